@@ -1,0 +1,1 @@
+"""The rules of Pinochle as the score keeper applies them: standard library only."""

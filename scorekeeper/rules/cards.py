@@ -1,0 +1,221 @@
+"""Cards, suits, ranks, the two Pinochle decks and hands of cards."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import CardError
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def number_word(n: int) -> str:
+    """'two' for 2: how the messages speak of small counts."""
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+class Suit(Enum):
+    """The four suits; the value is the letter used in card text."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def index(self) -> int:
+        return _SUITS.index(self)
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def from_text(cls, text: str) -> Suit:
+        """Read ``S``, ``h``, ``♦`` …; raise CardError naming the text otherwise."""
+        suit = _SUIT_BY_TEXT.get(text.strip().upper())
+        if suit is None:
+            raise CardError(f"'{text}' is not a suit (use S, H, D or C)")
+        return suit
+
+
+_SUITS = tuple(Suit)
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
+
+
+class Rank(Enum):
+    """Ranks from high to low in play; the value is the letter used in card text."""
+
+    ACE = "A"
+    TEN = "T"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    NINE = "9"
+
+    @property
+    def label(self) -> str:
+        """How the rank is written on a card: 'A', '10', 'K' …"""
+        return "10" if self is Rank.TEN else self.value
+
+    @property
+    def index(self) -> int:
+        return _RANKS.index(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> Rank:
+        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        if rank is None:
+            raise CardError(f"'{text}' is not a rank (use A, 10, K, Q, J or 9)")
+        return rank
+
+
+_RANKS = tuple(Rank)
+_RANK_BY_TEXT = {r.value: r for r in Rank} | {"10": Rank.TEN}
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card, e.g. ``Card.from_text("10h")``; ``str()`` gives ``10♥``, ``code`` gives ``10H``."""
+
+    suit: Suit
+    rank: Rank
+
+    @property
+    def index(self) -> int:
+        """Position 0–23 in a fixed order of the 24 different cards (suit major, rank minor)."""
+        return self.suit.index * 6 + self.rank.index
+
+    @property
+    def code(self) -> str:
+        return self.rank.label + self.suit.value
+
+    def __str__(self) -> str:
+        return self.rank.label + self.suit.symbol
+
+    @classmethod
+    def from_text(cls, text: str) -> Card:
+        """Read a card such as ``AS``, ``10h``, ``T♦`` or ``qs``."""
+        match = _CARD_PATTERN.fullmatch(text.strip().upper())
+        if match is None:
+            raise CardError(f"'{text}' is not a card")
+        return ALL_CARDS[_SUIT_BY_TEXT[match[2]].index * 6 + _RANK_BY_TEXT[match[1]].index]
+
+
+_CARD_PATTERN = re.compile(r"(10|[ATKQJ9])([SHDC♠♥♦♣])")
+ALL_CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+
+
+class Deck(Enum):
+    """The single (48 cards) and double (80 cards, no nines) Pinochle decks."""
+
+    SINGLE = "single"
+    DOUBLE = "double"
+
+    @property
+    def copies(self) -> int:
+        """How many copies of each card the deck holds."""
+        return 2 if self is Deck.SINGLE else 4
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        return _RANKS if self is Deck.SINGLE else _RANKS[:-1]
+
+    @property
+    def size(self) -> int:
+        return self.copies * 4 * len(self.ranks)
+
+    @property
+    def label(self) -> str:
+        return f"{self.value} deck"
+
+    def copies_of(self, card: Card) -> int:
+        """How many copies of ``card`` the deck holds (0 for a nine in a double deck)."""
+        return self.copies if card.rank in self.ranks else 0
+
+    def cards(self) -> tuple[Card, ...]:
+        """The different cards of the deck, one each."""
+        return tuple(c for c in ALL_CARDS if c.rank in self.ranks)
+
+
+class Hand:
+    """A multiset of cards that one deck can hold, stored as 24 counts in ``Card.index`` order."""
+
+    __slots__ = ("counts", "deck")
+
+    def __init__(self, counts: Iterable[int], deck: Deck) -> None:
+        self.counts: tuple[int, ...] = tuple(counts)
+        self.deck = deck
+        if len(self.counts) != len(ALL_CARDS):
+            raise ValueError("a hand needs one count for each of the 24 cards")
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card], deck: Deck) -> Hand:
+        """Build a hand, refusing more copies of a card than ``deck`` holds."""
+        counts = [0] * len(ALL_CARDS)
+        for card in cards:
+            counts[card.index] += 1
+        problems = []
+        for card, n in zip(ALL_CARDS, counts):
+            allowed = deck.copies_of(card)
+            if n > allowed:
+                if allowed == 0:
+                    problems.append(f"{card} is not in a {deck.label}")
+                else:
+                    problems.append(
+                        f"{number_word(n)} {card} but a {deck.label} has {number_word(allowed)}"
+                    )
+        if problems:
+            raise CardError("; ".join(problems))
+        return cls(counts, deck)
+
+    @classmethod
+    def from_text(cls, text: str | Iterable[str], deck: Deck) -> Hand:
+        """Read cards separated by spaces or commas (or a list of card texts)."""
+        tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
+        tokens = [t for t in tokens if t.strip()]
+        cards: list[Card] = []
+        bad: list[str] = []
+        for token in tokens:
+            try:
+                cards.append(Card.from_text(token))
+            except CardError as error:
+                bad.append(str(error))
+        if bad:
+            raise CardError("; ".join(bad))
+        return cls.from_cards(cards, deck)
+
+    def count(self, card: Card) -> int:
+        return self.counts[card.index]
+
+    def __iter__(self) -> Iterator[Card]:
+        for card, n in zip(ALL_CARDS, self.counts):
+            for _ in range(n):
+                yield card
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and (self.counts, self.deck) == (other.counts, other.deck)
+
+    def __hash__(self) -> int:
+        return hash((self.counts, self.deck))
+
+    def codes(self) -> list[str]:
+        """The cards as ``AS``/``10H`` codes, as written in a match file."""
+        return [card.code for card in self]
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"Hand.from_text({' '.join(self.codes())!r}, Deck.{self.deck.name})"

@@ -1,0 +1,282 @@
+"""The eight house rules, declared once, and the variant presets built from them.
+
+Everything else (forms, the API, the match file, the rules page, the CLI's ``--set``) reads
+``RULE_SPECS`` instead of repeating a rule's name, range or help.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .cards import Deck
+from .errors import HouseRuleError
+
+
+class MeldTableName(Enum):
+    """The three meld price lists."""
+
+    SINGLE_CLASSIC = "single-classic"
+    DOUBLE_SMALL = "double-small"
+    DOUBLE_LARGE = "double-large"
+
+
+class TrickScale(Enum):
+    """How captured cards are counted."""
+
+    ONE_POINT = "one-point"
+    TEN_POINT = "ten-point"
+    CLASSIC = "classic"
+
+
+class MustTake(Enum):
+    """What a side must take in play to keep its meld."""
+
+    OFF = "off"
+    TRICK = "trick"
+    POINTS = "points"
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """One house rule: what it is called, what values it takes, what it means."""
+
+    key: str
+    label: str
+    group: str
+    help: str
+    default: Any
+    kind: str  # "number", "choice" or "switch"
+    choices: tuple[tuple[Any, str], ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+    step: int = 1
+
+    def parse(self, raw: object) -> Any:
+        """Turn a value from a file, a form or a command line into the rule's value."""
+        if self.kind == "number":
+            return self._parse_number(raw)
+        if self.kind == "switch":
+            return self._parse_switch(raw)
+        return self._parse_choice(raw)
+
+    def describe_allowed(self) -> str:
+        """The allowed values in words, for messages and help."""
+        if self.kind == "number":
+            step = f" in steps of {self.step}" if self.step != 1 else ""
+            return f"a whole number from {self.minimum} to {self.maximum}{step}"
+        if self.kind == "switch":
+            return "on or off"
+        return "one of " + ", ".join(_plain(value) for value, _ in self.choices)
+
+    def value_label(self, value: Any) -> str:
+        """How a value reads on a page: 'Double deck', 'on', '500'."""
+        if self.kind == "switch":
+            return "on" if value else "off"
+        for choice, label in self.choices:
+            if choice == value:
+                return label
+        return str(value)
+
+    def _fail(self, raw: object) -> HouseRuleError:
+        shown = raw if isinstance(raw, str) else repr(raw)
+        return HouseRuleError(
+            self.key, f"{self.label}: '{shown}' is not allowed; use {self.describe_allowed()}"
+        )
+
+    def _parse_number(self, raw: object) -> int:
+        if isinstance(raw, bool):
+            raise self._fail(raw)
+        if isinstance(raw, str):
+            try:
+                raw = int(raw.strip())
+            except ValueError:
+                raise self._fail(raw) from None
+        if not isinstance(raw, int):
+            raise self._fail(raw)
+        if not self.minimum <= raw <= self.maximum or (raw - self.minimum) % self.step:
+            raise self._fail(raw)
+        return raw
+
+    def _parse_switch(self, raw: object) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lower() in _SWITCH_WORDS:
+            return _SWITCH_WORDS[raw.strip().lower()]
+        raise self._fail(raw)
+
+    def _parse_choice(self, raw: object) -> Any:
+        for value, _ in self.choices:
+            if raw == value or (isinstance(raw, str) and raw.strip().lower() == _plain(value)):
+                return value
+        if self.key == "must_take_trick" and isinstance(raw, bool):
+            return MustTake.TRICK if raw else MustTake.OFF
+        raise self._fail(raw)
+
+
+_SWITCH_WORDS = {"true": True, "on": True, "yes": True, "1": True,
+                 "false": False, "off": False, "no": False, "0": False}
+
+
+def _plain(value: Any) -> str:
+    """The text form of a rule value, as the match file writes it."""
+    return str(value.value) if isinstance(value, Enum) else str(value)
+
+
+RULE_SPECS: tuple[RuleSpec, ...] = (
+    RuleSpec(
+        "target", "Play to", "Winning",
+        "The total a side needs to win the match.",
+        500, "number", minimum=100, maximum=2000, step=50,
+    ),
+    RuleSpec(
+        "must_win_own_bid", "Must win on your own bid", "Winning",
+        "On: a side can only finish the match on a deal it bid and made; "
+        "a defending side past the target plays on.",
+        True, "switch",
+    ),
+    RuleSpec(
+        "deck", "Deck", "Cards",
+        "Single deck: 48 cards with nines, 12 a player. Double deck: 80 cards, no nines, 20 a player.",
+        Deck.DOUBLE, "choice",
+        choices=((Deck.DOUBLE, "Double deck (80 cards)"), (Deck.SINGLE, "Single deck (48 cards)")),
+    ),
+    RuleSpec(
+        "meld_table", "Meld values", "Meld",
+        "The price list for combinations shown before play.",
+        MeldTableName.DOUBLE_SMALL, "choice",
+        choices=(
+            (MeldTableName.DOUBLE_SMALL, "Double deck, small numbers (run 15)"),
+            (MeldTableName.DOUBLE_LARGE, "Double deck, large numbers (run 150)"),
+            (MeldTableName.SINGLE_CLASSIC, "Single deck classic (run 150, double run 1500)"),
+        ),
+    ),
+    RuleSpec(
+        "trick_scale", "Trick point scale", "Tricks",
+        "What captured cards are worth.",
+        TrickScale.ONE_POINT, "choice",
+        choices=(
+            (TrickScale.ONE_POINT, "Ace, ten and king count 1 each"),
+            (TrickScale.TEN_POINT, "Ace, ten and king count 10 each"),
+            (TrickScale.CLASSIC, "Ace 11, ten 10, king 4, queen 3, jack 2"),
+        ),
+    ),
+    RuleSpec(
+        "last_trick", "Last trick worth", "Tricks",
+        "Bonus for the side that takes the final trick of a deal.",
+        2, "number", minimum=0, maximum=20,
+    ),
+    RuleSpec(
+        "must_take_trick", "Defenders must take a trick to keep meld", "Tricks",
+        "Trick: a side that takes no trick loses its meld and scores nothing. "
+        "Trick points: the same for a side whose tricks hold no points.",
+        MustTake.TRICK, "choice",
+        choices=(
+            (MustTake.TRICK, "On: at least one trick"),
+            (MustTake.POINTS, "On: at least one trick point"),
+            (MustTake.OFF, "Off: meld always counts"),
+        ),
+    ),
+    RuleSpec(
+        "min_bid", "Minimum opening bid", "Bidding",
+        "Nobody may bid less than this.",
+        50, "number", minimum=10, maximum=600,
+    ),
+)
+
+RULE_SPECS_BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in RULE_SPECS}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The eight house rules in force for a match. Defaults: double deck to 500."""
+
+    target: int = 500
+    deck: Deck = Deck.DOUBLE
+    meld_table: MeldTableName = MeldTableName.DOUBLE_SMALL
+    trick_scale: TrickScale = TrickScale.ONE_POINT
+    min_bid: int = 50
+    last_trick: int = 2
+    must_take_trick: MustTake = MustTake.TRICK
+    must_win_own_bid: bool = True
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, object], base: HouseRules | None = None) -> HouseRules:
+        """Rules from JSON-style values; a missing key keeps ``base`` (default: the defaults)."""
+        values = dataclasses.asdict(base or cls())
+        for key, raw in data.items():
+            spec = RULE_SPECS_BY_KEY.get(key)
+            if spec is None:
+                raise HouseRuleError(key, f"'{key}' is not a house rule")
+            values[key] = spec.parse(raw)
+        return cls(**values)
+
+    def to_mapping(self) -> dict[str, object]:
+        """The rules as the match file writes them."""
+        return {
+            spec.key: _plain(getattr(self, spec.key)) if spec.kind == "choice" else getattr(self, spec.key)
+            for spec in RULE_SPECS
+        }
+
+    def replace(self, **changes: object) -> HouseRules:
+        """A copy with some rules changed, each validated."""
+        return HouseRules.from_mapping(changes, base=self)
+
+    def differences(self, other: HouseRules) -> list[str]:
+        """The keys of the rules that differ between ``self`` and ``other``."""
+        return [spec.key for spec in RULE_SPECS if getattr(self, spec.key) != getattr(other, spec.key)]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named starting point for a new match."""
+
+    key: str
+    label: str
+    description: str
+    rules: HouseRules
+    side_names: tuple[str, ...]
+    players_per_side: int
+    auction: bool = True
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset(
+        "double-500", "Double deck to 500",
+        "Two partnerships, 80 cards, small meld values, one point a counter.",
+        HouseRules(), ("We", "They"), 2,
+    ),
+    Preset(
+        "single-1500", "Single deck to 1500",
+        "Two partnerships, 48 cards, classic meld, ten points a counter, opening bid 250.",
+        HouseRules(
+            target=1500, deck=Deck.SINGLE, meld_table=MeldTableName.SINGLE_CLASSIC,
+            trick_scale=TrickScale.TEN_POINT, min_bid=250, last_trick=10,
+            must_take_trick=MustTake.POINTS, must_win_own_bid=False,
+        ),
+        ("We", "They"), 2,
+    ),
+    Preset(
+        "auction-3", "Auction, three players",
+        "Three players, each on their own, single deck, classic meld, to 1000.",
+        HouseRules(
+            target=1000, deck=Deck.SINGLE, meld_table=MeldTableName.SINGLE_CLASSIC,
+            trick_scale=TrickScale.TEN_POINT,
+        ),
+        ("North", "East", "South"), 1,
+    ),
+    Preset(
+        "two-hand", "Two-hand",
+        "Two players, no auction: each scores meld and tricks, single deck, to 1000.",
+        HouseRules(
+            target=1000, deck=Deck.SINGLE, meld_table=MeldTableName.SINGLE_CLASSIC,
+            trick_scale=TrickScale.TEN_POINT,
+        ),
+        ("You", "Me"), 1, auction=False,
+    ),
+)
+
+PRESETS_BY_KEY: dict[str, Preset] = {preset.key: preset for preset in PRESETS}

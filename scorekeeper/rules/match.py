@@ -1,0 +1,151 @@
+"""The recorded facts of a match: sides, house rules and what happened in each deal.
+
+Nothing here is a score. ``scoring`` derives the sheet from these facts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Union
+
+from .cards import Hand, Rank, Suit
+from .combinations import Combination
+from .house_rules import HouseRules, MeldTableName, TrickScale
+
+
+@dataclass(frozen=True)
+class PricingBasis:
+    """The house rules that plain numbers of a deal were entered under."""
+
+    meld_table: MeldTableName
+    trick_scale: TrickScale
+    last_trick: int
+
+    @classmethod
+    def of(cls, rules: HouseRules) -> PricingBasis:
+        return cls(rules.meld_table, rules.trick_scale, rules.last_trick)
+
+
+# Meld facts: what a hand showed, in one of three forms.
+@dataclass(frozen=True)
+class MeldPoints:
+    """Meld as a plain number, priced on the deal's ``entered_under`` table."""
+
+    points: int
+
+
+@dataclass(frozen=True)
+class MeldSets:
+    """Meld as sets of each combination held in one hand, e.g. one run and one pinochle."""
+
+    sets: tuple[tuple[Combination, int], ...]
+
+    def count(self, combination: Combination) -> int:
+        return dict(self.sets).get(combination, 0)
+
+
+@dataclass(frozen=True)
+class MeldCards:
+    """Meld as the cards of one hand, worked out by the meld calculator."""
+
+    hand: Hand
+    trump: Suit | None = None  # None: the deal's trump
+
+
+MeldFact = Union[MeldPoints, MeldSets, MeldCards]
+
+
+# Trick facts: what a side took in play, in one of three forms (never the last-trick bonus).
+@dataclass(frozen=True)
+class TrickPoints:
+    """Card points as a plain number on the deal's ``entered_under`` scale."""
+
+    points: int
+
+
+@dataclass(frozen=True)
+class TrickCounters:
+    """How many aces, tens and kings were taken."""
+
+    counters: int
+
+
+@dataclass(frozen=True)
+class TrickCards:
+    """How many cards of each rank were taken."""
+
+    by_rank: tuple[tuple[Rank, int], ...]
+
+    def count(self, rank: Rank) -> int:
+        return dict(self.by_rank).get(rank, 0)
+
+
+TrickFact = Union[TrickPoints, TrickCounters, TrickCards]
+
+
+@dataclass(frozen=True)
+class SideTotal:
+    """One number for the side's meld and tricks together, as on a paper sheet."""
+
+    total: int
+    took_trick: bool | None = None
+
+
+@dataclass(frozen=True)
+class SideDetail:
+    """A side's meld (one fact per hand; usually one) and what it took in play."""
+
+    meld: tuple[MeldFact, ...] = ()
+    tricks: TrickFact | None = None
+    last_trick: bool = False
+    took_trick: bool | None = None  # None: inferred from the tricks and the last trick
+
+
+SideEntry = Union[SideTotal, SideDetail]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What happened in one deal. A passed deal has no sides; a deal with no auction has no bidder."""
+
+    sides: tuple[SideEntry, ...] = ()
+    bidder: int | None = None
+    bid: int | None = None
+    trump: Suit | None = None
+    thrown_in: bool = False
+    passed: bool = False
+    entered_under: PricingBasis | None = None  # None: the match's own rules
+
+    def pinned(self, rules: HouseRules) -> Deal:
+        """This deal with ``entered_under`` made explicit (the rules it was entered under)."""
+        if self.entered_under is not None:
+            return self
+        return dataclasses.replace(self, entered_under=PricingBasis.of(rules))
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    """A side of the match: a partnership or a single player."""
+
+    name: str
+    players: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Match:
+    """Everything needed to recompute a match."""
+
+    sides: tuple[SideInfo, ...]
+    rules: HouseRules = HouseRules()
+    deals: tuple[Deal, ...] = ()
+    name: str = ""
+    auction: bool = True
+
+    def with_rules(self, rules: HouseRules) -> Match:
+        """The same facts under other house rules; plain numbers stay priced as entered."""
+        deals = tuple(deal.pinned(self.rules) for deal in self.deals)
+        return dataclasses.replace(self, rules=rules, deals=deals)
+
+    def with_deals(self, deals: tuple[Deal, ...]) -> Match:
+        return dataclasses.replace(self, deals=deals)
