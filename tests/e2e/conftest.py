@@ -1,0 +1,201 @@
+"""Browser tests: the app on a free local port, Debian's Chromium at phone size, strict page guards.
+
+One Chromium per test session, a fresh browser context per phone. Every page is guarded: a console
+error, an uncaught script error or a request to any host but the app's fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 3,
+}
+# The same phone with the page zoomed to 200%: half the CSS pixels, twice the device pixels per CSS pixel.
+PHONE_AT_200_PERCENT: dict[str, Any] = {**PHONE, "viewport": {"width": 195, "height": 422}, "device_scale_factor": 6}
+
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+INSTALL_HINT = "install Debian's Chromium with `apt-get install chromium`"
+
+
+def missing_browser(reason: str) -> None:
+    """Skip on a developer's machine, fail in CI: a CI run without its browser tests proves nothing."""
+    if IN_CI:
+        pytest.fail(f"browser tests cannot run: {reason}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
+def chromium_path() -> str | None:
+    found = os.environ.get("SCOREKEEPER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return found if os.access(found, os.X_OK) else None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    executable = chromium_path()
+    if executable is None:
+        missing_browser(f"no Chromium found; {INSTALL_HINT}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing_browser("Playwright is not installed; run `pip install -e '.[test]'`")
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    except Exception as error:  # noqa: BLE001 - any launch failure means the same thing here
+        playwright.stop()
+        missing_browser(f"Chromium at {executable} does not start ({error}); {INSTALL_HINT}")
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@dataclass
+class LiveApp:
+    """The app under test, served by waitress on 127.0.0.1."""
+
+    base_url: str
+
+    @property
+    def netloc(self) -> str:
+        return urlsplit(self.base_url).netloc
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
+    from waitress import create_server
+
+    from scorekeeper import create_app
+
+    folder = tmp_path_factory.mktemp("e2e-app")
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{folder / 'scorekeeper.sqlite'}",
+            "SECRET_KEY": "browser-tests-only",
+        }
+    )
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, name="e2e-app", daemon=True)
+    thread.start()
+    yield LiveApp(f"http://127.0.0.1:{server.effective_port}")
+    server.close()
+    thread.join(timeout=5)
+
+
+@dataclass
+class Guard:
+    """What went wrong on the guarded pages of one test."""
+
+    app_netloc: str
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+
+    def route(self, route: Any) -> None:
+        url = route.request.url
+        parts = urlsplit(url)
+        if parts.scheme in {"http", "https", "ws", "wss"} and parts.netloc != self.app_netloc:
+            self.foreign_requests.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def console(self, message: Any) -> None:
+        if message.type == "error":
+            location = message.location.get("url", "")
+            self.console_errors.append(f"{message.text} ({location})")
+
+    def watch(self, page: Any) -> Any:
+        page.on("console", self.console)
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        return page
+
+    def problems(self) -> list[str]:
+        return (
+            [f"console error: {text}" for text in self.console_errors]
+            + [f"script error: {text}" for text in self.page_errors]
+            + [f"request to another host: {url}" for url in self.foreign_requests]
+        )
+
+
+@dataclass
+class Phones:
+    """Opens phones (fresh browser contexts) on the app, each guarded."""
+
+    browser: Any
+    app: LiveApp
+    guard: Guard
+    contexts: list[Any] = field(default_factory=list)
+
+    def open(self, **options: Any) -> Any:
+        """A new page in a new context: a phone with nothing in its cookie jar."""
+        context = self.browser.new_context(base_url=self.app.base_url, **{**PHONE, **options})
+        context.set_default_timeout(10_000)
+        context.route("**/*", self.guard.route)
+        context.on("page", self.guard.watch)
+        self.contexts.append(context)
+        return context.new_page()
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def guard(live_app: LiveApp) -> Guard:
+    return Guard(live_app.netloc)
+
+
+@pytest.fixture
+def phones(browser: Any, live_app: LiveApp, guard: Guard) -> Iterator[Phones]:
+    opened = Phones(browser, live_app, guard)
+    yield opened
+    opened.close()
+    problems = guard.problems()
+    assert not problems, "the pages misbehaved:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def page(phones: Phones) -> Any:
+    """One phone, 390×844 CSS pixels at 3× with touch."""
+    return phones.open()
+
+
+@pytest.fixture
+def shoot() -> Callable[[Any, str], Path]:
+    """Save a full-page screenshot under test-artifacts/ for a person to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def save(page: Any, name: str) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save
