@@ -36,7 +36,11 @@ PHONE: dict[str, Any] = {
     "device_scale_factor": 3,
 }
 # The same phone with the page zoomed to 200%: half the CSS pixels, twice the device pixels per CSS pixel.
-PHONE_AT_200_PERCENT: dict[str, Any] = {**PHONE, "viewport": {"width": 195, "height": 422}, "device_scale_factor": 6}
+PHONE_AT_200_PERCENT: dict[str, Any] = {
+    **PHONE,
+    "viewport": {"width": 195, "height": 422},
+    "device_scale_factor": 6,
+}
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 INSTALL_HINT = "install Debian's Chromium with `apt-get install chromium`"
