@@ -1,0 +1,332 @@
+"""Meld: the best combinations a hand shows, priced on one of the three meld tables.
+
+A card serves one meld within a class but may serve again in another class, so each class is
+counted on its own. Prices of n sets for every table are worked out once, at import, so that
+the meld of a hand is a handful of lookups in ``Hand.counts``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from operator import itemgetter
+
+from .cards import Card, Deck, Hand, Rank, Suit
+from .combinations import Combination
+from .errors import RulesError
+from .house_rules import MeldTableName
+
+PriceList = Mapping[Combination, Mapping[int, int]]
+"""For each combination, the price of a group of 1, 2, 3 or 4 sets; a missing group is not priced."""
+
+SINGLE_CLASSIC: PriceList = {
+    Combination.RUN: {1: 150, 2: 1500},
+    Combination.ROYAL_MARRIAGE: {1: 40},
+    Combination.MARRIAGE: {1: 20},
+    Combination.DIX: {1: 10},
+    Combination.PINOCHLE: {1: 40, 2: 300},
+    Combination.ACES_AROUND: {1: 100, 2: 1000},
+    Combination.KINGS_AROUND: {1: 80, 2: 800},
+    Combination.QUEENS_AROUND: {1: 60, 2: 600},
+    Combination.JACKS_AROUND: {1: 40, 2: 400},
+}
+
+DOUBLE_SMALL: PriceList = {
+    Combination.RUN: {1: 15, 2: 150, 3: 225, 4: 300},
+    Combination.ROYAL_MARRIAGE: {1: 4},
+    Combination.MARRIAGE: {1: 2},
+    Combination.DIX: {1: 1},
+    Combination.PINOCHLE: {1: 4, 2: 30, 3: 60, 4: 90},
+    Combination.ACES_AROUND: {1: 10, 2: 100, 3: 150, 4: 200},
+    Combination.KINGS_AROUND: {1: 8, 2: 80, 3: 120, 4: 160},
+    Combination.QUEENS_AROUND: {1: 6, 2: 60, 3: 90, 4: 120},
+    Combination.JACKS_AROUND: {1: 4, 2: 40, 3: 60, 4: 80},
+}
+
+LARGE_FACTOR = 10
+"""The large double-deck table is the small one with every price multiplied by this."""
+
+DOUBLE_LARGE: PriceList = {
+    combination: {group: price * LARGE_FACTOR for group, price in groups.items()}
+    for combination, groups in DOUBLE_SMALL.items()
+}
+
+MELD_TABLES: Mapping[MeldTableName, PriceList] = {
+    MeldTableName.SINGLE_CLASSIC: SINGLE_CLASSIC,
+    MeldTableName.DOUBLE_SMALL: DOUBLE_SMALL,
+    MeldTableName.DOUBLE_LARGE: DOUBLE_LARGE,
+}
+
+PRECOMPUTED_SETS = 16
+"""Prices of 0 to this many sets are kept ready; more than any deck allows in one hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeldLine:
+    """Sets of one combination and what they are worth (0 and ``on_table=False`` if unpriced)."""
+
+    combination: Combination
+    sets: int
+    points: int
+    on_table: bool = True
+
+    @property
+    def name(self) -> str:
+        return self.combination.value
+
+    @property
+    def meld_class(self) -> int:
+        return self.combination.meld_class
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "name": self.name, "sets": self.sets, "points": self.points, "class": self.meld_class,
+        }
+        if not self.on_table:
+            data["on_table"] = False
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class MeldResult:
+    """The meld of one hand: one line per combination held, class 1 first."""
+
+    trump: Suit | None
+    lines: tuple[MeldLine, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    @property
+    def class_totals(self) -> dict[int, int]:
+        totals = {1: 0, 2: 0, 3: 0}
+        for line in self.lines:
+            totals[line.meld_class] += line.points
+        return totals
+
+    def sets(self) -> dict[Combination, int]:
+        return {line.combination: line.sets for line in self.lines}
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "trump": self.trump.value if self.trump is not None else None,
+            "total": self.total,
+            "classes": {str(meld_class): points for meld_class, points in self.class_totals.items()},
+            "melds": [line.to_json() for line in self.lines],
+        }
+
+
+def _best_prices(groups: Mapping[int, int], most: int) -> list[int | None]:
+    """Best price of n = 0..most sets as a split into priced groups (None: no split exists)."""
+    best: list[int | None] = [0]
+    for n in range(1, most + 1):
+        options = [
+            price + before
+            for group, price in groups.items()
+            if group <= n and (before := best[n - group]) is not None
+        ]
+        best.append(max(options) if options else None)
+    return best
+
+
+def _check_sets(combination: Combination, sets: int) -> None:
+    if sets < 0:
+        raise RulesError(f"{combination.label}: {sets} sets is not a number of sets")
+
+
+def price(combination: Combination, sets: int, table: MeldTableName) -> int | None:
+    """What ``sets`` sets of ``combination`` are worth on ``table``; None if it cannot price them."""
+    _check_sets(combination, sets)
+    return _PRICED[table].price(combination, sets)
+
+
+class _PricedTable:
+    """One meld table with its prices and result lines worked out for 0..PRECOMPUTED_SETS sets."""
+
+    __slots__ = ("groups", "prices", "lines", "trump_splits")
+
+    def __init__(self, groups: PriceList) -> None:
+        self.groups = groups
+        self.prices = {c: _best_prices(groups[c], PRECOMPUTED_SETS) for c in Combination}
+        self.lines: tuple[tuple[MeldLine, ...], ...] = tuple(
+            tuple(self._make_line(c, n) for n in range(PRECOMPUTED_SETS + 1)) for c in _ORDER
+        )
+        self.trump_splits = tuple(
+            tuple(self._split(most_runs, pairs) for pairs in range(PRECOMPUTED_SETS + 1))
+            for most_runs in range(PRECOMPUTED_SETS + 1)
+        )
+
+    def price(self, combination: Combination, sets: int) -> int | None:
+        prices = self.prices[combination]
+        if sets < len(prices):
+            return prices[sets]
+        return _best_prices(self.groups[combination], sets)[sets]
+
+    def _make_line(self, combination: Combination, sets: int) -> MeldLine:
+        points = self.price(combination, sets)
+        return MeldLine(combination, sets, points or 0, points is not None)
+
+    def line(self, position: int, sets: int) -> MeldLine:
+        """The line for ``sets`` sets of the combination at ``position`` in ``_ORDER``."""
+        lines = self.lines[position]
+        return lines[sets] if sets < len(lines) else self._make_line(_ORDER[position], sets)
+
+    def _split(self, most_runs: int, pairs: int) -> tuple[tuple[MeldLine, ...], int]:
+        """Runs and royal marriages from ``pairs`` trump K-Q pairs, ``most_runs`` of them complete.
+
+        Every number of runs is tried; the highest value wins (the most runs among equal values).
+        """
+        best: tuple[tuple[MeldLine, ...], int] = ((), 0)
+        for runs in range(min(most_runs, pairs) + 1):
+            lines = tuple(
+                self.line(position, n) for position, n in ((_RUN, runs), (_ROYAL, pairs - runs)) if n
+            )
+            value = sum(line.points for line in lines)
+            if value >= best[1]:
+                best = (lines, value)
+        return best
+
+    def trump_split(self, most_runs: int, pairs: int) -> tuple[tuple[MeldLine, ...], int]:
+        if pairs < len(self.trump_splits):
+            return self.trump_splits[most_runs][pairs]
+        return self._split(most_runs, pairs)
+
+
+_ORDER = tuple(Combination)
+_RUN, _ROYAL, _MARRIAGE, _DIX, _PINOCHLE = (
+    _ORDER.index(c)
+    for c in (Combination.RUN, Combination.ROYAL_MARRIAGE, Combination.MARRIAGE, Combination.DIX,
+              Combination.PINOCHLE)
+)
+_PRICED = {name: _PricedTable(groups) for name, groups in MELD_TABLES.items()}
+
+_SUIT_OFFSET = {suit: suit.index * len(Rank) for suit in Suit}
+_SUIT_POSITION = {suit: suit.index for suit in Suit}
+_RUN_RANKS = len(Rank) - 1  # A 10 K Q J: the ranks from the ace down to the jack
+_NINE = Rank.NINE.index
+
+
+def _cards_of(rank: Rank) -> itemgetter[tuple[int, ...]]:
+    """Reads the counts of ``rank`` in the four suits, in suit order."""
+    return itemgetter(*(Card(suit, rank).index for suit in Suit))
+
+
+_KINGS = _cards_of(Rank.KING)
+_QUEENS = _cards_of(Rank.QUEEN)
+_PINOCHLE_CARDS = itemgetter(Card(Suit.SPADES, Rank.QUEEN).index, Card(Suit.DIAMONDS, Rank.JACK).index)
+_AROUND = tuple(
+    (_ORDER.index(combination), _cards_of(rank))
+    for combination, rank in (
+        (Combination.ACES_AROUND, Rank.ACE),
+        (Combination.KINGS_AROUND, Rank.KING),
+        (Combination.QUEENS_AROUND, Rank.QUEEN),
+        (Combination.JACKS_AROUND, Rank.JACK),
+    )
+)
+
+
+def _other_classes(priced: _PricedTable, counts: tuple[int, ...]) -> tuple[list[MeldLine], int]:
+    """Classes 2 and 3, which do not depend on trump."""
+    lines = []
+    pinochles = min(_PINOCHLE_CARDS(counts))
+    if pinochles:
+        lines.append(priced.line(_PINOCHLE, pinochles))
+    for position, cards in _AROUND:
+        sets = min(cards(counts))
+        if sets:
+            lines.append(priced.line(position, sets))
+    return lines, sum(line.points for line in lines)
+
+
+def _trump_class(
+    priced: _PricedTable, counts: tuple[int, ...], trump: Suit, marriages: list[int], deck: Deck
+) -> tuple[list[MeldLine], int]:
+    """Class 1 for one trump; ``marriages`` holds the K-Q pairs of each suit."""
+    offset = _SUIT_OFFSET[trump]
+    pairs = marriages[_SUIT_POSITION[trump]]
+    lines, value = priced.trump_split(min(counts[offset:offset + _RUN_RANKS]), pairs)
+    result = list(lines)
+    plain = sum(marriages) - pairs
+    if plain:
+        line = priced.line(_MARRIAGE, plain)
+        result.append(line)
+        value += line.points
+    nines = counts[offset + _NINE] if deck is Deck.SINGLE else 0
+    if nines:
+        line = priced.line(_DIX, nines)
+        result.append(line)
+        value += line.points
+    return result, value
+
+
+def best_meld(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
+    """The best meld of ``hand`` with ``trump``, priced on ``table``."""
+    priced = _PRICED[table]
+    counts = hand.counts
+    marriages = list(map(min, _KINGS(counts), _QUEENS(counts)))
+    trump_lines, _ = _trump_class(priced, counts, trump, marriages, hand.deck)
+    other_lines, _ = _other_classes(priced, counts)
+    return MeldResult(trump, tuple(trump_lines + other_lines))
+
+
+def meld_all_trumps(hand: Hand, table: MeldTableName) -> tuple[MeldResult, ...]:
+    """The best meld for each of the four trumps, highest total first (ties in suit order)."""
+    priced = _PRICED[table]
+    counts = hand.counts
+    marriages = list(map(min, _KINGS(counts), _QUEENS(counts)))
+    other_lines, other_value = _other_classes(priced, counts)
+    scored = []
+    for trump in Suit:
+        trump_lines, value = _trump_class(priced, counts, trump, marriages, hand.deck)
+        scored.append((-value, MeldResult(trump, tuple(trump_lines + other_lines))))
+    scored.sort(key=itemgetter(0))
+    return tuple(result for _, result in scored)
+
+
+def price_sets(
+    sets: Mapping[Combination, int], table: MeldTableName, trump: Suit | None = None
+) -> MeldResult:
+    """Price counted sets (e.g. one run and one pinochle) as the holding of one hand."""
+    priced = _PRICED[table]
+    lines = []
+    for position, combination in enumerate(_ORDER):
+        n = sets.get(combination, 0)
+        _check_sets(combination, n)
+        if n:
+            lines.append(priced.line(position, n))
+    return MeldResult(trump, tuple(lines))
+
+
+def max_sets(combination: Combination, deck: Deck) -> int:
+    """The most sets of ``combination`` one hand can hold from ``deck``."""
+    if combination is Combination.DIX:
+        return deck.copies_of(Card(Suit.SPADES, Rank.NINE))
+    if combination is Combination.MARRIAGE:
+        return (len(Suit) - 1) * deck.copies
+    return deck.copies
+
+
+def table_factor(source: MeldTableName, target: MeldTableName, deck: Deck) -> Fraction | None:
+    """The factor that turns every price on ``source`` into the price on ``target`` for ``deck``.
+
+    Every combination and every number of sets that ``deck`` allows must agree on the same factor
+    (an unpriced holding counts as 0); None when no single factor fits.
+    """
+    factor: Fraction | None = None
+    for combination in Combination:
+        for sets in range(1, max_sets(combination, deck) + 1):
+            before = price(combination, sets, source) or 0
+            after = price(combination, sets, target) or 0
+            if before == 0:
+                if after != 0:
+                    return None
+                continue
+            ratio = Fraction(after, before)
+            if factor is None:
+                factor = ratio
+            elif ratio != factor:
+                return None
+    return Fraction(1) if factor is None else factor
+
