@@ -1,4 +1,4 @@
-"""The eight house rules, declared once, and the variant presets built from them.
+"""The eight house rules, declared once (in the order the match file writes them), and the presets.
 
 Everything else (forms, the API, the match file, the rules page, the CLI's ``--set``) reads
 ``RULE_SPECS`` instead of repeating a rule's name, range or help.
@@ -133,12 +133,6 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         500, "number", minimum=100, maximum=2000, step=50,
     ),
     RuleSpec(
-        "must_win_own_bid", "Must win on your own bid", "Winning",
-        "On: a side can only finish the match on a deal it bid and made; "
-        "a defending side past the target plays on.",
-        True, "switch",
-    ),
-    RuleSpec(
         "deck", "Deck", "Cards",
         "Single deck: 48 cards with nines, 12 a player. Double deck: 80 cards, no nines, 20 a player.",
         Deck.DOUBLE, "choice",
@@ -165,6 +159,11 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         ),
     ),
     RuleSpec(
+        "min_bid", "Minimum opening bid", "Bidding",
+        "Nobody may bid less than this.",
+        50, "number", minimum=10, maximum=600,
+    ),
+    RuleSpec(
         "last_trick", "Last trick worth", "Tricks",
         "Bonus for the side that takes the final trick of a deal.",
         2, "number", minimum=0, maximum=20,
@@ -181,9 +180,10 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         ),
     ),
     RuleSpec(
-        "min_bid", "Minimum opening bid", "Bidding",
-        "Nobody may bid less than this.",
-        50, "number", minimum=10, maximum=600,
+        "must_win_own_bid", "Must win on your own bid", "Winning",
+        "On: a side can only finish the match on a deal it bid and made; "
+        "a defending side past the target plays on.",
+        True, "switch",
     ),
 )
 

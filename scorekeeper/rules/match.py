@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Union
 
 from .cards import Hand, Rank, Suit
 from .combinations import Combination
@@ -53,7 +52,7 @@ class MeldCards:
     trump: Suit | None = None  # None: the deal's trump
 
 
-MeldFact = Union[MeldPoints, MeldSets, MeldCards]
+MeldFact = MeldPoints | MeldSets | MeldCards
 
 
 # Trick facts: what a side took in play, in one of three forms (never the last-trick bonus).
@@ -81,7 +80,7 @@ class TrickCards:
         return dict(self.by_rank).get(rank, 0)
 
 
-TrickFact = Union[TrickPoints, TrickCounters, TrickCards]
+TrickFact = TrickPoints | TrickCounters | TrickCards
 
 
 @dataclass(frozen=True)
@@ -102,7 +101,7 @@ class SideDetail:
     took_trick: bool | None = None  # None: inferred from the tricks and the last trick
 
 
-SideEntry = Union[SideTotal, SideDetail]
+SideEntry = SideTotal | SideDetail
 
 
 @dataclass(frozen=True)

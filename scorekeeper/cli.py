@@ -1,0 +1,141 @@
+"""The ``scorekeeper`` command: meld of a hand, the sheet of a match file, the web app."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from .rules.cards import Deck, Hand, Suit
+from .rules.errors import RulesError
+from .rules.house_rules import RULE_SPECS_BY_KEY, MeldTableName
+from .rules.match import Match
+from .rules.matchfile import loads_match
+from .rules.meld import MeldResult, best_meld, meld_all_trumps
+from .rules.scoring import Sheet, score_match
+
+DEFAULT_TABLE = {Deck.SINGLE: MeldTableName.SINGLE_CLASSIC, Deck.DOUBLE: MeldTableName.DOUBLE_SMALL}
+
+
+@click.group(help="Keep the score of a Pinochle match.")
+def cli() -> None:
+    pass
+
+
+@cli.command(help="Work out the best meld of a hand, e.g. scorekeeper meld --trump H AH 10H KH QH JH.")
+@click.option("--deck", type=click.Choice([d.value for d in Deck]), default="double", show_default=True)
+@click.option("--table", type=click.Choice([t.value for t in MeldTableName]),
+              help="Meld values [default: single-classic for a single deck, double-small for a double deck]")
+@click.option("--trump", help="S, H, D or C; leave out to see all four trumps, best first.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.argument("cards", nargs=-1, required=True)
+def meld(deck: str, table: str | None, trump: str | None, as_json: bool, cards: Sequence[str]) -> None:
+    chosen_deck = Deck(deck)
+    chosen_table = MeldTableName(table) if table else DEFAULT_TABLE[chosen_deck]
+    hand = Hand.from_text(list(cards), chosen_deck)
+    if trump is not None:
+        result = best_meld(hand, Suit.from_text(trump), chosen_table)
+        click.echo(json.dumps(result.to_json()) if as_json else format_meld(result))
+        return
+    results = meld_all_trumps(hand, chosen_table)
+    if as_json:
+        click.echo(json.dumps([r.to_json() for r in results]))
+    else:
+        click.echo("\n\n".join(format_meld(r) for r in results))
+
+
+@cli.command(help="Recompute the score sheet of a match file.")
+@click.argument("match_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
+@click.option("--set", "overrides", multiple=True, metavar="RULE=VALUE",
+              help="Change a house rule for this run, e.g. --set target=200 (repeatable).")
+def score(match_file: Path, as_json: bool, overrides: Sequence[str]) -> None:
+    try:
+        text = match_file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise click.UsageError(f"cannot read {match_file}: {error.strerror}") from None
+    match = loads_match(text)
+    if overrides:
+        match = match.with_rules(match.rules.replace(**parse_overrides(overrides)))
+    sheet = score_match(match)
+    click.echo(json.dumps(sheet.to_json()) if as_json else format_sheet(match, sheet))
+
+
+def parse_overrides(overrides: Sequence[str]) -> dict[str, str]:
+    """``["target=200"]`` → ``{"target": "200"}``; the rules core validates the values."""
+    changes = {}
+    for item in overrides:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise click.UsageError(f"--set takes RULE=VALUE, not '{item}'")
+        if key.strip() not in RULE_SPECS_BY_KEY:
+            raise click.UsageError(
+                f"'{key}' is not a house rule (rules: {', '.join(RULE_SPECS_BY_KEY)})"
+            )
+        changes[key.strip()] = value
+    return changes
+
+
+def format_meld(result: MeldResult) -> str:
+    """A readable breakdown: one line a combination, then the total."""
+    trump = result.trump.symbol if result.trump else "-"
+    lines = [f"Trump {trump}"]
+    for line in result.lines:
+        note = "" if line.on_table else "  (not on this table)"
+        lines.append(f"  class {line.meld_class}  {line.combination.label:<15} ×{line.sets}  {line.points:>5}{note}")
+    if not result.lines:
+        lines.append("  no meld")
+    lines.append(f"  total {result.total}")
+    return "\n".join(lines)
+
+
+def format_sheet(match: Match, sheet: Sheet) -> str:
+    """The sheet as a table: a row a deal with each side's score and running total."""
+    names = [side.name for side in match.sides]
+    width = max(9, *(len(n) for n in names))
+    header = f"{'deal':>4}  {'bidder':<{width}} {'bid':>4}  {'result':<10}" + "".join(
+        f"  {n:>{width}}" for n in names
+    )
+    out = [f"{match.name or 'Match'}: play to {match.rules.target}", header]
+    for line in sheet.deals:
+        bidder = names[line.bidder] if line.bidder is not None else "-"
+        bid = str(line.bid) if line.bid is not None else "-"
+        result = line.status.replace("_", " ") + ("*" if line.as_entered else "")
+        if line.scores is None or line.totals is None:
+            cells = "".join(f"  {'':>{width}}" for _ in names) + "  after the end"
+        else:
+            cells = "".join(f"  {f'{s:+d} → {t}':>{width}}" for s, t in zip(line.scores, line.totals))
+        out.append(f"{line.number:>4}  {bidder:<{width}} {bid:>4}  {result:<10}{cells}")
+    standing = ", ".join(f"{names[i]} {sheet.totals[i]}" for i in sheet.rank)
+    if sheet.winner is not None:
+        out.append(f"Winner: {names[sheet.winner]} at deal {sheet.ended_at}. {standing}")
+    else:
+        out.append(f"No winner yet: {standing}")
+    if any(line.as_entered for line in sheet.deals):
+        out.append("* a number kept as entered: it does not convert exactly to the rules in force")
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; bad input gives one line on stderr and exit status 2."""
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="scorekeeper", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.exceptions.Abort:
+        click.echo("scorekeeper: aborted", err=True)
+        return 1
+    except click.UsageError as error:
+        click.echo(f"scorekeeper: {error.format_message()}", err=True)
+        return 2
+    except RulesError as error:
+        click.echo(f"scorekeeper: {error}", err=True)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

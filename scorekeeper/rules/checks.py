@@ -1,0 +1,175 @@
+"""Recorded facts that contradict the house rules, reported deal by deal.
+
+A deal that fails a check is refused at entry, and a house-rule change that would make a recorded deal
+fail is refused, naming the deals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import ALL_CARDS, Deck, Hand, number_word
+from .combinations import Combination
+from .errors import CardError
+from .house_rules import HouseRules
+from .match import Deal, Match, MeldCards, MeldSets, SideDetail, SideInfo, TrickCards, TrickCounters
+from .meld import best_meld, max_sets
+from .pricing import basis_of, took_any_trick
+from .tricks import CARD_POINTS, cards_of_rank, counter_value, deck_card_points, deck_counters
+
+
+def check_match(match: Match) -> list[tuple[int, str]]:
+    """Every contradiction in the match as (deal number from 1, message)."""
+    return [
+        (number, problem)
+        for number, deal in enumerate(match.deals, start=1)
+        for problem in deal_problems(match.rules, deal, match.sides, match.auction)
+    ]
+
+
+def check_new_deal(match: Match, deal: Deal) -> list[str]:
+    """The contradictions of one deal about to be recorded in ``match``."""
+    return deal_problems(match.rules, deal, match.sides, match.auction)
+
+
+def deal_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool = True) -> list[str]:
+    """What in this deal cannot have happened under ``rules``."""
+    if deal.passed:
+        return []
+    problems = _contract_problems(rules, deal, sides, auction)
+    if len(deal.sides) != len(sides):
+        return problems + [f"the deal has {len(deal.sides)} sides but the match has {len(sides)}"]
+    problems += _meld_problems(rules, deal, sides)
+    problems += _trick_problems(rules, deal, sides)
+    return problems
+
+
+def _contract_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool) -> list[str]:
+    if deal.bidder is None:
+        if auction:
+            return ["who won the auction? The bidder is missing"]
+        return ["a deal with no auction cannot be thrown in"] if deal.thrown_in else []
+    if not 0 <= deal.bidder < len(sides):
+        return [f"bidder {deal.bidder} is not a side of this match"]
+    if deal.bid is None:
+        return ["the bid is missing"]
+    if deal.bid < rules.min_bid:
+        return [f"bid {deal.bid} is below the minimum opening bid of {rules.min_bid}"]
+    return []
+
+
+def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> list[str]:
+    problems: list[str] = []
+    deck = rules.deck
+    card_totals: Counter[int] = Counter()
+    set_totals: Counter[Combination] = Counter()
+    for info, entry in zip(sides, deal.sides):
+        if not isinstance(entry, SideDetail):
+            continue
+        for fact in entry.meld:
+            if isinstance(fact, MeldCards):
+                trump = fact.trump or deal.trump
+                try:
+                    Hand.from_cards(fact.hand, deck)
+                except CardError as error:
+                    problems.append(f"{info.name}: {error}")
+                    continue
+                if trump is None:
+                    problems.append(f"{info.name}: meld from cards needs a trump")
+                    continue
+                card_totals.update({i: n for i, n in enumerate(fact.hand.counts) if n})
+                set_totals.update(best_meld(fact.hand, trump, rules.meld_table).sets())
+            elif isinstance(fact, MeldSets):
+                sets = dict(fact.sets)
+                problems += [f"{info.name}: {text}" for text in _impossible_sets(sets, deck, "one hand")]
+                set_totals.update(sets)
+    for index, n in card_totals.items():
+        card = ALL_CARDS[index]
+        if n > deck.copies_of(card):
+            problems.append(
+                f"the hands hold {number_word(n)} {card} but a {deck.label} has {number_word(deck.copies)}"
+            )
+    if not problems:
+        problems += _impossible_sets(dict(set_totals), deck, "the deal")
+    return problems
+
+
+def _impossible_sets(sets: dict[Combination, int], deck: Deck, where: str) -> list[str]:
+    """Sets that need more copies of a card than the deck holds."""
+    problems = []
+    for combination, n in sets.items():
+        limit = max_sets(combination, deck)
+        if n > limit:
+            problems.append(f"{n} × {combination.label} in {where}, but a {deck.label} allows at most {limit}")
+    trump_pairs = sets.get(Combination.RUN, 0) + sets.get(Combination.ROYAL_MARRIAGE, 0)
+    if trump_pairs > deck.copies and not problems:
+        problems.append(
+            f"runs and royal marriages in {where} need {trump_pairs} trump kings, "
+            f"but a {deck.label} has {deck.copies}"
+        )
+    return problems
+
+
+def _trick_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> list[str]:
+    problems: list[str] = []
+    details = [(info, entry) for info, entry in zip(sides, deal.sides) if isinstance(entry, SideDetail)]
+    for info, entry in details:
+        problems += [f"{info.name}: {text}" for text in _side_trick_problems(rules, deal, entry)]
+        if entry.took_trick is False and took_any_trick(entry.tricks, entry.last_trick):
+            problems.append(f"{info.name} took no trick but has trick points or the last trick")
+        if deal.thrown_in and took_any_trick(entry.tricks, entry.last_trick):
+            problems.append(f"{info.name} has tricks, but a thrown-in deal is not played")
+    if problems or deal.thrown_in or not details:
+        return problems
+    last = sum(1 for _, entry in details if entry.last_trick)
+    if last > 1:
+        problems.append(f"{number_word(last)} sides took the last trick")
+    basis = basis_of(deal, rules)
+    points = [_entered_card_points(rules, deal, entry) for _, entry in details]
+    if None in points:
+        return problems
+    taken = sum(p for p in points if p is not None)
+    holds = deck_card_points(rules.deck, basis.trick_scale)
+    complete = len(details) == len(deal.sides) and any(entry.tricks is not None for _, entry in details)
+    if taken > holds or (complete and taken != holds):
+        problems.append(
+            f"trick points add up to {taken}, but a {rules.deck.label} holds {holds} "
+            f"on the {basis.trick_scale.value} scale (without the last trick)"
+        )
+    if complete and last == 0:
+        problems.append("no side took the last trick")
+    return problems
+
+
+def _side_trick_problems(rules: HouseRules, deal: Deal, entry: SideDetail) -> list[str]:
+    deck = rules.deck
+    tricks = entry.tricks
+    if isinstance(tricks, TrickCounters):
+        problems = []
+        if tricks.counters > deck_counters(deck):
+            problems.append(f"{tricks.counters} counters but a {deck.label} has {deck_counters(deck)}")
+        if counter_value(rules.trick_scale) is None and counter_value(basis_of(deal, rules).trick_scale) is None:
+            problems.append("counters cannot be priced on the classic scale; enter the cards taken by rank")
+        return problems
+    if isinstance(tricks, TrickCards):
+        return [
+            f"{n} {rank.label}s taken but a {deck.label} has {cards_of_rank(deck, rank)}"
+            for rank, n in tricks.by_rank
+            if n > cards_of_rank(deck, rank)
+        ]
+    return []
+
+
+def _entered_card_points(rules: HouseRules, deal: Deal, entry: SideDetail) -> int | None:
+    """A side's card points on the scale the deal was entered under (None: cannot tell)."""
+    scale = basis_of(deal, rules).trick_scale
+    tricks = entry.tricks
+    if tricks is None:
+        return 0
+    if isinstance(tricks, TrickCounters):
+        value = counter_value(scale)
+        return None if value is None else tricks.counters * value
+    if isinstance(tricks, TrickCards):
+        return sum(CARD_POINTS[scale][rank] * n for rank, n in tricks.by_rank)
+    return tricks.points

@@ -1,0 +1,347 @@
+"""Reading and writing the match file, format ``pinochle-match/1``.
+
+Errors point at the place in the file, e.g. ``deals[3].sides[1].tricks: …``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
+from .combinations import Combination
+from .errors import MatchFileError, RulesError
+from .house_rules import HouseRules
+from .match import (
+    Deal,
+    Match,
+    MeldCards,
+    MeldFact,
+    MeldPoints,
+    MeldSets,
+    PricingBasis,
+    SideDetail,
+    SideEntry,
+    SideInfo,
+    SideTotal,
+    TrickCards,
+    TrickCounters,
+    TrickFact,
+    TrickPoints,
+)
+
+FORMAT = "pinochle-match/1"
+MIN_SIDES, MAX_SIDES = 2, 4
+T = TypeVar("T")
+
+
+# Reading ---------------------------------------------------------------------------------------
+
+def loads_match(text: str) -> Match:
+    """Read a match file from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise MatchFileError("", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    return match_from_json(data)
+
+
+def match_from_json(data: object) -> Match:
+    """Build a match from a decoded match file."""
+    obj = _object(data, "")
+    if obj.get("format") != FORMAT:
+        raise MatchFileError("format", f"expected \"{FORMAT}\"")
+    name = _optional(obj, "name", "", _text)
+    sides = _sides(obj.get("sides"), "sides")
+    rules_data: dict[str, Any] = _optional(obj, "rules", {}, _object)
+    try:
+        rules = HouseRules.from_mapping(rules_data)
+    except RulesError as error:
+        key = getattr(error, "key", "")
+        raise MatchFileError(f"rules.{key}" if key else "rules", str(error)) from None
+    deals_data: list[Any] = _optional(obj, "deals", [], _list)
+    deals = tuple(
+        deal_from_json(item, len(sides), f"deals[{i}]", rules) for i, item in enumerate(deals_data)
+    )
+    auction_default = not any(deal.bidder is None and not deal.passed for deal in deals)
+    auction = _optional(obj, "auction", auction_default, _bool)
+    return Match(sides=sides, rules=rules, deals=deals, name=name, auction=auction)
+
+
+def deal_from_json(
+    data: object, side_count: int, path: str = "deal", rules: HouseRules | None = None
+) -> Deal:
+    """Read one deal of a match played under ``rules`` (default: the default rules).
+
+    Only the form of the facts is checked here; whether they fit the rules is ``checks``' job.
+    """
+    rules = rules or HouseRules()
+    deck = rules.deck
+    obj = _object(data, path)
+    if obj.get("passed") is True:
+        _only_keys(obj, {"passed"}, path)
+        return Deal(passed=True)
+    _only_keys(obj, {"passed", "bidder", "bid", "trump", "thrown_in", "sides", "entered_under"}, path)
+    if "passed" in obj and obj["passed"] is not False:
+        raise MatchFileError(f"{path}.passed", "must be true or false")
+    if "bidder" not in obj:
+        raise MatchFileError(f"{path}.bidder", "missing (the index of the side that won the auction, or null)")
+    bidder = obj["bidder"]
+    if bidder is not None:
+        bidder = _index(bidder, f"{path}.bidder", side_count)
+        bid = _count(obj.get("bid"), f"{path}.bid", minimum=1)
+    else:
+        if obj.get("bid") is not None:
+            raise MatchFileError(f"{path}.bid", "a deal with no bidder has no bid")
+        bid = None
+    trump = _optional(obj, "trump", None, _suit, path)
+    thrown_in = _optional(obj, "thrown_in", False, _bool, path)
+    if thrown_in and bidder is None:
+        raise MatchFileError(f"{path}.thrown_in", "only a deal with a bidder can be thrown in")
+    sides_data = _list(obj.get("sides"), f"{path}.sides")
+    if len(sides_data) != side_count:
+        raise MatchFileError(f"{path}.sides", f"needs one entry for each of the {side_count} sides")
+    sides = tuple(_side_entry(item, f"{path}.sides[{i}]", deck) for i, item in enumerate(sides_data))
+    entered_under = None
+    if obj.get("entered_under") is not None:
+        entered_under = _basis(obj["entered_under"], f"{path}.entered_under", rules)
+    return Deal(
+        sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under
+    )
+
+
+def _side_entry(data: object, path: str, deck: Deck) -> SideEntry:
+    obj = _object(data, path)
+    took_trick = _optional(obj, "took_trick", None, _bool, path)
+    if "total" in obj:
+        _only_keys(obj, {"total", "took_trick"}, path, hint="use either total, or meld and tricks")
+        return SideTotal(total=_count(obj["total"], f"{path}.total"), took_trick=took_trick)
+    _only_keys(obj, {"meld", "tricks", "last_trick", "took_trick"}, path)
+    meld: tuple[MeldFact, ...] = ()
+    if "meld" in obj:
+        raw = obj["meld"]
+        if isinstance(raw, list):
+            meld = tuple(_meld(item, f"{path}.meld[{i}]", deck) for i, item in enumerate(raw))
+        else:
+            meld = (_meld(raw, f"{path}.meld", deck),)
+    tricks = _tricks(obj["tricks"], f"{path}.tricks") if obj.get("tricks") is not None else None
+    last_trick = _optional(obj, "last_trick", False, _bool, path)
+    return SideDetail(meld=meld, tricks=tricks, last_trick=last_trick, took_trick=took_trick)
+
+
+def _meld(data: object, path: str, deck: Deck) -> MeldFact:
+    if not isinstance(data, dict):
+        return MeldPoints(_count(data, path))
+    if "cards" in data:
+        _only_keys(data, {"cards", "trump"}, path)
+        cards = data["cards"]
+        if not isinstance(cards, (list, str)) or not all(isinstance(c, str) for c in cards):
+            raise MatchFileError(f"{path}.cards", "must be a list of cards such as \"AH\" or \"10S\"")
+        try:
+            parsed = [Card.from_text(c) for c in (cards.split() if isinstance(cards, str) else cards)]
+        except RulesError as error:
+            raise MatchFileError(f"{path}.cards", str(error)) from None
+        counts = [0] * len(ALL_CARDS)
+        for card in parsed:
+            counts[card.index] += 1
+        return MeldCards(hand=Hand(counts, deck), trump=_optional(data, "trump", None, _suit, path))
+    sets = []
+    for key, value in data.items():
+        try:
+            combination = Combination.from_key(key)
+        except RulesError as error:
+            raise MatchFileError(f"{path}.{key}", str(error)) from None
+        n = _count(value, f"{path}.{key}")
+        if n:
+            sets.append((combination, n))
+    sets.sort(key=lambda pair: list(Combination).index(pair[0]))
+    return MeldSets(tuple(sets))
+
+
+def _tricks(data: object, path: str) -> TrickFact:
+    if not isinstance(data, dict):
+        return TrickPoints(_count(data, path))
+    if "counters" in data:
+        _only_keys(data, {"counters"}, path)
+        return TrickCounters(_count(data["counters"], f"{path}.counters"))
+    if "cards" in data:
+        _only_keys(data, {"cards"}, path)
+        ranks = _object(data["cards"], f"{path}.cards")
+        by_rank: dict[Rank, int] = {}
+        for key, value in ranks.items():
+            try:
+                rank = Rank.from_text(key)
+            except RulesError as error:
+                raise MatchFileError(f"{path}.cards.{key}", str(error)) from None
+            by_rank[rank] = by_rank.get(rank, 0) + _count(value, f"{path}.cards.{key}")
+        return TrickCards(tuple((rank, by_rank[rank]) for rank in Rank if by_rank.get(rank)))
+    raise MatchFileError(path, "use a number, {\"counters\": N} or {\"cards\": {\"A\": n, …}}")
+
+
+def _sides(data: object, path: str) -> tuple[SideInfo, ...]:
+    items = _list(data, path)
+    if not MIN_SIDES <= len(items) <= MAX_SIDES:
+        raise MatchFileError(path, f"a match has {MIN_SIDES} to {MAX_SIDES} sides")
+    sides = []
+    for i, item in enumerate(items):
+        obj = _object(item, f"{path}[{i}]")
+        name = _text(obj.get("name"), f"{path}[{i}].name").strip()
+        if not name:
+            raise MatchFileError(f"{path}[{i}].name", "a side needs a name")
+        players: list[Any] = _optional(obj, "players", [], _list, f"{path}[{i}]")
+        names = tuple(_text(p, f"{path}[{i}].players[{j}]") for j, p in enumerate(players))
+        sides.append(SideInfo(name=name, players=names))
+    return tuple(sides)
+
+
+def _basis(data: object, path: str, rules: HouseRules) -> PricingBasis:
+    """``entered_under``: a key left out means the same as the match's rule."""
+    obj = _object(data, path)
+    _only_keys(obj, {"meld_table", "trick_scale", "last_trick"}, path)
+    try:
+        return PricingBasis.of(HouseRules.from_mapping(obj, base=rules))
+    except RulesError as error:
+        raise MatchFileError(f"{path}.{getattr(error, 'key', '')}", str(error)) from None
+
+
+# Small typed readers: each names the place when the value is of the wrong kind.
+
+def _object(data: object, path: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise MatchFileError(path, "must be an object")
+    return data
+
+
+def _list(data: object, path: str) -> list[Any]:
+    if not isinstance(data, list):
+        raise MatchFileError(path, "must be a list")
+    return data
+
+
+def _text(data: object, path: str) -> str:
+    if not isinstance(data, str):
+        raise MatchFileError(path, "must be text")
+    return data
+
+
+def _bool(data: object, path: str) -> bool:
+    if not isinstance(data, bool):
+        raise MatchFileError(path, "must be true or false")
+    return data
+
+
+def _suit(data: object, path: str) -> Suit:
+    try:
+        return Suit.from_text(_text(data, path))
+    except RulesError as error:
+        raise MatchFileError(path, str(error)) from None
+
+
+def _count(data: object, path: str, minimum: int = 0) -> int:
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise MatchFileError(path, "must be a whole number")
+    if data < minimum:
+        raise MatchFileError(path, f"must be at least {minimum}")
+    return data
+
+
+def _index(data: object, path: str, size: int) -> int:
+    value = _count(data, path)
+    if value >= size:
+        raise MatchFileError(path, f"must be a side's index, from 0 to {size - 1}")
+    return value
+
+
+def _optional(obj: Mapping[str, Any], key: str, default: T, read: Callable[[Any, str], T], path: str = "") -> T:
+    if key not in obj or obj[key] is None:
+        return default
+    return read(obj[key], f"{path}.{key}" if path else key)
+
+
+def _only_keys(obj: Mapping[str, Any], allowed: set[str], path: str, hint: str = "") -> None:
+    for key in obj:
+        if key not in allowed:
+            detail = hint or "allowed: " + ", ".join(sorted(allowed))
+            raise MatchFileError(f"{path}.{key}" if path else key, f"unknown key ({detail})")
+
+
+# Writing ---------------------------------------------------------------------------------------
+
+def dumps_match(match: Match) -> str:
+    """The match file as JSON text, keys in the documented order."""
+    return json.dumps(match_to_json(match), ensure_ascii=False, indent=2) + "\n"
+
+
+def match_to_json(match: Match) -> dict[str, Any]:
+    """The match as a decoded match file."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "name": match.name,
+        "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
+        "rules": match.rules.to_mapping(),
+    }
+    if not match.auction:
+        data["auction"] = False
+    data["deals"] = [deal_to_json(deal, match.rules) for deal in match.deals]
+    return data
+
+
+def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
+    """One deal as the match file writes it; ``entered_under`` only where it differs from ``rules``."""
+    if deal.passed:
+        return {"passed": True}
+    data: dict[str, Any] = {"bidder": deal.bidder}
+    if deal.bid is not None:
+        data["bid"] = deal.bid
+    if deal.trump is not None:
+        data["trump"] = deal.trump.value
+    if deal.thrown_in:
+        data["thrown_in"] = True
+    data["sides"] = [_side_to_json(entry) for entry in deal.sides]
+    basis = deal.entered_under
+    if basis is not None and basis != PricingBasis.of(rules):
+        data["entered_under"] = {
+            "meld_table": basis.meld_table.value,
+            "trick_scale": basis.trick_scale.value,
+            "last_trick": basis.last_trick,
+        }
+    return data
+
+
+def _side_to_json(entry: SideEntry) -> dict[str, Any]:
+    data: dict[str, Any]
+    if isinstance(entry, SideTotal):
+        data = {"total": entry.total}
+    else:
+        data = {}
+        if entry.meld:
+            melds = [_meld_to_json(fact) for fact in entry.meld]
+            data["meld"] = melds[0] if len(melds) == 1 else melds
+        if entry.tricks is not None:
+            data["tricks"] = _tricks_to_json(entry.tricks)
+        if entry.last_trick:
+            data["last_trick"] = True
+    if entry.took_trick is not None:
+        data["took_trick"] = entry.took_trick
+    return data
+
+
+def _meld_to_json(fact: MeldFact) -> Any:
+    if isinstance(fact, MeldPoints):
+        return fact.points
+    if isinstance(fact, MeldSets):
+        return {combination.value: n for combination, n in fact.sets}
+    data: dict[str, Any] = {"cards": fact.hand.codes()}
+    if fact.trump is not None:
+        data["trump"] = fact.trump.value
+    return data
+
+
+def _tricks_to_json(fact: TrickFact) -> Any:
+    if isinstance(fact, TrickPoints):
+        return fact.points
+    if isinstance(fact, TrickCounters):
+        return {"counters": fact.counters}
+    return {"cards": {rank.value: n for rank, n in fact.by_rank}}
+

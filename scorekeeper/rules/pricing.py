@@ -1,0 +1,141 @@
+"""Turning one side's recorded facts into points under the house rules in force.
+
+Sets, cards and counters price exactly under any rules. A plain number is converted only when the
+rules it was entered under and the rules in force differ by an exact factor; otherwise it is kept as
+entered and the side is marked (``exact=False``). Nothing here decides made or set: see ``scoring``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .house_rules import HouseRules, MustTake
+from .match import (
+    Deal,
+    MeldCards,
+    MeldFact,
+    MeldPoints,
+    PricingBasis,
+    SideEntry,
+    SideTotal,
+    TrickCards,
+    TrickCounters,
+    TrickFact,
+    TrickPoints,
+)
+from .meld import best_meld, price_sets, table_factor
+from .tricks import CARD_POINTS, counter_value, scale_factor
+
+
+@dataclass(frozen=True)
+class PricedSide:
+    """A side's meld and trick points in one deal, before the contract is settled."""
+
+    meld: int  # for a one-number entry: the whole number
+    tricks: int | None  # card points plus the last trick; None when folded into a one-number entry
+    took_trick: bool
+    exact: bool  # False: a number was kept as entered because it does not convert
+
+    def keeps_meld(self, rule: MustTake) -> bool:
+        """Whether the must-take-a-trick rule lets the side keep its meld."""
+        if rule is MustTake.OFF:
+            return True
+        if not self.took_trick:
+            return False
+        return not (rule is MustTake.POINTS and self.tricks == 0)
+
+    def earned(self, rule: MustTake, played: bool = True) -> int:
+        """Meld plus trick points, or the trick points alone when the side keeps no meld."""
+        tricks = self.tricks or 0
+        if played and not self.keeps_meld(rule):
+            return tricks
+        return self.meld + tricks
+
+
+def basis_of(deal: Deal, rules: HouseRules) -> PricingBasis:
+    """The rules the deal's plain numbers were entered under."""
+    return deal.entered_under or PricingBasis.of(rules)
+
+
+def convert(value: int, factor: Fraction | None) -> tuple[int, bool]:
+    """``value × factor`` when that is a whole number, else ``value`` kept as entered (False)."""
+    if value == 0:
+        return 0, True
+    if factor is None:
+        return value, False
+    converted = value * factor
+    if converted.denominator != 1:
+        return value, False
+    return int(converted), True
+
+
+def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
+    """Meld points of one hand's meld under ``rules``, and whether they are exact."""
+    if isinstance(fact, MeldPoints):
+        basis = basis_of(deal, rules)
+        return convert(fact.points, table_factor(basis.meld_table, rules.meld_table, rules.deck))
+    if isinstance(fact, MeldCards):
+        trump = fact.trump or deal.trump
+        if trump is None:
+            return 0, False
+        return best_meld(fact.hand, trump, rules.meld_table).total, True
+    return price_sets(dict(fact.sets), rules.meld_table).total, True
+
+
+def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
+    """Card points taken (without the last trick) under ``rules``, and whether they are exact."""
+    if fact is None:
+        return 0, True
+    basis = basis_of(deal, rules)
+    if isinstance(fact, TrickPoints):
+        return convert(fact.points, scale_factor(basis.trick_scale, rules.trick_scale))
+    if isinstance(fact, TrickCounters):
+        value = counter_value(rules.trick_scale)
+        if value is not None:
+            return fact.counters * value, True
+        return fact.counters * (counter_value(basis.trick_scale) or 0), fact.counters == 0
+    points = CARD_POINTS[rules.trick_scale]
+    return sum(points[rank] * n for rank, n in fact.by_rank), True
+
+
+def took_any_trick(fact: TrickFact | None, last_trick: bool) -> bool:
+    """Whether the recorded tricks show that the side took at least one trick."""
+    if last_trick:
+        return True
+    if isinstance(fact, TrickPoints):
+        return fact.points > 0
+    if isinstance(fact, TrickCounters):
+        return fact.counters > 0
+    if isinstance(fact, TrickCards):
+        return any(n > 0 for _, n in fact.by_rank)
+    return False
+
+
+def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
+    """Price one side's entry of a deal under ``rules``."""
+    if isinstance(entry, SideTotal):
+        return _price_total(entry, deal, rules)
+    melds = [price_meld(fact, deal, rules) for fact in entry.meld]
+    card_points, tricks_exact = price_card_points(entry.tricks, deal, rules)
+    took = entry.took_trick if entry.took_trick is not None else took_any_trick(entry.tricks, entry.last_trick)
+    return PricedSide(
+        meld=sum(points for points, _ in melds),
+        tricks=card_points + (rules.last_trick if entry.last_trick else 0),
+        took_trick=took,
+        exact=tricks_exact and all(exact for _, exact in melds),
+    )
+
+
+def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
+    """A one-number entry converts only when meld, tricks and last trick all scale by one factor."""
+    basis = basis_of(deal, rules)
+    meld_factor = table_factor(basis.meld_table, rules.meld_table, rules.deck)
+    trick_factor = scale_factor(basis.trick_scale, rules.trick_scale)
+    if meld_factor is not None and meld_factor == trick_factor and basis.last_trick * meld_factor == rules.last_trick:
+        total, exact = convert(entry.total, meld_factor)
+    else:
+        total, exact = entry.total, entry.total == 0
+    if entry.took_trick is False:
+        return PricedSide(meld=total, tricks=0, took_trick=False, exact=exact)
+    return PricedSide(meld=total, tricks=None, took_trick=True, exact=exact)

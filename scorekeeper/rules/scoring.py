@@ -1,0 +1,203 @@
+"""From recorded facts to the score sheet: each deal's scores, running totals, the winner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .checks import check_match
+from .errors import ContradictionError
+from .house_rules import HouseRules
+from .match import Deal, Match, SideDetail
+from .pricing import price_meld, price_side
+from .tricks import trick_total
+
+MADE = "made"
+SET = "set"
+THROWN_IN = "thrown_in"
+PASSED = "passed"
+NO_AUCTION = "no_auction"
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """What one deal is worth to each side."""
+
+    status: str  # made, set, thrown_in, passed or no_auction
+    scores: tuple[int, ...]
+    made: bool | None
+    as_entered: tuple[int, ...]  # sides whose numbers were kept as entered
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """One row of the score sheet."""
+
+    number: int
+    status: str
+    bidder: int | None
+    bid: int | None
+    scores: tuple[int, ...] | None  # None for a deal played after the end
+    totals: tuple[int, ...] | None
+    made: bool | None
+    after_end: bool
+    as_entered: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "scores": list(self.scores) if self.scores is not None else None,
+            "totals": list(self.totals) if self.totals is not None else None,
+            "made": self.made,
+            "after_end": self.after_end,
+            "as_entered": list(self.as_entered),
+            "status": self.status,
+            "bidder": self.bidder,
+            "bid": self.bid,
+        }
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The recomputed score sheet of a match."""
+
+    totals: tuple[int, ...]
+    winner: int | None
+    ended_at: int | None
+    rank: tuple[int, ...]
+    deals: tuple[DealLine, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "totals": list(self.totals),
+            "winner": self.winner,
+            "ended_at": self.ended_at,
+            "rank": list(self.rank),
+            "deals": [line.to_json() for line in self.deals],
+        }
+
+
+@dataclass(frozen=True)
+class RulesPreview:
+    """The sheet before and after a change of house rules, and the deals whose line changes."""
+
+    before: Sheet
+    after: Sheet
+    changed: tuple[int, ...]
+
+
+def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
+    """Settle one deal: the bidders make it or are set; defenders keep what they earned."""
+    if deal.passed:
+        return DealScore(PASSED, (0,) * side_count, None, ())
+    priced = [price_side(entry, deal, rules) for entry in deal.sides]
+    as_entered = tuple(i for i, side in enumerate(priced) if not side.exact)
+    rule = rules.must_take_trick
+    if deal.bidder is None:
+        return DealScore(NO_AUCTION, tuple(side.earned(rule) for side in priced), None, as_entered)
+    bid = deal.bid or 0
+    if deal.thrown_in:
+        scores = tuple(-bid if i == deal.bidder else side.earned(rule, played=False) for i, side in enumerate(priced))
+        return DealScore(THROWN_IN, scores, False, as_entered)
+    earned = [side.earned(rule) for side in priced]
+    made = earned[deal.bidder] >= bid
+    if not made:
+        earned[deal.bidder] = -bid
+    return DealScore(MADE if made else SET, tuple(earned), made, as_entered)
+
+
+def score_match(match: Match) -> Sheet:
+    """Recompute the whole sheet from the facts; refuse facts that contradict the rules."""
+    problems = check_match(match)
+    if problems:
+        raise ContradictionError(problems)
+    return _sheet(match)
+
+
+def _sheet(match: Match) -> Sheet:
+    rules = match.rules
+    totals = tuple(0 for _ in match.sides)
+    winner: int | None = None
+    ended_at: int | None = None
+    lines = []
+    for number, deal in enumerate(match.deals, start=1):
+        result = score_deal(rules, deal, len(match.sides))
+        after_end = winner is not None
+        if not after_end:
+            totals = tuple(t + s for t, s in zip(totals, result.scores))
+            winner = _winner(rules, deal, result, totals)
+            ended_at = number if winner is not None else None
+        lines.append(
+            DealLine(
+                number=number,
+                status=result.status,
+                bidder=deal.bidder,
+                bid=deal.bid,
+                scores=None if after_end else result.scores,
+                totals=None if after_end else totals,
+                made=result.made,
+                after_end=after_end,
+                as_entered=result.as_entered,
+            )
+        )
+    rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
+    return Sheet(totals, winner, ended_at, rank, tuple(lines))
+
+
+def _winner(rules: HouseRules, deal: Deal, result: DealScore, totals: tuple[int, ...]) -> int | None:
+    """Who wins on this deal, if anyone."""
+    if deal.passed:
+        return None
+    reached = [i for i, total in enumerate(totals) if total >= rules.target]
+    if not reached:
+        return None
+    if deal.bidder is None:
+        return _highest(reached, totals)
+    if result.made and deal.bidder in reached:
+        return deal.bidder
+    if rules.must_win_own_bid:
+        return None
+    return _highest([i for i in reached if i != deal.bidder], totals)
+
+
+def _highest(candidates: list[int], totals: tuple[int, ...]) -> int | None:
+    """The candidate with the highest total; None when there are none or the top is tied."""
+    if not candidates:
+        return None
+    best = max(totals[i] for i in candidates)
+    leaders = [i for i in candidates if totals[i] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def preview_rules(match: Match, rules: HouseRules) -> RulesPreview:
+    """The sheet under ``rules`` beside the current one; refuses rules that recorded facts contradict."""
+    before = score_match(match)
+    after = score_match(match.with_rules(rules))
+    changed = tuple(
+        old.number
+        for old, new in zip(before.deals, after.deals)
+        if (old.scores, old.after_end, old.status, old.as_entered)
+        != (new.scores, new.after_end, new.status, new.as_entered)
+    )
+    return RulesPreview(before, after, changed)
+
+
+def bidder_meld(rules: HouseRules, deal: Deal) -> int | None:
+    """The bidding side's meld points, when the deal records them apart from its tricks."""
+    if deal.bidder is None or not 0 <= deal.bidder < len(deal.sides):
+        return None
+    entry = deal.sides[deal.bidder]
+    if not isinstance(entry, SideDetail):
+        return None
+    return sum(price_meld(fact, deal, rules)[0] for fact in entry.meld)
+
+
+def is_dead(rules: HouseRules, bid: int, meld: int) -> bool:
+    """The throw-in test: the bid cannot be made even by taking every trick point."""
+    return bid > meld + trick_total(rules)
+
+
+def dead_contract(rules: HouseRules, deal: Deal) -> bool:
+    """Whether the deal's contract was dead once meld was shown (bid > meld + all trick points)."""
+    meld = bidder_meld(rules, deal)
+    return deal.bid is not None and meld is not None and is_dead(rules, deal.bid, meld)
