@@ -1,0 +1,112 @@
+"""The tables: facts of each match and deal, never a derived score."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.types import DateTime
+
+from .db import Base
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_public_id() -> str:
+    """The match's link: 22 characters, 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+def new_edit_token() -> str:
+    """The secret that lets the API change a match: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+class Match(Base):
+    """A match: its name, house rules (as the match file writes them) and a version for concurrent edits."""
+
+    __tablename__ = "match"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(64), unique=True, index=True, default=new_public_id)
+    edit_token: Mapped[str] = mapped_column(String(64), default=new_edit_token)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    auction: Mapped[bool] = mapped_column(default=True)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    last_change: Mapped[str] = mapped_column(Text, default="the match was created")
+
+    sides: Mapped[list[Side]] = relationship(
+        back_populates="match", order_by="Side.position", cascade="all, delete-orphan"
+    )
+    deals: Mapped[list[Deal]] = relationship(
+        back_populates="match", order_by="Deal.position", cascade="all, delete-orphan"
+    )
+    rule_changes: Mapped[list[RuleChange]] = relationship(
+        back_populates="match", order_by="RuleChange.id", cascade="all, delete-orphan"
+    )
+
+    # Every write bumps the version; a write based on an older version is refused.
+    __mapper_args__ = {"version_id_col": version}
+
+
+class Side(Base):
+    """A partnership or a single player, in seat order (position 0 is the first side)."""
+
+    __tablename__ = "side"
+    __table_args__ = (UniqueConstraint("match_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(100))
+    players: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+    match: Mapped[Match] = relationship(back_populates="sides")
+
+
+class Deal(Base):
+    """What happened in one deal (position 1 is the first deal), with the pricing it was entered under."""
+
+    __tablename__ = "deal"
+    __table_args__ = (UniqueConstraint("match_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    passed: Mapped[bool] = mapped_column(default=False)
+    bidder: Mapped[int | None]
+    bid: Mapped[int | None]
+    trump: Mapped[str | None] = mapped_column(String(1))
+    thrown_in: Mapped[bool] = mapped_column(default=False)
+    meld_table: Mapped[str] = mapped_column(String(32))
+    trick_scale: Mapped[str] = mapped_column(String(32))
+    last_trick: Mapped[int]
+    sides: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+    match: Mapped[Match] = relationship(back_populates="deals")
+
+
+class RuleChange(Base):
+    """One house rule changed during the match (values as the match file writes them)."""
+
+    __tablename__ = "rule_change"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    rule: Mapped[str] = mapped_column(String(32))
+    old_value: Mapped[Any] = mapped_column(JSON)
+    new_value: Mapped[Any] = mapped_column(JSON)
+    after_deal: Mapped[int] = mapped_column(default=0)
+
+    match: Mapped[Match] = relationship(back_populates="rule_changes")

@@ -1,0 +1,292 @@
+"""The one place that turns rows into the rules core's facts and records new facts.
+
+Every write checks the facts with the rules core first, runs in one transaction, bumps the match's
+``version`` and refuses an edit made on an older version (``StaleEdit``), so two phones at the same
+table cannot overwrite each other without noticing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from flask import abort
+from sqlalchemy import select
+from sqlalchemy.orm.exc import StaleDataError
+
+from .db import get_session
+from .models import Deal as DealRow
+from .models import Match as MatchRow
+from .models import RuleChange, Side, utc_now
+from .rules.checks import check_new_deal
+from .rules.errors import RulesError
+from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
+from .rules.match import Deal, Match, PricingBasis
+from .rules.matchfile import deal_from_json, deal_to_json, match_from_json
+from .rules.scoring import preview_rules
+
+MATCH_FORMAT = "pinochle-match/1"
+DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
+
+
+class StaleEdit(Exception):
+    """An edit based on an older version of the match; the message says what changed since."""
+
+    def __init__(self, message: str, current_version: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.current_version = current_version
+
+
+class InvalidDeal(RulesError):
+    """A deal the house rules do not allow; ``problems`` are messages for a player."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+# Reading -------------------------------------------------------------------------------------------
+
+def find_match(public_id: str) -> MatchRow | None:
+    return get_session().scalars(select(MatchRow).where(MatchRow.public_id == public_id)).first()
+
+
+def get_match_or_404(public_id: str) -> MatchRow:
+    row = find_match(public_id)
+    if row is None:
+        abort(404, "There is no match at this link.")
+    return row
+
+
+def load_match(public_id: str) -> tuple[MatchRow, Match]:
+    """The match row and its facts for the rules core (404 when the link is unknown)."""
+    row = get_match_or_404(public_id)
+    return row, to_core(row)
+
+
+def matches_by_public_id(public_ids: Iterable[str]) -> list[MatchRow]:
+    """The matches with these links, in the order given; unknown links are skipped."""
+    wanted = list(public_ids)
+    if not wanted:
+        return []
+    rows = get_session().scalars(select(MatchRow).where(MatchRow.public_id.in_(wanted))).all()
+    by_id = {row.public_id: row for row in rows}
+    return [by_id[public_id] for public_id in wanted if public_id in by_id]
+
+
+def get_deal_or_404(row: MatchRow, number: int) -> DealRow:
+    if not 1 <= number <= len(row.deals):
+        abort(404, f"This match has no deal {number}.")
+    return row.deals[number - 1]
+
+
+def deal_json(deal: DealRow) -> dict[str, Any]:
+    """One stored deal in the match file format, with the pricing it was entered under."""
+    if deal.passed:
+        return {"passed": True}
+    data: dict[str, Any] = {"bidder": deal.bidder}
+    if deal.bid is not None:
+        data["bid"] = deal.bid
+    if deal.trump:
+        data["trump"] = deal.trump
+    if deal.thrown_in:
+        data["thrown_in"] = True
+    data["sides"] = deal.sides
+    data["entered_under"] = {
+        "meld_table": deal.meld_table, "trick_scale": deal.trick_scale, "last_trick": deal.last_trick,
+    }
+    return data
+
+
+def match_json(row: MatchRow) -> dict[str, Any]:
+    """The whole match in the match file format, built from the rows."""
+    return {
+        "format": MATCH_FORMAT,
+        "name": row.name,
+        "auction": row.auction,
+        "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides],
+        "rules": dict(row.rules),
+        "deals": [deal_json(deal) for deal in row.deals],
+    }
+
+
+def to_core(row: MatchRow) -> Match:
+    """The rules core's ``Match`` for a row; parsing lives in the match file reader only."""
+    return match_from_json(match_json(row))
+
+
+def rules_of(row: MatchRow) -> HouseRules:
+    return HouseRules.from_mapping(row.rules)
+
+
+# Writing -------------------------------------------------------------------------------------------
+
+def create_match(match: Match) -> MatchRow:
+    """Store a new match (from the form, an import or the API) and return its row."""
+    row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping())
+    row.sides = [
+        Side(position=index, name=side.name, players=list(side.players))
+        for index, side in enumerate(match.sides)
+    ]
+    for number, deal in enumerate(match.deals, start=1):
+        row.deals.append(_deal_row(number, deal, match.rules))
+    session = get_session()
+    session.add(row)
+    session.commit()
+    return row
+
+
+def parse_deal(row: MatchRow, data: Mapping[str, Any], match: Match | None = None) -> Deal:
+    """Read one deal (match file format) and check it against the match; raises RulesError."""
+    match = match or to_core(row)
+    deal = deal_from_json(dict(data), len(row.sides), deck=match.rules.deck).pinned(match.rules)
+    problems = check_new_deal(match, deal)
+    if problems:
+        raise InvalidDeal(problems)
+    return deal
+
+
+def add_deal(row: MatchRow, data: Mapping[str, Any], expected_version: int | None) -> DealRow:
+    """Record the next deal."""
+    _check_version(row, expected_version)
+    match = to_core(row)
+    deal = parse_deal(row, data, match)
+    deal_row = _deal_row(len(row.deals) + 1, deal, match.rules)
+    row.deals.append(deal_row)
+    _commit(row, f"deal {deal_row.position} was added")
+    return deal_row
+
+
+def replace_deal(row: MatchRow, number: int, data: Mapping[str, Any], expected_version: int | None) -> DealRow:
+    """Correct deal ``number``. Its numbers keep the pricing they were entered under unless ``data``
+    says otherwise."""
+    _check_version(row, expected_version, number)
+    old = get_deal_or_404(row, number)
+    match = to_core(row)
+    data = dict(data)
+    if not old.passed and not data.get("passed"):
+        data.setdefault("entered_under", deal_json(old)["entered_under"])
+    others = match.deals[: number - 1] + match.deals[number:]
+    deal = parse_deal(row, data, match.with_deals(others))
+    new = _deal_row(number, deal, match.rules)
+    for column in (*DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides"):
+        setattr(old, column, getattr(new, column))
+    old.updated_at = utc_now()
+    _commit(row, f"deal {number} was changed")
+    return old
+
+
+def delete_deal(row: MatchRow, number: int, expected_version: int | None) -> None:
+    """Remove deal ``number``; later deals move up one."""
+    _check_version(row, expected_version, number)
+    session = get_session()
+    doomed = get_deal_or_404(row, number)
+    row.deals.remove(doomed)
+    session.flush()
+    for deal in row.deals[number - 1:]:
+        deal.position -= 1
+        session.flush()  # one at a time: positions are unique within a match
+    _commit(row, f"deal {number} was deleted")
+
+
+def change_rules(row: MatchRow, new_rules: HouseRules, expected_version: int | None) -> list[str]:
+    """Put new house rules in force from the first deal on; returns the keys that changed.
+
+    Raises ``ContradictionError`` (naming the deals) when recorded facts contradict the new rules.
+    """
+    _check_version(row, expected_version)
+    old_rules = rules_of(row)
+    changed = old_rules.differences(new_rules)
+    if not changed:
+        return []
+    preview_rules(to_core(row), new_rules)
+    old_values, new_values = old_rules.to_mapping(), new_rules.to_mapping()
+    for key in changed:
+        row.rule_changes.append(RuleChange(
+            rule=key, old_value=old_values[key], new_value=new_values[key], after_deal=len(row.deals),
+        ))
+    row.rules = new_values
+    labels = ", ".join(RULE_SPECS_BY_KEY[key].label.lower() for key in changed)
+    _commit(row, f"the house rules were changed ({labels})")
+    return changed
+
+
+def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
+    data = deal_to_json(deal, rules)
+    basis = deal.entered_under or PricingBasis.of(rules)
+    return DealRow(
+        position=number,
+        passed=bool(data.get("passed", False)),
+        bidder=data.get("bidder"),
+        bid=data.get("bid"),
+        trump=data.get("trump"),
+        thrown_in=bool(data.get("thrown_in", False)),
+        meld_table=basis.meld_table.value,
+        trick_scale=basis.trick_scale.value,
+        last_trick=basis.last_trick,
+        sides=list(data.get("sides", [])),
+    )
+
+
+def _check_version(row: MatchRow, expected_version: int | None, deal_number: int | None = None) -> None:
+    if expected_version is not None and expected_version != row.version:
+        raise StaleEdit(_stale_message(row, expected_version, deal_number), row.version)
+
+
+def _stale_message(row: MatchRow, expected_version: int, deal_number: int | None) -> str:
+    missed = row.version - expected_version
+    if missed == 1:
+        text = f"While you were typing, {row.last_change} on another phone."
+    else:
+        text = (f"While you were typing, {missed} changes were saved on another phone; "
+                f"the latest: {row.last_change}.")
+    if deal_number is not None and deal_number <= len(row.deals):
+        text += f" Deal {deal_number} now reads: {describe_deal(row, row.deals[deal_number - 1])}."
+    elif deal_number is not None:
+        text += f" There is no deal {deal_number} any more."
+    return text
+
+
+def describe_deal(row: MatchRow, deal: DealRow) -> str:
+    """A deal's facts in a few words: 'We bid 60; We 67, They 20'."""
+    if deal.passed:
+        return "all passed"
+    names = [side.name for side in row.sides]
+    parts = []
+    if deal.bidder is not None:
+        parts.append(f"{names[deal.bidder]} bid {deal.bid}" + (", thrown in" if deal.thrown_in else ""))
+    entries = []
+    for name, entry in zip(names, deal.sides, strict=False):
+        if "total" in entry:
+            entries.append(f"{name} {entry['total']}")
+        else:
+            entries.append(f"{name} meld {_short(entry.get('meld'))}, tricks {_short(entry.get('tricks'))}")
+    parts.append(", ".join(entries))
+    return "; ".join(parts)
+
+
+def _short(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        if "cards" in value:
+            return "from cards"
+        if "counters" in value:
+            return f"{value['counters']} counters"
+        return ", ".join(f"{count} {key.replace('_', ' ')}" for key, count in value.items())
+    return str(value)
+
+
+def _commit(row: MatchRow, what: str) -> None:
+    """Bump the version and commit; a concurrent write that got in first turns into ``StaleEdit``."""
+    session = get_session()
+    expected = row.version
+    row.updated_at = utc_now()
+    row.last_change = what
+    try:
+        session.commit()
+    except StaleDataError:
+        session.rollback()
+        session.refresh(row)
+        raise StaleEdit(_stale_message(row, expected, None), row.version) from None

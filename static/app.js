@@ -1,0 +1,2 @@
+// Small helpers for the score keeper's forms. Every page works without this file.
+"use strict";

@@ -1,0 +1,135 @@
+"""Fixtures: an app on a fresh database (SQLite, and PostgreSQL when configured), its client and runner."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from werkzeug.test import TestResponse
+
+from scorekeeper import create_app
+from scorekeeper.db import create_schema, drop_schema, make_engine
+
+POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
+    """A clean database: a new SQLite file, or an emptied PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'scorekeeper.sqlite'}"
+        return
+    if not POSTGRES_URL:
+        pytest.skip("SCOREKEEPER_TEST_DATABASE_URL is not set")
+    engine = make_engine(POSTGRES_URL)
+    drop_schema(engine)
+    create_schema(engine)
+    engine.dispose()
+    yield POSTGRES_URL
+
+
+@pytest.fixture
+def app(database_url: str, tmp_path: Any) -> Iterator[Flask]:
+    app = create_app({
+        "TESTING": True,
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": "test-secret",
+        "WTF_CSRF_ENABLED": False,
+    })
+    yield app
+    app.extensions["scorekeeper.engine"].dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    return app.test_cli_runner()
+
+
+class Actions:
+    """What a player does through the pages: start a match, enter deals, change rules."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self._client = client
+
+    def create_match(
+        self, name: str = "Friday", sides: Sequence[str] = ("We", "They"), preset: str = "double-500",
+        **rules: object,
+    ) -> str:
+        """Start a match through the form; returns its public id."""
+        form = self._client.get(f"/matches/new?preset={preset}")
+        data = form_values(form)
+        data.update({"name": name, "preset": preset, "rules_from": preset})
+        for index, side in enumerate(sides):
+            data[f"sides-{index}-name"] = side
+        for key, value in rules.items():
+            data[f"rules-{key}"] = str(value)
+        response = self._client.post("/matches/new", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return response.headers["Location"].rsplit("/", 1)[-1]
+
+    def deal_form(self, public_id: str, number: int | None = None) -> dict[str, str]:
+        """The values a deal form starts with (new deal, or deal ``number`` to edit)."""
+        url = f"/m/{public_id}/deals/new" if number is None else f"/m/{public_id}/deals/{number}/edit"
+        return form_values(self._client.get(url))
+
+    def add_deal(
+        self, public_id: str, bidder: int | None, bid: int | None, totals: Sequence[int], **fields: str
+    ) -> TestResponse:
+        """Enter one deal the quick way: bidder, bid and one number per side."""
+        data = self.deal_form(public_id)
+        data["mode"] = "quick"
+        if bidder is not None:
+            data["bidder"] = str(bidder)
+        if bid is not None:
+            data["bid"] = str(bid)
+        for index, total in enumerate(totals):
+            data[f"sides-{index}-total"] = str(total)
+        data.update(fields)
+        return self._client.post(f"/m/{public_id}/deals/new", data=data)
+
+
+@pytest.fixture
+def actions(client: FlaskClient) -> Actions:
+    return Actions(client)
+
+
+_INPUT = re.compile(r"<input\b[^>]*>", re.S)
+_ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+def form_values(response: TestResponse) -> dict[str, str]:
+    """The values a browser would send for the page's first form as it stands (text, hidden,
+    checked boxes and radios, selected options)."""
+    html = response.get_data(as_text=True)
+    values: dict[str, str] = {}
+    for tag in _INPUT.findall(html):
+        attrs = dict(_ATTR.findall(tag))
+        name = attrs.get("name")
+        if not name or attrs.get("type") == "submit":
+            continue
+        if attrs.get("type") in ("checkbox", "radio"):
+            if re.search(r"\bchecked\b", tag):
+                values[name] = _unescape(attrs.get("value", "on"))
+            continue
+        values[name] = _unescape(attrs.get("value", ""))
+    for name, body in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
+        chosen = re.search(r'<option[^>]*value="([^"]*)"[^>]*selected', body) or re.search(
+            r'<option[^>]*value="([^"]*)"', body)
+        if chosen:
+            values[name] = _unescape(chosen.group(1))
+    return values
+
+
+def _unescape(text: str) -> str:
+    return (text.replace("&lt;", "<").replace("&gt;", ">").replace("&#34;", '"').replace("&#39;", "'")
+            .replace("&quot;", '"').replace("&amp;", "&"))
