@@ -7,6 +7,7 @@ Everything else (forms, the API, the match file, the rules page, the CLI's ``--s
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -91,10 +92,9 @@ class RuleSpec:
         if isinstance(raw, bool):
             raise self._fail(raw)
         if isinstance(raw, str):
-            try:
-                raw = int(raw.strip())
-            except ValueError:
-                raise self._fail(raw) from None
+            if not _WHOLE_NUMBER.fullmatch(raw.strip()):
+                raise self._fail(raw)
+            raw = int(raw.strip())
         if not isinstance(raw, int):
             raise self._fail(raw)
         if not self.minimum <= raw <= self.maximum or (raw - self.minimum) % self.step:
@@ -112,11 +112,15 @@ class RuleSpec:
         for value, _ in self.choices:
             if raw == value or (isinstance(raw, str) and raw.strip().lower() == _plain(value)):
                 return value
-        if self.key == "must_take_trick" and isinstance(raw, bool):
-            return MustTake.TRICK if raw else MustTake.OFF
+        if self.key == "must_take_trick":
+            # true/false (and on/off) are the switch-like spellings of "trick" and "off".
+            switch = raw if isinstance(raw, bool) else _SWITCH_WORDS.get(str(raw).strip().lower())
+            if switch is not None:
+                return MustTake.TRICK if switch else MustTake.OFF
         raise self._fail(raw)
 
 
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 _SWITCH_WORDS = {"true": True, "on": True, "yes": True, "1": True,
                  "false": False, "off": False, "no": False, "0": False}
 
@@ -170,8 +174,8 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     ),
     RuleSpec(
         "must_take_trick", "Defenders must take a trick to keep meld", "Tricks",
-        "Trick: a side that takes no trick loses its meld and scores nothing. "
-        "Trick points: the same for a side whose tricks hold no points.",
+        "A side (bidders too) that takes no trick loses its meld for the deal. "
+        "The stricter setting also takes it from a side whose tricks hold no points.",
         MustTake.TRICK, "choice",
         choices=(
             (MustTake.TRICK, "On: at least one trick"),
