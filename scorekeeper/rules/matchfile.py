@@ -209,7 +209,7 @@ def _basis(data: object, path: str, rules: HouseRules) -> PricingBasis:
 
 def _object(data: object, path: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise MatchFileError(path, "must be an object")
+        raise MatchFileError(path, "must be an object" if path else "a match file is a JSON object")
     return data
 
 
