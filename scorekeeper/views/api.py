@@ -1,0 +1,285 @@
+"""The JSON API under ``/api/v1``: the match file in, the recomputed sheet out.
+
+Writes to a match need its edit token (``Authorization: Bearer …``) and a JSON body; they are exempt
+from the CSRF token of the forms because a browser cannot send that header from another site.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from flask import Blueprint, Flask, current_app, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
+from werkzeug.wrappers import Response
+
+from .. import csrf, store
+from ..models import Match as MatchRow
+from ..rules.cards import Hand, Suit
+from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
+from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
+from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
+from ..rules.scoring import preview_rules, score_match
+from .meld import calculate
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+CONTROL_KEYS = ("version", "preview")  # keys of a request body that are not facts
+
+
+class ApiError(Exception):
+    """An error answer: status, the field it concerns (or None) and a message for a person."""
+
+    def __init__(self, status: int, field: str | None, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.field, self.message, self.extra = status, field, message, extra
+
+
+def init_app(app: Flask) -> None:
+    csrf.exempt(bp)
+    app.register_blueprint(bp)
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError) -> tuple[Response, int]:
+    body = {"field": error.field, "message": error.message, **error.extra}
+    response = jsonify({"error": body})
+    if error.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response, error.status
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(error: HTTPException) -> tuple[Response, int]:
+    response = jsonify({"error": {"field": None, "message": error.description}})
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response, error.code or 500
+
+
+@bp.errorhandler(RulesError)
+def _rules_error(error: RulesError) -> tuple[Response, int]:
+    return _api_error(_as_api_error(error))
+
+
+@bp.errorhandler(store.StaleEdit)
+def _stale_edit(error: store.StaleEdit) -> tuple[Response, int]:
+    return _api_error(ApiError(409, "version", error.message, current_version=error.current_version))
+
+
+def _as_api_error(error: RulesError, prefix: str = "") -> ApiError:
+    """422 for facts or values the format or the rules refuse, naming the place."""
+    if isinstance(error, ContradictionError):
+        field = f"deals[{error.deal_numbers[0] - 1}]" if error.deal_numbers else None
+        return ApiError(422, field, str(error), deals=error.deal_numbers)
+    if isinstance(error, MatchFileError):
+        return ApiError(422, prefix + error.path if error.path else None, error.detail)
+    if isinstance(error, HouseRuleError):
+        return ApiError(422, prefix + error.key, str(error))
+    if isinstance(error, store.InvalidDeal):
+        return ApiError(422, None, str(error), problems=error.problems)
+    return ApiError(422, None, str(error))
+
+
+# Request helpers -----------------------------------------------------------------------------------
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object: 415 when it is not sent as JSON, 400 when it cannot be read."""
+    if request.mimetype != "application/json":
+        raise ApiError(415, None, "send the body as JSON with Content-Type: application/json")
+    try:
+        data = json.loads(request.get_data(as_text=False).decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ApiError(400, None, "the body is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise ApiError(400, None, f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, None, "the body must be a JSON object")
+    return data
+
+
+def editable_match(public_id: str) -> MatchRow:
+    """The match, once the request shows its edit token (401 without one, 403 with another)."""
+    row = store.get_match_or_404(public_id)
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "Authorization", "send the match's edit token as Authorization: Bearer <token>")
+    if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
+        raise ApiError(403, "Authorization", "this edit token does not belong to this match")
+    return row
+
+
+def expected_version(body: dict[str, Any] | None = None) -> int | None:
+    """The version the client based its edit on: ``If-Match`` or ``"version"`` in the body."""
+    header = request.headers.get("If-Match")
+    if header is not None:
+        text = header.strip().removeprefix("W/").strip('"')
+        if not text.isdigit():
+            raise ApiError(400, "If-Match", f"'{header}' is not a version number")
+        return int(text)
+    raw = (body or {}).get("version")
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise ApiError(422, "version", "must be the whole number the match's version was")
+    return raw
+
+
+def facts(body: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in body.items() if key not in CONTROL_KEYS}
+
+
+# Answers ---------------------------------------------------------------------------------------------
+
+def links(row: MatchRow) -> dict[str, str]:
+    return {
+        "sheet": url_for("matches.sheet", public_id=row.public_id, _external=True),
+        "self": url_for("api.match", public_id=row.public_id, _external=True),
+    }
+
+
+def match_answer(row: MatchRow, status: int = 200, **extra: Any) -> tuple[Response, int]:
+    """The match file, its recomputed sheet and its version (also sent as the ETag)."""
+    core = store.to_core(row)
+    body = {
+        "id": row.public_id,
+        "version": row.version,
+        "links": links(row),
+        **extra,
+        "match": match_to_json(core),
+        "sheet": score_match(core).to_json(),
+    }
+    response = jsonify(body)
+    response.headers["ETag"] = f'"{row.version}"'
+    return response, status
+
+
+
+
+# Matches ---------------------------------------------------------------------------------------------
+
+@bp.post("/matches")
+def create() -> tuple[Response, int]:
+    match = match_from_json(json_body())
+    score_match(match)  # contradictions are refused before anything is stored
+    row = store.create_match(match)
+    response, status = match_answer(row, 201, edit_token=row.edit_token)
+    response.headers["Location"] = links(row)["self"]
+    return response, status
+
+
+@bp.get("/matches/<public_id>")
+def match(public_id: str) -> tuple[Response, int]:
+    return match_answer(store.get_match_or_404(public_id))
+
+
+@bp.get("/matches/<public_id>/deals/<int:number>")
+def deal(public_id: str, number: int) -> Response:
+    row = store.get_match_or_404(public_id)
+    store.get_deal_or_404(row, number)
+    core = store.to_core(row)
+    line = score_match(core).deals[number - 1]
+    return jsonify({"number": number, "version": row.version,
+                    "deal": deal_to_json(core.deals[number - 1], core.rules), "line": line.to_json()})
+
+
+@bp.post("/matches/<public_id>/deals")
+def add_deal(public_id: str) -> tuple[Response, int]:
+    row = editable_match(public_id)
+    body = json_body()
+    deal_row = store.add_deal(row, facts(body), expected_version(body))
+    response, status = match_answer(row, 201, number=deal_row.position)
+    response.headers["Location"] = url_for(
+        "api.deal", public_id=row.public_id, number=deal_row.position, _external=True
+    )
+    return response, status
+
+
+@bp.put("/matches/<public_id>/deals/<int:number>")
+def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
+    row = editable_match(public_id)
+    body = json_body()
+    store.replace_deal(row, number, facts(body), expected_version(body))
+    return match_answer(row, number=number)
+
+
+@bp.delete("/matches/<public_id>/deals/<int:number>")
+def delete_deal(public_id: str, number: int) -> tuple[Response, int]:
+    row = editable_match(public_id)
+    body = json_body() if request.content_length else None
+    store.delete_deal(row, number, expected_version(body))
+    return match_answer(row)
+
+
+@bp.put("/matches/<public_id>/rules")
+def change_rules(public_id: str) -> tuple[Response, int] | Response:
+    row = editable_match(public_id)
+    body = json_body()
+    preview = body.get("preview") is True or request.args.get("preview") in ("1", "true", "yes")
+    before = store.to_core(row)
+    new_rules = HouseRules.from_mapping(facts(body), base=before.rules)
+    if preview:
+        result = preview_rules(before, new_rules)
+        return jsonify({
+            "preview": True, "version": row.version, "rules": new_rules.to_mapping(),
+            "changed_rules": before.rules.differences(new_rules), "changed_deals": list(result.changed),
+            "before": result.before.to_json(), "after": result.after.to_json(),
+        })
+    changed = store.change_rules(row, new_rules, expected_version(body))
+    changed_deals = list(preview_rules(before, new_rules).changed) if changed else []
+    return match_answer(row, changed_rules=changed, changed_deals=changed_deals)
+
+
+# Meld ------------------------------------------------------------------------------------------------
+
+@bp.post("/meld")
+def meld() -> Response:
+    body = json_body()
+    unknown = sorted(set(body) - {"cards", "deck", "table", "trump"})
+    if unknown:
+        raise ApiError(422, unknown[0], "unknown key (allowed: cards, deck, table, trump)")
+    defaults = HouseRules()
+    try:
+        deck = RULE_SPECS_BY_KEY["deck"].parse(body.get("deck", defaults.deck))
+        table = RULE_SPECS_BY_KEY["meld_table"].parse(body.get("table", defaults.meld_table))
+    except HouseRuleError as error:
+        raise ApiError(422, "table" if error.key == "meld_table" else error.key, str(error)) from None
+    cards = body.get("cards")
+    if not isinstance(cards, str) and not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
+        raise ApiError(422, "cards", 'give the cards as "AH 10H KH" or as a list of such texts')
+    trump_text = body.get("trump")
+    try:
+        hand = Hand.from_text(cards, deck)
+    except RulesError as error:
+        raise ApiError(422, "cards", str(error)) from None
+    trump = None
+    if trump_text not in (None, "all"):
+        if not isinstance(trump_text, str):
+            raise ApiError(422, "trump", 'give the trump as "S", "H", "D", "C" or "all"')
+        try:
+            trump = Suit.from_text(trump_text)
+        except RulesError as error:
+            raise ApiError(422, "trump", str(error)) from None
+    results = calculate(hand, trump, table)
+    if trump is not None:
+        return jsonify(results[0].to_json())
+    return jsonify({"trumps": [result.to_json() for result in results]})
+
+
+@bp.route("/<path:unknown>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+def not_found(unknown: str) -> Response:
+    """Unknown API addresses, and known ones asked with the wrong method, answer in JSON too."""
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    allowed = []
+    for method in ("GET", "POST", "PUT", "DELETE"):
+        try:
+            rule, _ = adapter.match(method=method, return_rule=True)
+        except HTTPException:
+            continue
+        if rule.endpoint != "api.not_found":
+            allowed.append(method)
+    if allowed:
+        raise MethodNotAllowed(valid_methods=allowed, description="this address does not take that method")
+    raise NotFound("there is no such API address")
