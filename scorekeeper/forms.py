@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
 from flask_wtf import FlaskForm
 from wtforms import (
+    BooleanField,
     Field,
     FieldList,
     Form,
@@ -13,14 +19,21 @@ from wtforms import (
     SelectField,
     StringField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, ValidationError
 
+from .rules.combinations import Combination
 from .rules.errors import RulesError
 from .rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS, HouseRules, Preset, RuleSpec
 
 MAX_SIDES = max(len(preset.side_names) for preset in PRESETS)
 SWITCH_CHOICES = [("on", "On"), ("off", "Off")]
 SUITS = [("", "None"), ("S", "♠ Spades"), ("H", "♥ Hearts"), ("D", "♦ Diamonds"), ("C", "♣ Clubs")]
+
+
+def choices(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
+    """WTForms choices from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 # House rules ---------------------------------------------------------------------------------------
@@ -56,9 +69,9 @@ def _rule_field(spec: RuleSpec) -> Field:
                        "data-step": spec.step},
         )
     if spec.kind == "switch":
-        return RadioField(spec.label, choices=SWITCH_CHOICES, validators=check, description=spec.help)
-    choices = [(value.value, label) for value, label in spec.choices]
-    return SelectField(spec.label, choices=choices, validators=check, description=spec.help)
+        return RadioField(spec.label, choices=choices(SWITCH_CHOICES), validators=check, description=spec.help)
+    options = choices([(value.value, label) for value, label in spec.choices])
+    return SelectField(spec.label, choices=options, validators=check, description=spec.help)
 
 
 class RulesForm(Form):
@@ -93,7 +106,8 @@ class HouseRulesForm(FlaskForm):
 class SideNameForm(Form):
     name = StringField("Name", validators=[Optional(), Length(max=40)])
     players = StringField("Players", validators=[Optional(), Length(max=120)],
-                          description="Optional, separated by commas.")
+                          description="Optional, separated by commas.",
+                          render_kw={"placeholder": "optional", "autocomplete": "off"})
 
     def player_names(self) -> tuple[str, ...]:
         return tuple(name.strip() for name in (self.players.data or "").split(",") if name.strip())
@@ -102,7 +116,7 @@ class SideNameForm(Form):
 class NewMatchForm(FlaskForm):
     """Start a match from a preset; the house rules can be changed before the first deal."""
 
-    preset = RadioField("Game", choices=[(p.key, p.label) for p in PRESETS], default=PRESETS[0].key)
+    preset = RadioField("Game", choices=choices([(p.key, p.label) for p in PRESETS]), default=PRESETS[0].key)
     rules_from = HiddenField(default=PRESETS[0].key)
     name = StringField("Match name", validators=[Optional(), Length(max=80)],
                        render_kw={"placeholder": "Friday at Ann's", "autocomplete": "off"})
@@ -151,3 +165,237 @@ class NewMatchForm(FlaskForm):
         filled = [name for name in names if name]
         if len(set(filled)) != len(filled):
             raise ValidationError("Give each side a different name.")
+
+
+# Deals ----------------------------------------------------------------------------------------------
+
+QUICK, DETAIL = "quick", "detail"
+SIDE_PATH = re.compile(r"^deal\.sides\[(\d+)\](?:\.(\w+))?")
+
+
+class MeldSetsForm(Form):
+    """How many sets of each combination one side showed (the 'Count meld' steppers)."""
+
+    def _raw(self) -> dict[str, str]:
+        return {c.value: (self[c.value].data or "").strip() for c in Combination}
+
+    def counted(self) -> dict[str, int]:
+        """The combinations counted at least once, by match file key."""
+        return {key: int(raw) for key, raw in self._raw().items() if raw.isdigit() and int(raw) > 0}
+
+    def has_bad_numbers(self) -> bool:
+        return any(raw and not raw.isdigit() for raw in self._raw().values())
+
+
+for _combination in Combination:
+    setattr(MeldSetsForm, _combination.value,
+            StringField(_combination.label.capitalize(), default="0", render_kw={"inputmode": "numeric"}))
+
+
+class SideEntryForm(Form):
+    """One side's facts in a deal."""
+
+    total = StringField("Points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    meld = StringField("Meld", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    tricks = StringField("Trick points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    no_trick = BooleanField("Took no trick")
+    sets = FormField(MeldSetsForm)
+    kept_meld = HiddenField()
+    kept_tricks = HiddenField()
+
+
+class DealForm(FlaskForm):
+    """Enter or correct one deal. ``to_deal_json`` builds the match file's deal for the rules core."""
+
+    version = HiddenField()
+    mode = RadioField("Enter", choices=choices([(QUICK, "One number a side"), (DETAIL, "Meld + tricks")]),
+                      default=QUICK)
+    passed = BooleanField("All passed")
+    bidder = RadioField("Who won the bid?", choices=[], validate_choice=False)
+    bid = StringField("Bid", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    trump = RadioField("Trump", choices=choices(SUITS), default="", validate_choice=False)
+    thrown_in = BooleanField("Thrown in")
+    last_trick = RadioField("Last trick", choices=[], validate_choice=False)
+    sides = FieldList(FormField(SideEntryForm))
+
+    def setup(self, side_names: list[str]) -> DealForm:
+        """Fit the form to the match's sides."""
+        sides = choices([(str(index), name) for index, name in enumerate(side_names)])
+        self.bidder.choices = sides
+        self.last_trick.choices = list(sides)
+        while len(self.sides) < len(side_names):
+            self.sides.append_entry()
+        self.side_names = side_names
+        return self
+
+    def trump_label(self) -> str:
+        return dict(SUITS).get(self.trump.data or "", "")
+
+    def entries(self) -> list[SideEntryForm]:
+        return [entry.form for entry in self.sides]
+
+    def to_deal_json(self, auction: bool) -> dict[str, Any] | None:
+        """The deal as the match file writes it, or None when a field holds something unreadable
+        (the message is then at that field)."""
+        if self.passed.data:
+            return {"passed": True}
+        data: dict[str, Any] = {"bidder": None}
+        if auction:
+            if self.bidder.data in (None, "", "None"):
+                self.bidder.errors.append("Who won the bid? Tap a side.")
+            else:
+                data["bidder"] = int(self.bidder.data)
+            data["bid"] = _whole_number(self.bid, "Type the bid.")
+        if self.trump.data:
+            data["trump"] = self.trump.data
+        if self.thrown_in.data:
+            data["thrown_in"] = True
+        quick = self.mode.data != DETAIL
+        data["sides"] = [self._side_json(index, entry, quick) for index, entry in enumerate(self.entries())]
+        return None if self.errors_present() else data
+
+    def _side_json(self, index: int, entry: SideEntryForm, quick: bool) -> dict[str, Any]:
+        if quick:
+            return {"total": _whole_number(entry.total, "Type the side's points (0 if none).")}
+        side: dict[str, Any] = {}
+        meld = self._meld_json(entry)
+        if meld is not None:
+            side["meld"] = meld
+        if (entry.tricks.data or "").strip():
+            side["tricks"] = _whole_number(entry.tricks, "")
+        elif entry.kept_tricks.data:
+            side["tricks"] = _kept(entry.kept_tricks, entry.tricks)
+        if self.last_trick.data == str(index):
+            side["last_trick"] = True
+        if entry.no_trick.data:
+            side["took_trick"] = False
+        return side
+
+    def _meld_json(self, entry: SideEntryForm) -> Any:
+        typed = (entry.meld.data or "").strip()
+        sets = entry.sets.form.counted()
+        if entry.sets.form.has_bad_numbers():
+            entry.meld.errors.append("Count each combination with a whole number.")
+            return None
+        if typed and sets:
+            entry.meld.errors.append("Type the meld or count it, not both: clear one of them.")
+            return None
+        if sets:
+            return sets
+        if typed:
+            return _whole_number(entry.meld, "")
+        if entry.kept_meld.data:
+            return _kept(entry.kept_meld, entry.meld)
+        return None
+
+    def errors_present(self) -> bool:
+        fields = [self.bidder, self.bid, self.trump, self.last_trick]
+        for entry in self.entries():
+            fields += [entry.total, entry.meld, entry.tricks, entry.no_trick]
+        return any(field.errors for field in fields) or bool(self.form_errors)
+
+    def place_error(self, path: str, message: str) -> None:
+        """Show a match file error (path like ``deal.sides[1].tricks``) at its field."""
+        found = SIDE_PATH.match(path)
+        if found and int(found.group(1)) < len(self.sides):
+            entry = self.entries()[int(found.group(1))]
+            key = found.group(2) or ""
+            field = {"total": entry.total, "meld": entry.meld, "tricks": entry.tricks,
+                     "last_trick": self.last_trick, "took_trick": entry.no_trick}.get(key)
+            if field is None:
+                field = entry.total if self.mode.data != DETAIL else entry.meld
+            field.errors.append(_sentence(message))
+            return
+        field = {"deal.bid": self.bid, "deal.bidder": self.bidder, "deal.trump": self.trump,
+                 "deal.thrown_in": self.thrown_in}.get(path)
+        if field is not None:
+            field.errors.append(_sentence(message))
+        else:
+            self.form_errors.append(_sentence(message))
+
+    def place_problem(self, problem: str) -> None:
+        """Show a problem the rules core found at the field it is about, else at the top."""
+        text = problem.lower()
+        for index, name in enumerate(self.side_names):
+            prefix = f"{name.lower()}: "
+            if text.startswith(prefix):
+                entry = self.entries()[index]
+                about_tricks = any(word in text for word in ("counter", "taken", "trick"))
+                field = entry.tricks if about_tricks else entry.meld
+                field.errors.append(_sentence(problem[len(prefix):]))
+                return
+            if text.startswith(f"{name.lower()} took no trick"):
+                self.entries()[index].no_trick.errors.append(_sentence(problem))
+                return
+        if text.startswith(("bid ", "the bid")):
+            self.bid.errors.append(_sentence(problem))
+        elif "bidder" in text or "auction" in text:
+            self.bidder.errors.append(_sentence(problem))
+        elif text.startswith("trick points add up") and self.entries():
+            self.entries()[-1].tricks.errors.append(_sentence(problem))
+        elif "last trick" in text:
+            self.last_trick.errors.append(_sentence(problem))
+        else:
+            self.form_errors.append(_sentence(problem))
+
+
+def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:
+    """Form values for a stored deal (match file format): the reverse of ``to_deal_json``."""
+    if deal.get("passed"):
+        return {"passed": True, "mode": QUICK}
+    sides = deal.get("sides", [])
+    quick = all("total" in side for side in sides)
+    data: dict[str, Any] = {
+        "mode": QUICK if quick else DETAIL,
+        "bidder": "" if deal.get("bidder") is None else str(deal["bidder"]),
+        "bid": "" if deal.get("bid") is None else str(deal["bid"]),
+        "trump": deal.get("trump") or "",
+        "thrown_in": bool(deal.get("thrown_in")),
+        "last_trick": next((str(i) for i, side in enumerate(sides) if side.get("last_trick")), ""),
+        "sides": [_side_form_data(side) for side in sides],
+    }
+    return data
+
+
+def _side_form_data(side: Mapping[str, Any]) -> dict[str, Any]:
+    values: dict[str, Any] = {"no_trick": side.get("took_trick") is False}
+    if "total" in side:
+        values["total"] = str(side["total"])
+        return values
+    meld, tricks = side.get("meld"), side.get("tricks")
+    if isinstance(meld, int):
+        values["meld"] = str(meld)
+    elif isinstance(meld, dict) and "cards" not in meld:
+        values["sets"] = {key: str(count) for key, count in meld.items()}
+    elif meld is not None:
+        values["kept_meld"] = json.dumps(meld)
+    if isinstance(tricks, int):
+        values["tricks"] = str(tricks)
+    elif tricks is not None:
+        values["kept_tricks"] = json.dumps(tricks)
+    return values
+
+
+def _kept(hidden: Field, shown: Field) -> Any:
+    """A fact kept from the stored deal in a hidden field (cards, counters, several hands)."""
+    try:
+        return json.loads(hidden.data)
+    except ValueError:
+        shown.errors.append("The stored value could not be read back; type it again.")
+        return None
+
+
+def _whole_number(field: Field, message: str) -> int | None:
+    raw = (field.data or "").strip()
+    if not raw:
+        field.errors.append(message or "Type a number.")
+        return None
+    if not raw.isdigit():
+        field.errors.append(f"'{raw}' is not a whole number.")
+        return None
+    return int(raw)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")

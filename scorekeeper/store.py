@@ -140,7 +140,7 @@ def create_match(match: Match) -> MatchRow:
 def parse_deal(row: MatchRow, data: Mapping[str, Any], match: Match | None = None) -> Deal:
     """Read one deal (match file format) and check it against the match; raises RulesError."""
     match = match or to_core(row)
-    deal = deal_from_json(dict(data), len(row.sides), deck=match.rules.deck).pinned(match.rules)
+    deal = deal_from_json(dict(data), len(row.sides), rules=match.rules).pinned(match.rules)
     problems = check_new_deal(match, deal)
     if problems:
         raise InvalidDeal(problems)
@@ -188,6 +188,19 @@ def delete_deal(row: MatchRow, number: int, expected_version: int | None) -> Non
         deal.position -= 1
         session.flush()  # one at a time: positions are unique within a match
     _commit(row, f"deal {number} was deleted")
+
+
+def throw_in(row: MatchRow, number: int, expected_version: int | None) -> DealRow:
+    """Record deal ``number`` as thrown in: the bidders concede after meld; no tricks are played."""
+    data = deal_json(get_deal_or_404(row, number))
+    if data.get("passed") or data.get("bidder") is None:
+        raise InvalidDeal([f"deal {number} has no bidder, so it cannot be thrown in"])
+    data["thrown_in"] = True
+    data["sides"] = [
+        {"meld": side["meld"]} if "meld" in side else ({"meld": 0} if "total" not in side else side)
+        for side in data["sides"]
+    ]
+    return replace_deal(row, number, data, expected_version)
 
 
 def change_rules(row: MatchRow, new_rules: HouseRules, expected_version: int | None) -> list[str]:
@@ -261,20 +274,27 @@ def describe_deal(row: MatchRow, deal: DealRow) -> str:
         if "total" in entry:
             entries.append(f"{name} {entry['total']}")
         else:
-            entries.append(f"{name} meld {_short(entry.get('meld'))}, tricks {_short(entry.get('tricks'))}")
+            meld, tricks = describe_fact(entry.get("meld")), describe_fact(entry.get("tricks"))
+            entries.append(f"{name} meld {meld}, tricks {tricks}")
     parts.append(", ".join(entries))
     return "; ".join(parts)
 
 
-def _short(value: object) -> str:
+def describe_fact(value: object) -> str:
+    """A meld or trick fact of the match file in a few words."""
     if value is None:
         return "none"
+    if isinstance(value, list):
+        return " + ".join(describe_fact(item) for item in value)
     if isinstance(value, dict):
-        if "cards" in value:
-            return "from cards"
+        cards = value.get("cards")
+        if isinstance(cards, list):
+            return "cards " + " ".join(str(card) for card in cards)
+        if isinstance(cards, dict):
+            return "cards taken " + ", ".join(f"{count} × {rank}" for rank, count in cards.items())
         if "counters" in value:
             return f"{value['counters']} counters"
-        return ", ".join(f"{count} {key.replace('_', ' ')}" for key, count in value.items())
+        return ", ".join(f"{count} {str(key).replace('_', ' ')}" for key, count in value.items())
     return str(value)
 
 

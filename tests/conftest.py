@@ -80,10 +80,14 @@ class Actions:
     def deal_form(self, public_id: str, number: int | None = None) -> dict[str, str]:
         """The values a deal form starts with (new deal, or deal ``number`` to edit)."""
         url = f"/m/{public_id}/deals/new" if number is None else f"/m/{public_id}/deals/{number}/edit"
+        return self.deal_form_url(url)
+
+    def deal_form_url(self, url: str) -> dict[str, str]:
         return form_values(self._client.get(url))
 
     def add_deal(
-        self, public_id: str, bidder: int | None, bid: int | None, totals: Sequence[int], **fields: str
+        self, public_id: str, bidder: int | None, bid: int | None, totals: Sequence[int],
+        fields: dict[str, str] | None = None,
     ) -> TestResponse:
         """Enter one deal the quick way: bidder, bid and one number per side."""
         data = self.deal_form(public_id)
@@ -94,7 +98,7 @@ class Actions:
             data["bid"] = str(bid)
         for index, total in enumerate(totals):
             data[f"sides-{index}-total"] = str(total)
-        data.update(fields)
+        data.update(fields or {})
         return self._client.post(f"/m/{public_id}/deals/new", data=data)
 
 

@@ -12,11 +12,12 @@ from .. import store
 from ..chart import progression_chart
 from ..device import device_match_ids, forget_match, remember_match
 from ..forms import NewMatchForm, rule_values
+from ..models import Deal as DealRow
 from ..models import Match as MatchRow
 from ..rules.errors import ContradictionError
-from ..rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS_BY_KEY
+from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Match, SideInfo
-from ..rules.scoring import Sheet, score_match
+from ..rules.scoring import DealLine, Sheet, dead_contract, score_match
 
 bp = Blueprint("matches", __name__)
 
@@ -65,7 +66,16 @@ def sheet(public_id: str) -> str:
     view = SheetView.of(row, match)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
     return render_template("matches/sheet.html", row=row, match=match, view=view, chart=chart,
-                           target_label=RULE_SPECS_BY_KEY["target"].label)
+                           dead=_dead_contract_offer(match), facts=store.describe_deal)
+
+
+def _dead_contract_offer(match: Match) -> int | None:
+    """The deal just saved (``?dead=N``) when its contract was dead and it was not thrown in."""
+    raw = request.args.get("dead", "")
+    if not raw.isdigit() or not 1 <= int(raw) <= len(match.deals):
+        return None
+    deal = match.deals[int(raw) - 1]
+    return int(raw) if dead_contract(match.rules, deal) and not deal.thrown_in else None
 
 
 @dataclass(frozen=True)
@@ -96,6 +106,12 @@ class SheetView:
         if self.sheet is None or self.sheet.winner is None:
             return None
         return self.names[self.sheet.winner]
+
+    def lines(self, row: MatchRow) -> list[tuple[DealLine, DealRow]]:
+        return list(zip(self.sheet.deals, row.deals, strict=True)) if self.sheet else []
+
+    def any_as_entered(self) -> bool:
+        return bool(self.sheet) and any(line.as_entered for line in self.sheet.deals)
 
     def ranked(self) -> list[tuple[str, int]]:
         if self.sheet is None:

@@ -1,0 +1,163 @@
+"""Entering, correcting and deleting deals."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import store
+from ..forms import DETAIL, QUICK, DealForm, deal_form_data
+from ..models import Match as MatchRow
+from ..rules.cards import Deck
+from ..rules.combinations import Combination
+from ..rules.errors import MatchFileError, RulesError
+from ..rules.house_rules import TrickScale
+from ..rules.match import Match
+from ..rules.scoring import dead_contract
+from ..rules.tricks import deck_card_points, trick_total
+
+bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new(public_id: str) -> str | Response | tuple[str, int]:
+    row, match = store.load_match(public_id)
+    if request.method == "GET":
+        form = DealForm(data=_new_deal_data(row, match)).setup(_names(row))
+        _prefill_from_meld_calculator(form)
+        return _render(row, match, form, None)
+    form = DealForm().setup(_names(row))
+    return _save(row, match, form, None)
+
+
+@bp.route("/<int:number>/edit", methods=["GET", "POST"])
+def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
+    row, match = store.load_match(public_id)
+    deal = store.get_deal_or_404(row, number)
+    if request.method == "GET":
+        data = deal_form_data(store.deal_json(deal)) | {"version": row.version}
+        form = DealForm(data=data).setup(_names(row))
+        _prefill_from_meld_calculator(form)
+        return _render(row, match, form, number)
+    return _save(row, match, DealForm().setup(_names(row)), number)
+
+
+@bp.route("/<int:number>/delete", methods=["GET", "POST"])
+def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
+    row = store.get_match_or_404(public_id)
+    deal = store.get_deal_or_404(row, number)
+    error = None
+    if request.method == "POST":
+        try:
+            store.delete_deal(row, number, _version())
+        except store.StaleEdit as stale:
+            error = stale.message
+        else:
+            return redirect(url_for("matches.sheet", public_id=public_id))
+    return render_template("deals/delete.html", row=row, number=number, error=error,
+                           facts=store.describe_deal(row, deal)), 409 if error else 200
+
+
+@bp.post("/<int:number>/throw-in")
+def throw_in(public_id: str, number: int) -> Response:
+    """Record a dead contract as thrown in (the one-tap offer on the score sheet)."""
+    row = store.get_match_or_404(public_id)
+    store.get_deal_or_404(row, number)
+    try:
+        store.throw_in(row, number, _version())
+    except (store.StaleEdit, RulesError):
+        pass  # the sheet shows the deal as it now stands
+    return redirect(url_for("matches.sheet", public_id=public_id))
+
+
+def _save(row: MatchRow, match: Match, form: DealForm, number: int | None) -> str | Response | tuple[str, int]:
+    form.validate()
+    data = form.to_deal_json(match.auction)
+    status = 422
+    if data is not None:
+        try:
+            if number is None:
+                saved = store.add_deal(row, data, _version())
+            else:
+                saved = store.replace_deal(row, number, data, _version())
+        except store.StaleEdit as stale:
+            form.form_errors.append(stale.message + " Check the deal and save again to keep yours.")
+            form.version.data = str(stale.current_version)
+            status = 409
+        except MatchFileError as error:
+            form.place_error(error.path, error.detail)
+        except store.InvalidDeal as error:
+            for problem in error.problems:
+                form.place_problem(problem)
+        else:
+            return redirect(_after_save(row, saved.position))
+    return _render(row, match, form, number), status
+
+
+def _after_save(row: MatchRow, number: int) -> str:
+    match = store.to_core(row)
+    dead = dead_contract(match.rules, match.deals[number - 1]) and not match.deals[number - 1].thrown_in
+    anchor = f"deal-{number}"
+    if dead:
+        return url_for("matches.sheet", public_id=row.public_id, dead=number, _anchor="dead-contract")
+    return url_for("matches.sheet", public_id=row.public_id, _anchor=anchor)
+
+
+def _version() -> int | None:
+    raw = request.form.get("version", "")
+    if not raw.isdigit():
+        abort(400, "This form is missing the match version; reload the page and try again.")
+    return int(raw)
+
+
+def _names(row: MatchRow) -> list[str]:
+    return [side.name for side in row.sides]
+
+
+def _new_deal_data(row: MatchRow, match: Match) -> dict[str, Any]:
+    """A new deal starts at the last bid (or the minimum) in the way the last deal was entered."""
+    played = [deal for deal in row.deals if not deal.passed]
+    last = played[-1] if played else None
+    mode = QUICK if last is None or all("total" in side for side in last.sides) else DETAIL
+    bid = last.bid if last is not None and last.bid is not None else match.rules.min_bid
+    return {"version": row.version, "mode": mode, "bid": str(bid) if match.auction else ""}
+
+
+def _prefill_from_meld_calculator(form: DealForm) -> None:
+    """The meld calculator sends a side back with its sets: ``?side=1&sets=run:1,pinochle:1``."""
+    side, sets = request.args.get("side", ""), request.args.get("sets", "")
+    if not side.isdigit() or int(side) >= len(form.sides) or not sets:
+        return
+    counts = dict(part.split(":", 1) for part in sets.split(",") if ":" in part)
+    entry = form.entries()[int(side)]
+    for combination in Combination:
+        raw = counts.get(combination.value, "0")
+        entry.sets.form[combination.value].data = raw if raw.isdigit() else "0"
+    entry.meld.data = ""
+    form.mode.data = DETAIL
+    trump = request.args.get("trump", "")
+    if trump in ("S", "H", "D", "C"):
+        form.trump.data = trump
+
+
+def _render(row: MatchRow, match: Match, form: DealForm, number: int | None) -> str:
+    rules = match.rules
+    deal = row.deals[number - 1] if number is not None else None
+    scale = TrickScale(deal.trick_scale) if deal is not None else rules.trick_scale
+    return render_template(
+        "deals/form.html", row=row, match=match, form=form, number=number,
+        card_points=deck_card_points(rules.deck, scale), trick_total=trick_total(rules),
+        combinations=[c for c in Combination if c is not Combination.DIX or rules.deck is Deck.SINGLE],
+        next_number=len(row.deals) + 1, describe=_describe_kept,
+        meld_link=lambda side: url_for("meld.calculator", match=row.public_id, side=side, deal=number),
+    )
+
+
+def _describe_kept(raw: str) -> str:
+    try:
+        return store.describe_fact(json.loads(raw))
+    except ValueError:
+        return "unreadable"
