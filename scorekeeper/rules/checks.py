@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import ALL_CARDS, Deck, Hand, number_word
+from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, number_word
 from .combinations import Combination
 from .errors import CardError
 from .house_rules import HouseRules
-from .match import Deal, Match, MeldCards, MeldSets, SideDetail, SideInfo, TrickCards, TrickCounters
+from .match import Deal, Match, MeldCards, MeldSets, SideDetail, SideInfo, TrickCards, TrickCounters, TrickFact
 from .meld import best_meld, max_sets
 from .pricing import basis_of, took_any_trick
-from .tricks import CARD_POINTS, cards_of_rank, counter_value, deck_card_points, deck_counters
+from .tricks import CARD_POINTS, COUNTER_RANKS, cards_of_rank, counter_value, deck_card_points, deck_counters
 
 
 def check_match(match: Match) -> list[tuple[int, str]]:
@@ -64,6 +64,7 @@ def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> 
     deck = rules.deck
     card_totals: Counter[int] = Counter()
     set_totals: Counter[Combination] = Counter()
+    needed: Counter[int] = Counter()  # the fewest copies of each card that all the hands hold
     for info, entry in zip(sides, deal.sides):
         if not isinstance(entry, SideDetail):
             continue
@@ -84,6 +85,7 @@ def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> 
                 sets = dict(fact.sets)
                 problems += [f"{info.name}: {text}" for text in _impossible_sets(sets, deck, "one hand")]
                 set_totals.update(sets)
+                needed.update(_cards_needed(sets, deal.trump))
     for index, n in card_totals.items():
         card = ALL_CARDS[index]
         if n > deck.copies_of(card):
@@ -92,7 +94,50 @@ def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> 
             )
     if not problems:
         problems += _impossible_sets(dict(set_totals), deck, "the deal")
+    if not problems:
+        needed.update(card_totals)
+        problems += [
+            f"the melds of the deal need at least {number_word(n)} {card} but a {deck.label} has "
+            f"{number_word(deck.copies_of(card))}"
+            for index, n in sorted(needed.items())
+            if n > deck.copies_of(card := ALL_CARDS[index])
+        ]
     return problems
+
+
+def _cards_needed(sets: dict[Combination, int], trump: Suit | None) -> dict[int, int]:
+    """The fewest copies of each card (by index) that one hand holding ``sets`` must have.
+
+    A card serves once within a class, so it is needed as often as the class that uses it most.
+    Marriages are left out because their suits are not recorded; without a trump, so is the trump class.
+    """
+    needed: dict[int, int] = {}
+
+    def at_least(card: Card, n: int) -> None:
+        if n:
+            needed[card.index] = max(needed.get(card.index, 0), n)
+
+    for combination, rank in _AROUND_RANKS.items():
+        for suit in Suit:
+            at_least(Card(suit, rank), sets.get(combination, 0))
+    at_least(Card(Suit.SPADES, Rank.QUEEN), sets.get(Combination.PINOCHLE, 0))
+    at_least(Card(Suit.DIAMONDS, Rank.JACK), sets.get(Combination.PINOCHLE, 0))
+    if trump is not None:
+        runs = sets.get(Combination.RUN, 0)
+        for rank in (Rank.ACE, Rank.TEN, Rank.JACK):
+            at_least(Card(trump, rank), runs)
+        for rank in (Rank.KING, Rank.QUEEN):
+            at_least(Card(trump, rank), runs + sets.get(Combination.ROYAL_MARRIAGE, 0))
+        at_least(Card(trump, Rank.NINE), sets.get(Combination.DIX, 0))
+    return needed
+
+
+_AROUND_RANKS = {
+    Combination.ACES_AROUND: Rank.ACE,
+    Combination.KINGS_AROUND: Rank.KING,
+    Combination.QUEENS_AROUND: Rank.QUEEN,
+    Combination.JACKS_AROUND: Rank.JACK,
+}
 
 
 def _impossible_sets(sets: dict[Combination, int], deck: Deck, where: str) -> list[str]:
@@ -122,6 +167,7 @@ def _trick_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) ->
             problems.append(f"{info.name} has tricks, but a thrown-in deal is not played")
     if problems or deal.thrown_in or not details:
         return problems
+    problems += _taken_problems(rules.deck, [entry.tricks for _, entry in details])
     last = sum(1 for _, entry in details if entry.last_trick)
     if last > 1:
         problems.append(f"{number_word(last)} sides took the last trick")
@@ -139,6 +185,26 @@ def _trick_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) ->
         )
     if complete and last == 0:
         problems.append("no side took the last trick")
+    return problems
+
+
+def _taken_problems(deck: Deck, taken: Sequence[TrickFact | None]) -> list[str]:
+    """Cards of a rank, or counters, that the sides took together beyond what the deck holds."""
+    by_rank: Counter[Rank] = Counter()
+    counters = 0
+    for tricks in taken:
+        if isinstance(tricks, TrickCards):
+            by_rank.update(dict(tricks.by_rank))
+            counters += sum(n for rank, n in tricks.by_rank if rank in COUNTER_RANKS)
+        elif isinstance(tricks, TrickCounters):
+            counters += tricks.counters
+    problems = [
+        f"the sides took {n} {rank.label}s together but a {deck.label} has {cards_of_rank(deck, rank)}"
+        for rank in Rank
+        if (n := by_rank[rank]) > cards_of_rank(deck, rank)
+    ]
+    if not problems and counters > deck_counters(deck):
+        problems.append(f"the sides took {counters} counters together but a {deck.label} has {deck_counters(deck)}")
     return problems
 
 
