@@ -53,3 +53,27 @@ def detailed_match(**rules: Any) -> Match:
             {"meld": 8, "took_trick": False}]},
     ]
     return make_match(deals, target=100, **rules)
+
+
+def format_example() -> dict[str, Any]:
+    """The example file of MATCH_FORMAT.md.
+
+    Deal 1: 67 / 20 as one number each. Deal 2: They bid 55 with a run and a pinochle (19) and 27 counters:
+    46, set (-55); We 14 + 21 + last trick 2 = 37. Deal 3: We throw in a bid of 50; They keep their 8.
+    Deal 4: all passed.
+    """
+    return {
+        "format": FORMAT,
+        "name": "Friday at Ann's",
+        "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
+        "rules": {"target": 500, "deck": "double", "meld_table": "double-small", "trick_scale": "one-point",
+                  "min_bid": 50, "last_trick": 2, "must_take_trick": "trick", "must_win_own_bid": True},
+        "deals": [
+            {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]},
+            {"bidder": 1, "bid": 55, "trump": "H",
+             "sides": [{"meld": 14, "tricks": 21, "last_trick": True},
+                       {"meld": {"run": 1, "pinochle": 1}, "tricks": {"counters": 27}}]},
+            {"bidder": 0, "bid": 50, "thrown_in": True, "sides": [{"meld": 12}, {"meld": 8}]},
+            {"passed": True},
+        ],
+    }
