@@ -137,5 +137,65 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+# The web app ------------------------------------------------------------------------------------------
+
+def seeds_dir() -> Path:
+    """The sample matches: inside the package when installed from a wheel, beside it in a checkout."""
+    package = Path(__file__).resolve().parent
+    inside = package / "seeds"
+    return inside if inside.is_dir() else package.parent / "seeds"
+
+
+def server_options(host: str, port: int, threads: int) -> dict[str, object]:
+    """What waitress is started with."""
+    return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper"}
+
+
+@cli.command(help="Run the web app with waitress, a production WSGI server (SQLite in the instance "
+                  "folder unless DATABASE_URL is set).")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True,
+              help="Requests served at the same time.")
+def serve(host: str, port: int, threads: int) -> None:
+    from waitress import serve as waitress_serve
+
+    from . import create_app
+
+    app = create_app()
+    click.echo(f"Pinochle score keeper on http://{host}:{port}/ (Ctrl+C stops it)")
+    waitress_serve(app, **server_options(host, port, threads))
+
+
+@cli.command(help="Load the sample matches (every *.json in seeds/) and print their links.")
+@click.option("--dir", "directory", type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="Folder of match files [default: the bundled seeds].")
+@click.option("--base-url", default="http://127.0.0.1:8000", show_default=True,
+              help="Where the app is served, for the printed links.")
+def seed(directory: Path | None, base_url: str) -> None:
+    from flask import url_for
+
+    from . import create_app, store
+
+    folder = directory or seeds_dir()
+    files = sorted(folder.glob("*.json"))
+    if not files:
+        raise click.UsageError(f"no match files (*.json) in {folder}")
+    matches = []
+    for path in files:  # read and check every file first, so that a bad one loads nothing
+        try:
+            match = loads_match(path.read_text(encoding="utf-8"))
+            score_match(match)
+        except RulesError as error:
+            raise click.UsageError(f"{path.name}: {error}") from None
+        matches.append(match)
+    app = create_app()
+    with app.test_request_context(base_url=base_url):
+        for match in matches:
+            row = store.create_match(match)
+            link = url_for("matches.sheet", public_id=row.public_id, _external=True)
+            click.echo(f"{link}  {match.name}")
+
+
 if __name__ == "__main__":
     sys.exit(main())
