@@ -64,9 +64,13 @@ def match_from_json(data: object) -> Match:
     deals = tuple(
         deal_from_json(item, len(sides), f"deals[{i}]", rules) for i, item in enumerate(deals_data)
     )
-    auction_default = not any(deal.bidder is None and not deal.passed for deal in deals)
-    auction = _optional(obj, "auction", auction_default, _bool)
+    auction = _optional(obj, "auction", _auction_implied(deals), _bool)
     return Match(sides=sides, rules=rules, deals=deals, name=name, auction=auction)
+
+
+def _auction_implied(deals: tuple[Deal, ...]) -> bool:
+    """A file that leaves out ``auction`` has one unless a played deal has no bidder."""
+    return not any(deal.bidder is None and not deal.passed for deal in deals)
 
 
 def deal_from_json(
@@ -281,8 +285,8 @@ def match_to_json(match: Match) -> dict[str, Any]:
         "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
         "rules": match.rules.to_mapping(),
     }
-    if not match.auction:
-        data["auction"] = False
+    if not match.auction or not _auction_implied(match.deals):
+        data["auction"] = match.auction  # also when the deals alone would say otherwise
     data["deals"] = [deal_to_json(deal, match.rules) for deal in match.deals]
     return data
 
