@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from conftest import Actions, form_values
 from scorekeeper import store
 
 # The worked score sheet of RULES.md: (bidder, bid, bidders take, defenders take), play to 300.

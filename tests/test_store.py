@@ -1,0 +1,200 @@
+"""The store: rows to rules-core facts and back, checked writes, versions and stale edits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+
+from scorekeeper import store
+from scorekeeper.db import get_session
+from scorekeeper.models import Match as MatchRow
+from scorekeeper.models import RuleChange
+from scorekeeper.rules.errors import ContradictionError, MatchFileError
+from scorekeeper.rules.house_rules import HouseRules, MeldTableName
+from scorekeeper.rules.match import Match, PricingBasis, SideInfo, SideTotal
+from scorekeeper.rules.matchfile import match_from_json
+from scorekeeper.rules.scoring import score_match
+
+WE_THEY = (SideInfo("We", ("Ann", "Bob")), SideInfo("They", ("Cy", "Di")))
+
+
+@pytest.fixture
+def ctx(app: Flask) -> Iterator[None]:
+    with app.app_context():
+        yield
+
+
+def new_match(**rules: object) -> MatchRow:
+    return store.create_match(Match(sides=WE_THEY, rules=HouseRules().replace(**rules), name="Test"))
+
+
+def quick(bidder: int, bid: int, we: int, they: int) -> dict[str, object]:
+    return {"bidder": bidder, "bid": bid, "sides": [{"total": we}, {"total": they}]}
+
+
+@pytest.mark.usefixtures("ctx")
+def test_created_match_reads_back_as_the_same_facts() -> None:
+    row = new_match(target=300)
+    match = store.to_core(store.get_match_or_404(row.public_id))
+    assert match.sides == WE_THEY and match.rules.target == 300 and match.name == "Test"
+    assert match.deals == ()
+
+
+@pytest.mark.usefixtures("ctx")
+def test_imported_deals_are_stored_with_the_pricing_they_were_entered_under() -> None:
+    data = {
+        "format": "pinochle-match/1", "sides": [{"name": "A"}, {"name": "B"}],
+        "rules": {"meld_table": "double-large"},
+        "deals": [{"bidder": 0, "bid": 50, "entered_under": {"meld_table": "double-small"},
+                   "sides": [{"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 18}]}],
+    }
+    imported = match_from_json(data)
+    row = store.create_match(imported)
+    assert row.deals[0].meld_table == "double-small"
+    assert row.deals[0].last_trick == 2
+    again = store.to_core(row)
+    assert score_match(again) == score_match(imported)
+
+
+@pytest.mark.usefixtures("ctx")
+def test_add_deal_bumps_the_version_and_records_the_rules_in_force() -> None:
+    row = new_match(target=300)
+    version = row.version
+    deal = store.add_deal(row, quick(0, 60, 67, 20), version)
+    assert row.version == version + 1
+    assert (deal.position, deal.meld_table, deal.trick_scale, deal.last_trick) == (1, "double-small", "one-point", 2)
+    assert store.to_core(row).deals[0].sides == (SideTotal(67), SideTotal(20))
+    assert row.last_change == "deal 1 was added"
+
+
+@pytest.mark.usefixtures("ctx")
+def test_deal_below_the_minimum_bid_is_refused_and_nothing_is_written() -> None:
+    row = new_match(min_bid=50)
+    version = row.version
+    with pytest.raises(store.InvalidDeal) as refused:
+        store.add_deal(row, quick(0, 40, 67, 20), version)
+    assert refused.value.problems == ["bid 40 is below the minimum opening bid of 50"]
+    get_session().rollback()
+    assert row.version == version and row.deals == []
+
+
+@pytest.mark.usefixtures("ctx")
+def test_unreadable_deal_names_the_place() -> None:
+    row = new_match()
+    with pytest.raises(MatchFileError) as refused:
+        store.add_deal(row, {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": "x"}]}, row.version)
+    assert refused.value.path == "deal.sides[1].total"
+
+
+@pytest.mark.usefixtures("ctx")
+def test_edit_based_on_an_old_version_is_stale_and_says_what_changed() -> None:
+    row = new_match()
+    old = row.version
+    store.add_deal(row, quick(0, 60, 67, 20), old)
+    with pytest.raises(store.StaleEdit) as stale:
+        store.add_deal(row, quick(1, 55, 38, 51), old)
+    assert "deal 1 was added on another phone" in stale.value.message
+    assert stale.value.current_version == row.version
+    with pytest.raises(store.StaleEdit) as stale:
+        store.replace_deal(row, 1, quick(0, 60, 70, 20), old)
+    assert "Deal 1 now reads: We bid 60; We 67, They 20" in stale.value.message
+
+
+@pytest.mark.usefixtures("ctx")
+def test_several_missed_changes_are_counted() -> None:
+    row = new_match()
+    old = row.version
+    store.add_deal(row, quick(0, 60, 67, 20), row.version)
+    store.add_deal(row, quick(1, 55, 38, 51), row.version)
+    with pytest.raises(store.StaleEdit, match="2 changes were saved on another phone; the latest: deal 2"):
+        store.delete_deal(row, 1, old)
+
+
+def test_concurrent_write_from_another_session_is_caught(app: Flask) -> None:
+    """Two requests read the same version; the second to commit is refused, not lost."""
+    with app.app_context():
+        public_id = new_match().public_id
+    with app.app_context():
+        first = store.get_match_or_404(public_id)
+        seen = first.version
+        with app.app_context():  # another phone, its own session
+            second = store.get_match_or_404(public_id)
+            store.add_deal(second, quick(0, 60, 67, 20), seen)
+        with pytest.raises(store.StaleEdit, match="deal 1 was added"):
+            store.add_deal(first, quick(1, 55, 38, 51), seen)
+    with app.app_context():
+        assert len(store.get_match_or_404(public_id).deals) == 1
+
+
+@pytest.mark.usefixtures("ctx")
+def test_replace_keeps_the_pricing_the_deal_was_entered_under() -> None:
+    row = new_match()
+    store.add_deal(row, {"bidder": 0, "bid": 50, "sides": [
+        {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 18}]}, row.version)
+    store.change_rules(row, HouseRules.from_mapping(row.rules).replace(meld_table="double-large"), row.version)
+    store.replace_deal(row, 1, {"bidder": 0, "bid": 55, "sides": [
+        {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 18}]}, row.version)
+    assert row.deals[0].meld_table == "double-small" and row.deals[0].bid == 55
+    store.add_deal(row, quick(1, 60, 10, 70), row.version)
+    assert row.deals[1].meld_table == "double-large"
+
+
+@pytest.mark.usefixtures("ctx")
+def test_delete_moves_later_deals_up() -> None:
+    row = new_match()
+    for deal in (quick(0, 60, 67, 20), quick(1, 55, 38, 51), quick(0, 80, 95, 15)):
+        store.add_deal(row, deal, row.version)
+    store.delete_deal(row, 1, row.version)
+    get_session().expire_all()
+    row = store.get_match_or_404(row.public_id)
+    assert [(deal.position, deal.bid) for deal in row.deals] == [(1, 55), (2, 80)]
+
+
+@pytest.mark.usefixtures("ctx")
+def test_change_rules_records_each_change_and_refuses_contradictions() -> None:
+    row = new_match()
+    store.add_deal(row, {"bidder": 0, "bid": 50, "sides": [
+        {"meld": {"aces_around": 3}, "tricks": 30, "last_trick": True}, {"tricks": 18}]}, row.version)
+    rules = HouseRules.from_mapping(row.rules)
+    changed = store.change_rules(row, rules.replace(target=1000, min_bid=40), row.version)
+    assert changed == ["target", "min_bid"]
+    history = [(c.rule, c.old_value, c.new_value, c.after_deal) for c in row.rule_changes]
+    assert history == [("target", 500, 1000, 1), ("min_bid", 50, 40, 1)]
+    version = row.version
+    with pytest.raises(ContradictionError) as refused:
+        store.change_rules(row, HouseRules.from_mapping(row.rules).replace(
+            deck="single", meld_table=MeldTableName.SINGLE_CLASSIC.value), version)
+    assert refused.value.deal_numbers == [1]
+    get_session().rollback()
+    assert row.version == version and len(get_session().query(RuleChange).all()) == 2
+
+
+@pytest.mark.usefixtures("ctx")
+def test_throw_in_keeps_meld_and_drops_the_play() -> None:
+    row = new_match()
+    store.add_deal(row, {"bidder": 0, "bid": 90, "sides": [
+        {"meld": 10, "tricks": 30}, {"meld": 8, "tricks": 18, "last_trick": True}]}, row.version)
+    store.throw_in(row, 1, row.version)
+    deal = store.to_core(row).deals[0]
+    assert deal.thrown_in and deal.entered_under == PricingBasis.of(HouseRules())
+    assert row.deals[0].sides == [{"meld": 10}, {"meld": 8}]
+
+
+@pytest.mark.usefixtures("ctx")
+def test_matches_by_public_id_keeps_the_order_and_skips_unknown_links() -> None:
+    first, second = new_match(), new_match()
+    found = store.matches_by_public_id([second.public_id, "unknown", first.public_id])
+    assert [row.public_id for row in found] == [second.public_id, first.public_id]
+
+
+@pytest.mark.parametrize(("fact", "words"), [
+    (12, "12"),
+    ({"run": 1, "royal_marriage": 2}, "1 run, 2 royal marriage"),
+    ({"counters": 27}, "27 counters"),
+    ({"cards": ["AH", "10H"], "trump": "H"}, "cards AH 10H"),
+    ([14, {"pinochle": 1}], "14 + 1 pinochle"),
+])
+def test_describe_fact(fact: object, words: str) -> None:
+    assert store.describe_fact(fact) == words
