@@ -94,7 +94,9 @@ def deal_from_json(
     bidder = obj["bidder"]
     if bidder is not None:
         bidder = _index(bidder, f"{path}.bidder", side_count)
-        bid = _count(obj.get("bid"), f"{path}.bid", minimum=1)
+        if obj.get("bid") is None:
+            raise MatchFileError(f"{path}.bid", "missing (the bid that won the auction)")
+        bid = _count(obj["bid"], f"{path}.bid", minimum=1)
     else:
         if obj.get("bid") is not None:
             raise MatchFileError(f"{path}.bid", "a deal with no bidder has no bid")
