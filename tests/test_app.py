@@ -34,3 +34,22 @@ def test_unknown_page_is_a_friendly_404(client: FlaskClient) -> None:
     response = client.get("/no/such/page")
     assert response.status_code == 404
     assert "nothing at this address" in response.get_data(as_text=True)
+
+
+def test_unknown_api_address_answers_json(client: FlaskClient) -> None:
+    response = client.get("/api/no-such-thing")
+    assert response.status_code == 404
+    assert response.get_json()["error"]["message"]
+
+
+def test_server_error_is_a_friendly_page(app: Flask) -> None:
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    @app.get("/boom")
+    def boom() -> str:
+        raise RuntimeError("broken")
+
+    response = app.test_client().get("/boom")
+    assert response.status_code == 500
+    assert "nothing was saved" in response.get_data(as_text=True)
+    assert "broken" not in response.get_data(as_text=True)

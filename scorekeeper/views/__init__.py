@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -11,9 +9,6 @@ from werkzeug.wrappers import Response
 
 from ..db import get_session
 
-# Areas whose blueprints live in their own modules; each module exposes ``bp`` (and may have
-# ``init_app(app)`` for extra wiring such as its own CSRF rule).
-AREAS = ("matches", "deals", "house_rules", "meld", "pages", "transfer", "api")
 
 ERROR_TITLES = {
     400: "That did not work",
@@ -30,17 +25,12 @@ FRIENDLY = {
 
 
 def init_app(app: Flask) -> None:
-    for area in AREAS:
-        try:
-            module = importlib.import_module(f"{__name__}.{area}")
-        except ModuleNotFoundError as error:
-            if error.name == f"{__name__}.{area}":
-                continue  # area not installed in this build
-            raise
-        if hasattr(module, "init_app"):
-            module.init_app(app)
-        else:
-            app.register_blueprint(module.bp)
+    """Register every area's blueprint (the API wires its own CSRF rule) and the error pages."""
+    from . import api, deals, house_rules, matches, meld, pages, transfer
+
+    for area in (matches, deals, house_rules, meld, pages, transfer):
+        app.register_blueprint(area.bp)
+    api.init_app(app)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(InternalServerError, _server_error)
@@ -52,7 +42,7 @@ def _wants_json() -> bool:
 
 def _error_page(status: int, message: str) -> tuple[Response | str, int]:
     if _wants_json():
-        return jsonify({"error": message}), status
+        return jsonify({"error": {"field": None, "message": message}}), status
     title = ERROR_TITLES.get(status, "That did not work")
     return render_template("errors/error.html", status=status, title=title, message=message), status
 
