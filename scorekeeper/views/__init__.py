@@ -9,7 +9,6 @@ from werkzeug.wrappers import Response
 
 from ..db import get_session
 
-
 ERROR_TITLES = {
     400: "That did not work",
     404: "Not found",
