@@ -7,9 +7,12 @@ error, an uncaught script error or a request to any host but the app's fails the
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,6 +86,7 @@ class LiveApp:
     """The app under test, served by waitress on 127.0.0.1."""
 
     base_url: str
+    flask_app: Any = None
 
     @property
     def netloc(self) -> str:
@@ -108,19 +112,31 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, name="e2e-app", daemon=True)
     thread.start()
-    yield LiveApp(f"http://127.0.0.1:{server.effective_port}")
+    yield LiveApp(f"http://127.0.0.1:{server.effective_port}", app)
     server.close()
     thread.join(timeout=5)
 
 
+DOCUMENT_STATUS = re.compile(r"^Failed to load resource: the server responded with a status of (\d{3})\b")
+
+
 @dataclass
 class Guard:
-    """What went wrong on the guarded pages of one test."""
+    """What went wrong on the guarded pages of one test.
+
+    A page the app answers with a 4xx status (a form sent back with its errors, a stale edit refused)
+    makes Chromium log a console error. A test that expects such an answer says so with
+    ``expect_refusal``; any other refused page, and its console line, counts as a problem.
+    """
 
     app_netloc: str
-    console_errors: list[str] = field(default_factory=list)
+    console_errors: list[tuple[str, str]] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
+    refused_pages: list[str] = field(default_factory=list)
+    expected_statuses: set[int] = field(default_factory=set)
+    allowed_refusals: Counter[tuple[str, int]] = field(default_factory=Counter)
+    seen_refusals: list[tuple[str, int]] = field(default_factory=list)
 
     def route(self, route: Any) -> None:
         url = route.request.url
@@ -133,19 +149,52 @@ class Guard:
 
     def console(self, message: Any) -> None:
         if message.type == "error":
-            location = message.location.get("url", "")
-            self.console_errors.append(f"{message.text} ({location})")
+            self.console_errors.append((message.text, message.location.get("url", "")))
+
+    def response(self, response: Any) -> None:
+        if response.request.resource_type != "document" or response.status < 400:
+            return
+        if response.status in self.expected_statuses:
+            self.allowed_refusals[(response.url, response.status)] += 1
+            self.seen_refusals.append((response.url, response.status))
+        else:
+            self.refused_pages.append(f"{response.status} {response.request.method} {response.url}")
 
     def watch(self, page: Any) -> Any:
         page.on("console", self.console)
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("response", self.response)
         return page
+
+    @contextmanager
+    def expect_refusal(self, status: int) -> Iterator[None]:
+        """The app is expected to answer the next page with ``status``; fails if it does not."""
+        seen_before = len(self.seen_refusals)
+        self.expected_statuses.add(status)
+        try:
+            yield
+        finally:
+            self.expected_statuses.discard(status)
+        answered = [seen for seen in self.seen_refusals[seen_before:] if seen[1] == status]
+        assert answered, f"the app was expected to answer with status {status}"
+
+    def unexpected_console_errors(self) -> list[str]:
+        allowed = Counter(self.allowed_refusals)
+        found = []
+        for text, location in self.console_errors:
+            status = DOCUMENT_STATUS.match(text)
+            if status and allowed[(location, int(status.group(1)))] > 0:
+                allowed[(location, int(status.group(1)))] -= 1
+            else:
+                found.append(f"{text} ({location})")
+        return found
 
     def problems(self) -> list[str]:
         return (
-            [f"console error: {text}" for text in self.console_errors]
+            [f"console error: {text}" for text in self.unexpected_console_errors()]
             + [f"script error: {text}" for text in self.page_errors]
             + [f"request to another host: {url}" for url in self.foreign_requests]
+            + [f"page refused unexpectedly: {text}" for text in self.refused_pages]
         )
 
 

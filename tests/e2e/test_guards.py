@@ -25,7 +25,7 @@ def test_guard_records_console_errors_script_errors_and_foreign_requests(browser
     finally:
         phones.close()
     assert guard.foreign_requests == ["http://elsewhere.invalid/pixel.png"]
-    assert any("broken on purpose" in text for text in guard.console_errors)
+    assert any("broken on purpose" in text for text in guard.unexpected_console_errors())
     assert any("undefinedFunction" in text for text in guard.page_errors)
 
 

@@ -1,0 +1,124 @@
+"""What a player does at the table, in browser steps: start a match, enter a deal, read the sheet.
+
+Choices are tapped, numbers are typed, as on a phone. Locators go by the names a player sees
+(labels, button text), so a page that loses a label breaks these steps as it would break a screen reader.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+MINUS = "\u2212"
+
+
+def number(text: str) -> int:
+    """A score as the page prints it ('318', '−35') as an int."""
+    return int(text.strip().replace(MINUS, "-"))
+
+
+def type_number(field: Locator, value: int | str) -> None:
+    """Clear a number field and type into it, key by key."""
+    field.click()
+    field.fill("")
+    field.press_sequentially(str(value))
+
+
+# Starting a match ----------------------------------------------------------------------------------
+
+def start_match(
+    page: Page,
+    preset: str,
+    *,
+    name: str = "",
+    rules: Mapping[str, str] | None = None,
+) -> str:
+    """Start a match from the preset with this label; returns the score sheet's address."""
+    page.goto("/matches/new")
+    page.locator("label.preset-choice", has_text=preset).tap()
+    if name:
+        page.get_by_label("Match name").fill(name)
+    if rules:
+        page.locator("summary", has_text="House rules").tap()
+        for label, value in rules.items():
+            page.get_by_label(label, exact=True).fill(value)
+    page.get_by_role("button", name="Start the match").tap()
+    expect(page.get_by_role("link", name=re.compile(r"Add deal 1"))).to_be_visible()
+    return page.url
+
+
+def import_match(page: Page, match_file: Mapping[str, Any]) -> str:
+    """Paste a match file on the import page; returns the new match's score sheet address."""
+    page.goto("/import")
+    page.get_by_label("Or paste the match file").fill(json.dumps(match_file))
+    page.get_by_role("button", name="Import").tap()
+    expect(page.get_by_role("link", name=re.compile(r"Add deal \d+"))).to_be_visible()
+    return page.url
+
+
+# Entering deals ------------------------------------------------------------------------------------
+
+def open_new_deal(page: Page) -> None:
+    page.get_by_role("link", name=re.compile(r"Add deal \d+")).tap()
+    expect(page.get_by_role("button", name="Save deal")).to_be_visible()
+
+
+def fill_quick_deal(page: Page, bidder: str, bid: int, totals: Sequence[int]) -> None:
+    """Quick entry: who bid, the bid, and one number per side (meld and tricks together)."""
+    page.get_by_role("radio", name="One number a side").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=bidder).tap()
+    type_number(page.get_by_role("textbox", name="Bid"), bid)
+    fields = page.locator(".sides-quick input")
+    expect(fields).to_have_count(len(totals))
+    for index, total in enumerate(totals):
+        type_number(fields.nth(index), total)
+
+
+def save_deal(page: Page) -> None:
+    page.get_by_role("button", name="Save deal").tap()
+
+
+def add_quick_deal(page: Page, bidder: str, bid: int, totals: Sequence[int]) -> None:
+    """From the score sheet: enter one deal by quick entry and come back to the sheet."""
+    open_new_deal(page)
+    fill_quick_deal(page, bidder, bid, totals)
+    save_deal(page)
+    expect(page.locator(".totals")).to_be_visible()
+
+
+def side_box(page: Page, side: int) -> Locator:
+    """One side's box in detailed entry."""
+    return page.locator(f"fieldset.side-detail[data-side='{side}']")
+
+
+# Reading the sheet ----------------------------------------------------------------------------------
+
+def sheet_totals(page: Page) -> dict[str, int]:
+    """The running totals at the top of the score sheet, by side name."""
+    totals = {}
+    for box in page.locator(".totals .total").all():
+        totals[box.locator(".total-name").inner_text().strip()] = number(
+            box.locator(".total-points").inner_text()
+        )
+    return totals
+
+
+def deal_row(page: Page, number_: int) -> Locator:
+    return page.locator(f"tr#deal-{number_}")
+
+
+def deal_scores(page: Page, number_: int) -> list[int | None]:
+    """What each side scored in one deal ('—' after the end reads as None)."""
+    scores: list[int | None] = []
+    for cell in deal_row(page, number_).locator("td.num:not(.left)").all():
+        hand = cell.locator(".hand").inner_text().strip()
+        scores.append(None if hand == "—" else number(hand.rstrip("*").replace("+", "")))
+    return scores
+
+
+def winner_banner(page: Page) -> Locator:
+    return page.locator(".banner")
