@@ -8,6 +8,7 @@ from .rules.scoring import Sheet
 
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 24
+MIN_LABEL_GAP = 14  # labels on the value axis closer than this would overlap
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart
         for line in counted
         if line.status == "set" and line.bidder is not None and line.totals is not None
     )
-    ticks = tuple(Tick(value, y_of(value)) for value in sorted({low, 0}))
+    ticks = tuple(Tick(value, y_of(value)) for value in sorted({low, 0})
+                  if value == 0 or abs(y_of(value) - y_of(0)) >= MIN_LABEL_GAP)
     step = max(1, deals // 8 + (1 if deals % 8 else 0))
     labels = tuple((n, x_of(n)) for n in range(step, deals + 1, step))
     after_end = x_of(sheet.ended_at) if sheet.ended_at is not None and sheet.ended_at < deals else None

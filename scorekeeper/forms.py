@@ -208,7 +208,7 @@ class DealForm(FlaskForm):
     """Enter or correct one deal. ``to_deal_json`` builds the match file's deal for the rules core."""
 
     version = HiddenField()
-    mode = RadioField("Enter", choices=choices([(QUICK, "One number a side"), (DETAIL, "Meld + tricks")]),
+    mode = RadioField("Enter", choices=choices([(QUICK, "One number"), (DETAIL, "Meld + tricks")]),
                       default=QUICK)
     passed = BooleanField("All passed")
     bidder = RadioField("Who won the bid?", choices=[], validate_choice=False)
