@@ -1,0 +1,247 @@
+"""Requests a second and p99 latency of the score sheet of a 100-deal match, beside a bare route.
+
+Both are served in the same run by one waitress process on 127.0.0.1, from a temporary SQLite
+database, and loaded with wrk (``--latency``) when it is installed, otherwise with a small Python
+load generator. Goal: the sheet answers at least half as many requests a second as the bare route.
+
+    python bench/bench_web.py [--deals 100] [--duration 10] [--connections 8] [--threads 4] [--breakdown]
+
+``--breakdown`` also times the parts of one sheet request in-process (database, parsing the stored
+facts, checking them, scoring, and the rest: template, chart and session).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+GOAL = 0.5
+BARE_PATH = "/bench/bare"
+HANDS = (  # one player's cards for meld from cards, cycled through the deals (double deck)
+    "AH 10H KH QH JH KH QH QS JD AS AC AD KS QC JC 10D 10S KD QD JS",
+    "AS 10S KS QS JS QS JD JD AC AH AD KH QH KC QC 10C JH KD 10H AS",
+    "KH QH KS QS KD QD KC QC AH AS AD AC JD QS JH JC JS 10H 10D 10C",
+)
+
+
+def deal(number: int) -> dict[str, Any]:
+    """A varied, consistent double-deck deal: sets, cards, counters and plain numbers; some set."""
+    bidder = number % 2
+    other = 1 - bidder
+    counters = 30 if number % 3 else 18  # every third deal the bidders are set
+    sides: list[dict[str, Any]] = [{}, {}]
+    if number % 5 == 0:
+        sides[bidder] = {"meld": {"cards": HANDS[number % len(HANDS)].split(), "trump": "H"}}
+    else:
+        sides[bidder] = {"meld": {"run": 1, "pinochle": 1, "marriage": number % 3}}
+    sides[bidder].update({"tricks": {"counters": counters}, "last_trick": True})
+    sides[other] = {"meld": 6 if number % 4 else {"aces_around": 1}, "tricks": 48 - counters}
+    return {"bidder": bidder, "bid": 50, "trump": "H", "sides": sides}
+
+
+def match_file(deals: int) -> dict[str, Any]:
+    return {
+        "format": "pinochle-match/1",
+        "name": "Benchmark",
+        "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
+        "rules": {"target": 2000},
+        "deals": [deal(n) for n in range(1, deals + 1)],
+    }
+
+
+def app_config(database: Path) -> dict[str, Any]:
+    return {"DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "bench", "INSTANCE_PATH": str(database.parent)}
+
+
+def create_match(database: Path, deals: int) -> str:
+    """Store the match through the app's store; returns its public id."""
+    from scorekeeper import create_app, store
+    from scorekeeper.rules.matchfile import match_from_json
+
+    app = create_app(app_config(database))
+    with app.app_context():
+        public_id = store.create_match(match_from_json(match_file(deals))).public_id
+    app.extensions["scorekeeper.engine"].dispose()
+    return public_id
+
+
+def serve(database: Path, port: int, threads: int) -> None:
+    """Child process: the app plus one bare route, under waitress as ``scorekeeper serve`` runs it."""
+    from waitress import serve as waitress_serve
+
+    from scorekeeper import create_app
+    from scorekeeper.cli import server_options
+
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # a full queue is the point of a load test
+    app = create_app(app_config(database))
+    app.add_url_rule(BARE_PATH, "bench_bare", lambda: "ok")
+    waitress_serve(app, **server_options("127.0.0.1", port, threads))
+
+
+def breakdown(database: Path, public_id: str, repeats: int = 10) -> dict[str, float]:
+    """Milliseconds per sheet request in-process, and the parts of it: DB, parsing, checks, scoring."""
+    from scorekeeper import create_app, store
+    from scorekeeper.db import get_session
+    from scorekeeper.rules.checks import check_match
+    from scorekeeper.rules.scoring import score_match
+
+    app = create_app(app_config(database))
+    client = app.test_client()
+
+    def per_call(run: Any) -> float:
+        """The best of five batches, so that other work on the machine shows less."""
+        run()
+        batches = []
+        for _ in range(5):
+            start = time.perf_counter()
+            for _ in range(repeats):
+                run()
+            batches.append((time.perf_counter() - start) / repeats * 1000)
+        return min(batches)
+
+    parts = {"whole request": per_call(lambda: client.get(f"/m/{public_id}"))}
+    with app.test_request_context():
+        def load_rows() -> None:
+            get_session().expire_all()
+            row = store.get_match_or_404(public_id)
+            _ = (row.deals, row.sides)
+
+        parts["DB: match, deals, sides"] = per_call(load_rows)
+        row = store.get_match_or_404(public_id)
+        parts["rows to Match (parse)"] = per_call(lambda: store.to_core(row))
+        match = store.to_core(row)
+        parts["check_match"] = per_call(lambda: check_match(match))
+        parts["score_match (checks too)"] = per_call(lambda: score_match(match))
+    parts["rest: template, chart, session"] = parts["whole request"] - sum(
+        value for key, value in parts.items() if key not in ("whole request", "check_match"))
+    app.extensions["scorekeeper.engine"].dispose()
+    return parts
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until_up(url: str, server: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                response.read()
+                return
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("the server did not start") from None
+            time.sleep(0.1)
+
+
+def load_with_wrk(url: str, duration: int, connections: int) -> tuple[float, float]:
+    """Requests a second and p99 latency in ms, from wrk's report."""
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "--latency", url],
+        capture_output=True, text=True, check=True, timeout=duration + 60,
+    ).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    value, unit = re.search(r"99%\s+([\d.]+)(us|ms|s)", out).groups()  # type: ignore[union-attr]
+    p99 = float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+    if "Non-2xx" in out or "Socket errors" in out:
+        raise SystemExit(f"errors while loading {url}:\n{out}")
+    return rate, p99
+
+
+def load_with_python(url: str, duration: int, connections: int) -> tuple[float, float]:
+    """The same figures from ``connections`` threads looping on urllib (slower than wrk)."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    stop = time.monotonic() + duration
+
+    def worker() -> None:
+        mine = []
+        while time.monotonic() < stop:
+            start = time.perf_counter()
+            with urllib.request.urlopen(url, timeout=10) as response:
+                response.read()
+                if response.status != 200:
+                    raise SystemExit(f"{url} answered {response.status}")
+            mine.append(time.perf_counter() - start)
+        with lock:
+            latencies.extend(mine)
+
+    workers = [threading.Thread(target=worker) for _ in range(connections)]
+    for thread in workers:
+        thread.start()
+    for thread in workers:
+        thread.join()
+    p99 = statistics.quantiles(latencies, n=100)[98] * 1000
+    return len(latencies) / duration, p99
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100, help="deals in the match (default 100)")
+    parser.add_argument("--duration", type=int, default=10, help="seconds of load per URL (default 10)")
+    parser.add_argument("--connections", type=int, default=8, help="open connections (default 8)")
+    parser.add_argument("--threads", type=int, default=4, help="waitress threads (default 4)")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="also time the parts of one sheet request in-process")
+    parser.add_argument("--serve", nargs=2, metavar=("DATABASE", "PORT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(Path(args.serve[0]), int(args.serve[1]), args.threads)
+        return
+
+    load = load_with_wrk if shutil.which("wrk") else load_with_python
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "bench.sqlite"
+        public_id = create_match(database, args.deals)
+        parts = breakdown(database, public_id) if args.breakdown else {}
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, __file__, "--serve", str(database), str(port), "--threads", str(args.threads)],
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            sheet_url, bare_url = f"{base}/m/{public_id}", base + BARE_PATH
+            for url in (sheet_url, bare_url):
+                wait_until_up(url, server)
+            load(sheet_url, 1, args.connections)  # warm up both before measuring
+            load(bare_url, 1, args.connections)
+            sheet_rate, sheet_p99 = load(sheet_url, args.duration, args.connections)
+            bare_rate, bare_p99 = load(bare_url, args.duration, args.connections)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+    ratio = sheet_rate / bare_rate
+    print(json.dumps({"load": load.__name__, "deals": args.deals, "connections": args.connections,
+                      "duration_s": args.duration}))
+    print(f"{'route':<22}{'requests/s':>12}{'p99 ms':>10}")
+    print(f"{'sheet, ' + str(args.deals) + ' deals':<22}{sheet_rate:>12.0f}{sheet_p99:>10.1f}")
+    print(f"{'bare route':<22}{bare_rate:>12.0f}{bare_p99:>10.1f}")
+    verdict = "meets" if ratio >= GOAL else "misses"
+    print(f"sheet / bare = {ratio:.2f} ({verdict} the goal of {GOAL:.2f})")
+    if parts:
+        print("\none sheet request in-process, ms:")
+        for label, ms in parts.items():
+            print(f"  {label:<32}{ms:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
