@@ -21,6 +21,12 @@ def number(text: str) -> int:
     return int(text.strip().replace(MINUS, "-"))
 
 
+def follow(page: Page, control: Locator) -> None:
+    """Tap a link or a submit button and wait for the page it leads to."""
+    with page.expect_navigation():
+        control.tap()
+
+
 def type_number(field: Locator, value: int | str) -> None:
     """Clear a number field and type into it, key by key."""
     field.click()
@@ -46,7 +52,7 @@ def start_match(
         page.locator("summary", has_text="House rules").tap()
         for label, value in rules.items():
             page.get_by_label(label, exact=True).fill(value)
-    page.get_by_role("button", name="Start the match").tap()
+    follow(page, page.get_by_role("button", name="Start the match"))
     expect(page.get_by_role("link", name=re.compile(r"Add deal 1"))).to_be_visible()
     return page.url
 
@@ -55,7 +61,7 @@ def import_match(page: Page, match_file: Mapping[str, Any]) -> str:
     """Paste a match file on the import page; returns the new match's score sheet address."""
     page.goto("/import")
     page.get_by_label("Or paste the match file").fill(json.dumps(match_file))
-    page.get_by_role("button", name="Import").tap()
+    follow(page, page.get_by_role("button", name="Import"))
     expect(page.get_by_role("link", name=re.compile(r"Add deal \d+"))).to_be_visible()
     return page.url
 
@@ -63,13 +69,13 @@ def import_match(page: Page, match_file: Mapping[str, Any]) -> str:
 # Entering deals ------------------------------------------------------------------------------------
 
 def open_new_deal(page: Page) -> None:
-    page.get_by_role("link", name=re.compile(r"Add deal \d+")).tap()
+    follow(page, page.get_by_role("link", name=re.compile(r"Add deal \d+")))
     expect(page.get_by_role("button", name="Save deal")).to_be_visible()
 
 
 def fill_quick_deal(page: Page, bidder: str, bid: int, totals: Sequence[int]) -> None:
     """Quick entry: who bid, the bid, and one number per side (meld and tricks together)."""
-    page.get_by_role("radio", name="One number a side").tap()
+    page.get_by_role("radio", name="One number").tap()
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=bidder).tap()
     type_number(page.get_by_role("textbox", name="Bid"), bid)
     fields = page.locator(".sides-quick input")
@@ -79,7 +85,7 @@ def fill_quick_deal(page: Page, bidder: str, bid: int, totals: Sequence[int]) ->
 
 
 def save_deal(page: Page) -> None:
-    page.get_by_role("button", name="Save deal").tap()
+    follow(page, page.get_by_role("button", name="Save deal"))
 
 
 def add_quick_deal(page: Page, bidder: str, bid: int, totals: Sequence[int]) -> None:

@@ -8,25 +8,28 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .table import add_quick_deal, deal_row, deal_scores, sheet_totals, start_match, winner_banner
+from .samples import WORKED_DEALS, worked_sheet_file
+from .table import (
+    add_quick_deal,
+    deal_row,
+    deal_scores,
+    follow,
+    import_match,
+    open_new_deal,
+    save_deal,
+    sheet_totals,
+    side_box,
+    start_match,
+    type_number,
+    winner_banner,
+)
 
 pytestmark = pytest.mark.browser
-
-# RULES.md, "Worked score sheet": play to 300, one number per side per deal as entered.
-WORKED_SHEET = [
-    # bidder, bid, (We, They), running totals after the deal
-    ("We", 60, (67, 20), (67, 20)),
-    ("They", 55, (38, 51), (105, -35)),
-    ("We", 80, (95, 15), (200, -20)),
-    ("They", 70, (30, 84), (230, 64)),
-    ("We", 75, (88, 12), (318, 76)),
-]
-
 
 def test_worked_sheet_entered_deal_by_deal(page: Page, shoot: Callable[[Page, str], Any]) -> None:
     start_match(page, "Double deck to 500", name="Worked sheet", rules={"Play to": "300"})
     expect(page.locator(".match-meta")).to_contain_text("Playing to 300")
-    for number, (bidder, bid, taken, running) in enumerate(WORKED_SHEET, start=1):
+    for number, (bidder, bid, taken, running) in enumerate(WORKED_DEALS, start=1):
         add_quick_deal(page, bidder, bid, taken)
         assert sheet_totals(page) == {"We": running[0], "They": running[1]}, f"after deal {number}"
     expect(deal_row(page, 2)).to_contain_text("set")
@@ -35,3 +38,76 @@ def test_worked_sheet_entered_deal_by_deal(page: Page, shoot: Callable[[Page, st
     expect(winner_banner(page)).to_contain_text("1. We 318")
     expect(winner_banner(page)).to_contain_text("2. They 76")
     shoot(page, "sheet-worked-winner")
+
+
+def test_correcting_and_deleting_deals_moves_the_totals(page: Page, shoot: Callable[[Page, str], Any]) -> None:
+    import_match(page, worked_sheet_file())
+    assert sheet_totals(page) == {"We": 318, "They": 76}
+
+    follow(page, page.get_by_role("link", name="Edit deal 2"))
+    expect(page.get_by_role("heading", name="Correct deal 2")).to_be_visible()
+    they = page.locator(".sides-quick").get_by_role("textbox", name="They")
+    expect(they).to_have_value("51")
+    shoot(page, "deal-edit")
+    type_number(they, 56)  # They now made their 55: +56 instead of −55
+    save_deal(page)
+    assert deal_scores(page, 2) == [38, 56]
+    assert sheet_totals(page) == {"We": 318, "They": 76 + 55 + 56}
+    expect(deal_row(page, 2)).to_contain_text("made")
+    expect(winner_banner(page)).to_contain_text("We won at deal 5")
+
+    follow(page, page.get_by_role("link", name="Edit deal 3"))
+    follow(page, page.get_by_role("link", name="Delete this deal"))
+    expect(page.get_by_role("heading", name="Delete deal 3?")).to_be_visible()
+    shoot(page, "deal-delete")
+    follow(page, page.get_by_role("button", name="Delete deal 3"))
+    assert sheet_totals(page) == {"We": 318 - 95, "They": 187 - 15}
+    expect(page.locator("tbody tr[id^=deal-]")).to_have_count(4)
+    expect(winner_banner(page)).to_have_count(0)
+    expect(page.get_by_role("link", name="+ Add deal 5")).to_be_visible()
+
+
+def test_dead_contract_warning_and_thrown_in_deals(page: Page, shoot: Callable[[Page, str], Any]) -> None:
+    start_match(page, "Double deck to 500")
+    open_new_deal(page)
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    bid = page.get_by_role("textbox", name="Bid")
+    warning = page.locator("[data-dead-warning]")
+    # Double deck, one point a counter: 48 counters + 2 for the last trick = 50 trick points at most.
+    type_number(side_box(page, 0).get_by_label("Meld", exact=True), 20)
+    type_number(bid, 70)
+    expect(warning).to_be_hidden()  # 70 = 20 meld + 50: still possible
+    type_number(bid, 80)
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text("cannot be made")
+    shoot(page, "deal-new-dead-contract")
+
+    # Played out anyway: the bidders are set; the defenders score meld and tricks.
+    type_number(side_box(page, 1).get_by_label("Meld", exact=True), 12)
+    type_number(side_box(page, 0).get_by_label("Trick points"), 30)
+    expect(side_box(page, 1).get_by_label("Trick points")).to_have_value("18")  # filled in from 48
+    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
+    save_deal(page)
+    notice = page.locator("#dead-contract")
+    expect(notice).to_contain_text("Deal 1: the contract was dead.")
+    assert deal_scores(page, 1) == [-80, 12 + 18]
+    shoot(page, "sheet-dead-contract")
+
+    # Recorded as thrown in: the bidders lose the bid, the defenders keep only their meld.
+    follow(page, notice.get_by_role("button", name="Record deal 1 as thrown in"))
+    expect(deal_row(page, 1)).to_contain_text("thrown in")
+    assert deal_scores(page, 1) == [-80, 12]
+    expect(page.locator("#dead-contract")).to_have_count(0)
+
+    # Thrown in at entry, before any trick: the defenders keep their meld without taking a trick.
+    open_new_deal(page)
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="They").tap()
+    type_number(page.get_by_role("textbox", name="Bid"), 60)
+    type_number(side_box(page, 0).get_by_label("Meld", exact=True), 15)
+    type_number(side_box(page, 1).get_by_label("Meld", exact=True), 10)
+    page.get_by_role("checkbox", name="Thrown in").tap()
+    save_deal(page)
+    assert deal_scores(page, 2) == [15, -60]
+    assert sheet_totals(page) == {"We": -80 + 15, "They": 12 - 60}
