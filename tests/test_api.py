@@ -91,6 +91,15 @@ def test_read_gives_the_same_facts_the_sheet_and_version_but_not_the_token(worke
     assert worked.token not in response.get_data(as_text=True)
 
 
+def test_read_answers_304_until_the_match_changes(worked: Created) -> None:
+    etag = worked.client.get(worked.url).headers["ETag"]
+    unchanged = worked.client.get(worked.url, headers={"If-None-Match": etag})
+    assert unchanged.status_code == 304 and unchanged.headers["ETag"] == etag and not unchanged.data
+    worked.send("POST", "/deals", DEAL_6)
+    changed = worked.client.get(worked.url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+
+
 def test_read_one_deal(worked: Created) -> None:
     body = worked.client.get(f"{worked.url}/deals/2").get_json()
     assert body["deal"] == WORKED["deals"][1]

@@ -172,7 +172,12 @@ def create() -> tuple[Response, int]:
 
 @bp.get("/matches/<public_id>")
 def match(public_id: str) -> tuple[Response, int]:
-    return match_answer(store.get_match_or_404(public_id))
+    row = store.get_match_or_404(public_id)
+    if request.if_none_match.contains(str(row.version)):
+        unchanged = Response(status=304)  # a client polling for changes skips the recomputation
+        unchanged.headers["ETag"] = f'"{row.version}"'
+        return unchanged, 304
+    return match_answer(row)
 
 
 @bp.get("/matches/<public_id>/deals/<int:number>")
