@@ -46,7 +46,7 @@ def test_first_deal_needs_only_bidder_bid_and_two_numbers(client: FlaskClient, a
             "bidder": "0", "bid": "60", "sides-0-total": "67", "sides-1-total": "20"}
     response = client.post(f"/m/{public_id}/deals/new", data=sent)
     assert response.status_code == 302
-    assert "We 60" in page(client, f"/m/{public_id}")
+    assert "We bid 60:" in page(client, f"/m/{public_id}")
 
 
 def test_new_deal_starts_at_the_minimum_then_at_the_last_bid(actions: Actions) -> None:
@@ -160,7 +160,8 @@ def test_all_passed_is_recorded(client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
     data = actions.deal_form(public_id) | {"passed": "y"}
     assert client.post(f"/m/{public_id}/deals/new", data=data).status_code == 302
-    assert "all passed" in page(client, f"/m/{public_id}")
+    html = page(client, f"/m/{public_id}")
+    assert re.search(r'id="deal-1".*?class="status status-passed">passed<', html, re.S)
 
 
 def test_dead_contract_is_offered_a_throw_in(client: FlaskClient, actions: Actions, app: Flask) -> None:
@@ -198,7 +199,7 @@ def test_edit_shows_the_deal_and_saves_the_correction(client: FlaskClient, actio
     response = client.post(f"/m/{public_id}/deals/2/edit", data=values)
     assert response.status_code == 302
     html = page(client, f"/m/{public_id}")
-    assert re.search(r'id="deal-2".*?They 55\s*<span class="status status-made">', html, re.S)
+    assert re.search(r'id="deal-2".*?<span class="bid">55</span>\s*<span class="status status-made">', html, re.S)
 
 
 def test_stale_edit_is_refused_with_what_changed_and_nothing_lost(
@@ -244,7 +245,7 @@ def test_delete_asks_first_then_removes_and_renumbers(client: FlaskClient, actio
     assert response.status_code == 302
     html = page(client, f"/m/{public_id}")
     assert len(re.findall(r'<tr id="deal-\d+"', html)) == 4
-    assert re.search(r'id="deal-2".*?We 80', html, re.S)
+    assert re.search(r'id="deal-2".*?We bid 80:', html, re.S)
 
 
 def test_deal_that_does_not_exist_is_404(client: FlaskClient, actions: Actions) -> None:

@@ -12,12 +12,11 @@ from .. import store
 from ..chart import progression_chart
 from ..device import device_match_ids, forget_match, remember_match
 from ..forms import NewMatchForm, rule_values
-from ..models import Deal as DealRow
 from ..models import Match as MatchRow
 from ..rules.errors import ContradictionError
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Match, SideInfo
-from ..rules.scoring import DealLine, Sheet, dead_contract, score_match
+from ..rules.scoring import Sheet, dead_contract, score_match
 
 bp = Blueprint("matches", __name__)
 
@@ -106,9 +105,6 @@ class SheetView:
         if self.sheet is None or self.sheet.winner is None:
             return None
         return self.names[self.sheet.winner]
-
-    def lines(self, row: MatchRow) -> list[tuple[DealLine, DealRow]]:
-        return list(zip(self.sheet.deals, row.deals, strict=True)) if self.sheet else []
 
     def any_as_entered(self) -> bool:
         return bool(self.sheet) and any(line.as_entered for line in self.sheet.deals)
