@@ -1,0 +1,65 @@
+"""The meld calculator: tap a hand, choose trump, read the breakdown, send it into a deal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .table import deal_scores, follow, open_new_deal, save_deal, side_box, start_match, type_number
+
+pytestmark = pytest.mark.browser
+
+# RULES.md, "Worked meld": single deck, trump hearts, single-classic table.
+WORKED_HAND = ["AH", "10H", "KH", "QH", "JH", "KH", "QH", "9H", "QS", "JD", "AS", "AC"]
+WORKED_BREAKDOWN = {"Run": 150, "Royal marriage": 40, "Dix": 10, "Pinochle": 40}
+WORKED_TOTAL = 240
+
+
+def tap_card(page: Page, code: str) -> None:
+    """Tap a card on the calculator: each tap adds one copy."""
+    pick = page.locator("[data-card]").filter(has=page.locator(f"select[name='n_{code}']"))
+    pick.locator(".card-face").tap()
+
+
+def test_tapped_hand_is_counted_and_sent_into_a_deal(page: Page, shoot: Callable[[Page, str], Any]) -> None:
+    start_match(page, "Single deck to 1500")
+    open_new_deal(page)
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    follow(page, side_box(page, 0).get_by_role("link", name="Work out meld from cards"))
+    expect(page.get_by_role("heading", name="Meld calculator")).to_be_visible()
+    # The calculator takes the match's deck and meld values.
+    expect(page.get_by_label("Deck")).to_have_value("single")
+    expect(page.get_by_label("Meld values")).to_have_value("single-classic")
+
+    for code in WORKED_HAND:
+        tap_card(page, code)
+    for code in set(WORKED_HAND):
+        expect(page.locator(f"select[name='n_{code}']")).to_have_value(str(WORKED_HAND.count(code)))
+    page.get_by_label("Trump").select_option("H")
+
+    breakdown = page.locator("details.meld-breakdown[open]")
+    expect(breakdown.locator("summary")).to_contain_text(f"Hearts trump: {WORKED_TOTAL}")
+    for name, points in WORKED_BREAKDOWN.items():
+        line = breakdown.locator("tbody tr").filter(has=page.get_by_role("cell", name=name, exact=True))
+        expect(line.locator("td").last).to_have_text(str(points))
+    expect(breakdown.locator("tfoot")).to_contain_text(str(WORKED_TOTAL))
+    shoot(page, "meld-calculator-worked-hand")
+
+    follow(page, page.get_by_role("link", name="Use in deal"))
+    expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    counted = side_box(page, 0).locator("details.count-meld")
+    expect(counted).to_have_attribute("open", "")
+    for label, sets in {"Run": 1, "Royal marriage": 1, "Dix": 1, "Pinochle": 1, "Aces around": 0}.items():
+        expect(counted.get_by_label(label, exact=True)).to_have_value(str(sets))
+
+    # Finish the deal: We bid 250, take 150 in cards and the last trick (10) on the ten-point scale.
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    type_number(page.get_by_role("textbox", name="Bid"), 250)
+    type_number(side_box(page, 0).get_by_label("Trick points"), 150)
+    expect(side_box(page, 1).get_by_label("Trick points")).to_have_value("90")
+    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
+    save_deal(page)
+    assert deal_scores(page, 1) == [WORKED_TOTAL + 150 + 10, 90]
