@@ -53,3 +53,10 @@ def test_server_error_is_a_friendly_page(app: Flask) -> None:
     assert response.status_code == 500
     assert "nothing was saved" in response.get_data(as_text=True)
     assert "broken" not in response.get_data(as_text=True)
+
+
+def test_pages_load_nothing_from_elsewhere_and_keep_links_private(client: FlaskClient) -> None:
+    response = client.get("/")
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
