@@ -39,14 +39,14 @@ def selected_count(html: str, code: str) -> int:
 
 def test_blank_page_offers_each_card_of_the_default_double_deck(client: FlaskClient) -> None:
     html = client.get("/meld").get_data(as_text=True)
-    assert html.count('class="card-count"') == len(Deck.DOUBLE.cards()) == 20
+    assert html.count('class="card-count input"') == len(Deck.DOUBLE.cards()) == 20
     assert 'name="n_9H"' not in html
     assert '<option value="4">' in html
 
 
 def test_single_deck_shows_nines_and_two_copies(client: FlaskClient) -> None:
     html = client.get("/meld?deck=single").get_data(as_text=True)
-    assert html.count('class="card-count"') == 24
+    assert html.count('class="card-count input"') == 24
     assert 'name="n_9H"' in html
     assert '<option value="3">' not in html
 
@@ -58,15 +58,21 @@ def test_worked_hand_with_hearts_is_240_by_class(client: FlaskClient, entry: str
     html = result_section(client.post("/meld", data=data).get_data(as_text=True))
     assert "<strong>240</strong>" in html
     for meld, points in [("Run", 150), ("Royal marriage", 40), ("Dix", 10), ("Pinochle", 40)]:
-        assert re.search(rf"<td>{meld}</td>\s*<td>1</td>\s*<td>{points}</td>", html), meld
+        assert re.search(rf"<td class=\"left\">{meld}</td>\s*<td>1</td>\s*<td>{points}</td>", html), meld
     assert re.search(r"1\. Trump and marriages</th>\s*<td>200</td>", html)
     assert re.search(r"3\. Around</th>\s*<td>0</td>", html)
+
+
+def test_a_link_with_cards_counts_them_and_a_single_deck_brings_its_table(client: FlaskClient) -> None:
+    html = client.get("/meld?deck=single&trump=H&cards=" + WORKED_HAND.replace(" ", "+")).get_data(as_text=True)
+    assert re.search(r'<option (selected value="single-classic"|value="single-classic" selected)', html)
+    assert "<strong>240</strong>" in result_section(html)
 
 
 def test_typed_cards_are_added_to_tapped_ones_and_move_into_the_counts(client: FlaskClient) -> None:
     data = {**SINGLE, "trump": "H", **count_form("AH TH KH", Deck.SINGLE), "cards": "QH JH"}
     html = client.post("/meld", data=data).get_data(as_text=True)
-    assert re.search(r"<td>Run</td>\s*<td>1</td>\s*<td>150</td>", html)
+    assert re.search(r"<td class=\"left\">Run</td>\s*<td>1</td>\s*<td>150</td>", html)
     assert selected_count(html, "QH") == 1 and selected_count(html, "AH") == 1
     assert re.search(r'name="cards"[^>]*value=""', html)
 

@@ -18,6 +18,7 @@ from ..store import find_match, rules_of
 bp = Blueprint("meld", __name__)
 
 ALL_TRUMPS = "all"
+NATURAL_TABLE = {Deck.SINGLE.value: MeldTableName.SINGLE_CLASSIC, Deck.DOUBLE.value: MeldTableName.DOUBLE_SMALL}
 CLASS_NAMES = {1: "Trump and marriages", 2: "Pinochle", 3: "Around"}
 _DECK = RULE_SPECS_BY_KEY["deck"]
 _TABLE = RULE_SPECS_BY_KEY["meld_table"]
@@ -106,15 +107,13 @@ def _deal_target() -> tuple[str, int, HouseRules] | None:
 @bp.route("/meld", methods=["GET", "POST"])
 def calculator() -> str:
     target = _deal_target()
-    form = MeldForm()
-    if request.method == "GET":
-        rules = target[2] if target else HouseRules()
-        form.deck.data = request.args.get("deck", rules.deck.value)
-        form.table.data = request.args.get("table", rules.meld_table.value)
-        form.trump.data = request.args.get("trump", ALL_TRUMPS)
+    defaults = _defaults(target[2] if target else HouseRules())
+    # A hand given in a link (?cards=…) is counted too: reading it changes nothing, so no CSRF token.
+    form = MeldForm(request.args, **defaults) if request.method == "GET" else MeldForm(**defaults)
+    counting = request.method == "POST" or "cards" in request.args
     results: tuple[MeldResult, ...] = ()
     hand_error = ""
-    if form.validate_on_submit():
+    if counting and (form.validate() or (request.method == "GET" and set(form.errors) == {"csrf_token"})):
         try:
             hand = form.hand()
         except CardError as error:
@@ -126,8 +125,15 @@ def calculator() -> str:
     links = [_use_in_deal_link(target, result) for result in results] if target else []
     return render_template(
         "meld/calculator.html", form=form, results=results, links=links, hand_error=hand_error,
-        deck=_safe_deck(form), suits=tuple(Suit), target=target, class_names=CLASS_NAMES,
+        counted=counting, deck=_safe_deck(form), suits=tuple(Suit), target=target, class_names=CLASS_NAMES,
     )
+
+
+def _defaults(rules: HouseRules) -> dict[str, str]:
+    """Deck and meld values of the match (or the defaults); a deck chosen in the link brings its own table."""
+    deck = request.values.get("deck", rules.deck.value)
+    table = rules.meld_table if deck == rules.deck.value else NATURAL_TABLE.get(deck, rules.meld_table)
+    return {"deck": deck, "table": table.value, "trump": ALL_TRUMPS}
 
 
 def _safe_deck(form: MeldForm) -> Deck:
