@@ -269,3 +269,29 @@ def test_two_hand_match_has_no_bidder(client: FlaskClient, actions: Actions) -> 
     response = actions.add_deal(public_id, None, None, (120, 90))
     assert response.status_code == 302
     assert re.search(r'id="deal-1".*?120.*?90', page(client, f"/m/{public_id}"), re.S)
+
+
+def test_new_deal_after_the_end_says_the_match_is_decided(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match(target=300)
+    assert "The match was decided" not in page(client, f"/m/{public_id}/deals/new")
+    enter_worked_sheet(actions, public_id)
+    assert "The match was decided at deal 5" in page(client, f"/m/{public_id}/deals/new")
+
+
+def test_editing_keeps_facts_the_form_cannot_show(client: FlaskClient, actions: Actions, app: Flask) -> None:
+    public_id = actions.create_match()
+    with app.app_context():
+        row = store.get_match_or_404(public_id)
+        store.add_deal(row, {"bidder": 0, "bid": 50, "trump": "H", "sides": [
+            {"meld": {"cards": ["AH", "10H", "KH", "QH", "JH"]}, "tricks": {"counters": 30}, "last_trick": True},
+            {"meld": 4, "tricks": 18}]}, row.version)
+    form = client.get(f"/m/{public_id}/deals/1/edit")
+    assert "Meld kept as stored: cards AH 10H KH QH JH" in form.get_data(as_text=True)
+    assert "Tricks kept as stored: 30 counters" in form.get_data(as_text=True)
+    values = form_values(form) | {"bid": "55"}
+    assert client.post(f"/m/{public_id}/deals/1/edit", data=values).status_code == 302
+    with app.app_context():
+        deal = store.get_match_or_404(public_id).deals[0]
+        assert deal.bid == 55
+        assert deal.sides[0] == {"meld": {"cards": ["AH", "10H", "KH", "QH", "JH"]},
+                                 "tricks": {"counters": 30}, "last_trick": True}

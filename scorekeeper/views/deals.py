@@ -13,10 +13,10 @@ from ..forms import DETAIL, QUICK, DealForm, deal_form_data
 from ..models import Match as MatchRow
 from ..rules.cards import Deck
 from ..rules.combinations import Combination
-from ..rules.errors import MatchFileError, RulesError
+from ..rules.errors import ContradictionError, MatchFileError, RulesError
 from ..rules.house_rules import TrickScale
 from ..rules.match import Match
-from ..rules.scoring import dead_contract
+from ..rules.scoring import dead_contract, score_match
 from ..rules.tricks import deck_card_points, trick_total
 
 bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
@@ -151,9 +151,17 @@ def _render(row: MatchRow, match: Match, form: DealForm, number: int | None) -> 
         "deals/form.html", row=row, match=match, form=form, number=number,
         card_points=deck_card_points(rules.deck, scale), trick_total=trick_total(rules),
         combinations=[c for c in Combination if c is not Combination.DIX or rules.deck is Deck.SINGLE],
-        next_number=len(row.deals) + 1, describe=_describe_kept,
+        next_number=len(row.deals) + 1, describe=_describe_kept, decided_at=_decided_at(match),
         meld_link=lambda side: url_for("meld.calculator", match=row.public_id, side=side, deal=number),
     )
+
+
+def _decided_at(match: Match) -> int | None:
+    """The deal that decided the match, if it is decided."""
+    try:
+        return score_match(match).ended_at
+    except ContradictionError:
+        return None
 
 
 def _describe_kept(raw: str) -> str:
