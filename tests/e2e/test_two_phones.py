@@ -1,0 +1,76 @@
+"""Two phones at one table on the same match link."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import Guard, Phones
+from .table import (
+    add_quick_deal,
+    deal_scores,
+    fill_quick_deal,
+    follow,
+    open_new_deal,
+    save_deal,
+    sheet_totals,
+    start_match,
+    type_number,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_both_phones_follow_the_match_and_a_stale_edit_is_refused(
+    phones: Phones, guard: Guard, shoot: Callable[[Any, str], Any]
+) -> None:
+    ann, bob = phones.open(), phones.open()
+    link = start_match(ann, "Double deck to 500", name="Two phones")
+    bob.goto(link)
+    expect(bob.get_by_role("heading", name="Two phones")).to_be_visible()
+
+    add_quick_deal(ann, "We", 60, (67, 20))
+    assert sheet_totals(bob) == {"We": 0, "They": 0}  # nothing moves until Bob reloads
+    bob.reload()
+    assert sheet_totals(bob) == {"We": 67, "They": 20}
+    add_quick_deal(bob, "They", 55, (38, 51))
+    ann.reload()
+    assert sheet_totals(ann) == {"We": 105, "They": -35}
+
+    # Both open deal 1; Bob saves first, then Ann's save is refused and her typing kept.
+    follow(ann, ann.get_by_role("link", name="Edit deal 1"))
+    follow(bob, bob.get_by_role("link", name="Edit deal 1"))
+    type_number(bob.locator(".sides-quick").get_by_role("textbox", name="We"), 70)
+    save_deal(bob)
+    assert deal_scores(bob, 1) == [70, 20]
+    ann_they = ann.locator(".sides-quick").get_by_role("textbox", name="They")
+    type_number(ann_they, 25)
+    with guard.expect_refusal(409):
+        save_deal(ann)
+    message = ann.locator(".form-errors")
+    expect(message).to_contain_text("another phone")
+    expect(message).to_contain_text("Deal 1 now reads: We bid 60; We 70, They 20")
+    expect(ann_they).to_have_value("25")
+    expect(ann.locator(".sides-quick").get_by_role("textbox", name="We")).to_have_value("67")
+    shoot(ann, "deal-edit-stale")
+    bob.reload()
+    assert deal_scores(bob, 1) == [70, 20]  # Bob's correction stands until Ann decides
+    save_deal(ann)  # Ann checked the message and keeps hers
+    assert deal_scores(ann, 1) == [67, 25]
+
+    # Both start deal 3; Bob's arrives first, Ann's is refused, then saved as deal 4.
+    open_new_deal(ann)
+    fill_quick_deal(ann, "We", 80, (95, 15))
+    add_quick_deal(bob, "They", 70, (30, 84))
+    with guard.expect_refusal(409):
+        save_deal(ann)
+    expect(ann.locator(".form-errors")).to_contain_text("another phone")
+    expect(ann.get_by_role("textbox", name="Bid")).to_have_value("80")
+    save_deal(ann)
+    assert deal_scores(ann, 3) == [30, 84]
+    assert deal_scores(ann, 4) == [95, 15]
+    bob.reload()
+    assert sheet_totals(bob) == sheet_totals(ann) == {"We": 67 + 38 + 30 + 95, "They": 25 - 55 + 84 + 15}
