@@ -107,7 +107,7 @@ class SheetView:
         return self.names[self.sheet.winner]
 
     def any_as_entered(self) -> bool:
-        return bool(self.sheet) and any(line.as_entered for line in self.sheet.deals)
+        return self.sheet is not None and any(line.as_entered for line in self.sheet.deals)
 
     def ranked(self) -> list[tuple[str, int]]:
         if self.sheet is None:
