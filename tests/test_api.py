@@ -17,6 +17,7 @@ from scorekeeper import create_app
 from scorekeeper.db import get_session
 from scorekeeper.models import Match as MatchRow
 from scorekeeper.rules.matchfile import match_from_json
+from scorekeeper.rules.scoring import score_match
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 WORKED: dict[str, Any] = json.loads((SEEDS / "worked-sheet.json").read_text(encoding="utf-8"))
@@ -198,6 +199,18 @@ def test_add_deal_records_it_and_bumps_the_version(worked: Created) -> None:
     line = body["sheet"]["deals"][5]
     assert line["after_end"] is True and line["scores"] is None  # the match ended at deal 5
     assert worked.get()["match"]["deals"][5] == DEAL_6
+
+
+def test_deal_with_meld_from_cards_is_priced_on_the_match_deck(client: FlaskClient) -> None:
+    single = json.loads((SEEDS / "single-deck-1500.json").read_text(encoding="utf-8"))
+    first = single["deals"][0]  # the bidders' hand holds the nine of trump: a dix on a single deck
+    match = Created(client, {**single, "deals": []})
+    body = match.send("POST", "/deals", first).get_json()
+    expected = score_match(match_from_json({**single, "deals": [first]})).deals[0].scores
+    assert body["sheet"]["deals"][0]["scores"] == list(expected)
+    meld = client.post("/api/v1/meld", json={**first["sides"][0]["meld"], "deck": "single",
+                                             "table": "single-classic"}).get_json()
+    assert {"name": "dix", "sets": 1, "points": 10, "class": 1} in meld["melds"]
 
 
 def test_add_deal_to_unknown_match_is_404(client: FlaskClient) -> None:
