@@ -75,6 +75,7 @@ def test_unreadable_bid_is_shown_at_the_field_and_typed_values_are_kept(
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert re.search(r'id="bid-error"[^>]*>\s*&#39;sixty&#39; is not a whole number', html)
+    assert "Nothing was saved yet" in html
     kept = form_values(response)
     assert kept["bid"] == "sixty" and kept["sides-0-total"] == "67" and kept["sides-1-total"] == "20"
     assert kept["bidder"] == "0"

@@ -94,7 +94,7 @@ def _save(row: MatchRow, match: Match, form: DealForm, number: int | None) -> st
                 form.place_problem(problem)
         else:
             return redirect(_after_save(row, saved.position))
-    return _render(row, match, form, number), status
+    return _render(row, match, form, number, invalid=True), status
 
 
 def _after_save(row: MatchRow, number: int) -> str:
@@ -143,7 +143,7 @@ def _prefill_from_meld_calculator(form: DealForm) -> None:
         form.trump.data = trump
 
 
-def _render(row: MatchRow, match: Match, form: DealForm, number: int | None) -> str:
+def _render(row: MatchRow, match: Match, form: DealForm, number: int | None, invalid: bool = False) -> str:
     rules = match.rules
     deal = row.deals[number - 1] if number is not None else None
     scale = TrickScale(deal.trick_scale) if deal is not None else rules.trick_scale
@@ -151,7 +151,7 @@ def _render(row: MatchRow, match: Match, form: DealForm, number: int | None) -> 
         "deals/form.html", row=row, match=match, form=form, number=number,
         card_points=deck_card_points(rules.deck, scale), trick_total=trick_total(rules),
         combinations=[c for c in Combination if c is not Combination.DIX or rules.deck is Deck.SINGLE],
-        next_number=len(row.deals) + 1, describe=_describe_kept, decided_at=_decided_at(match),
+        next_number=len(row.deals) + 1, describe=_describe_kept, decided_at=_decided_at(match), invalid=invalid,
         meld_link=lambda side: url_for("meld.calculator", match=row.public_id, side=side, deal=number),
     )
 
