@@ -111,3 +111,39 @@ def test_dead_contract_warning_and_thrown_in_deals(page: Page, shoot: Callable[[
     save_deal(page)
     assert deal_scores(page, 2) == [15, -60]
     assert sheet_totals(page) == {"We": -80 + 15, "They": 12 - 60}
+
+
+def test_single_deck_to_1500_plays_to_a_winner(page: Page, shoot: Callable[[Page, str], Any]) -> None:
+    start_match(page, "Single deck to 1500")
+    expect(page.locator(".match-meta")).to_contain_text("Playing to 1500")
+    add_quick_deal(page, "We", 300, (600, 150))
+    add_quick_deal(page, "They", 350, (200, 400))
+    assert sheet_totals(page) == {"We": 800, "They": 550}
+    expect(winner_banner(page)).to_have_count(0)
+    # They are set; We reach 1500 defending, which wins here: this preset does not make a side
+    # win on its own bid.
+    add_quick_deal(page, "They", 300, (700, 250))
+    assert deal_scores(page, 3) == [700, -300]
+    expect(winner_banner(page)).to_contain_text("We won at deal 3")
+    expect(winner_banner(page)).to_contain_text("1. We 1500 · 2. They 250")
+    shoot(page, "sheet-single-deck-winner")
+
+
+def test_three_handed_match_plays_to_a_winner(page: Page, shoot: Callable[[Page, str], Any]) -> None:
+    start_match(page, "Auction, three players")
+    expect(page.locator(".match-meta")).to_contain_text("Playing to 1000")
+    deals = [
+        ("North", 250, (300, 150, 100), {"North": 300, "East": 150, "South": 100}),
+        ("East", 300, (100, 350, 200), {"North": 400, "East": 500, "South": 300}),
+        ("South", 300, (300, 100, 250), {"North": 700, "East": 600, "South": 0}),
+        # North passes 1000 while defending: with "must win on your own bid" the match goes on.
+        ("East", 300, (320, 350, 80), {"North": 1020, "East": 950, "South": 80}),
+    ]
+    for bidder, bid, taken, running in deals:
+        add_quick_deal(page, bidder, bid, taken)
+        assert sheet_totals(page) == running
+    expect(winner_banner(page)).to_have_count(0)
+    add_quick_deal(page, "North", 250, (260, 100, 40))
+    expect(winner_banner(page)).to_contain_text("North won at deal 5")
+    expect(winner_banner(page)).to_contain_text("1. North 1280 · 2. East 1050 · 3. South 120")
+    shoot(page, "sheet-three-handed-winner")
