@@ -296,3 +296,20 @@ def test_editing_keeps_facts_the_form_cannot_show(client: FlaskClient, actions: 
         assert deal.bid == 55
         assert deal.sides[0] == {"meld": {"cards": ["AH", "10H", "KH", "QH", "JH"]},
                                  "tricks": {"counters": 30}, "last_trick": True}
+
+
+def test_throw_in_on_an_old_version_is_refused_with_a_message(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    data = actions.deal_form(public_id) | {
+        "mode": "detail", "bidder": "0", "bid": "90",
+        "sides-0-meld": "10", "sides-0-tricks": "30", "sides-1-meld": "8", "sides-1-tricks": "18",
+        "last_trick": "1",
+    }
+    sheet_url = client.post(f"/m/{public_id}/deals/new", data=data).headers["Location"]
+    offer = re.search(r'action="([^"]*throw-in)".*?name="version" value="(\d+)"', page(client, sheet_url), re.S)
+    assert offer
+    actions.add_deal(public_id, 1, 60, (10, 70))
+    response = client.post(offer.group(1), data={"version": offer.group(2)}, follow_redirects=True)
+    html = response.get_data(as_text=True)
+    assert "deal 2 was added on another phone" in html and "Deal 1 was left as it is." in html
+    assert 'class="status status-thrown_in"' not in html

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -68,9 +68,13 @@ def throw_in(public_id: str, number: int) -> Response:
     store.get_deal_or_404(row, number)
     try:
         store.throw_in(row, number, _version())
-    except (store.StaleEdit, RulesError):
-        pass  # the sheet shows the deal as it now stands
-    return redirect(url_for("matches.sheet", public_id=public_id))
+    except store.StaleEdit as stale:
+        flash(stale.message + f" Deal {number} was left as it is.", "error")
+    except RulesError as error:
+        flash(f"Deal {number} cannot be thrown in: {error}", "error")
+    else:
+        flash(f"Deal {number} is recorded as thrown in.", "info")
+    return redirect(url_for("matches.sheet", public_id=public_id, _anchor=f"deal-{number}"))
 
 
 def _save(row: MatchRow, match: Match, form: DealForm, number: int | None) -> str | Response | tuple[str, int]:
