@@ -183,7 +183,7 @@ def test_dead_contract_is_offered_a_throw_in(client: FlaskClient, actions: Actio
     with app.app_context():
         deal = store.get_match_or_404(public_id).deals[0]
         assert deal.thrown_in and deal.sides == [{"meld": 10}, {"meld": 8}]
-    assert "thrown in" in page(client, f"/m/{public_id}")
+    assert 'class="status status-thrown_in">thrown in<' in page(client, f"/m/{public_id}")
 
 
 def test_a_saved_deal_that_was_not_dead_gets_no_offer(actions: Actions) -> None:
