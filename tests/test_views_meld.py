@@ -125,11 +125,11 @@ def test_empty_hand_asks_for_cards(client: FlaskClient) -> None:
     assert "No cards yet" in html
 
 
-def new_match(client: FlaskClient, preset: str = "double-500") -> str:
+def new_match(client: FlaskClient, preset: str = "double-500", deals: list[object] | None = None) -> str:
     """A match with a preset's sides and rules, created through the API; returns its link id."""
     chosen = PRESETS_BY_KEY[preset]
     match = Match(sides=tuple(SideInfo(name) for name in chosen.side_names), rules=chosen.rules)
-    response = client.post("/api/v1/matches", json=match_to_json(match))
+    response = client.post("/api/v1/matches", json={**match_to_json(match), "deals": deals or []})
     assert response.status_code == 201, response.get_json()
     return str(response.get_json()["id"])
 
@@ -146,9 +146,22 @@ def test_meld_for_a_deal_takes_the_match_rules_and_links_back_with_sets(client: 
     url = urlsplit(link.group(1).replace("&amp;", "&"))
     assert url.path == f"/m/{public_id}/deals/new"
     query = parse_qs(url.query)
-    assert query["side"] == ["1"]
+    assert query["side"] == ["1"] and query["trump"] == ["H"]
     assert dict(item.split(":") for item in query["sets"][0].split(",")) == {
         "run": "1", "royal_marriage": "1", "dix": "1", "pinochle": "1"}
+    assert client.get(link.group(1).replace("&amp;", "&")).status_code == 200
+
+
+def test_meld_for_a_recorded_deal_links_back_to_its_edit_form(client: FlaskClient) -> None:
+    public_id = new_match(client, "single-1500", [{"bidder": 0, "bid": 250, "sides": [{"total": 300}, {"total": 100}]}])
+    html = client.post("/meld", data={**SINGLE, "trump": "S", "cards": "AS 10S KS QS JS",
+                                      "match": public_id, "side": "0", "deal": "1"}).get_data(as_text=True)
+    assert re.search(r'<input[^>]*name="deal"[^>]*value="1"', html)
+    link = re.search(r'<a class="button primary" href="([^"]+)">Use in deal', html)
+    assert link
+    url = urlsplit(link.group(1).replace("&amp;", "&"))
+    assert url.path == f"/m/{public_id}/deals/1/edit"
+    assert parse_qs(url.query) == {"side": ["0"], "sets": ["run:1"], "trump": ["S"]}
     assert client.get(link.group(1).replace("&amp;", "&")).status_code == 200
 
 
@@ -157,7 +170,8 @@ def test_no_deal_link_without_a_match(client: FlaskClient) -> None:
     assert "Use in deal" not in html
 
 
-@pytest.mark.parametrize("query", ["match=nosuchmatch&side=0", "side=7", "side=x"])
+@pytest.mark.parametrize("query", ["match=nosuchmatch&side=0", "side=7", "side=x", "side=0&deal=1",
+                                   "side=0&deal=x"])
 def test_unknown_match_or_side_is_404(client: FlaskClient, query: str) -> None:
     public_id = new_match(client)
     if not query.startswith("match="):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -53,6 +54,7 @@ class MeldForm(FlaskForm):
     cards = StringField("Type cards", validators=[Optional()])
     match = HiddenField()
     side = HiddenField()
+    deal = HiddenField()
 
     def chosen_deck(self) -> Deck:
         return _DECK.parse(self.deck.data)  # type: ignore[no-any-return]
@@ -92,22 +94,46 @@ for _card in ALL_CARDS:
             IntegerField(str(_card), default=0, validators=[Optional(), NumberRange(0, Deck.DOUBLE.copies)]))
 
 
-def _deal_target() -> tuple[str, int, HouseRules] | None:
-    """The match and side a result can be sent to (from ``?match=…&side=…`` or the form)."""
+@dataclass(frozen=True)
+class DealTarget:
+    """The deal form a result goes back to: a side of a new deal, or of deal ``number``."""
+
+    public_id: str
+    side: int
+    number: int | None
+    rules: HouseRules
+
+    def query(self) -> dict[str, object]:
+        """What the calculator's own links and form carry along."""
+        return {"match": self.public_id, "side": self.side, "deal": self.number}
+
+    def link(self, result: MeldResult) -> str:
+        """The deal form with this side's meld filled in as sets, and the trump they were counted for."""
+        if self.number is None:
+            base = url_for("deals.new", public_id=self.public_id)
+        else:
+            base = url_for("deals.edit", public_id=self.public_id, number=self.number)
+        trump = {"trump": result.trump.value} if result.trump else {}
+        return f"{base}?{urlencode({'side': self.side, 'sets': sets_param(result), **trump})}"
+
+
+def _deal_target() -> DealTarget | None:
+    """From ``?match=…&side=…[&deal=…]`` or the same hidden fields of the form; 404 if unknown."""
     public_id = request.values.get("match", "")
     if not public_id:
         return None
     row = find_match(public_id)
-    side = request.values.get("side", "0")
-    if row is None or not side.isdigit() or int(side) >= len(row.sides):
-        abort(404, "There is no such match or side to send a meld to.")
-    return row.public_id, int(side), rules_of(row)
+    side, number = request.values.get("side", "0"), request.values.get("deal", "")
+    if (row is None or not side.isdigit() or int(side) >= len(row.sides)
+            or (number and (not number.isdigit() or not 1 <= int(number) <= len(row.deals)))):
+        abort(404, "There is no such match, side or deal to send a meld to.")
+    return DealTarget(row.public_id, int(side), int(number) if number else None, rules_of(row))
 
 
 @bp.route("/meld", methods=["GET", "POST"])
 def calculator() -> str:
     target = _deal_target()
-    defaults = _defaults(target[2] if target else HouseRules())
+    defaults = _defaults(target.rules if target else HouseRules())
     # A hand given in a link (?cards=…) is counted too: reading it changes nothing, so no CSRF token.
     form = MeldForm(request.args, **defaults) if request.method == "GET" else MeldForm(**defaults)
     counting = request.method == "POST" or "cards" in request.args
@@ -122,7 +148,7 @@ def calculator() -> str:
             form.show_hand(hand)
             if len(hand):
                 results = calculate(hand, form.chosen_trump(), form.chosen_table())
-    links = [_use_in_deal_link(target, result) for result in results] if target else []
+    links = [target.link(result) for result in results] if target else []
     return render_template(
         "meld/calculator.html", form=form, results=results, links=links, hand_error=hand_error,
         counted=counting, deck=_safe_deck(form), suits=tuple(Suit), target=target, class_names=CLASS_NAMES,
@@ -141,9 +167,3 @@ def _safe_deck(form: MeldForm) -> Deck:
         return form.chosen_deck()
     except RulesError:
         return Deck.DOUBLE
-
-
-def _use_in_deal_link(target: tuple[str, int, HouseRules], result: MeldResult) -> str:
-    public_id, side, _ = target
-    query = urlencode({"side": side, "sets": sets_param(result)})
-    return f"{url_for('deals.new', public_id=public_id)}?{query}"
