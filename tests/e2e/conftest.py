@@ -242,13 +242,58 @@ def page(phones: Phones) -> Any:
 
 
 @pytest.fixture
-def shoot() -> Callable[[Any, str], Path]:
+def shoot() -> Callable[..., Path]:
     """Save a full-page screenshot under test-artifacts/ for a person to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
 
-    def save(page: Any, name: str) -> Path:
+    def save(page: Any, name: str, full_page: bool = True) -> Path:
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=full_page)
         return path
 
     return save
+
+
+@dataclass(frozen=True)
+class MainPages:
+    """The app's main pages, on a twenty-deal match imported once for the session."""
+
+    public_id: str
+
+    def paths(self) -> dict[str, str]:
+        match = f"/m/{self.public_id}"
+        return {
+            "home": "/",
+            "new-match": "/matches/new",
+            "sheet": match,
+            "deal-new": f"{match}/deals/new",
+            "deal-edit": f"{match}/deals/6/edit",
+            "house-rules": f"{match}/rules",
+            "meld": "/meld",
+            "rules": "/rules",
+            "import": "/import",
+        }
+
+    def visit(self, page: Any, name: str) -> Any:
+        """Open a main page as a player would find it; the home page lists the match once seen."""
+        if name == "home":
+            page.goto(self.paths()["sheet"])
+        return page.goto(self.paths()[name])
+
+
+MAIN_PAGE_NAMES = list(MainPages("").paths())
+
+
+@pytest.fixture(scope="session")
+def main_pages(browser: Any, live_app: LiveApp) -> MainPages:
+    from .samples import full_match_file
+    from .table import import_match
+
+    guard = Guard(live_app.netloc)
+    phones = Phones(browser, live_app, guard)
+    try:
+        sheet_url = import_match(phones.open(), full_match_file())
+    finally:
+        phones.close()
+    assert not guard.problems(), guard.problems()
+    return MainPages(urlsplit(sheet_url).path.rsplit("/", 1)[-1])

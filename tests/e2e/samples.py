@@ -28,3 +28,28 @@ def worked_sheet_file(name: str = "Worked sheet") -> dict[str, Any]:
             for bidder, bid, taken, _ in WORKED_DEALS
         ],
     }
+
+
+def full_match_file() -> dict[str, Any]:
+    """A double-deck match of twenty deals in every way of entering them: quick numbers, meld and
+    tricks, counted sets, a set bidder, a thrown-in hand and a redeal. Big enough to stand for a
+    whole evening's sheet when pages are measured."""
+    quick = [(0, 50, 62, 26), (1, 55, 30, 58), (0, 60, 48, 40), (1, 50, 22, 66), (0, 65, 71, 17)]
+    deals: list[dict[str, Any]] = []
+    for round_ in range(3):
+        for bidder, bid, we, they in quick:
+            deals.append({"bidder": bidder, "bid": bid + round_ * 5, "sides": [{"total": we}, {"total": they}]})
+        deals.append({
+            "bidder": 0, "bid": 50, "trump": "H",
+            "sides": [{"meld": {"run": 1, "pinochle": 1}, "tricks": 30, "last_trick": True},
+                      {"meld": 12, "tricks": 18}],
+        })
+    deals.append({"passed": True})
+    deals.append({"bidder": 1, "bid": 70, "thrown_in": True, "sides": [{"meld": 14}, {"meld": 8}]})
+    return {
+        "format": "pinochle-match/1",
+        "name": "Friday at Ann's",
+        "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
+        "rules": {"target": 1000},
+        "deals": deals,
+    }
