@@ -154,6 +154,13 @@ def test_pasted_problems_are_shown_by_place_and_nothing_is_stored(
     assert match_count(app) == 0
 
 
+def test_numbers_too_large_to_store_are_refused(app: Flask, client: FlaskClient) -> None:
+    text = with_deal(0, bid=10**30, sides=[{"total": 10**30}, {"total": 20}])
+    html = client.post("/import", data={"text": text}).get_data(as_text=True)
+    assert "too large to store" in field_error(html, "text")
+    assert match_count(app) == 0
+
+
 def test_several_contradictions_name_every_deal(client: FlaskClient) -> None:
     data = copy.deepcopy(WORKED)
     data["deals"][1]["bid"] = 40

@@ -11,10 +11,12 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify, request, url_for
+from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.wrappers import Response
 
 from .. import csrf, store
+from ..db import get_session
 from ..models import Match as MatchRow
 from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
@@ -26,6 +28,7 @@ from .meld import calculate
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 CONTROL_KEYS = ("version", "preview")  # keys of a request body that are not facts
+TOO_LARGE = "a number or a name is too large to store; nothing was saved"
 
 
 class ApiError(Exception):
@@ -61,6 +64,13 @@ def _http_error(error: HTTPException) -> tuple[Response, int]:
 @bp.errorhandler(RulesError)
 def _rules_error(error: RulesError) -> tuple[Response, int]:
     return _api_error(_as_api_error(error))
+
+
+@bp.errorhandler(DataError)
+@bp.errorhandler(OverflowError)
+def _too_large(error: Exception) -> tuple[Response, int]:
+    get_session().rollback()
+    return _api_error(ApiError(422, None, TOO_LARGE))
 
 
 @bp.errorhandler(store.StaleEdit)

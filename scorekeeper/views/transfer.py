@@ -7,16 +7,19 @@ import re
 from flask import Blueprint, Response, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
+from sqlalchemy.exc import DataError
 from wtforms import TextAreaField
 from wtforms.validators import Optional, ValidationError
 
 from .. import store
 from ..csv_export import sheet_csv
+from ..db import get_session
 from ..device import remember_match
 from ..rules.errors import ContradictionError, RulesError
 from ..rules.match import Match
 from ..rules.matchfile import dumps_match, loads_match
 from ..rules.scoring import score_match
+from .api import TOO_LARGE
 
 bp = Blueprint("transfer", __name__)
 
@@ -98,7 +101,12 @@ class ImportForm(FlaskForm):
 def import_match() -> str | Response:
     form = ImportForm()
     if form.validate_on_submit() and form.match is not None:
-        row = store.create_match(form.match)
-        remember_match(row.public_id)
-        return redirect(url_for("matches.sheet", public_id=row.public_id))
+        try:
+            row = store.create_match(form.match)
+        except (DataError, OverflowError):
+            get_session().rollback()
+            form.text.errors = [TOO_LARGE]
+        else:
+            remember_match(row.public_id)
+            return redirect(url_for("matches.sheet", public_id=row.public_id))
     return render_template("transfer/import.html", form=form)
