@@ -71,10 +71,9 @@ def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> 
         for fact in entry.meld:
             if isinstance(fact, MeldCards):
                 trump = fact.trump or deal.trump
-                try:
-                    Hand.from_cards(fact.hand, deck)
-                except CardError as error:
-                    problems.append(f"{info.name}: {error}")
+                too_many = _copies_problem(fact.hand, deck)
+                if too_many:
+                    problems.append(f"{info.name}: {too_many}")
                     continue
                 if trump is None:
                     problems.append(f"{info.name}: meld from cards needs a trump")
@@ -86,23 +85,39 @@ def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> 
                 problems += [f"{info.name}: {text}" for text in _impossible_sets(sets, deck, "one hand")]
                 set_totals.update(sets)
                 needed.update(_cards_needed(sets, deal.trump))
+    copies = _COPIES[deck]
     for index, n in card_totals.items():
-        card = ALL_CARDS[index]
-        if n > deck.copies_of(card):
+        if n > copies[index]:
             problems.append(
-                f"the hands hold {number_word(n)} {card} but a {deck.label} has {number_word(deck.copies)}"
+                f"the hands hold {number_word(n)} {ALL_CARDS[index]} but a {deck.label} has "
+                f"{number_word(copies[index])}"
             )
     if not problems:
         problems += _impossible_sets(dict(set_totals), deck, "the deal")
     if not problems:
         needed.update(card_totals)
         problems += [
-            f"the melds of the deal need at least {number_word(n)} {card} but a {deck.label} has "
-            f"{number_word(deck.copies_of(card))}"
+            f"the melds of the deal need at least {number_word(n)} {ALL_CARDS[index]} but a {deck.label} has "
+            f"{number_word(copies[index])}"
             for index, n in sorted(needed.items())
-            if n > deck.copies_of(card := ALL_CARDS[index])
+            if n > copies[index]
         ]
     return problems
+
+
+_COPIES = {deck: tuple(deck.copies_of(card) for card in ALL_CARDS) for deck in Deck}
+"""For each deck, how many copies of each card (by index) it holds."""
+
+
+def _copies_problem(hand: Hand, deck: Deck) -> str | None:
+    """Why ``hand`` cannot come from ``deck`` (more copies of a card than it holds), or None."""
+    if all(n <= limit for n, limit in zip(hand.counts, _COPIES[deck])):
+        return None
+    try:
+        Hand.from_cards(hand, deck)
+    except CardError as error:
+        return str(error)
+    return None
 
 
 def _cards_needed(sets: dict[Combination, int], trump: Suit | None) -> dict[int, int]:
@@ -111,25 +126,34 @@ def _cards_needed(sets: dict[Combination, int], trump: Suit | None) -> dict[int,
     A card serves once within a class, so it is needed as often as the class that uses it most.
     Marriages are left out because their suits are not recorded; without a trump, so is the trump class.
     """
-    needed: dict[int, int] = {}
-
-    def at_least(card: Card, n: int) -> None:
-        if n:
-            needed[card.index] = max(needed.get(card.index, 0), n)
-
-    for combination, rank in _AROUND_RANKS.items():
-        for suit in Suit:
-            at_least(Card(suit, rank), sets.get(combination, 0))
-    at_least(Card(Suit.SPADES, Rank.QUEEN), sets.get(Combination.PINOCHLE, 0))
-    at_least(Card(Suit.DIAMONDS, Rank.JACK), sets.get(Combination.PINOCHLE, 0))
-    if trump is not None:
-        runs = sets.get(Combination.RUN, 0)
-        for rank in (Rank.ACE, Rank.TEN, Rank.JACK):
-            at_least(Card(trump, rank), runs)
-        for rank in (Rank.KING, Rank.QUEEN):
-            at_least(Card(trump, rank), runs + sets.get(Combination.ROYAL_MARRIAGE, 0))
-        at_least(Card(trump, Rank.NINE), sets.get(Combination.DIX, 0))
+    trump_class: dict[int, int] = {}  # runs and royal marriages share the trump K and Q
+    needed: dict[int, int] = {}  # in classes 2 and 3 no two combinations share a card
+    for combination, n in sets.items():
+        cards, in_trump_class = _CARDS_OF_SET[combination, trump]
+        for index in cards:
+            if in_trump_class:
+                trump_class[index] = trump_class.get(index, 0) + n
+            elif n > needed.get(index, 0):
+                needed[index] = n
+    for index, n in trump_class.items():
+        needed[index] = max(needed.get(index, 0), n)
     return needed
+
+
+def _cards_of_set(combination: Combination, trump: Suit | None) -> tuple[int, ...]:
+    """The cards (by index) that one set of ``combination`` takes, when they are known."""
+    if combination in _AROUND_RANKS:
+        return tuple(Card(suit, _AROUND_RANKS[combination]).index for suit in Suit)
+    if combination is Combination.PINOCHLE:
+        return Card(Suit.SPADES, Rank.QUEEN).index, Card(Suit.DIAMONDS, Rank.JACK).index
+    if trump is None or combination is Combination.MARRIAGE:
+        return ()
+    ranks = {
+        Combination.RUN: (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK),
+        Combination.ROYAL_MARRIAGE: (Rank.KING, Rank.QUEEN),
+        Combination.DIX: (Rank.NINE,),
+    }[combination]
+    return tuple(Card(trump, rank).index for rank in ranks)
 
 
 _AROUND_RANKS = {
@@ -137,6 +161,11 @@ _AROUND_RANKS = {
     Combination.KINGS_AROUND: Rank.KING,
     Combination.QUEENS_AROUND: Rank.QUEEN,
     Combination.JACKS_AROUND: Rank.JACK,
+}
+_CARDS_OF_SET = {
+    (combination, trump): (_cards_of_set(combination, trump), combination.meld_class == 1)
+    for combination in Combination
+    for trump in (None, *Suit)
 }
 
 
@@ -200,7 +229,7 @@ def _taken_problems(deck: Deck, taken: Sequence[TrickFact | None]) -> list[str]:
             counters += tricks.counters
     problems = [
         f"the sides took {n} {rank.label}s together but a {deck.label} has {cards_of_rank(deck, rank)}"
-        for rank in Rank
+        for rank in (Rank if by_rank else ())
         if (n := by_rank[rank]) > cards_of_rank(deck, rank)
     ]
     if not problems and counters > deck_counters(deck):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from operator import itemgetter
 
 from .cards import Card, Deck, Hand, Rank, Suit
@@ -299,6 +300,7 @@ def price_sets(
     return MeldResult(trump, tuple(lines))
 
 
+@cache
 def max_sets(combination: Combination, deck: Deck) -> int:
     """The most sets of ``combination`` one hand can hold from ``deck``."""
     if combination is Combination.DIX:
@@ -308,6 +310,7 @@ def max_sets(combination: Combination, deck: Deck) -> int:
     return deck.copies
 
 
+@cache  # 18 possible questions, each asked for every meld typed as a number
 def table_factor(source: MeldTableName, target: MeldTableName, deck: Deck) -> Fraction | None:
     """The factor that turns every price on ``source`` into the price on ``target`` for ``deck``.
 

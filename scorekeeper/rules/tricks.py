@@ -1,8 +1,12 @@
-"""What captured cards are worth on each trick point scale, and what a deck holds."""
+"""What captured cards are worth on each trick point scale, and what a deck holds.
+
+The answers depend only on a deck and a scale and are asked for every deal of a match, so they are cached.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from .cards import Deck, Rank
 from .house_rules import HouseRules, TrickScale
@@ -16,16 +20,19 @@ CARD_POINTS: dict[TrickScale, dict[Rank, int]] = {
 COUNTER_RANKS = (Rank.ACE, Rank.TEN, Rank.KING)
 
 
+@cache
 def cards_of_rank(deck: Deck, rank: Rank) -> int:
     """How many cards of one rank the deck holds (8 in a single deck, 16 in a double, no nines there)."""
     return deck.copies * 4 if rank in deck.ranks else 0
 
 
+@cache
 def deck_counters(deck: Deck) -> int:
     """Aces, tens and kings in the deck: 24 in a single deck, 48 in a double."""
     return sum(cards_of_rank(deck, rank) for rank in COUNTER_RANKS)
 
 
+@cache
 def deck_card_points(deck: Deck, scale: TrickScale) -> int:
     """All card points in the deck, without the last trick: 24/240 single, 48/480 double."""
     return sum(cards_of_rank(deck, rank) * points for rank, points in CARD_POINTS[scale].items())
@@ -36,12 +43,14 @@ def trick_total(rules: HouseRules) -> int:
     return deck_card_points(rules.deck, rules.trick_scale) + rules.last_trick
 
 
+@cache
 def counter_value(scale: TrickScale) -> int | None:
     """What one counter is worth when all counters are worth the same; None on the classic scale."""
     values = {CARD_POINTS[scale][rank] for rank in COUNTER_RANKS}
     return values.pop() if len(values) == 1 else None
 
 
+@cache
 def scale_factor(source: TrickScale, target: TrickScale) -> Fraction | None:
     """The factor that turns card points on ``source`` into ``target``; None when none does."""
     if source is target:
