@@ -29,7 +29,7 @@ def played(we: dict[str, Any], they: dict[str, Any], **deal: Any) -> dict[str, A
 
 
 def with_tricks(we_meld: Any, they_meld: Any, we: int = 30, they: int = 18, **deal: Any) -> dict[str, Any]:
-    """A double-deck deal with the given melds, We taking ``we`` points and the last trick."""
+    """A deal with the given melds: We take ``we`` card points and the last trick, They ``they``."""
     return played({"meld": we_meld, "tricks": we, "last_trick": True}, {"meld": they_meld, "tricks": they}, **deal)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.checks import check_match
@@ -11,7 +11,7 @@ from scorekeeper.rules.matchfile import dumps_match, loads_match, match_from_jso
 from scorekeeper.rules.scoring import preview_rules, score_match
 from strategies import DealOptions, match_twins, matches
 
-EXAMPLES = settings(max_examples=60, deadline=None)
+EXAMPLES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @EXAMPLES
@@ -87,7 +87,7 @@ def test_the_winner_reached_the_target_and_is_ranked_first(match: Match) -> None
         assert (deciding.bidder, deciding.made) == (sheet.winner, True)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(EXAMPLES, max_examples=30)
 @given(matches(), st.data())
 def test_a_deal_never_changes_the_lines_before_it(match: Match, data: st.DataObject) -> None:
     sheet = score_match(match)
