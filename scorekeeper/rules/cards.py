@@ -17,7 +17,14 @@ def number_word(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
-class Suit(Enum):
+class IdentityEnum(Enum):
+    """An enum whose members hash by identity: they are singletons, and dict lookups keyed by them are
+    on every path of a recompute (the standard enum hash is a Python-level function)."""
+
+    __hash__ = object.__hash__
+
+
+class Suit(IdentityEnum):
     """The four suits; the value is the letter used in card text."""
 
     SPADES = "S"
@@ -51,7 +58,7 @@ _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", S
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
 
 
-class Rank(Enum):
+class Rank(IdentityEnum):
     """Ranks from high to low in play; the value is the letter used in card text."""
 
     ACE = "A"
@@ -114,7 +121,7 @@ _CARD_PATTERN = re.compile(r"(10|[ATKQJ9])([SHDC♠♥♦♣])")
 ALL_CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 
 
-class Deck(Enum):
+class Deck(IdentityEnum):
     """The single (48 cards) and double (80 cards, no nines) Pinochle decks."""
 
     SINGLE = "single"

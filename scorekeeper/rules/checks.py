@@ -14,8 +14,8 @@ from .combinations import Combination
 from .errors import CardError
 from .house_rules import HouseRules
 from .match import Deal, Match, MeldCards, MeldSets, SideDetail, SideInfo, TrickCards, TrickCounters, TrickFact
-from .meld import best_meld, max_sets
-from .pricing import basis_of, took_any_trick
+from .meld import max_sets
+from .pricing import basis_of, meld_of_hand, took_any_trick
 from .tricks import CARD_POINTS, COUNTER_RANKS, cards_of_rank, counter_value, deck_card_points, deck_counters
 
 
@@ -79,7 +79,7 @@ def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> 
                     problems.append(f"{info.name}: meld from cards needs a trump")
                     continue
                 card_totals.update({i: n for i, n in enumerate(fact.hand.counts) if n})
-                set_totals.update(best_meld(fact.hand, trump, rules.meld_table).sets())
+                set_totals.update(meld_of_hand(fact.hand, trump, rules.meld_table).sets())
             elif isinstance(fact, MeldSets):
                 sets = dict(fact.sets)
                 problems += [f"{info.name}: {text}" for text in _impossible_sets(sets, deck, "one hand")]

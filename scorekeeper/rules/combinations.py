@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from .cards import IdentityEnum
 
 
-class Combination(Enum):
+class Combination(IdentityEnum):
     """A meld combination; the value is its key in a match file."""
 
     RUN = "run"

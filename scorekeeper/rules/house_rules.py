@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .cards import Deck
+from .cards import Deck, IdentityEnum
 from .errors import HouseRuleError
 
 
-class MeldTableName(Enum):
+class MeldTableName(IdentityEnum):
     """The three meld price lists."""
 
     SINGLE_CLASSIC = "single-classic"
@@ -25,7 +25,7 @@ class MeldTableName(Enum):
     DOUBLE_LARGE = "double-large"
 
 
-class TrickScale(Enum):
+class TrickScale(IdentityEnum):
     """How captured cards are counted."""
 
     ONE_POINT = "one-point"
@@ -33,7 +33,7 @@ class TrickScale(Enum):
     CLASSIC = "classic"
 
 
-class MustTake(Enum):
+class MustTake(IdentityEnum):
     """What a side must take in play to keep its meld."""
 
     OFF = "off"

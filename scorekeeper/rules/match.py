@@ -116,6 +116,16 @@ class Deal:
     passed: bool = False
     entered_under: PricingBasis | None = None  # None: the match's own rules
 
+    def __hash__(self) -> int:
+        # Deals are looked up by value at every recompute, so the hash is worked out once.
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(
+                (self.sides, self.bidder, self.bid, self.trump, self.thrown_in, self.passed, self.entered_under)
+            )
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
     def pinned(self, rules: HouseRules) -> Deal:
         """This deal with ``entered_under`` made explicit (the rules it was entered under)."""
         if self.entered_under is not None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache, lru_cache
 
-from .house_rules import HouseRules, MustTake
+from .cards import Hand, Suit
+from .house_rules import HouseRules, MeldTableName, MustTake
 from .match import (
     Deal,
     MeldCards,
@@ -24,7 +26,7 @@ from .match import (
     TrickFact,
     TrickPoints,
 )
-from .meld import best_meld, price_sets, table_factor
+from .meld import MeldResult, best_meld, price_sets, table_factor
 from .tricks import CARD_POINTS, counter_value, scale_factor
 
 
@@ -53,9 +55,14 @@ class PricedSide:
         return self.meld + tricks
 
 
+@cache
+def _basis_of_rules(rules: HouseRules) -> PricingBasis:
+    return PricingBasis.of(rules)
+
+
 def basis_of(deal: Deal, rules: HouseRules) -> PricingBasis:
     """The rules the deal's plain numbers were entered under."""
-    return deal.entered_under or PricingBasis.of(rules)
+    return deal.entered_under or _basis_of_rules(rules)
 
 
 def convert(value: int, factor: Fraction | None) -> tuple[int, bool]:
@@ -64,10 +71,16 @@ def convert(value: int, factor: Fraction | None) -> tuple[int, bool]:
         return 0, True
     if factor is None:
         return value, False
-    converted = value * factor
-    if converted.denominator != 1:
+    converted, remainder = divmod(value * factor.numerator, factor.denominator)
+    if remainder:
         return value, False
-    return int(converted), True
+    return converted, True
+
+
+@lru_cache(maxsize=4096)
+def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
+    """``best_meld``, remembered: a hand is priced by the checks and again by the scoring."""
+    return best_meld(hand, trump, table)
 
 
 def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
@@ -79,7 +92,7 @@ def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool
         trump = fact.trump or deal.trump
         if trump is None:
             return 0, False
-        return best_meld(fact.hand, trump, rules.meld_table).total, True
+        return meld_of_hand(fact.hand, trump, rules.meld_table).total, True
     return price_sets(dict(fact.sets), rules.meld_table).total, True
 
 
@@ -87,14 +100,14 @@ def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> 
     """Card points taken (without the last trick) under ``rules``, and whether they are exact."""
     if fact is None:
         return 0, True
-    basis = basis_of(deal, rules)
     if isinstance(fact, TrickPoints):
+        basis = basis_of(deal, rules)
         return convert(fact.points, scale_factor(basis.trick_scale, rules.trick_scale))
     if isinstance(fact, TrickCounters):
         value = counter_value(rules.trick_scale)
         if value is not None:
             return fact.counters * value, True
-        return fact.counters * (counter_value(basis.trick_scale) or 0), fact.counters == 0
+        return fact.counters * (counter_value(basis_of(deal, rules).trick_scale) or 0), fact.counters == 0
     points = CARD_POINTS[rules.trick_scale]
     return sum(points[rank] * n for rank, n in fact.by_rank), True
 

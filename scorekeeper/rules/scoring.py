@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from operator import add
+from typing import Any, NamedTuple
 
-from .checks import check_match
+from .checks import deal_problems
 from .errors import ContradictionError
 from .house_rules import HouseRules
-from .match import Deal, Match, SideDetail
+from .match import Deal, Match, SideDetail, SideInfo
 from .pricing import price_meld, price_side
 from .tricks import trick_total
 
@@ -29,9 +30,8 @@ class DealScore:
     as_entered: tuple[int, ...]  # sides whose numbers were kept as entered
 
 
-@dataclass(frozen=True)
-class DealLine:
-    """One row of the score sheet."""
+class DealLine(NamedTuple):
+    """One row of the score sheet (a named tuple: a long sheet builds thousands of them)."""
 
     number: int
     status: str
@@ -106,40 +106,81 @@ def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
     return DealScore(MADE if made else SET, tuple(earned), made, as_entered)
 
 
+@dataclass(frozen=True)
+class DealOutcome:
+    """A deal worked out under some rules: what contradicts them, or else its score."""
+
+    problems: tuple[str, ...]
+    score: DealScore | None
+
+
+def evaluate_deal(rules: HouseRules, deal: Deal, sides: tuple[SideInfo, ...], auction: bool) -> DealOutcome:
+    problems = tuple(deal_problems(rules, deal, sides, auction))
+    return DealOutcome(problems, None if problems else score_deal(rules, deal, len(sides)))
+
+
+class OutcomeMemo:
+    """Deal outcomes already worked out, by the rules and sides they were worked out under.
+
+    A deal's outcome depends on nothing else, so the sheet is recomputed from the facts every time
+    but a deal is only worked out again when its facts or the rules change. Bounded: past ``limit``
+    deals it starts afresh.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self.by_context: dict[tuple[HouseRules, tuple[SideInfo, ...], bool], dict[Deal, DealOutcome]] = {}
+
+    def clear(self) -> None:
+        self.by_context.clear()
+        self.size = 0
+
+    def outcomes(self, match: Match) -> list[DealOutcome]:
+        context = (match.rules, match.sides, match.auction)
+        if self.size + len(match.deals) > self.limit:
+            self.clear()
+        known = self.by_context.setdefault(context, {})
+        outcomes = []
+        for deal in match.deals:
+            outcome = known.get(deal)
+            if outcome is None:
+                outcome = known[deal] = evaluate_deal(match.rules, deal, match.sides, match.auction)
+                self.size += 1
+            outcomes.append(outcome)
+        return outcomes
+
+
+OUTCOMES = OutcomeMemo(limit=50_000)
+
+
 def score_match(match: Match) -> Sheet:
     """Recompute the whole sheet from the facts; refuse facts that contradict the rules."""
-    problems = check_match(match)
+    outcomes = OUTCOMES.outcomes(match)
+    problems = [(number, text) for number, outcome in enumerate(outcomes, 1) for text in outcome.problems]
     if problems:
         raise ContradictionError(problems)
-    return _sheet(match)
+    return _sheet(match, [outcome.score for outcome in outcomes if outcome.score is not None])
 
 
-def _sheet(match: Match) -> Sheet:
+def _sheet(match: Match, results: list[DealScore]) -> Sheet:
     rules = match.rules
     totals = tuple(0 for _ in match.sides)
     winner: int | None = None
     ended_at: int | None = None
     lines = []
-    for number, deal in enumerate(match.deals, start=1):
-        result = score_deal(rules, deal, len(match.sides))
+    for number, (deal, result) in enumerate(zip(match.deals, results), start=1):
         after_end = winner is not None
-        if not after_end:
-            totals = tuple(t + s for t, s in zip(totals, result.scores))
+        if after_end:
+            lines.append(DealLine(number, result.status, deal.bidder, deal.bid, None, None, result.made, True,
+                                  result.as_entered))
+            continue
+        totals = tuple(map(add, totals, result.scores))
+        if max(totals) >= rules.target:
             winner = _winner(rules, deal, result, totals)
             ended_at = number if winner is not None else None
-        lines.append(
-            DealLine(
-                number=number,
-                status=result.status,
-                bidder=deal.bidder,
-                bid=deal.bid,
-                scores=None if after_end else result.scores,
-                totals=None if after_end else totals,
-                made=result.made,
-                after_end=after_end,
-                as_entered=result.as_entered,
-            )
-        )
+        lines.append(DealLine(number, result.status, deal.bidder, deal.bid, result.scores, totals, result.made,
+                              False, result.as_entered))
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
     return Sheet(totals, winner, ended_at, rank, tuple(lines))
 
