@@ -157,7 +157,7 @@ def test_pasted_problems_are_shown_by_place_and_nothing_is_stored(
 def test_numbers_too_large_to_store_are_refused(app: Flask, client: FlaskClient) -> None:
     text = with_deal(0, bid=10**30, sides=[{"total": 10**30}, {"total": 20}])
     html = client.post("/import", data={"text": text}).get_data(as_text=True)
-    assert "too large to store" in field_error(html, "text")
+    assert "deals[0].bid: must be at most" in field_error(html, "text")
     assert match_count(app) == 0
 
 

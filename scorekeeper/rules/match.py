@@ -128,7 +128,7 @@ class Deal:
 
     def pinned(self, rules: HouseRules) -> Deal:
         """This deal with ``entered_under`` made explicit (the rules it was entered under)."""
-        if self.entered_under is not None:
+        if self.entered_under is not None or self.passed:
             return self
         return dataclasses.replace(self, entered_under=PricingBasis.of(rules))
 

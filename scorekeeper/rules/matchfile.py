@@ -33,6 +33,9 @@ from .match import (
 
 FORMAT = "pinochle-match/1"
 MIN_SIDES, MAX_SIDES = 2, 4
+MAX_NUMBER = 100_000  # far above any score a deal can give
+MAX_NAME = 200  # a match's name
+MAX_SIDE_NAME = 100  # a side's or a player's name
 T = TypeVar("T")
 
 
@@ -53,6 +56,8 @@ def match_from_json(data: object) -> Match:
     if obj.get("format") != FORMAT:
         raise MatchFileError("format", f"expected \"{FORMAT}\"")
     name = _optional(obj, "name", "", _text)
+    if len(name) > MAX_NAME:
+        raise MatchFileError("name", f"at most {MAX_NAME} characters")
     sides = _sides(obj.get("sides"), "sides")
     rules_data: dict[str, Any] = _optional(obj, "rules", {}, _object)
     try:
@@ -192,11 +197,11 @@ def _sides(data: object, path: str) -> tuple[SideInfo, ...]:
     sides = []
     for i, item in enumerate(items):
         obj = _object(item, f"{path}[{i}]")
-        name = _text(obj.get("name"), f"{path}[{i}].name").strip()
+        name = _name(obj.get("name"), f"{path}[{i}].name").strip()
         if not name:
             raise MatchFileError(f"{path}[{i}].name", "a side needs a name")
         players: list[Any] = _optional(obj, "players", [], _list, f"{path}[{i}]")
-        names = tuple(_text(p, f"{path}[{i}].players[{j}]") for j, p in enumerate(players))
+        names = tuple(_name(p, f"{path}[{i}].players[{j}]") for j, p in enumerate(players))
         sides.append(SideInfo(name=name, players=names))
     return tuple(sides)
 
@@ -231,6 +236,13 @@ def _text(data: object, path: str) -> str:
     return data
 
 
+def _name(data: object, path: str) -> str:
+    text = _text(data, path)
+    if len(text) > MAX_SIDE_NAME:
+        raise MatchFileError(path, f"at most {MAX_SIDE_NAME} characters")
+    return text
+
+
 def _bool(data: object, path: str) -> bool:
     if not isinstance(data, bool):
         raise MatchFileError(path, "must be true or false")
@@ -249,6 +261,8 @@ def _count(data: object, path: str, minimum: int = 0) -> int:
         raise MatchFileError(path, "must be a whole number")
     if data < minimum:
         raise MatchFileError(path, f"must be at least {minimum}")
+    if data > MAX_NUMBER:
+        raise MatchFileError(path, f"must be at most {MAX_NUMBER:,}")
     return data
 
 
