@@ -46,7 +46,16 @@ PHONE_AT_200_PERCENT: dict[str, Any] = {
 }
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+# Lines a test wants shown at the end of the run (the page-budget figures).
+SUMMARY: list[str] = []
 INSTALL_HINT = "install Debian's Chromium with `apt-get install chromium`"
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if SUMMARY:
+        terminalreporter.section("browser tests")
+        for line in SUMMARY:
+            terminalreporter.write_line(line)
 
 
 def missing_browser(reason: str) -> None:

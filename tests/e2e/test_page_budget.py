@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, MAIN_PAGE_NAMES, MainPages, Phones
+from .conftest import ARTIFACTS, MAIN_PAGE_NAMES, SUMMARY, MainPages, Phones
 
 pytestmark = pytest.mark.browser
 
@@ -74,7 +74,7 @@ def test_main_pages_stay_within_the_budget(phones: Phones, main_pages: MainPages
     ]
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "page-budget.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
-    print("\n" + "\n".join(report[:3 + len(weights)]))
+    SUMMARY.extend(report[: 3 + len(weights)])
 
     over = [w.row() for w in weights if w.total >= MAX_BYTES or len(w.requests) > MAX_REQUESTS]
     assert not over, "over budget:\n" + "\n".join(over)
