@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Response, Route, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -58,7 +59,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             terminalreporter.write_line(line)
 
 
-def missing_browser(reason: str) -> None:
+def missing_browser(reason: str) -> NoReturn:
     """Skip on a developer's machine, fail in CI: a CI run without its browser tests proves nothing."""
     if IN_CI:
         pytest.fail(f"browser tests cannot run: {reason}", pytrace=False)
@@ -71,14 +72,10 @@ def chromium_path() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
     executable = chromium_path()
     if executable is None:
         missing_browser(f"no Chromium found; {INSTALL_HINT}")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing_browser("Playwright is not installed; run `pip install -e '.[test]'`")
     playwright = sync_playwright().start()
     try:
         chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
@@ -95,14 +92,10 @@ class LiveApp:
     """The app under test, served by waitress on 127.0.0.1."""
 
     base_url: str
-    flask_app: Any = None
 
     @property
     def netloc(self) -> str:
         return urlsplit(self.base_url).netloc
-
-    def url(self, path: str) -> str:
-        return self.base_url + path
 
 
 @pytest.fixture(scope="session")
@@ -121,7 +114,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, name="e2e-app", daemon=True)
     thread.start()
-    yield LiveApp(f"http://127.0.0.1:{server.effective_port}", app)
+    yield LiveApp(f"http://127.0.0.1:{server.effective_port}")
     server.close()
     thread.join(timeout=5)
 
@@ -147,7 +140,7 @@ class Guard:
     allowed_refusals: Counter[tuple[str, int]] = field(default_factory=Counter)
     seen_refusals: list[tuple[str, int]] = field(default_factory=list)
 
-    def route(self, route: Any) -> None:
+    def route(self, route: Route) -> None:
         url = route.request.url
         parts = urlsplit(url)
         if parts.scheme in {"http", "https", "ws", "wss"} and parts.netloc != self.app_netloc:
@@ -156,11 +149,11 @@ class Guard:
         else:
             route.continue_()
 
-    def console(self, message: Any) -> None:
+    def console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.console_errors.append((message.text, message.location.get("url", "")))
 
-    def response(self, response: Any) -> None:
+    def response(self, response: Response) -> None:
         if response.request.resource_type != "document" or response.status < 400:
             return
         if response.status in self.expected_statuses:
@@ -169,11 +162,10 @@ class Guard:
         else:
             self.refused_pages.append(f"{response.status} {response.request.method} {response.url}")
 
-    def watch(self, page: Any) -> Any:
+    def watch(self, page: Page) -> None:
         page.on("console", self.console)
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         page.on("response", self.response)
-        return page
 
     @contextmanager
     def expect_refusal(self, status: int) -> Iterator[None]:
@@ -211,12 +203,12 @@ class Guard:
 class Phones:
     """Opens phones (fresh browser contexts) on the app, each guarded."""
 
-    browser: Any
+    browser: Browser
     app: LiveApp
     guard: Guard
-    contexts: list[Any] = field(default_factory=list)
+    contexts: list[BrowserContext] = field(default_factory=list)
 
-    def open(self, **options: Any) -> Any:
+    def open(self, **options: Any) -> Page:
         """A new page in a new context: a phone with nothing in its cookie jar."""
         context = self.browser.new_context(base_url=self.app.base_url, **{**PHONE, **options})
         context.set_default_timeout(10_000)
@@ -236,7 +228,7 @@ def guard(live_app: LiveApp) -> Guard:
 
 
 @pytest.fixture
-def phones(browser: Any, live_app: LiveApp, guard: Guard) -> Iterator[Phones]:
+def phones(browser: Browser, live_app: LiveApp, guard: Guard) -> Iterator[Phones]:
     opened = Phones(browser, live_app, guard)
     yield opened
     opened.close()
@@ -245,7 +237,7 @@ def phones(browser: Any, live_app: LiveApp, guard: Guard) -> Iterator[Phones]:
 
 
 @pytest.fixture
-def page(phones: Phones) -> Any:
+def page(phones: Phones) -> Page:
     """One phone, 390×844 CSS pixels at 3× with touch."""
     return phones.open()
 
@@ -255,7 +247,7 @@ def shoot() -> Callable[..., Path]:
     """Save a full-page screenshot under test-artifacts/ for a person to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
 
-    def save(page: Any, name: str, full_page: bool = True) -> Path:
+    def save(page: Page, name: str, full_page: bool = True) -> Path:
         path = ARTIFACTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=full_page)
         return path
@@ -283,7 +275,7 @@ class MainPages:
             "import": "/import",
         }
 
-    def visit(self, page: Any, name: str) -> Any:
+    def visit(self, page: Page, name: str) -> Response | None:
         """Open a main page as a player would find it; the home page lists the match once seen."""
         if name == "home":
             page.goto(self.paths()["sheet"])
@@ -294,7 +286,7 @@ MAIN_PAGE_NAMES = list(MainPages("").paths())
 
 
 @pytest.fixture(scope="session")
-def main_pages(browser: Any, live_app: LiveApp) -> MainPages:
+def main_pages(browser: Browser, live_app: LiveApp) -> MainPages:
     from .samples import full_match_file
     from .table import import_match
 

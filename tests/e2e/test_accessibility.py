@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -29,7 +29,7 @@ UNLABELLED_CONTROLS = """() => [...document.querySelectorAll("input, select, tex
   .map(el => el.outerHTML.slice(0, 160))"""
 
 # The primary control of each page: it must stay on screen at 200% zoom.
-MAIN_CONTROL = {
+MAIN_CONTROL: dict[str, tuple[Literal["link", "button", "heading"], re.Pattern[str]]] = {
     "home": ("link", re.compile(r"New match")),
     "new-match": ("button", re.compile(r"Start the match")),
     "sheet": ("link", re.compile(r"Add deal \d+")),
