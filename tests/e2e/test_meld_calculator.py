@@ -8,7 +8,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .table import deal_scores, follow, open_new_deal, save_deal, side_box, start_match, type_number
+from .samples import worked_sheet_file
+from .table import (
+    deal_scores,
+    follow,
+    import_match,
+    open_new_deal,
+    save_deal,
+    side_box,
+    start_match,
+    type_number,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +60,7 @@ def test_tapped_hand_is_counted_and_sent_into_a_deal(page: Page, shoot: Callable
 
     follow(page, page.get_by_role("link", name="Use in deal"))
     expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    expect(page.locator("summary", has_text="Trump")).to_contain_text("Hearts")
     counted = side_box(page, 0).locator("details.count-meld")
     expect(counted).to_have_attribute("open", "")
     for label, sets in {"Run": 1, "Royal marriage": 1, "Dix": 1, "Pinochle": 1, "Aces around": 0}.items():
@@ -63,3 +74,22 @@ def test_tapped_hand_is_counted_and_sent_into_a_deal(page: Page, shoot: Callable
     page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
     save_deal(page)
     assert deal_scores(page, 1) == [WORKED_TOTAL + 150 + 10, 90]
+
+
+def test_typed_hand_goes_back_to_the_deal_being_corrected(page: Page) -> None:
+    import_match(page, worked_sheet_file())
+    follow(page, page.get_by_role("link", name="Edit deal 4"))
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    follow(page, side_box(page, 1).get_by_role("link", name="Work out meld from cards"))
+    # Double deck, small numbers: a run in spades (15) and a pinochle (4).
+    page.get_by_label("Type cards").fill("AS 10S KS QS JS JD")
+    page.get_by_label("Trump").select_option("S")
+    page.get_by_role("button", name="Count meld").tap()
+    expect(page.locator("details.meld-breakdown[open] summary")).to_contain_text("Spades trump: 19")
+
+    follow(page, page.get_by_role("link", name="Use in deal"))
+    expect(page.get_by_role("heading", name="Correct deal 4")).to_be_visible()
+    counted = side_box(page, 1).locator("details.count-meld")
+    expect(counted.get_by_label("Run", exact=True)).to_have_value("1")
+    expect(counted.get_by_label("Pinochle", exact=True)).to_have_value("1")
+    expect(page.locator("summary", has_text="Trump")).to_contain_text("Spades")
