@@ -9,8 +9,8 @@ import pytest
 from matches import detailed_match, make_match, worked_sheet
 from scorekeeper.rules.errors import ContradictionError
 from scorekeeper.rules.house_rules import HouseRules
-from scorekeeper.rules.scoring import dead_contract, is_dead, score_deal, score_match
 from scorekeeper.rules.matchfile import deal_from_json
+from scorekeeper.rules.scoring import dead_contract, is_dead, score_deal, score_match
 
 
 def deal_scores(deal: dict[str, Any], sides: int = 2, **rules: Any) -> tuple[int, ...]:
