@@ -54,16 +54,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         or f"sqlite:///{os.path.join(app.instance_path, 'scorekeeper.sqlite')}",
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        SESSION_REFRESH_EACH_REQUEST=False,  # the device's list renews its own cookie (device.py)
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(app.instance_path)
 
-    from . import db, views
+    from . import db, sheet_cache, views
 
     db.init_app(app)
     csrf.init_app(app)
+    sheet_cache.init_app(app)
     views.init_app(app)
     app.after_request(_security_headers)
     return app

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import abort
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm.exc import StaleDataError
 
-from .db import get_session
+from .db import get_engine, get_session
 from .models import Deal as DealRow
 from .models import Match as MatchRow
 from .models import RuleChange, Side, utc_now
@@ -50,6 +50,17 @@ class InvalidDeal(RulesError):
 
 def find_match(public_id: str) -> MatchRow | None:
     return get_session().scalars(select(MatchRow).where(MatchRow.public_id == public_id)).first()
+
+
+_VERSION_QUERY = select(MatchRow.__table__.c.version).where(MatchRow.__table__.c.public_id == bindparam("public_id"))
+
+
+def match_version(public_id: str) -> int | None:
+    """The current version of a match (None for an unknown link): one small query on a pooled
+    connection, without loading the match or opening the request's ORM session."""
+    with get_engine().connect() as connection:
+        version: int | None = connection.execute(_VERSION_QUERY, {"public_id": public_id}).scalar()
+    return version
 
 
 def get_match_or_404(public_id: str) -> MatchRow:

@@ -50,7 +50,8 @@ def test_opening_a_shared_link_remembers_the_match(app: Flask, actions: Actions)
 
 def test_forget_removes_a_match_from_this_device_only(client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match(name="Old one")
-    assert f'action="/m/{public_id}/forget"' in page(client, f"/m/{public_id}")
+    assert f'href="/m/{public_id}/forget"' in page(client, f"/m/{public_id}")
+    assert 'method="post"' in page(client, f"/m/{public_id}/forget")  # a confirm page with its form
     client.post(f"/m/{public_id}/forget")
     assert "Old one" not in page(client, "/")
     assert client.get(f"/m/{public_id}").status_code == 200

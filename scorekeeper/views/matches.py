@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import UTC, datetime
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, abort, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
 from ..chart import progression_chart
 from ..device import device_match_ids, forget_match, remember_match
 from ..forms import NewMatchForm, rule_values
-from ..models import Match as MatchRow
-from ..rules.errors import ContradictionError
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Match, SideInfo
-from ..rules.scoring import Sheet, dead_contract, score_match
+from ..rules.scoring import dead_contract
+from ..sheet_cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, SheetPage, sheet_cache, sheet_etag
+from ..sheet_view import SheetView
 
 bp = Blueprint("matches", __name__)
 
@@ -24,7 +24,10 @@ bp = Blueprint("matches", __name__)
 @bp.get("/")
 def home() -> str:
     rows = store.matches_by_public_id(device_match_ids())
-    summaries = [(row, SheetView.of(row, store.to_core(row))) for row in rows]
+    summaries = []
+    for row in rows:
+        page = sheet_cache().get(row.public_id, row.version)
+        summaries.append((row, page.view if page else SheetView.of(store.to_core(row))))
     return render_template("matches/home.html", summaries=summaries)
 
 
@@ -59,13 +62,62 @@ def _match_from_form(form: NewMatchForm) -> Match:
 
 
 @bp.get("/m/<public_id>")
-def sheet(public_id: str) -> str:
+def sheet(public_id: str) -> Response:
+    """The score sheet: drawn once per version of the match, then served from the sheet cache."""
+    version = store.match_version(public_id)
+    if version is None:
+        abort(404, "There is no match at this link.")
+    remember_match(public_id)
+    flashes = get_flashed_messages(with_categories=True)
+    if not flashes and "dead" not in request.args:
+        etag = sheet_etag(version)
+        if request.if_none_match.contains_weak(etag):
+            return _private(Response(status=304), etag)
+    page = sheet_cache().get(public_id, version) or _draw_sheet(public_id)
+    dead = _dead_contract_offer(page.match)
+    if not flashes and dead is None:
+        return _private(Response(page.body, mimetype="text/html"), sheet_etag(page.version))
+    html = page.html
+    if flashes:
+        html = html.replace(FLASHES_SLOT, render_template("_flashes.html"), 1)
+    if dead is not None:
+        offer = render_template("matches/_dead_contract.html", public_id=public_id, version=page.version,
+                                number=dead)
+        html = html.replace(DEAD_CONTRACT_SLOT, offer, 1)
+    response = Response(html, mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"  # a one-time message or form: never shown again
+    return response
+
+
+def _draw_sheet(public_id: str) -> SheetPage:
+    """Load the match, work out its sheet and draw the page (with slots), and keep it in the cache."""
     row, match = store.load_match(public_id)
-    remember_match(row.public_id)
-    view = SheetView.of(row, match)
+    view = SheetView.of(match)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
-    return render_template("matches/sheet.html", row=row, match=match, view=view, chart=chart,
-                           dead=_dead_contract_offer(match), facts=store.describe_deal)
+    html = render_template(
+        "matches/sheet.html", row=row, match=match, view=view, chart=chart,
+        edit_url=numbered_url("deals.edit", public_id=public_id),
+        flashes_slot=FLASHES_SLOT, dead_contract_slot=DEAD_CONTRACT_SLOT,
+    )
+    page = SheetPage(public_id, row.version, match, view, html, html.encode())
+    sheet_cache().put(page)
+    return page
+
+
+def numbered_url(endpoint: str, **values: object) -> Callable[[int], str]:
+    """The address of ``endpoint`` for any number, built by ``url_for`` once rather than once a row."""
+    head, _, tail = url_for(endpoint, number=_SENTINEL, **values).rpartition(str(_SENTINEL))
+    return lambda number: f"{head}{number}{tail}"
+
+
+_SENTINEL = 987654321
+
+
+def _private(response: Response, etag: str) -> Response:
+    """The sheet of one version: kept by the phone only, checked with the server on every reload."""
+    response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def _dead_contract_offer(match: Match) -> int | None:
@@ -77,45 +129,10 @@ def _dead_contract_offer(match: Match) -> int | None:
     return int(raw) if dead_contract(match.rules, deal) and not deal.thrown_in else None
 
 
-@dataclass(frozen=True)
-class SheetView:
-    """What the score sheet pages show about a match: the sheet, or the facts that contradict."""
-
-    names: list[str]
-    sheet: Sheet | None
-    problems: list[tuple[int, str]]
-    target: int
-
-    @classmethod
-    def of(cls, row: MatchRow, match: Match) -> SheetView:
-        try:
-            sheet, problems = score_match(match), []
-        except ContradictionError as error:
-            sheet, problems = None, error.problems
-        return cls([side.name for side in row.sides], sheet, problems, match.rules.target)
-
-    def totals(self) -> list[tuple[str, int]]:
-        totals = self.sheet.totals if self.sheet else tuple(0 for _ in self.names)
-        return list(zip(self.names, totals, strict=True))
-
-    def to_go(self, side: int) -> int:
-        return self.target - (self.sheet.totals[side] if self.sheet else 0)
-
-    def winner_name(self) -> str | None:
-        if self.sheet is None or self.sheet.winner is None:
-            return None
-        return self.names[self.sheet.winner]
-
-    def any_as_entered(self) -> bool:
-        return self.sheet is not None and any(line.as_entered for line in self.sheet.deals)
-
-    def ranked(self) -> list[tuple[str, int]]:
-        if self.sheet is None:
-            return []
-        return [(self.names[side], self.sheet.totals[side]) for side in self.sheet.rank]
-
-
-@bp.post("/m/<public_id>/forget")
-def forget(public_id: str) -> Response:
-    forget_match(public_id)
-    return redirect(url_for("matches.home"))
+@bp.route("/m/<public_id>/forget", methods=["GET", "POST"])
+def forget(public_id: str) -> str | Response:
+    """Remove a match from this device's list (the match itself stays at its link)."""
+    if request.method == "POST":
+        forget_match(public_id)
+        return redirect(url_for("matches.home"))
+    return render_template("matches/forget.html", row=store.get_match_or_404(public_id))

@@ -1,0 +1,109 @@
+"""A bounded cache, per process, of the score sheet page worked out from one version of a match.
+
+Why serving from it is safe:
+
+- An entry is used only for the version of the match it was made from. A match's ``version`` goes
+  up with every write, in this process or any other (it is SQLAlchemy's version counter, stored in
+  the match's own row), and every request reads the current version from the database first. A
+  newer version leaves an entry behind; it can never be served in its place.
+- An entry is keyed by the version of the rows it was made from, read together with them, so a write
+  landing between the version check and the loading cannot put newer facts under an older number.
+- Nothing of a session is cached. The page's per-request parts, the flash messages and the
+  dead-contract offer (a form with its CSRF token), sit in slots filled on every request; the page
+  has no other form.
+- The page also depends on the code and the templates: ``build_id`` (a digest of both) goes into the
+  sheet's ETag, so a phone never keeps a page drawn by an older release.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, current_app
+from markupsafe import Markup
+
+from .rules.match import Match
+from .sheet_view import SheetView
+
+DEFAULT_SIZE = 64  # matches; an entry of a 100-deal match holds about 40 KB of HTML and its facts
+
+# Slots in the cached HTML for what differs from one request to the next. Escaped user text cannot
+# produce them: it never contains a raw "<".
+FLASHES_SLOT = Markup("<!--slot:flashes-->")
+DEAD_CONTRACT_SLOT = Markup("<!--slot:dead-contract-->")
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """One version of a match: its facts, its sheet and the page drawn from them (with slots)."""
+
+    public_id: str
+    version: int
+    match: Match
+    view: SheetView
+    html: str
+    body: bytes  # ``html`` encoded once, as most requests send it unchanged
+
+
+class SheetCache:
+    """The pages of at most ``size`` matches, the newest version of each; least recently used go first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._pages: OrderedDict[str, SheetPage] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, public_id: str, version: int) -> SheetPage | None:
+        """The page of exactly this version, or None."""
+        with self._lock:
+            page = self._pages.get(public_id)
+            if page is None or page.version != version:
+                return None
+            self._pages.move_to_end(public_id)
+            return page
+
+    def put(self, page: SheetPage) -> None:
+        """Keep ``page``, unless a newer version of its match is already kept."""
+        if self.size <= 0:
+            return
+        with self._lock:
+            kept = self._pages.get(page.public_id)
+            if kept is not None and kept.version > page.version:
+                return
+            self._pages[page.public_id] = page
+            self._pages.move_to_end(page.public_id)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+
+def build_id(app: Flask) -> str:
+    """A short digest of the package's code and the templates: it changes with any release."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for folder, pattern in ((package, "*.py"), (Path(app.template_folder or ""), "*.html")):
+        for path in sorted(folder.rglob(pattern)):
+            digest.update(path.relative_to(folder).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["scorekeeper.sheet_cache"] = SheetCache(app.config.get("SHEET_CACHE_SIZE", DEFAULT_SIZE))
+    app.extensions["scorekeeper.build_id"] = build_id(app)
+
+
+def sheet_cache() -> SheetCache:
+    cache: SheetCache = current_app.extensions["scorekeeper.sheet_cache"]
+    return cache
+
+
+def sheet_etag(version: int) -> str:
+    """The sheet page's entity tag (without quotes) for a version of the match, under this release."""
+    return f"{version}-{current_app.extensions['scorekeeper.build_id']}"

@@ -1,0 +1,47 @@
+"""What the score sheet pages show about a match, worked out from its facts by the rules core."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules.errors import ContradictionError
+from .rules.match import Match
+from .rules.scoring import Sheet, score_match
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """The sheet of a match, or the facts that contradict its house rules."""
+
+    names: list[str]
+    sheet: Sheet | None
+    problems: list[tuple[int, str]]
+    target: int
+
+    @classmethod
+    def of(cls, match: Match) -> SheetView:
+        try:
+            sheet, problems = score_match(match), []
+        except ContradictionError as error:
+            sheet, problems = None, error.problems
+        return cls([side.name for side in match.sides], sheet, problems, match.rules.target)
+
+    def totals(self) -> list[tuple[str, int]]:
+        totals = self.sheet.totals if self.sheet else tuple(0 for _ in self.names)
+        return list(zip(self.names, totals, strict=True))
+
+    def to_go(self, side: int) -> int:
+        return self.target - (self.sheet.totals[side] if self.sheet else 0)
+
+    def winner_name(self) -> str | None:
+        if self.sheet is None or self.sheet.winner is None:
+            return None
+        return self.names[self.sheet.winner]
+
+    def any_as_entered(self) -> bool:
+        return self.sheet is not None and any(line.as_entered for line in self.sheet.deals)
+
+    def ranked(self) -> list[tuple[str, int]]:
+        if self.sheet is None:
+            return []
+        return [(self.names[side], self.sheet.totals[side]) for side in self.sheet.rank]

@@ -1,0 +1,211 @@
+"""The score sheet is drawn once per version of a match: every write shows at once, nothing of one
+session reaches another, the cache stays bounded, and phones revalidate with the version's ETag."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from conftest import Actions, form_values
+from flask import Flask
+from flask.testing import FlaskClient
+
+from matches import make_match
+from scorekeeper import create_app, store
+from scorekeeper.sheet_cache import SheetCache, SheetPage, sheet_cache
+from scorekeeper.sheet_view import SheetView
+
+DEAD_DEAL = {  # We bid 90 with 10 meld: 10 + 50 trick points cannot make it
+    "bidder": 0, "bid": 90,
+    "sides": [{"meld": 10, "tricks": 30}, {"meld": 8, "tricks": 18, "last_trick": True}],
+}
+
+
+def totals(client: FlaskClient, public_id: str) -> dict[str, str]:
+    html = client.get(f"/m/{public_id}").get_data(as_text=True)
+    found = re.findall(r'total-name">([^<]*)</span>\s*<span class="total-points[^"]*">([^<]*)<', html)
+    return dict(found)
+
+
+def cached_page(app: Flask, public_id: str) -> SheetPage | None:
+    with app.app_context():
+        version = store.match_version(public_id)
+        assert version is not None
+        return sheet_cache().get(public_id, version)
+
+
+def test_a_second_view_of_the_same_version_is_served_from_the_cache(
+        app: Flask, client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 60, (67, 20))
+    first = client.get(f"/m/{public_id}")
+    kept = cached_page(app, public_id)
+    assert kept is not None
+    second = client.get(f"/m/{public_id}")
+    assert cached_page(app, public_id) is kept  # not drawn again
+    assert second.get_data() == first.get_data() == kept.body
+
+
+@pytest.mark.parametrize("write", ["add", "edit", "delete", "rules"])
+def test_every_write_shows_on_the_next_view(client: FlaskClient, actions: Actions, write: str) -> None:
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 60, (67, 20))
+    actions.add_deal(public_id, 1, 55, (38, 51))
+    assert totals(client, public_id) == {"We": "105", "They": "−35"}
+    if write == "add":
+        actions.add_deal(public_id, 0, 50, (60, 10))
+        expected = {"We": "165", "They": "−25"}
+    elif write == "edit":
+        values = actions.deal_form(public_id, 2) | {"sides-1-total": "56"}
+        assert client.post(f"/m/{public_id}/deals/2/edit", data=values).status_code == 302
+        expected = {"We": "105", "They": "76"}
+    elif write == "delete":
+        version = actions.deal_form(public_id, 2)["version"]
+        assert client.post(f"/m/{public_id}/deals/2/delete", data={"version": version}).status_code == 302
+        expected = {"We": "67", "They": "20"}
+    else:
+        values = form_values(client.get(f"/m/{public_id}/rules")) | {"rules-min_bid": "20", "confirm": "yes"}
+        assert client.post(f"/m/{public_id}/rules", data=values).status_code == 302
+        expected = {"We": "105", "They": "−35"}
+        assert "Playing to 500" in client.get(f"/m/{public_id}").get_data(as_text=True)
+    assert totals(client, public_id) == expected
+
+
+def test_a_write_made_by_another_process_shows_too(app: Flask, client: FlaskClient, actions: Actions) -> None:
+    """Another process has its own cache; the version in the database tells this one to redraw."""
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 60, (67, 20))
+    assert totals(client, public_id) == {"We": "67", "They": "20"}
+    other = create_app({"TESTING": True, "DATABASE_URL": app.config["DATABASE_URL"], "SECRET_KEY": "x",
+                        "WTF_CSRF_ENABLED": False})
+    try:
+        Actions(other.test_client()).add_deal(public_id, 1, 55, (38, 51))
+    finally:
+        other.extensions["scorekeeper.engine"].dispose()
+    assert totals(client, public_id) == {"We": "105", "They": "−35"}
+
+
+def test_the_cache_keeps_at_most_its_size(database_url: str, tmp_path: Any) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x",
+                      "WTF_CSRF_ENABLED": False, "SHEET_CACHE_SIZE": 2, "INSTANCE_PATH": str(tmp_path)})
+    try:
+        client = app.test_client()
+        ids = [Actions(client).create_match(name=f"m{n}") for n in range(3)]
+        for public_id in ids:
+            client.get(f"/m/{public_id}")
+        assert len(app.extensions["scorekeeper.sheet_cache"]) == 2
+        assert cached_page(app, ids[0]) is None  # the least recently viewed went first
+        assert cached_page(app, ids[2]) is not None
+        assert client.get(f"/m/{ids[0]}").status_code == 200  # and is simply drawn again
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def _page(public_id: str, version: int) -> SheetPage:
+    match = make_match([])
+    return SheetPage(public_id, version, match, SheetView.of(match), "", b"")
+
+
+def test_an_older_version_never_replaces_a_newer_one() -> None:
+    cache = SheetCache(4)
+    cache.put(_page("a", 3))
+    cache.put(_page("a", 2))  # a slow request that loaded version 2 finishes last
+    assert cache.get("a", 2) is None
+    assert cache.get("a", 3) is not None
+
+
+def test_each_match_keeps_only_its_newest_version() -> None:
+    cache = SheetCache(4)
+    for version in (1, 2, 3):
+        cache.put(_page("a", version))
+    assert len(cache) == 1
+    assert cache.get("a", 3) is not None and cache.get("a", 1) is None
+
+
+def test_size_zero_turns_the_cache_off() -> None:
+    cache = SheetCache(0)
+    cache.put(_page("a", 1))
+    assert cache.get("a", 1) is None
+
+
+# ETag and 304 ------------------------------------------------------------------------------------
+
+def test_a_reload_of_an_unchanged_match_is_answered_304(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    first = client.get(f"/m/{public_id}")
+    etag = first.headers["ETag"]
+    assert etag.startswith('W/"') and "private" in first.headers["Cache-Control"]
+    again = client.get(f"/m/{public_id}", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.get_data() == b""
+    actions.add_deal(public_id, 0, 60, (67, 20))
+    changed = client.get(f"/m/{public_id}", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+
+
+def test_a_page_with_a_message_is_sent_whole_and_not_kept(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    etag = client.get(f"/m/{public_id}").headers["ETag"]
+    unchanged = form_values(client.get(f"/m/{public_id}/rules")) | {"confirm": "yes"}
+    client.post(f"/m/{public_id}/rules", data=unchanged)  # a message for the next page; same version
+    with_message = client.get(f"/m/{public_id}", headers={"If-None-Match": etag})
+    assert with_message.status_code == 200
+    assert "The house rules are unchanged." in with_message.get_data(as_text=True)
+    assert "ETag" not in with_message.headers and with_message.headers["Cache-Control"] == "no-store"
+    plain = client.get(f"/m/{public_id}", headers={"If-None-Match": etag})
+    assert plain.status_code == 304
+
+
+# Sessions ----------------------------------------------------------------------------------------
+
+@pytest.fixture
+def csrf_app(database_url: str, tmp_path: Any) -> Any:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x",
+                      "WTF_CSRF_ENABLED": True, "INSTANCE_PATH": str(tmp_path)})
+    yield app
+    app.extensions["scorekeeper.engine"].dispose()
+
+
+def _dead_contract_match(app: Flask) -> str:
+    with app.app_context():
+        return store.create_match(make_match([DEAD_DEAL])).public_id
+
+
+def _offer(client: FlaskClient, public_id: str) -> tuple[str, str]:
+    """The CSRF token and the version in the dead-contract offer this client is shown."""
+    html = client.get(f"/m/{public_id}?dead=1").get_data(as_text=True)
+    found = re.search(r'id="dead-contract".*?name="csrf_token" value="([^"]+)".*?name="version" value="(\d+)"',
+                      html, re.S)
+    assert found, html
+    return found.group(1), found.group(2)
+
+
+def test_two_sessions_never_see_each_others_csrf_token(csrf_app: Flask) -> None:
+    public_id = _dead_contract_match(csrf_app)
+    ann, bob = csrf_app.test_client(), csrf_app.test_client()
+    (ann_token, version), (bob_token, _) = _offer(ann, public_id), _offer(bob, public_id)
+    assert ann_token != bob_token
+    kept = cached_page(csrf_app, public_id)
+    assert kept is not None and "csrf_token" not in kept.html
+    refused = bob.post(f"/m/{public_id}/deals/1/throw-in", data={"csrf_token": ann_token, "version": version})
+    assert refused.status_code == 400
+    accepted = bob.post(f"/m/{public_id}/deals/1/throw-in", data={"csrf_token": bob_token, "version": version})
+    assert accepted.status_code == 302
+
+
+def test_the_sheet_has_no_form_but_the_dead_contract_offer(csrf_app: Flask) -> None:
+    """Every form of the score sheet carries a CSRF token: the offer is the only one, the rest are links."""
+    public_id = _dead_contract_match(csrf_app)
+    client = csrf_app.test_client()
+    assert "<form" not in client.get(f"/m/{public_id}").get_data(as_text=True)
+    forget = client.get(f"/m/{public_id}/forget").get_data(as_text=True)
+    assert forget.count("<form") == 1 and 'name="csrf_token"' in forget
+    assert client.post(f"/m/{public_id}/forget").status_code == 400
+
+
+def test_viewing_the_sheet_again_does_not_rewrite_the_session_cookie(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    assert "Set-Cookie" not in client.get(f"/m/{public_id}").headers  # already at the top of the list
+    actions.create_match(name="Other")
+    assert "Set-Cookie" in client.get(f"/m/{public_id}").headers  # the list changed order
+    assert "Set-Cookie" not in client.get(f"/m/{public_id}").headers
