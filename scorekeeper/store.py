@@ -7,11 +7,12 @@ table cannot overwrite each other without noticing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import abort
-from sqlalchemy import bindparam, select
+from sqlalchemy import Dialect, bindparam, select
 from sqlalchemy.orm.exc import StaleDataError
 
 from .db import get_engine, get_session
@@ -56,11 +57,28 @@ _VERSION_QUERY = select(MatchRow.__table__.c.version).where(MatchRow.__table__.c
 
 
 def match_version(public_id: str) -> int | None:
-    """The current version of a match (None for an unknown link): one small query on a pooled
-    connection, without loading the match or opening the request's ORM session."""
-    with get_engine().connect() as connection:
-        version: int | None = connection.execute(_VERSION_QUERY, {"public_id": public_id}).scalar()
-    return version
+    """The current version of a match (None for an unknown link), read without loading the match.
+
+    Asked on every view of the score sheet, so it skips the ORM and SQLAlchemy's result objects:
+    the Core query, compiled once for the engine's dialect, runs on a pooled DBAPI connection.
+    """
+    engine = get_engine()
+    sql, positional = _compiled_version_query(engine.dialect)
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute(sql, (public_id,) if positional else {"public_id": public_id})
+        row = cursor.fetchone()
+        cursor.close()
+    finally:
+        connection.close()  # back to the pool, which ends the read transaction
+    return None if row is None else int(row[0])
+
+
+@functools.cache
+def _compiled_version_query(dialect: Dialect) -> tuple[str, bool]:
+    compiled = _VERSION_QUERY.compile(dialect=dialect)
+    return str(compiled), compiled.positional
 
 
 def get_match_or_404(public_id: str) -> MatchRow:

@@ -69,21 +69,20 @@ def sheet(public_id: str) -> Response:
         abort(404, "There is no match at this link.")
     remember_match(public_id)
     flashes = get_flashed_messages(with_categories=True)
-    if not flashes and "dead" not in request.args:
-        etag = sheet_etag(version)
-        if request.if_none_match.contains_weak(etag):
-            return _private(Response(status=304), etag)
+    offer = bool(request.query_string) and "dead" in request.args
+    if not flashes and not offer and request.if_none_match.contains_weak(sheet_etag(version)):
+        return Response(status=304, headers=_private(version))
     page = sheet_cache().get(public_id, version) or _draw_sheet(public_id)
-    dead = _dead_contract_offer(page.match)
+    dead = _dead_contract_offer(page.match) if offer else None
     if not flashes and dead is None:
-        return _private(Response(page.body, mimetype="text/html"), sheet_etag(page.version))
+        return Response(page.body, mimetype="text/html", headers=_private(page.version))
     html = page.html
     if flashes:
         html = html.replace(FLASHES_SLOT, render_template("_flashes.html"), 1)
     if dead is not None:
-        offer = render_template("matches/_dead_contract.html", public_id=public_id, version=page.version,
-                                number=dead)
-        html = html.replace(DEAD_CONTRACT_SLOT, offer, 1)
+        form = render_template("matches/_dead_contract.html", public_id=public_id, version=page.version,
+                               number=dead)
+        html = html.replace(DEAD_CONTRACT_SLOT, form, 1)
     response = Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = "no-store"  # a one-time message or form: never shown again
     return response
@@ -113,11 +112,10 @@ def numbered_url(endpoint: str, **values: object) -> Callable[[int], str]:
 _SENTINEL = 987654321
 
 
-def _private(response: Response, etag: str) -> Response:
-    """The sheet of one version: kept by the phone only, checked with the server on every reload."""
-    response.set_etag(etag, weak=True)
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+def _private(version: int) -> dict[str, str]:
+    """Headers of the sheet of one version: kept by the phone only, checked with the server on every
+    reload (a weak ETag, as the bytes sent may differ by compression on the way)."""
+    return {"ETag": f'W/"{sheet_etag(version)}"', "Cache-Control": "private, no-cache"}
 
 
 def _dead_contract_offer(match: Match) -> int | None:
