@@ -16,6 +16,8 @@ from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
 
+MAX_REQUEST_BYTES = 2 * 1024 * 1024  # the largest request body: a big match file fits many times over
+
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -55,6 +57,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         SESSION_REFRESH_EACH_REQUEST=False,  # the device's list renews its own cookie (device.py)
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+        MAX_FORM_MEMORY_SIZE=MAX_REQUEST_BYTES,  # a pasted match file may be as large as an uploaded one
     )
     if test_config is not None:
         app.config.from_mapping(test_config)

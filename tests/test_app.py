@@ -60,3 +60,26 @@ def test_pages_load_nothing_from_elsewhere_and_keep_links_private(client: FlaskC
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
     assert response.headers["Referrer-Policy"] == "same-origin"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_request_over_the_size_limit_gets_a_friendly_page(client: FlaskClient) -> None:
+    too_big = "x" * (2 * 1024 * 1024 + 1)
+    response = client.post("/import", data={"text": too_big})
+    assert response.status_code == 413
+    html = response.get_data(as_text=True)
+    assert "at most 2 MB" in html and "nothing was saved" in html and "<html" in html
+
+
+def test_an_api_request_over_the_size_limit_answers_json(client: FlaskClient) -> None:
+    body = '{"name": "' + "x" * (2 * 1024 * 1024) + '"}'
+    response = client.post("/api/v1/matches", data=body, content_type="application/json")
+    assert response.status_code == 413
+    error = response.get_json()["error"]
+    assert error["field"] is None and "larger than the 2 MB" in error["message"]
+
+
+def test_a_large_match_file_under_the_limit_is_read(client: FlaskClient) -> None:
+    """Up to the limit, a pasted match file is read like an uploaded one (here: refused for its content)."""
+    response = client.post("/import", data={"text": "x" * (1024 * 1024)})
+    assert response.status_code == 200
+    assert "Too much at once" not in response.get_data(as_text=True)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ..db import get_session
@@ -13,6 +13,7 @@ ERROR_TITLES = {
     400: "That did not work",
     404: "Not found",
     405: "Not allowed",
+    413: "Too much at once",
     500: "Something went wrong",
 }
 
@@ -31,6 +32,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(area.bp)
     api.init_app(app)
     app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(InternalServerError, _server_error)
 
@@ -49,6 +51,18 @@ def _error_page(status: int, message: str) -> tuple[Response | str, int]:
 def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
     return _error_page(
         400, "This form has expired or came from another page. Go back, reload it and try again."
+    )
+
+
+def request_limit_text() -> str:
+    """The largest request body, as a player reads it: '2 MB'."""
+    return f"{current_app.config['MAX_CONTENT_LENGTH'] / (1024 * 1024):g} MB"
+
+
+def _too_large(error: RequestEntityTooLarge) -> tuple[Response | str, int]:
+    return _error_page(
+        413, f"That was more than the score keeper takes in one go (at most {request_limit_text()}); "
+             "nothing was saved. A match file that large was not written by this app: check the file."
     )
 
 

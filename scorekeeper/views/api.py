@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify, request, url_for
 from sqlalchemy.exc import DataError
-from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from .. import csrf, store
@@ -23,6 +23,7 @@ from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, R
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
 from ..rules.scoring import preview_rules, score_match
+from . import request_limit_text
 from .meld import calculate
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -59,6 +60,12 @@ def _http_error(error: HTTPException) -> tuple[Response, int]:
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         response.headers["Allow"] = ", ".join(error.valid_methods)
     return response, error.code or 500
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _body_too_large(error: RequestEntityTooLarge) -> tuple[Response, int]:
+    return _api_error(ApiError(413, None, f"the request body is larger than the {request_limit_text()} "
+                                          "a request may carry; nothing was saved"))
 
 
 @bp.errorhandler(RulesError)
