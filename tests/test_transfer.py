@@ -57,6 +57,15 @@ def test_export_file_name_comes_from_the_match_name(client: FlaskClient) -> None
     assert disposition == 'attachment; filename="friday-at-ann-s-best.json"'
 
 
+def test_the_score_sheet_links_both_exports(client: FlaskClient) -> None:
+    created = create(client, WORKED)
+    html = client.get(f"/m/{created['id']}").get_data(as_text=True)
+    for kind in ("json", "csv"):
+        link = f'href="/m/{created["id"]}/export.{kind}"'
+        assert link in html
+        assert client.get(f"/m/{created['id']}/export.{kind}").status_code == 200
+
+
 def test_csv_is_the_worked_sheet(client: FlaskClient) -> None:
     created = create(client, WORKED)
     response = client.get(f"/m/{created['id']}/export.csv")
