@@ -188,3 +188,19 @@ def test_pages_are_made_for_phones(client: FlaskClient, url: str) -> None:
     html = page(client, url)
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
     assert "http://" not in html and "https://" not in html  # nothing loaded from another host
+
+
+def test_the_sheet_shows_its_own_api_edit_token_and_no_other(app: Flask, client: FlaskClient,
+                                                             actions: Actions) -> None:
+    mine, theirs = actions.create_match(name="Mine"), actions.create_match(name="Theirs")
+    html = page(client, f"/m/{mine}")
+    assert "Use this match from the API" in html
+    token = re.search(r"<dt>Edit token</dt><dd><code>([^<]+)</code>", html)
+    assert token
+    with app.app_context():
+        assert token.group(1) == store.get_match_or_404(mine).edit_token
+        assert store.get_match_or_404(theirs).edit_token not in html
+    deal = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
+    headers = {"Authorization": f"Bearer {token.group(1)}"}
+    assert client.post(f"/api/v1/matches/{mine}/deals", json=deal, headers=headers).status_code == 201
+    assert client.post(f"/api/v1/matches/{theirs}/deals", json=deal, headers=headers).status_code == 403
