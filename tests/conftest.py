@@ -108,6 +108,7 @@ def actions(client: FlaskClient) -> Actions:
 
 
 _INPUT = re.compile(r"<input\b[^>]*>", re.S)
+_OPTION = re.compile(r"<option\b[^>]*>", re.S)
 _ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 
 
@@ -122,16 +123,21 @@ def form_values(response: TestResponse) -> dict[str, str]:
         if not name or attrs.get("type") == "submit":
             continue
         if attrs.get("type") in ("checkbox", "radio"):
-            if re.search(r"\bchecked\b", tag):
+            if _has_flag(tag, "checked"):
                 values[name] = _unescape(attrs.get("value", "on"))
             continue
         values[name] = _unescape(attrs.get("value", ""))
     for name, body in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
-        chosen = re.search(r'<option[^>]*value="([^"]*)"[^>]*selected', body) or re.search(
-            r'<option[^>]*value="([^"]*)"', body)
-        if chosen:
-            values[name] = _unescape(chosen.group(1))
+        options = [(tag, dict(_ATTR.findall(tag))) for tag in _OPTION.findall(body)]
+        chosen = [attrs for tag, attrs in options if _has_flag(tag, "selected")] or [a for _, a in options]
+        if chosen and "value" in chosen[0]:
+            values[name] = _unescape(chosen[0]["value"])
     return values
+
+
+def _has_flag(tag: str, flag: str) -> bool:
+    """Whether a tag has a boolean attribute such as ``selected``, wherever it stands among the others."""
+    return re.search(rf"\s{flag}(?=[\s/>=])", re.sub(r'"[^"]*"', '""', tag)) is not None
 
 
 def _unescape(text: str) -> str:

@@ -204,3 +204,22 @@ def test_the_sheet_shows_its_own_api_edit_token_and_no_other(app: Flask, client:
     headers = {"Authorization": f"Bearer {token.group(1)}"}
     assert client.post(f"/api/v1/matches/{mine}/deals", json=deal, headers=headers).status_code == 201
     assert client.post(f"/api/v1/matches/{theirs}/deals", json=deal, headers=headers).status_code == 403
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.key)
+def test_the_create_match_helper_applies_the_presets_rules(app: Flask, actions: Actions, preset) -> None:
+    public_id = actions.create_match(preset=preset.key, sides=preset.side_names)
+    with app.app_context():
+        match = store.to_core(store.get_match_or_404(public_id))
+    assert match.rules == preset.rules
+    assert [side.name for side in match.sides] == list(preset.side_names)
+
+
+@pytest.mark.parametrize("option", ['<option selected value="b">', '<option value="b" selected>',
+                                    '<option value="b" selected="selected">'])
+def test_form_values_reads_a_selected_option_whatever_its_attribute_order(option: str) -> None:
+    from werkzeug.wrappers import Response
+
+    html = f'<form><select name="deck"><option value="a">A</option>{option}B</option></select></form>'
+    assert form_values(Response(html))["deck"] == "b"  # type: ignore[arg-type]
+    assert form_values(Response(html.replace(" selected", "")))["deck"] == "a"  # type: ignore[arg-type]
