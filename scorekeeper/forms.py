@@ -16,10 +16,10 @@ from wtforms import (
     FormField,
     HiddenField,
     RadioField,
+    SelectChoice,
     SelectField,
     StringField,
 )
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, ValidationError
 
 from .rules.combinations import Combination
@@ -27,13 +27,9 @@ from .rules.errors import RulesError
 from .rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS, HouseRules, Preset, RuleSpec
 
 MAX_SIDES = max(len(preset.side_names) for preset in PRESETS)
-SWITCH_CHOICES = [("on", "On"), ("off", "Off")]
-SUITS = [("", "None"), ("S", "♠ Spades"), ("H", "♥ Hearts"), ("D", "♦ Diamonds"), ("C", "♣ Clubs")]
-
-
-def choices(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
-    """WTForms choices from (value, label) pairs."""
-    return [SelectChoice(value, label) for value, label in pairs]
+SWITCH_CHOICES = [SelectChoice("on", "On"), SelectChoice("off", "Off")]
+SUITS = [SelectChoice("", "None"), SelectChoice("S", "♠ Spades"), SelectChoice("H", "♥ Hearts"),
+         SelectChoice("D", "♦ Diamonds"), SelectChoice("C", "♣ Clubs")]
 
 
 # House rules ---------------------------------------------------------------------------------------
@@ -69,8 +65,8 @@ def _rule_field(spec: RuleSpec) -> Field:
                        "data-step": spec.step},
         )
     if spec.kind == "switch":
-        return RadioField(spec.label, choices=choices(SWITCH_CHOICES), validators=check, description=spec.help)
-    options = choices([(value.value, label) for value, label in spec.choices])
+        return RadioField(spec.label, choices=SWITCH_CHOICES, validators=check, description=spec.help)
+    options = [SelectChoice(value.value, label) for value, label in spec.choices]
     return SelectField(spec.label, choices=options, validators=check, description=spec.help)
 
 
@@ -116,7 +112,7 @@ class SideNameForm(Form):
 class NewMatchForm(FlaskForm):
     """Start a match from a preset; the house rules can be changed before the first deal."""
 
-    preset = RadioField("Game", choices=choices([(p.key, p.label) for p in PRESETS]), default=PRESETS[0].key)
+    preset = RadioField("Game", choices=[SelectChoice(p.key, p.label) for p in PRESETS], default=PRESETS[0].key)
     rules_from = HiddenField(default=PRESETS[0].key)
     name = StringField("Match name", validators=[Optional(), Length(max=80)],
                        render_kw={"placeholder": "Friday at Ann's", "autocomplete": "off"})
@@ -208,19 +204,19 @@ class DealForm(FlaskForm):
     """Enter or correct one deal. ``to_deal_json`` builds the match file's deal for the rules core."""
 
     version = HiddenField()
-    mode = RadioField("Enter", choices=choices([(QUICK, "One number"), (DETAIL, "Meld + tricks")]),
+    mode = RadioField("Enter", choices=[SelectChoice(QUICK, "One number"), SelectChoice(DETAIL, "Meld + tricks")],
                       default=QUICK)
     passed = BooleanField("All passed")
     bidder = RadioField("Who won the bid?", choices=[], validate_choice=False)
     bid = StringField("Bid", render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    trump = RadioField("Trump", choices=choices(SUITS), default="", validate_choice=False)
+    trump = RadioField("Trump", choices=SUITS, default="", validate_choice=False)
     thrown_in = BooleanField("Thrown in")
     last_trick = RadioField("Last trick", choices=[], validate_choice=False)
     sides = FieldList(FormField(SideEntryForm))
 
     def setup(self, side_names: list[str]) -> DealForm:
         """Fit the form to the match's sides."""
-        sides = choices([(str(index), name) for index, name in enumerate(side_names)])
+        sides = [SelectChoice(str(index), name) for index, name in enumerate(side_names)]
         self.bidder.choices = sides
         self.last_trick.choices = list(sides)
         while len(self.sides) < len(side_names):
@@ -229,7 +225,7 @@ class DealForm(FlaskForm):
         return self
 
     def trump_label(self) -> str:
-        return dict(SUITS).get(self.trump.data or "", "")
+        return next((suit.label for suit in SUITS if suit.value == (self.trump.data or "")), "")
 
     def entries(self) -> list[SideEntryForm]:
         return [entry.form for entry in self.sides]
