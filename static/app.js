@@ -84,5 +84,52 @@ function setUpNewMatch(form) {
   if (checked && presets[checked.value]) showSides(presets[checked.value].sides.length);
 }
 
-document.querySelectorAll(".deal-form").forEach(setUpDealForm);
+// Deal form and meld calculator: "Work out meld from cards" is a plain link, so without this
+// script whatever was typed in the deal form is lost on the way to the calculator. With it, the
+// form's values are kept in sessionStorage when the link is followed and put back when the
+// calculator sends a side's sets back (?side=…&sets=…). What the calculator sends (that side's
+// sets and meld, the way of entry, the trump) stays as the server filled it in.
+const KEPT_FORM = "deal-form:";
+
+function keepDealForm(form) {
+  const key = KEPT_FORM + location.pathname;
+  form.querySelectorAll("[data-keeps-form]").forEach((link) => {
+    link.addEventListener("click", () => {
+      const values = [...new FormData(form)].filter(([name, value]) => name !== "csrf_token"
+                                                                      && typeof value === "string");
+      try { sessionStorage.setItem(key, JSON.stringify(values)); } catch { /* no storage: as without scripts */ }
+    });
+  });
+}
+
+function restoreDealForm(form) {
+  const key = KEPT_FORM + location.pathname;
+  let kept = null;
+  try {
+    kept = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);  // used once, or dropped when the form is opened some other way
+  } catch { return; }
+  const query = new URLSearchParams(location.search);
+  const side = query.get("side");
+  if (kept === null || side === null || !query.get("sets")) return;
+  const values = new Map();
+  for (const [name, value] of JSON.parse(kept)) values.set(name, [...(values.get(name) || []), value]);
+  const sentBack = (name) => name === "mode" || name === `sides-${side}-meld`
+    || name.startsWith(`sides-${side}-sets-`) || (name === "trump" && query.has("trump"));
+  for (const field of form.querySelectorAll("input[name], select[name], textarea[name]")) {
+    if (field.name === "csrf_token" || sentBack(field.name)) continue;
+    const typed = values.get(field.name) || [];
+    if (field.type === "radio" || field.type === "checkbox") field.checked = typed.includes(field.value);
+    else if (typed.length) field.value = typed[0];
+  }
+  form.querySelectorAll("details.count-meld").forEach((fold) => {
+    if ([...fold.querySelectorAll("input")].some((input) => (numberIn(input) ?? 0) > 0)) fold.open = true;
+  });
+}
+
+document.querySelectorAll(".deal-form").forEach((form) => {
+  restoreDealForm(form);
+  keepDealForm(form);
+  setUpDealForm(form);
+});
 document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);
