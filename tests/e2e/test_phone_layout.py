@@ -1,0 +1,52 @@
+"""What a player sees on a phone: text stays inside its box, and states that mean different things
+look different, in light and dark."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import Phones
+from .table import import_match, sheet_totals
+
+pytestmark = pytest.mark.browser
+
+# Each matched element whose text runs past the element's own box, by how many pixels.
+TEXT_OUTSIDE_ITS_BOX = """selector => [...document.querySelectorAll(selector)].map(el => {
+    const box = el.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const text = range.getBoundingClientRect();
+    return {text: el.textContent.trim(), left: box.left - text.left, right: text.right - box.right};
+  }).filter(found => found.left > 0.5 || found.right > 0.5)"""
+
+
+def three_sides_past_the_target() -> dict[str, Any]:
+    """Two of three sides past 1000: both totals read 'reached 1000'."""
+    return {
+        "format": "pinochle-match/1",
+        "name": "Three at the club",
+        "sides": [{"name": "North", "players": []}, {"name": "East", "players": []},
+                  {"name": "South", "players": []}],
+        "rules": {"target": 1000, "deck": "single", "meld_table": "single-classic", "trick_scale": "ten-point",
+                  "min_bid": 250, "last_trick": 10, "must_win_own_bid": True},
+        "deals": [
+            {"bidder": 0, "bid": 300, "sides": [{"total": 600}, {"total": 500}, {"total": 120}]},
+            {"bidder": 1, "bid": 300, "sides": [{"total": 500}, {"total": 550}, {"total": 0}]},
+        ],
+    }
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_three_totals_keep_their_text_inside_their_boxes(
+    phones: Phones, shoot: Callable[..., Any], scheme: str
+) -> None:
+    page = phones.open(color_scheme=scheme)
+    import_match(page, three_sides_past_the_target())
+    assert sheet_totals(page) == {"North": 1100, "East": 1050, "South": 120}
+    expect(page.locator(".total-to-go").first).to_have_text("reached 1000")
+    shoot(page, f"sheet-three-sides-{scheme}", full_page=False)
+    assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, ".total-points, .total-to-go") == []
