@@ -66,7 +66,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(app.instance_path)
 
     from . import db, sheet_cache, views
+    from .cookie_session import CheckedCookieSessionInterface
 
+    app.session_interface = CheckedCookieSessionInterface()
     db.init_app(app)
     csrf.init_app(app)
     sheet_cache.init_app(app)
