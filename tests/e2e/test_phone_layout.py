@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import Phones
+from .conftest import MainPages, Phones
 from .table import import_match, sheet_totals
 
 pytestmark = pytest.mark.browser
@@ -50,3 +50,24 @@ def test_three_totals_keep_their_text_inside_their_boxes(
     expect(page.locator(".total-to-go").first).to_have_text("reached 1000")
     shoot(page, f"sheet-three-sides-{scheme}", full_page=False)
     assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, ".total-points, .total-to-go") == []
+
+
+BIDDER_LOOK = """number => {
+    const row = document.getElementById(`deal-${number}`);
+    const style = el => getComputedStyle(el);
+    return {cell: style(row.querySelector("td.bidder")).backgroundColor,
+            badge: style(row.querySelector(".status")).backgroundColor,
+            badgeText: style(row.querySelector(".status")).color};
+  }"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_thrown_in_bid_reads_as_lost_like_a_set_one(phones: Phones, main_pages: MainPages, scheme: str) -> None:
+    page = phones.open(color_scheme=scheme)
+    main_pages.visit(page, "sheet")
+    made, set_, thrown_in = 1, 3, 20  # deals of the sample match
+    expect(page.locator(f"#deal-{set_} .status")).to_have_text("set")
+    expect(page.locator(f"#deal-{thrown_in} .status")).to_have_text("thrown in")
+    looks = {number: page.evaluate(BIDDER_LOOK, number) for number in (made, set_, thrown_in)}
+    assert looks[thrown_in] == looks[set_]
+    assert looks[thrown_in]["cell"] != looks[made]["cell"]
