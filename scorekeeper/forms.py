@@ -65,9 +65,10 @@ def _rule_field(spec: RuleSpec) -> Field:
                        "data-step": spec.step},
         )
     if spec.kind == "switch":
-        return RadioField(spec.label, choices=SWITCH_CHOICES, validators=check, description=spec.help)
+        return RadioField(spec.label, choices=SWITCH_CHOICES, validators=check, description=spec.help,
+                          validate_choice=False)
     options = [SelectChoice(value.value, label) for value, label in spec.choices]
-    return SelectField(spec.label, choices=options, validators=check, description=spec.help)
+    return SelectField(spec.label, choices=options, validators=check, description=spec.help, validate_choice=False)
 
 
 class RulesForm(Form):
@@ -112,7 +113,8 @@ class SideNameForm(Form):
 class NewMatchForm(FlaskForm):
     """Start a match from a preset; the house rules can be changed before the first deal."""
 
-    preset = RadioField("Game", choices=[SelectChoice(p.key, p.label) for p in PRESETS], default=PRESETS[0].key)
+    preset = RadioField("Game", choices=[SelectChoice(p.key, p.label) for p in PRESETS], default=PRESETS[0].key,
+                        validate_choice=False)
     rules_from = HiddenField(default=PRESETS[0].key)
     name = StringField("Match name", validators=[Optional(), Length(max=80)],
                        render_kw={"placeholder": "Friday at Ann's", "autocomplete": "off"})
@@ -156,10 +158,13 @@ class NewMatchForm(FlaskForm):
         """The side fields this preset uses."""
         return [entry.form for entry in self.sides][: len(self.chosen_preset().side_names)]
 
-    def validate_sides(self, field: Field) -> None:
+    def clashing_sides(self) -> set[int]:
+        """Indexes of the sides whose name another side has too (case aside)."""
         names = [(entry.name.data or "").strip().lower() for entry in self.side_entries()]
-        filled = [name for name in names if name]
-        if len(set(filled)) != len(filled):
+        return {index for index, name in enumerate(names) if name and names.count(name) > 1}
+
+    def validate_sides(self, field: Field) -> None:
+        if self.clashing_sides():
             raise ValidationError("Give each side a different name.")
 
 
