@@ -63,6 +63,15 @@ def test_card_prints_back(text: str, code: str, shown: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "spoken"),
+    [("AH", "ace of hearts"), ("KH", "king of hearts"), ("10H", "10 of hearts"), ("QS", "queen of spades"),
+     ("JD", "jack of diamonds"), ("9C", "9 of clubs")],
+)
+def test_card_in_words(text: str, spoken: str) -> None:
+    assert Card.from_text(text).spoken == spoken
+
+
+@pytest.mark.parametrize(
     ("text", "suit"), [("S", S), ("h", H), ("♦", D), ("c", C), ("♣", C)],
 )
 def test_suit_text(text: str, suit: Suit) -> None:

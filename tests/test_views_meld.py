@@ -44,6 +44,14 @@ def test_blank_page_offers_each_card_of_the_default_double_deck(client: FlaskCli
     assert '<option value="4">' in html
 
 
+def test_each_count_is_named_by_its_card_in_words(client: FlaskClient) -> None:
+    html = client.get("/meld?deck=single").get_data(as_text=True)
+    names = re.findall(r'<span class="visually-hidden">([^<]*)</span>\s*<select name="n_', html)
+    assert names[:6] == ["ace of spades", "10 of spades", "king of spades", "queen of spades", "jack of spades",
+                         "9 of spades"]
+    assert "ace of hearts" in names and "A of hearts" not in html
+
+
 def test_single_deck_shows_nines_and_two_copies(client: FlaskClient) -> None:
     html = client.get("/meld?deck=single").get_data(as_text=True)
     assert html.count('class="card-count input"') == 24

@@ -74,6 +74,11 @@ class Rank(IdentityEnum):
         return "10" if self is Rank.TEN else self.value
 
     @property
+    def spoken(self) -> str:
+        """How the rank is said: 'ace', 'king' …, and the number for '10' and '9'."""
+        return self.label if self.label.isdigit() else self.name.lower()
+
+    @property
     def index(self) -> int:
         return _RANKS.index(self)
 
@@ -104,6 +109,11 @@ class Card:
     @property
     def code(self) -> str:
         return self.rank.label + self.suit.value
+
+    @property
+    def spoken(self) -> str:
+        """The card in words, as a screen reader should say it: 'ace of hearts', '10 of spades'."""
+        return f"{self.rank.spoken} of {self.suit.label}"
 
     def __str__(self) -> str:
         return self.rank.label + self.suit.symbol
