@@ -8,7 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 from markupsafe import escape
 
-from scorekeeper.rules.house_rules import PRESETS, RULE_SPECS
+from scorekeeper.rules.house_rules import PRESETS, RULE_SPECS, RULE_SPECS_BY_KEY, TrickScale
 
 
 @pytest.fixture
@@ -61,10 +61,11 @@ def test_meld_tables(page: str, combination: str, prices: list[str]) -> None:
 
 
 def test_trick_scales_and_what_each_deck_holds(page: str) -> None:
-    cells = row(page, "Ace 11, ten 10, king 4, queen 3, jack 2")
+    scale_label = RULE_SPECS_BY_KEY["trick_scale"].value_label
+    cells = row(page, str(escape(scale_label(TrickScale.CLASSIC))))
     assert cells[:6] == ["11", "10", "4", "3", "2", "0"]
     assert cells[6:] == ["240 + last trick", "480 + last trick"]
-    one_point = row(page, "Ace, ten and king count 1 each")
+    one_point = row(page, str(escape(scale_label(TrickScale.ONE_POINT))))
     assert one_point[6:] == ["24 + last trick", "48 + last trick"]
 
 

@@ -144,22 +144,25 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     ),
     RuleSpec(
         "meld_table", "Meld values", "Meld",
-        "The price list for combinations shown before play.",
+        "The price list for combinations shown before play. Double deck small prices a run 15 and a "
+        "pinochle 4; large prices everything ten times higher; single deck classic prices a run 150 and "
+        "a double run 1500.",
         MeldTableName.DOUBLE_SMALL, "choice",
         choices=(
-            (MeldTableName.DOUBLE_SMALL, "Double deck, small numbers (run 15)"),
-            (MeldTableName.DOUBLE_LARGE, "Double deck, large numbers (run 150)"),
-            (MeldTableName.SINGLE_CLASSIC, "Single deck classic (run 150, double run 1500)"),
+            (MeldTableName.DOUBLE_SMALL, "Double deck, small (run 15)"),
+            (MeldTableName.DOUBLE_LARGE, "Double deck, large (run 150)"),
+            (MeldTableName.SINGLE_CLASSIC, "Single deck classic"),
         ),
     ),
     RuleSpec(
         "trick_scale", "Trick point scale", "Tricks",
-        "What captured cards are worth.",
+        "What captured cards are worth. The counters are the aces, tens and kings: 1 or 10 points "
+        "each. The classic scale counts ace 11, ten 10, king 4, queen 3, jack 2 and nine 0.",
         TrickScale.ONE_POINT, "choice",
         choices=(
-            (TrickScale.ONE_POINT, "Ace, ten and king count 1 each"),
-            (TrickScale.TEN_POINT, "Ace, ten and king count 10 each"),
-            (TrickScale.CLASSIC, "Ace 11, ten 10, king 4, queen 3, jack 2"),
+            (TrickScale.ONE_POINT, "Counters 1 point each"),
+            (TrickScale.TEN_POINT, "Counters 10 points each"),
+            (TrickScale.CLASSIC, "Classic: ace 11 … jack 2"),
         ),
     ),
     RuleSpec(

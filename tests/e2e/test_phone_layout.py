@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from .conftest import MainPages, Phones
 from .table import import_match, sheet_totals
@@ -71,3 +71,24 @@ def test_a_thrown_in_bid_reads_as_lost_like_a_set_one(phones: Phones, main_pages
     looks = {number: page.evaluate(BIDDER_LOOK, number) for number in (made, set_, thrown_in)}
     assert looks[thrown_in] == looks[set_]
     assert looks[thrown_in]["cell"] != looks[made]["cell"]
+
+
+# Every option of every visible list whose text is wider than the list shows it: the text of a
+# closed list is cut at its right edge, before the arrow (allowed for: 24 px).
+OPTIONS_CUT_OFF = """() => [...document.querySelectorAll("select")].filter(s => s.getClientRects().length)
+  .flatMap(select => {
+    const style = getComputedStyle(select);
+    const pen = document.createElement("canvas").getContext("2d");
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+    return [...select.options].filter(option => pen.measureText(option.text).width > room)
+      .map(option => `${select.name}: ${option.text}`);
+  })"""
+
+
+@pytest.mark.parametrize("name", ["new-match", "house-rules", "meld"])
+def test_every_choice_in_a_list_reads_in_full(page: Page, main_pages: MainPages, name: str) -> None:
+    main_pages.visit(page, name)
+    for fold in page.locator("details.fold:not([open]) > summary").all():
+        fold.click()
+    assert page.evaluate(OPTIONS_CUT_OFF) == []
