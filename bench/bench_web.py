@@ -12,7 +12,7 @@ sends the cookie it was given on its first visit, as a browser does).
 
 ``--breakdown`` also times one sheet request in-process, served from the sheet cache and drawn
 afresh (the first view of a version), with the parts of drawing: database, parsing the stored
-facts, checking them, scoring, and the rest (template and chart).
+facts, scoring them (checks included), and the rest (template and chart).
 """
 
 from __future__ import annotations
@@ -99,10 +99,9 @@ def serve(database: Path, port: int, threads: int) -> None:
 
 def breakdown(database: Path, public_id: str, repeats: int = 10) -> dict[str, float]:
     """Milliseconds per sheet request in-process: served from the sheet cache, and drawn (the first
-    view of a version) with its parts: DB, parsing, checks, scoring, and the rest."""
+    view of a version) with its parts: DB, parsing, scoring, and the rest."""
     from scorekeeper import create_app, store
     from scorekeeper.db import get_session
-    from scorekeeper.rules.checks import check_match
     from scorekeeper.rules.scoring import score_match
     from scorekeeper.views.matches import _draw_sheet
 
@@ -131,13 +130,10 @@ def breakdown(database: Path, public_id: str, repeats: int = 10) -> dict[str, fl
 
         parts["  DB: match, deals, sides"] = per_call(load_rows)
         row = store.get_match_or_404(public_id)
-        # every step on freshly parsed facts, as in a request (nothing cached on the objects)
+        # each step on freshly parsed facts, as in a request (nothing cached on the objects)
         parse = per_call(lambda: store.to_core(row))
-        check = per_call(lambda: check_match(store.to_core(row))) - parse
-        score = per_call(lambda: score_match(store.to_core(row))) - parse
         parts["  rows to Match (parse)"] = parse
-        parts["  check_match"] = check
-        parts["  scoring without the checks"] = score - check
+        parts["  score_match (with its checks)"] = per_call(lambda: score_match(store.to_core(row))) - parse
     drawn = [ms for label, ms in parts.items() if label.startswith("  ")]
     parts["  rest: template and chart"] = parts["view drawing the page"] - sum(drawn)
     app.extensions["scorekeeper.engine"].dispose()
