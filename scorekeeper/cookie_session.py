@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import Flask, Request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
-from itsdangerous import BadSignature
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 DEFAULT_SIZE = 1024  # cookies; a device's cookie holds at most 40 match links, about 1 KB
 
@@ -30,6 +30,15 @@ class CheckedCookieSessionInterface(SecureCookieSessionInterface):
         self.size = size
         self._checked: OrderedDict[str, tuple[float, dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
+        self._serializer: tuple[object, URLSafeTimedSerializer | None] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask's serializer, made once per secret key rather than for every cookie read or written."""
+        keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        made = self._serializer
+        if made is None or made[0] != keys:
+            made = self._serializer = (keys, super().get_signing_serializer(app))
+        return made[1]
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         if not app.secret_key:

@@ -85,3 +85,11 @@ def test_at_most_size_cookies_are_kept() -> None:
         read(app, cookie)
     assert len(app.session_interface) == 2  # type: ignore[arg-type]
     assert [read(app, cookie) for cookie in cookies] == ["a", "b", "c"]
+
+
+def test_a_new_secret_key_signs_with_the_new_key() -> None:
+    app = make_app()
+    old = cookie_after(app, "abc")
+    app.secret_key = "another-key"
+    assert read(app, old) == ""  # never read before, so checked under the new key: refused
+    assert read(app, cookie_after(app, "xyz")) == "xyz"
