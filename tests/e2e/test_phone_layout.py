@@ -3,13 +3,15 @@ look different, in light and dark."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .conftest import MainPages, Phones
+from .pixels import read_png
 from .table import import_match, sheet_totals
 
 pytestmark = pytest.mark.browser
@@ -92,3 +94,39 @@ def test_every_choice_in_a_list_reads_in_full(page: Page, main_pages: MainPages,
     for fold in page.locator("details.fold:not([open]) > summary").all():
         fold.click()
     assert page.evaluate(OPTIONS_CUT_OFF) == []
+
+
+def edge_shading(page: Page, wrap: Locator) -> dict[str, float]:
+    """How much of the left and right edge (2 px in) of a scrolling box differs from the card it sits on."""
+    box = wrap.bounding_box()
+    assert box is not None
+    picture = read_png(page.screenshot(clip=box, scale="css"))
+    surface = tuple(int(part) for part in re.findall(r"\d+", wrap.evaluate(
+        "el => getComputedStyle(el.closest('.card')).backgroundColor"))[:3])
+
+    def shaded(x: int) -> float:
+        column = picture.column(x)
+        return sum(max(abs(a - b) for a, b in zip(color, surface)) > 6 for color in column) / len(column)
+
+    return {"left": shaded(1), "right": shaded(picture.width - 2)}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_wide_tables_on_the_rules_page_show_that_they_scroll(
+    phones: Phones, shoot: Callable[..., Any], scheme: str
+) -> None:
+    page = phones.open(color_scheme=scheme)
+    page.goto("/rules")
+    wraps = page.locator(".rules-page .sheet-wrap")
+    expect(wraps).to_have_count(3)
+    for wrap in wraps.all():
+        wrap.scroll_into_view_if_needed()
+        assert wrap.evaluate("el => el.scrollWidth > el.clientWidth"), "this table fits: nothing to show"
+        at_start = edge_shading(page, wrap)
+        wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+        at_end = edge_shading(page, wrap)
+        assert at_start["right"] > 0.75 and at_start["left"] < 0.5, at_start
+        assert at_end["left"] > 0.75 and at_end["right"] < 0.5, at_end
+    wraps.first.evaluate("el => { el.scrollLeft = 0; }")
+    wraps.first.scroll_into_view_if_needed()
+    shoot(page, f"rules-presets-table-{scheme}", full_page=False)
