@@ -209,3 +209,15 @@ def test_viewing_the_sheet_again_does_not_rewrite_the_session_cookie(client: Fla
     actions.create_match(name="Other")
     assert "Set-Cookie" in client.get(f"/m/{public_id}").headers  # the list changed order
     assert "Set-Cookie" not in client.get(f"/m/{public_id}").headers
+
+
+def test_the_cookie_is_renewed_once_a_month_to_keep_its_year(client: FlaskClient, actions: Actions) -> None:
+    from datetime import date
+
+    from scorekeeper.device import RENEW_AFTER_DAYS, RENEWED_KEY
+
+    public_id = actions.create_match()
+    with client.session_transaction() as session:
+        session[RENEWED_KEY] = date.today().toordinal() - RENEW_AFTER_DAYS
+    assert "Set-Cookie" in client.get(f"/m/{public_id}").headers
+    assert "Set-Cookie" not in client.get(f"/m/{public_id}").headers
