@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import MainPages, Phones
+from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones
 from .pixels import read_png
 from .table import import_match, sheet_totals
 
@@ -130,3 +130,61 @@ def test_wide_tables_on_the_rules_page_show_that_they_scroll(
     wraps.first.evaluate("el => { el.scrollLeft = 0; }")
     wraps.first.scroll_into_view_if_needed()
     shoot(page, f"rules-presets-table-{scheme}", full_page=False)
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG contrast ratio of two CSS colours as computed styles give them ('rgb(…)')."""
+
+    def luminance(css: str) -> float:
+        channels = [int(part) / 255 for part in re.findall(r"\d+", css)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+# The colour at the outline of each segment: its border if it has one, else its fill, else the track.
+SEGMENT_LOOK = r"""() => {
+    const track = document.querySelector(".segmented");
+    const trackColor = getComputedStyle(track).backgroundColor;
+    const seen = color => !/^rgba\(.*,\s*0\)$/.test(color);
+    const edge = input => {
+      const style = getComputedStyle(input.nextElementSibling);
+      if (style.borderTopStyle !== "none" && parseFloat(style.borderTopWidth) > 0 && seen(style.borderTopColor)) {
+        return style.borderTopColor;
+      }
+      return seen(style.backgroundColor) ? style.backgroundColor : trackColor;
+    };
+    return {track: trackColor, chosen: edge(track.querySelector("input:checked")),
+            other: edge(track.querySelector("input:not(:checked)"))};
+  }"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_chosen_way_of_entering_a_deal_stands_out(
+    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any], scheme: str
+) -> None:
+    page = phones.open(color_scheme=scheme)
+    main_pages.visit(page, "deal-new")
+    for choice in ("Meld + tricks", "One number"):
+        page.get_by_role("radio", name=choice).tap()
+        look = page.evaluate(SEGMENT_LOOK)
+        # WCAG 1.4.11: the state of a control is shown at 3:1 against what is next to it.
+        assert contrast(look["chosen"], look["track"]) >= 3, look
+        assert contrast(look["other"], look["track"]) < 1.5, look
+    shoot(page, f"deal-new-segments-{scheme}", full_page=False)
+
+
+def test_the_ways_of_entering_a_deal_stay_in_their_track_at_200_percent(
+    phones: Phones, main_pages: MainPages
+) -> None:
+    page = phones.open(**PHONE_AT_200_PERCENT)
+    main_pages.visit(page, "deal-new")
+    track = page.locator(".segmented").bounding_box()
+    assert track is not None
+    for segment in page.locator(".segment span").all():
+        box = segment.bounding_box()
+        assert box is not None
+        assert track["x"] <= box["x"] and box["x"] + box["width"] <= track["x"] + track["width"], (box, track)
+        assert track["y"] <= box["y"] and box["y"] + box["height"] <= track["y"] + track["height"], (box, track)
