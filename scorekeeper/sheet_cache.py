@@ -48,6 +48,10 @@ class SheetPage:
     html: str
     body: bytes  # ``html`` encoded once, as most requests send it unchanged
 
+    def filled(self, flashes: str = "", dead_contract: str = "") -> str:
+        """The page with this request's parts in their slots."""
+        return self.html.replace(FLASHES_SLOT, flashes, 1).replace(DEAD_CONTRACT_SLOT, dead_contract, 1)
+
 
 class SheetCache:
     """The pages of at most ``size`` matches, the newest version of each; least recently used go first."""

@@ -76,16 +76,13 @@ def sheet(public_id: str) -> Response:
     dead = _dead_contract_offer(page.match) if offer else None
     if not flashes and dead is None:
         return Response(page.body, mimetype="text/html", headers=_private(page.version))
-    html = page.html
-    if flashes:
-        html = html.replace(FLASHES_SLOT, render_template("_flashes.html"), 1)
-    if dead is not None:
-        form = render_template("matches/_dead_contract.html", public_id=public_id, version=page.version,
-                               number=dead)
-        html = html.replace(DEAD_CONTRACT_SLOT, form, 1)
-    response = Response(html, mimetype="text/html")
-    response.headers["Cache-Control"] = "no-store"  # a one-time message or form: never shown again
-    return response
+    html = page.filled(
+        flashes=render_template("_flashes.html") if flashes else "",
+        dead_contract="" if dead is None else render_template(
+            "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead),
+    )
+    # A one-time message or a form with this session's token: never kept, never shown again.
+    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 
 def _draw_sheet(public_id: str) -> SheetPage:
@@ -103,13 +100,13 @@ def _draw_sheet(public_id: str) -> SheetPage:
     return page
 
 
+_SENTINEL = 987654321
+
+
 def numbered_url(endpoint: str, **values: object) -> Callable[[int], str]:
     """The address of ``endpoint`` for any number, built by ``url_for`` once rather than once a row."""
     head, _, tail = url_for(endpoint, number=_SENTINEL, **values).rpartition(str(_SENTINEL))
     return lambda number: f"{head}{number}{tail}"
-
-
-_SENTINEL = 987654321
 
 
 def _private(version: int) -> dict[str, str]:
