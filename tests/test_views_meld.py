@@ -90,7 +90,7 @@ def test_all_four_trumps_best_first(client: FlaskClient) -> None:
                           .get_data(as_text=True))
     totals = [int(n) for n in re.findall(r'<span class="trump-name">[^<]*</span> <strong>(\d+)</strong>', html)]
     assert len(totals) == 4 and totals == sorted(totals, reverse=True)
-    assert totals[0] == 240 and "♥ hearts" in html[: html.index("</ol>")].split("<li>")[1]
+    assert totals[0] == 240 and "♥ Hearts" in html[: html.index("</ol>")].split("<li>")[1]
     # with another trump the hearts are two plain marriages (40) beside the pinochle (40)
     assert totals[1:] == [80, 80, 80]
 

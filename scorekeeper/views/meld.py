@@ -49,7 +49,7 @@ class MeldForm(FlaskForm):
     trump = SelectField(
         "Trump",
         choices=[SelectChoice(ALL_TRUMPS, "All four trumps")]
-        + [SelectChoice(s.value, f"{s.symbol} {s.label}") for s in Suit],
+        + [SelectChoice(s.value, f"{s.symbol} {s.label.capitalize()}") for s in Suit],
     )
     cards = StringField("Type cards", validators=[Optional()])
     match = HiddenField()

@@ -188,3 +188,29 @@ def test_the_ways_of_entering_a_deal_stay_in_their_track_at_200_percent(
         assert box is not None
         assert track["x"] <= box["x"] and box["x"] + box["width"] <= track["x"] + track["width"], (box, track)
         assert track["y"] <= box["y"] and box["y"] + box["height"] <= track["y"] + track["height"], (box, track)
+
+
+CARD_ROWS = """() => [...document.querySelectorAll(".card-row")].map(row =>
+    [...row.querySelectorAll(".card-pick")].map(card => {
+      const box = card.getBoundingClientRect();
+      return {top: Math.round(box.top), width: Math.round(box.width)};
+    }))"""
+
+
+@pytest.mark.parametrize(("deck", "ranks"), [("double", 5), ("single", 6)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_calculator_lays_each_suit_out_as_one_even_row(
+    phones: Phones, shoot: Callable[..., Any], deck: str, ranks: int, scheme: str
+) -> None:
+    page = phones.open(color_scheme=scheme)
+    page.goto(f"/meld?deck={deck}")
+    rows = page.evaluate(CARD_ROWS)
+    assert len(rows) == 4
+    for row in rows:
+        assert len(row) == ranks
+        assert len({card["top"] for card in row}) == 1, row
+        assert max(card["width"] for card in row) - min(card["width"] for card in row) <= 1, row
+    assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, ".card-face") == []
+    expect(page.get_by_label("Trump")).to_contain_text("♥ Hearts")
+    page.locator(".card-grid").scroll_into_view_if_needed()
+    shoot(page, f"meld-cards-{deck}-{scheme}", full_page=False)
