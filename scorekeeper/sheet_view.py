@@ -8,6 +8,18 @@ from .rules.errors import ContradictionError
 from .rules.match import Match
 from .rules.scoring import Sheet, score_match
 
+MINUS = "\u2212"
+
+
+def points(value: int) -> str:
+    """A score as the sheets print it, with a true minus sign: 318, −35."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def signed_points(value: int) -> str:
+    """A deal's score with its sign: +24, −50, 0."""
+    return f"+{value}" if value > 0 else points(value)
+
 
 @dataclass(frozen=True)
 class SheetView:

@@ -8,6 +8,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntit
 from werkzeug.wrappers import Response
 
 from ..db import get_session
+from ..sheet_view import points, signed_points
 
 ERROR_TITLES = {
     400: "That did not work",
@@ -31,6 +32,8 @@ def init_app(app: Flask) -> None:
     for area in (matches, deals, house_rules, meld, pages, transfer):
         app.register_blueprint(area.bp)
     api.init_app(app)
+    app.add_template_filter(points)
+    app.add_template_filter(signed_points)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(HTTPException, _http_error)
