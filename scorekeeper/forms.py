@@ -101,8 +101,10 @@ class HouseRulesForm(FlaskForm):
 # New match ------------------------------------------------------------------------------------------
 
 class SideNameForm(Form):
-    name = StringField("Name", validators=[Optional(), Length(max=40)])
-    players = StringField("Players", validators=[Optional(), Length(max=120)],
+    name = StringField("Name", validators=[
+        Optional(), Length(max=40, message="Keep a side's name to %(max)d characters or fewer.")])
+    players = StringField("Players", validators=[
+        Optional(), Length(max=120, message="Keep the players' names to %(max)d characters in all.")],
                           description="Optional, separated by commas.",
                           render_kw={"placeholder": "optional", "autocomplete": "off"})
 
@@ -116,7 +118,8 @@ class NewMatchForm(FlaskForm):
     preset = RadioField("Game", choices=[SelectChoice(p.key, p.label) for p in PRESETS], default=PRESETS[0].key,
                         validate_choice=False)
     rules_from = HiddenField(default=PRESETS[0].key)
-    name = StringField("Match name", validators=[Optional(), Length(max=80)],
+    name = StringField("Match name", validators=[
+        Optional(), Length(max=80, message="Keep the match name to %(max)d characters or fewer.")],
                        render_kw={"placeholder": "Friday at Ann's", "autocomplete": "off"})
     sides = FieldList(FormField(SideNameForm), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
     rules = FormField(RulesForm)
