@@ -214,3 +214,28 @@ def test_the_calculator_lays_each_suit_out_as_one_even_row(
     expect(page.get_by_label("Trump")).to_contain_text("♥ Hearts")
     page.locator(".card-grid").scroll_into_view_if_needed()
     shoot(page, f"meld-cards-{deck}-{scheme}", full_page=False)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_lost_bid_is_written_in_red(phones: Phones, main_pages: MainPages, scheme: str) -> None:
+    page = phones.open(color_scheme=scheme)
+    main_pages.visit(page, "sheet")
+    lost = page.locator("#deal-3 td.bidder .hand")  # the sample's deal 3: We bid 60 and were set
+    expect(lost).to_have_text("−60")
+    red = page.locator("#deal-3 .status").evaluate("el => getComputedStyle(el).color")
+    assert lost.evaluate("el => getComputedStyle(el).color") == red
+
+
+def test_trump_choices_sit_two_by_two_under_none(page: Page, main_pages: MainPages) -> None:
+    main_pages.visit(page, "deal-edit")
+    page.locator("summary", has_text="Trump").click()
+    boxes = []
+    for choice in page.locator(".suits .choice").all():
+        box = choice.bounding_box()
+        assert box is not None
+        boxes.append(box)
+    assert len(boxes) == 5
+    none, *suits = boxes
+    assert len({round(box["width"]) for box in suits}) == 1, suits
+    assert len({round(box["y"]) for box in suits}) == 2 and len({round(box["x"]) for box in suits}) == 2, suits
+    assert none["width"] > 2 * suits[0]["width"]
