@@ -3,6 +3,7 @@ session reaches another, the cache stays bounded, and phones revalidate with the
 
 from __future__ import annotations
 
+import gzip
 import re
 from typing import Any
 
@@ -104,7 +105,7 @@ def test_the_cache_keeps_at_most_its_size(database_url: str, tmp_path: Any) -> N
 
 def _page(public_id: str, version: int) -> SheetPage:
     match = make_match([])
-    return SheetPage(public_id, version, match, SheetView.of(match), "", b"")
+    return SheetPage.drawn(public_id, version, match, SheetView.of(match), "")
 
 
 def test_an_older_version_never_replaces_a_newer_one() -> None:
@@ -154,6 +155,19 @@ def test_a_page_with_a_message_is_sent_whole_and_not_kept(client: FlaskClient, a
     assert "ETag" not in with_message.headers and with_message.headers["Cache-Control"] == "no-store"
     plain = client.get(f"/m/{public_id}", headers={"If-None-Match": etag})
     assert plain.status_code == 304
+
+
+def test_a_phone_that_accepts_gzip_gets_the_page_compressed(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 60, (67, 20))
+    plain = client.get(f"/m/{public_id}")
+    packed = client.get(f"/m/{public_id}", headers={"Accept-Encoding": "gzip, deflate"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+    assert len(packed.get_data()) < len(plain.get_data()) / 2
+    for response in (plain, packed):
+        assert "Accept-Encoding" in response.headers["Vary"] and response.headers["ETag"] == plain.headers["ETag"]
 
 
 # Sessions ----------------------------------------------------------------------------------------

@@ -75,7 +75,10 @@ def sheet(public_id: str) -> Response:
     page = sheet_cache().get(public_id, version) or _draw_sheet(public_id)
     dead = _dead_contract_offer(page.match) if offer else None
     if not flashes and dead is None:
-        return Response(page.body, mimetype="text/html", headers=_private(page.version))
+        headers = _private(page.version) | {"Vary": "Accept-Encoding"}
+        if "gzip" in request.accept_encodings:
+            return Response(page.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
+        return Response(page.body, mimetype="text/html", headers=headers)
     html = page.filled(
         flashes=render_template("_flashes.html") if flashes else "",
         dead_contract="" if dead is None else render_template(
@@ -95,7 +98,7 @@ def _draw_sheet(public_id: str) -> SheetPage:
         edit_url=numbered_url("deals.edit", public_id=public_id),
         flashes_slot=FLASHES_SLOT, dead_contract_slot=DEAD_CONTRACT_SLOT,
     )
-    page = SheetPage(public_id, row.version, match, view, html, html.encode())
+    page = SheetPage.drawn(public_id, row.version, match, view, html)
     sheet_cache().put(page)
     return page
 
