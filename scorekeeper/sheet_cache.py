@@ -6,8 +6,10 @@ Why serving from it is safe:
   up with every write, in this process or any other (it is SQLAlchemy's version counter, stored in
   the match's own row), and every request reads the current version from the database first. A
   newer version leaves an entry behind; it can never be served in its place.
-- An entry is keyed by the version of the rows it was made from, read together with them, so a write
-  landing between the version check and the loading cannot put newer facts under an older number.
+- An entry is keyed by the version read with the match's row, not by the one checked first. Should a
+  write land while the deals are read, the entry may mix two versions, but its key is then already
+  out of date, so it is never used again (only the request that drew it shows it, and its ETag
+  makes the phone ask again).
 - Nothing of a session is cached. The page's per-request parts, the flash messages and the
   dead-contract offer (a form with its CSRF token), sit in slots filled on every request; the page
   has no other form.
@@ -30,7 +32,7 @@ from markupsafe import Markup
 from .rules.match import Match
 from .sheet_view import SheetView
 
-DEFAULT_SIZE = 64  # matches; an entry of a 100-deal match holds about 40 KB of HTML and its facts
+DEFAULT_SIZE = 64  # matches; an entry of a 100-deal match holds about 60 KB of page and its facts
 
 # Slots in the cached HTML for what differs from one request to the next. Escaped user text cannot
 # produce them: it never contains a raw "<".
