@@ -96,19 +96,24 @@ def test_every_choice_in_a_list_reads_in_full(page: Page, main_pages: MainPages,
     assert page.evaluate(OPTIONS_CUT_OFF) == []
 
 
-def edge_shading(page: Page, wrap: Locator) -> dict[str, float]:
-    """How much of the left and right edge (2 px in) of a scrolling box differs from the card it sits on."""
-    box = wrap.bounding_box()
-    assert box is not None
-    picture = read_png(page.screenshot(clip=box, scale="css"))
-    surface = tuple(int(part) for part in re.findall(r"\d+", wrap.evaluate(
-        "el => getComputedStyle(el.closest('.card')).backgroundColor"))[:3])
+def edge_shading(wrap: Locator) -> dict[str, float]:
+    """How much of each edge of a scrolling box is shaded: of the pixel rows that show the box's plain
+    background 16 px in from the edge, the share whose pixel 1 px from the edge is darker or lighter
+    (a shade fades out within 15 px; coloured cells cover it)."""
+    picture = read_png(wrap.screenshot(scale="css"))
+    plain = tuple(int(part) for part in re.findall(r"\d+", wrap.evaluate("el => getComputedStyle(el).backgroundColor")))
 
-    def shaded(x: int) -> float:
-        column = picture.column(x)
-        return sum(max(abs(a - b) for a, b in zip(color, surface)) > 6 for color in column) / len(column)
+    def apart(first: tuple[int, ...], second: tuple[int, ...]) -> bool:
+        return max(abs(a - b) for a, b in zip(first, second)) > 6
 
-    return {"left": shaded(1), "right": shaded(picture.width - 2)}
+    def shaded(edge: int, inner: int) -> float:
+        rows = [(picture.pixel(edge, y), picture.pixel(inner, y)) for y in range(picture.height)]
+        background = [(at_edge, inside) for at_edge, inside in rows if not apart(inside, plain[:3])]
+        assert len(background) > picture.height / 4, "too little plain background to judge"
+        return sum(apart(at_edge, inside) for at_edge, inside in background) / len(background)
+
+    right = picture.width - 2
+    return {"left": shaded(1, 17), "right": shaded(right, right - 16)}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -122,14 +127,23 @@ def test_wide_tables_on_the_rules_page_show_that_they_scroll(
     for wrap in wraps.all():
         wrap.scroll_into_view_if_needed()
         assert wrap.evaluate("el => el.scrollWidth > el.clientWidth"), "this table fits: nothing to show"
-        at_start = edge_shading(page, wrap)
+        at_start = edge_shading(wrap)
         wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
-        at_end = edge_shading(page, wrap)
-        assert at_start["right"] > 0.75 and at_start["left"] < 0.5, at_start
-        assert at_end["left"] > 0.75 and at_end["right"] < 0.5, at_end
+        at_end = edge_shading(wrap)
+        assert at_start["right"] > 0.9 and at_start["left"] < 0.1, at_start
+        assert at_end["left"] > 0.9 and at_end["right"] < 0.1, at_end
     wraps.first.evaluate("el => { el.scrollLeft = 0; }")
     wraps.first.scroll_into_view_if_needed()
     shoot(page, f"rules-presets-table-{scheme}", full_page=False)
+
+
+def test_the_score_sheet_shows_that_it_scrolls_at_200_percent(phones: Phones, main_pages: MainPages) -> None:
+    page = phones.open(**PHONE_AT_200_PERCENT)
+    main_pages.visit(page, "sheet")
+    wrap = page.locator(".sheet-wrap").first
+    wrap.scroll_into_view_if_needed()
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth"), "the sheet fits: nothing to show"
+    assert edge_shading(wrap)["right"] > 0.9
 
 
 def contrast(first: str, second: str) -> float:
