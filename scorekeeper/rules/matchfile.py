@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, TypeVar
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
 from .combinations import Combination
 from .errors import MatchFileError, RulesError
-from .house_rules import HouseRules
+from .house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName, TrickScale
 from .match import (
     Deal,
     Match,
@@ -209,11 +210,23 @@ def _sides(data: object, path: str) -> tuple[SideInfo, ...]:
 def _basis(data: object, path: str, rules: HouseRules) -> PricingBasis:
     """``entered_under``: a key left out means the same as the match's rule."""
     obj = _object(data, path)
-    _only_keys(obj, {"meld_table", "trick_scale", "last_trick"}, path)
-    try:
-        return PricingBasis.of(HouseRules.from_mapping(obj, base=rules))
-    except RulesError as error:
-        raise MatchFileError(f"{path}.{getattr(error, 'key', '')}", str(error)) from None
+    _only_keys(obj, set(_BASIS_SPECS), path)
+    values: dict[str, Any] = {}
+    for key, spec in _BASIS_SPECS.items():
+        try:
+            values[key] = spec.parse(obj[key]) if key in obj else getattr(rules, key)
+        except RulesError as error:
+            raise MatchFileError(f"{path}.{key}", str(error)) from None
+    return _interned_basis(values["meld_table"], values["trick_scale"], values["last_trick"])
+
+
+_BASIS_SPECS = {key: RULE_SPECS_BY_KEY[key] for key in ("meld_table", "trick_scale", "last_trick")}
+
+
+@cache
+def _interned_basis(meld_table: MeldTableName, trick_scale: TrickScale, last_trick: int) -> PricingBasis:
+    """One object for each basis: a long match repeats the same few, and equal objects compare fast."""
+    return PricingBasis(meld_table, trick_scale, last_trick)
 
 
 # Small typed readers: each names the place when the value is of the wrong kind.
