@@ -23,10 +23,9 @@ from .rules.checks import check_new_deal
 from .rules.errors import RulesError
 from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from .rules.match import Deal, Match, PricingBasis
-from .rules.matchfile import deal_from_json, deal_to_json, match_from_json
+from .rules.matchfile import FORMAT, deal_from_json, deal_to_json, match_from_json
 from .rules.scoring import preview_rules
 
-MATCH_FORMAT = "pinochle-match/1"
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
 
 
@@ -131,7 +130,7 @@ def deal_json(deal: DealRow) -> dict[str, Any]:
 def match_json(row: MatchRow) -> dict[str, Any]:
     """The whole match in the match file format, built from the rows."""
     return {
-        "format": MATCH_FORMAT,
+        "format": FORMAT,
         "name": row.name,
         "auction": row.auction,
         "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides],
