@@ -12,7 +12,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones
 from .pixels import read_png
+from .samples import worked_sheet_file
 from .table import import_match, sheet_totals
+from .test_house_rules import preview_target
 
 pytestmark = pytest.mark.browser
 
@@ -253,3 +255,25 @@ def test_trump_choices_sit_two_by_two_under_none(page: Page, main_pages: MainPag
     assert len({round(box["width"]) for box in suits}) == 1, suits
     assert len({round(box["y"]) for box in suits}) == 2 and len({round(box["x"]) for box in suits}) == 2, suits
     assert none["width"] > 2 * suits[0]["width"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_preview_boxes_line_up_and_a_negative_total_is_red(
+    phones: Phones, shoot: Callable[..., Any], scheme: str
+) -> None:
+    page = phones.open(color_scheme=scheme)
+    import_match(page, worked_sheet_file())
+    preview_target(page, 200)  # They end at −20
+    now, after = page.locator(".compare .card").all()
+    heights = [box.locator("h2").evaluate("el => el.getBoundingClientRect().height") for box in (now, after)]
+    assert heights[1] > heights[0] * 1.5, "the longer heading fits on one line: nothing to line up"
+    tops = [box.locator(".compare-totals").evaluate("el => el.getBoundingClientRect().top") for box in (now, after)]
+    assert abs(tops[0] - tops[1]) < 1, tops
+    negative = after.locator(".compare-totals strong", has_text="−20")
+    positive = after.locator(".compare-totals strong", has_text="200")
+    # The same red as a lost bid on the score sheet, where the class "negative" paints it.
+    red = page.evaluate("""() => { const probe = document.createElement("span"); probe.className = "negative";
+        document.body.append(probe); const color = getComputedStyle(probe).color; probe.remove(); return color; }""")
+    assert negative.evaluate("el => getComputedStyle(el).color") == red
+    assert positive.evaluate("el => getComputedStyle(el).color") != red
+    shoot(page, f"house-rules-preview-{scheme}", full_page=False)
