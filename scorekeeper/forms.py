@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import (
     BooleanField,
     Field,
@@ -22,14 +23,24 @@ from wtforms import (
 )
 from wtforms.validators import Length, Optional, ValidationError
 
+from .rules.cards import Suit
 from .rules.combinations import Combination
 from .rules.errors import RulesError
 from .rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS, HouseRules, Preset, RuleSpec
 
 MAX_SIDES = max(len(preset.side_names) for preset in PRESETS)
 SWITCH_CHOICES = [SelectChoice("on", "On"), SelectChoice("off", "Off")]
-SUITS = [SelectChoice("", "None"), SelectChoice("S", "♠ Spades"), SelectChoice("H", "♥ Hearts"),
-         SelectChoice("D", "♦ Diamonds"), SelectChoice("C", "♣ Clubs")]
+RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def suit_label(suit: Suit) -> Markup:
+    """A trump button's label, "♥ Hearts", its sign red for the red suits as on the cards."""
+    sign_class = ' class="suit-red"' if suit in RED_SUITS else ""
+    # One inline run, so the button lays the sign and the name out as text with its space.
+    return Markup('<span><span{}>{}</span> {}</span>').format(Markup(sign_class), suit.symbol, suit.name.title())
+
+
+SUITS = [SelectChoice("", "None"), *(SelectChoice(suit.value, suit_label(suit)) for suit in Suit)]
 
 
 # House rules ---------------------------------------------------------------------------------------
@@ -233,7 +244,8 @@ class DealForm(FlaskForm):
         return self
 
     def trump_label(self) -> str:
-        return next((suit.label for suit in SUITS if suit.value == (self.trump.data or "")), "")
+        label = next((suit.label for suit in SUITS if suit.value == (self.trump.data or "")), "")
+        return Markup(label).striptags()
 
     def entries(self) -> list[SideEntryForm]:
         return [entry.form for entry in self.sides]

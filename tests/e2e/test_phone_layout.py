@@ -277,3 +277,26 @@ def test_the_preview_boxes_line_up_and_a_negative_total_is_red(
     assert negative.evaluate("el => getComputedStyle(el).color") == red
     assert positive.evaluate("el => getComputedStyle(el).color") != red
     shoot(page, f"house-rules-preview-{scheme}", full_page=False)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_red_suits_are_red_on_the_trump_buttons(
+    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any], scheme: str
+) -> None:
+    page = phones.open(color_scheme=scheme)
+    main_pages.visit(page, "deal-new")
+    page.locator("summary", has_text="Trump").click()
+    # The colour of a card's red sign in the meld calculator.
+    red = page.evaluate("""() => { const probe = document.createElement("span"); probe.className = "suit-red";
+        document.body.append(probe); const color = getComputedStyle(probe).color; probe.remove(); return color; }""")
+    colors = "el => [getComputedStyle(el).color, getComputedStyle(el.parentElement).color]"
+    for name, sign, is_red in [("Spades", "♠", False), ("Hearts", "♥", True), ("Diamonds", "♦", True),
+                               ("Clubs", "♣", False)]:
+        radio = page.get_by_role("radio", name=f"{sign} {name}", exact=True)
+        expect(radio).to_have_count(1)
+        button = page.locator(".suits .choice", has=radio)
+        assert button.evaluate("el => el.innerText.trim()") == f"{sign} {name}"  # the space is shown too
+        shown, text = button.get_by_text(sign, exact=True).evaluate(colors)
+        assert text != red, name
+        assert shown == (red if is_red else text), name
+    shoot(page, f"deal-new-trump-{scheme}", full_page=False)
