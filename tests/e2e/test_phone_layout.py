@@ -300,3 +300,23 @@ def test_the_red_suits_are_red_on_the_trump_buttons(
         assert text != red, name
         assert shown == (red if is_red else text), name
     shoot(page, f"deal-new-trump-{scheme}", full_page=False)
+
+
+# How many lines the text at the end of an element takes, and how far it reaches right of the window.
+TEXT_LINES = """el => { const range = document.createRange(); range.selectNodeContents(el.lastChild);
+    const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.bottom)));
+    return {lines: lines.size, overflow: range.getBoundingClientRect().right - window.innerWidth}; }"""
+
+
+@pytest.mark.parametrize("name", ["sheet", "deal-new", "meld"])
+def test_the_app_name_stays_on_one_line_at_200_percent(
+    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any], name: str
+) -> None:
+    page = phones.open(**PHONE_AT_200_PERCENT)
+    main_pages.visit(page, name)
+    brand = page.get_by_role("link", name="Pinochle score")
+    expect(brand).to_have_count(1)
+    layout = brand.evaluate(TEXT_LINES)
+    assert layout["lines"] == 1 and layout["overflow"] <= 0, layout
+    if name == "sheet":
+        shoot(page, "topbar-200-percent", full_page=False)
