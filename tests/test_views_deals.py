@@ -58,12 +58,7 @@ def test_new_deal_starts_at_the_minimum_then_at_the_last_bid(actions: Actions) -
 
 def test_new_deal_uses_the_way_the_last_deal_was_entered(client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
-    data = actions.deal_form(public_id) | {
-        "mode": "detail", "bidder": "0", "bid": "50",
-        "sides-0-meld": "20", "sides-0-tricks": "30", "sides-1-meld": "4", "sides-1-tricks": "18",
-        "last_trick": "0",
-    }
-    assert client.post(f"/m/{public_id}/deals/new", data=data).status_code == 302
+    assert actions.add_detailed_deal(public_id).status_code == 302
     assert actions.deal_form(public_id)["mode"] == "detail"
 
 

@@ -121,12 +121,7 @@ def test_stale_rules_change_is_refused_and_the_new_values_kept(client: FlaskClie
 
 def test_numbers_that_cannot_be_repriced_are_marked_as_entered(client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
-    data = actions.deal_form(public_id) | {
-        "mode": "detail", "bidder": "0", "bid": "50",
-        "sides-0-meld": "20", "sides-0-tricks": "30", "sides-1-meld": "4", "sides-1-tricks": "18",
-        "last_trick": "0",
-    }
-    assert client.post(f"/m/{public_id}/deals/new", data=data).status_code == 302
+    assert actions.add_detailed_deal(public_id).status_code == 302
     assert "Kept as entered" not in page(client, f"/m/{public_id}")
     confirm = form_values(preview(client, public_id, trick_scale="classic"))
     assert client.post(f"/m/{public_id}/rules", data=confirm).status_code == 302
