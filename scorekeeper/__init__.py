@@ -9,12 +9,10 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response
-from flask_wtf.csrf import CSRFProtect
-
-csrf = CSRFProtect()
+if TYPE_CHECKING:  # the rules core is imported without Flask: nothing of the web loads until create_app
+    from flask import Flask, Response
 
 MAX_REQUEST_BYTES = 2 * 1024 * 1024  # the largest request body: a big match file fits many times over
 
@@ -43,6 +41,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     ``test_config`` may hold ``INSTANCE_PATH`` to keep the instance folder somewhere else.
     """
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_path=(test_config or {}).get("INSTANCE_PATH") or os.environ.get("SCOREKEEPER_INSTANCE"),
@@ -65,13 +65,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(app.instance_path)
 
-    from . import db, sheet_cache, views
+    from . import db, views
     from .cookie_session import CheckedCookieSessionInterface
+    from .extensions import csrf
+    from .sheet import cache
 
     app.session_interface = CheckedCookieSessionInterface()
     db.init_app(app)
     csrf.init_app(app)
-    sheet_cache.init_app(app)
+    cache.init_app(app)
     views.init_app(app)
     app.after_request(_security_headers)
     return app

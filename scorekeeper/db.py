@@ -11,13 +11,11 @@ from typing import Any
 
 from flask import Flask, current_app, g
 from sqlalchemy import Engine, create_engine, event, select
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from .models import Base
 
 SCHEMA_VERSION = 1
-
-
-class Base(DeclarativeBase):
-    """Base of every table."""
 
 
 class SchemaVersion(Base):
@@ -66,8 +64,6 @@ def close_session(error: BaseException | None = None) -> None:
 
 def create_schema(engine: Engine) -> None:
     """Create missing tables and record the layout version."""
-    from . import models  # noqa: F401  (registers the tables)
-
     Base.metadata.create_all(engine)
     with Session(engine) as session:
         if session.scalars(select(SchemaVersion)).first() is None:
@@ -77,8 +73,6 @@ def create_schema(engine: Engine) -> None:
 
 def drop_schema(engine: Engine) -> None:
     """Drop every table (tests start each run from a clean schema)."""
-    from . import models  # noqa: F401
-
     Base.metadata.drop_all(engine)
 
 

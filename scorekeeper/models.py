@@ -1,4 +1,4 @@
-"""The tables: facts of each match and deal, never a derived score."""
+"""The tables: facts of each match and deal, never a derived score. Each row class is named for its table."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import DateTime
 
-from .db import Base
+
+class Base(DeclarativeBase):
+    """Base of every table."""
 
 
 def utc_now() -> datetime:
@@ -27,7 +29,7 @@ def new_edit_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class Match(Base):
+class MatchRow(Base):
     """A match: its name, house rules (as the match file writes them) and a version for concurrent edits."""
 
     __tablename__ = "match"
@@ -43,21 +45,21 @@ class Match(Base):
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     last_change: Mapped[str] = mapped_column(Text, default="the match was created")
 
-    sides: Mapped[list[Side]] = relationship(
-        back_populates="match", order_by="Side.position", cascade="all, delete-orphan"
+    sides: Mapped[list[SideRow]] = relationship(
+        back_populates="match", order_by="SideRow.position", cascade="all, delete-orphan"
     )
-    deals: Mapped[list[Deal]] = relationship(
-        back_populates="match", order_by="Deal.position", cascade="all, delete-orphan"
+    deals: Mapped[list[DealRow]] = relationship(
+        back_populates="match", order_by="DealRow.position", cascade="all, delete-orphan"
     )
-    rule_changes: Mapped[list[RuleChange]] = relationship(
-        back_populates="match", order_by="RuleChange.id", cascade="all, delete-orphan"
+    rule_changes: Mapped[list[RuleChangeRow]] = relationship(
+        back_populates="match", order_by="RuleChangeRow.id", cascade="all, delete-orphan"
     )
 
     # Every write bumps the version; a write based on an older version is refused.
     __mapper_args__ = {"version_id_col": version}
 
 
-class Side(Base):
+class SideRow(Base):
     """A partnership or a single player, in seat order (position 0 is the first side)."""
 
     __tablename__ = "side"
@@ -69,10 +71,10 @@ class Side(Base):
     name: Mapped[str] = mapped_column(String(100))
     players: Mapped[list[str]] = mapped_column(JSON, default=list)
 
-    match: Mapped[Match] = relationship(back_populates="sides")
+    match: Mapped[MatchRow] = relationship(back_populates="sides")
 
 
-class Deal(Base):
+class DealRow(Base):
     """What happened in one deal (position 1 is the first deal), with the pricing it was entered under."""
 
     __tablename__ = "deal"
@@ -93,10 +95,10 @@ class Deal(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
-    match: Mapped[Match] = relationship(back_populates="deals")
+    match: Mapped[MatchRow] = relationship(back_populates="deals")
 
 
-class RuleChange(Base):
+class RuleChangeRow(Base):
     """One house rule changed during the match (values as the match file writes them)."""
 
     __tablename__ = "rule_change"
@@ -109,4 +111,4 @@ class RuleChange(Base):
     new_value: Mapped[Any] = mapped_column(JSON)
     after_deal: Mapped[int] = mapped_column(default=0)
 
-    match: Mapped[Match] = relationship(back_populates="rule_changes")
+    match: Mapped[MatchRow] = relationship(back_populates="rule_changes")

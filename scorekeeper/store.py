@@ -16,9 +16,7 @@ from sqlalchemy import Dialect, bindparam, select
 from sqlalchemy.orm.exc import StaleDataError
 
 from .db import get_engine, get_session
-from .models import Deal as DealRow
-from .models import Match as MatchRow
-from .models import RuleChange, Side, utc_now
+from .models import DealRow, MatchRow, RuleChangeRow, SideRow, utc_now
 from .rules.checks import check_new_deal
 from .rules.errors import RulesError
 from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
@@ -154,7 +152,7 @@ def create_match(match: Match) -> MatchRow:
     """Store a new match (from the form, an import or the API) and return its row."""
     row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping())
     row.sides = [
-        Side(position=index, name=side.name, players=list(side.players))
+        SideRow(position=index, name=side.name, players=list(side.players))
         for index, side in enumerate(match.sides)
     ]
     for number, deal in enumerate(match.deals, start=1):
@@ -244,7 +242,7 @@ def change_rules(row: MatchRow, new_rules: HouseRules, expected_version: int | N
     preview_rules(to_core(row), new_rules)
     old_values, new_values = old_rules.to_mapping(), new_rules.to_mapping()
     for key in changed:
-        row.rule_changes.append(RuleChange(
+        row.rule_changes.append(RuleChangeRow(
             rule=key, old_value=old_values[key], new_value=new_values[key], after_deal=len(row.deals),
         ))
     row.rules = new_values

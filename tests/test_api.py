@@ -15,7 +15,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 from scorekeeper.db import get_session
-from scorekeeper.models import Match as MatchRow
+from scorekeeper.models import MatchRow
 from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.rules.scoring import score_match
 

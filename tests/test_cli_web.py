@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from scorekeeper import create_app
 from scorekeeper.cli import cli, main, seeds_dir, server_options
 from scorekeeper.db import get_session
-from scorekeeper.models import Match as MatchRow
+from scorekeeper.models import MatchRow
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 

@@ -7,7 +7,9 @@ import warnings
 import pytest
 from flask import Flask
 
-from scorekeeper.forms import DealForm, HouseRulesForm, NewMatchForm, rule_values
+from scorekeeper.forms.deals import DealForm
+from scorekeeper.forms.house_rules import HouseRulesForm, rule_values
+from scorekeeper.forms.matches import NewMatchForm
 from scorekeeper.rules.house_rules import PRESETS, HouseRules
 
 

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from scorekeeper.db import SCHEMA_VERSION, SchemaVersion, get_engine, get_session
-from scorekeeper.models import Deal, Match, RuleChange, Side
+from scorekeeper.models import DealRow, MatchRow, RuleChangeRow, SideRow
 from scorekeeper.rules.house_rules import HouseRules
 
 
@@ -21,9 +21,9 @@ def session(app: Flask) -> Iterator[Session]:
         yield get_session()
 
 
-def make_match(session: Session, name: str = "M") -> Match:
-    match = Match(name=name, rules=HouseRules().to_mapping())
-    match.sides = [Side(position=0, name="We", players=["Ann", "Bob"]), Side(position=1, name="They")]
+def make_match(session: Session, name: str = "M") -> MatchRow:
+    match = MatchRow(name=name, rules=HouseRules().to_mapping())
+    match.sides = [SideRow(position=0, name="We", players=["Ann", "Bob"]), SideRow(position=1, name="They")]
     session.add(match)
     session.commit()
     return match
@@ -58,7 +58,7 @@ def test_every_write_bumps_the_version(session: Session) -> None:
 
 def test_public_ids_are_unique(session: Session) -> None:
     first = make_match(session)
-    clash = Match(name="clash", rules={}, public_id=first.public_id)
+    clash = MatchRow(name="clash", rules={}, public_id=first.public_id)
     session.add(clash)
     with pytest.raises(IntegrityError):
         session.commit()
@@ -67,13 +67,13 @@ def test_public_ids_are_unique(session: Session) -> None:
 
 def test_json_columns_round_trip(session: Session) -> None:
     match = make_match(session)
-    match.deals.append(Deal(position=1, bidder=0, bid=60, meld_table="double-small", trick_scale="one-point",
+    match.deals.append(DealRow(position=1, bidder=0, bid=60, meld_table="double-small", trick_scale="one-point",
                             last_trick=2, sides=[{"meld": {"run": 1}, "tricks": 30, "last_trick": True},
                                                  {"total": 20}]))
-    match.rule_changes.append(RuleChange(rule="target", old_value=500, new_value=300))
+    match.rule_changes.append(RuleChangeRow(rule="target", old_value=500, new_value=300))
     session.commit()
     session.expire_all()
-    again = session.scalars(select(Match).where(Match.public_id == match.public_id)).one()
+    again = session.scalars(select(MatchRow).where(MatchRow.public_id == match.public_id)).one()
     assert again.deals[0].sides[0] == {"meld": {"run": 1}, "tricks": 30, "last_trick": True}
     assert again.sides[0].players == ["Ann", "Bob"] and again.sides[1].players == []
     assert (again.rule_changes[0].old_value, again.rule_changes[0].new_value) == (500, 300)
@@ -82,9 +82,9 @@ def test_json_columns_round_trip(session: Session) -> None:
 
 def test_deleting_a_match_deletes_its_sides_deals_and_changes(session: Session) -> None:
     match = make_match(session)
-    match.deals.append(Deal(position=1, passed=True, meld_table="double-small", trick_scale="one-point",
+    match.deals.append(DealRow(position=1, passed=True, meld_table="double-small", trick_scale="one-point",
                             last_trick=2))
-    match.rule_changes.append(RuleChange(rule="target", old_value=500, new_value=300))
+    match.rule_changes.append(RuleChangeRow(rule="target", old_value=500, new_value=300))
     session.commit()
     session.delete(match)
     session.commit()
@@ -95,7 +95,7 @@ def test_deleting_a_match_deletes_its_sides_deals_and_changes(session: Session) 
 def test_two_deals_cannot_share_a_position(session: Session) -> None:
     match = make_match(session)
     for _ in range(2):
-        match.deals.append(Deal(position=1, passed=True, meld_table="double-small", trick_scale="one-point",
+        match.deals.append(DealRow(position=1, passed=True, meld_table="double-small", trick_scale="one-point",
                                 last_trick=2))
     with pytest.raises(IntegrityError):
         session.commit()

@@ -14,8 +14,8 @@ from flask.testing import FlaskClient
 
 from matches import make_match
 from scorekeeper import create_app, store
-from scorekeeper.sheet_cache import SheetCache, SheetPage, sheet_cache
-from scorekeeper.sheet_view import SheetView
+from scorekeeper.sheet.cache import SheetCache, SheetPage, sheet_cache
+from scorekeeper.sheet.view import SheetView
 
 DEAD_DEAL = {  # We bid 90 with 10 meld: 10 + 50 trick points cannot make it
     "bidder": 0, "bid": 90,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from matches import make_match
-from scorekeeper.sheet_view import SheetView, points, signed_points
+from scorekeeper.sheet.view import SheetView, points, signed_points
 
 
 @pytest.mark.parametrize(("value", "printed", "signed"), [

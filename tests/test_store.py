@@ -9,8 +9,7 @@ from flask import Flask
 
 from scorekeeper import store
 from scorekeeper.db import get_session
-from scorekeeper.models import Match as MatchRow
-from scorekeeper.models import RuleChange
+from scorekeeper.models import MatchRow, RuleChangeRow
 from scorekeeper.rules.errors import ContradictionError, MatchFileError
 from scorekeeper.rules.house_rules import HouseRules, MeldTableName
 from scorekeeper.rules.match import Match, PricingBasis, SideInfo, SideTotal
@@ -168,7 +167,7 @@ def test_change_rules_records_each_change_and_refuses_contradictions() -> None:
             deck="single", meld_table=MeldTableName.SINGLE_CLASSIC.value), version)
     assert refused.value.deal_numbers == [1]
     get_session().rollback()
-    assert row.version == version and len(get_session().query(RuleChange).all()) == 2
+    assert row.version == version and len(get_session().query(RuleChangeRow).all()) == 2
 
 
 @pytest.mark.usefixtures("ctx")

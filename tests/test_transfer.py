@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from scorekeeper.db import get_session
-from scorekeeper.models import Match as MatchRow
+from scorekeeper.models import MatchRow
 from scorekeeper.rules.matchfile import loads_match, match_from_json
 from scorekeeper.rules.scoring import score_match
 

@@ -286,6 +286,11 @@ def meld_all_trumps(hand: Hand, table: MeldTableName) -> tuple[MeldResult, ...]:
     return tuple(result for _, result in scored)
 
 
+def best_melds(hand: Hand, trump: Suit | None, table: MeldTableName) -> tuple[MeldResult, ...]:
+    """The best meld for ``trump``; with no trump named, one per trump, best first."""
+    return meld_all_trumps(hand, table) if trump is None else (best_meld(hand, trump, table),)
+
+
 def price_sets(
     sets: Mapping[Combination, int], table: MeldTableName, trump: Suit | None = None
 ) -> MeldResult:

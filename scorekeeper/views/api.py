@@ -15,21 +15,21 @@ from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from .. import csrf, store
+from .. import store
 from ..db import get_session
-from ..models import Match as MatchRow
+from ..extensions import csrf
+from ..models import MatchRow
 from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
+from ..rules.meld import best_melds
 from ..rules.scoring import preview_rules, score_match
-from . import request_limit_text
-from .meld import calculate
+from .errors import TOO_LARGE, request_limit_text
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 CONTROL_KEYS = ("version", "preview")  # keys of a request body that are not facts
-TOO_LARGE = "a number or a name is too large to store; nothing was saved"
 
 
 class ApiError(Exception):
@@ -284,7 +284,7 @@ def meld() -> Response:
             trump = Suit.from_text(trump_text)
         except RulesError as error:
             raise ApiError(422, "trump", str(error)) from None
-    results = calculate(hand, trump, table)
+    results = best_melds(hand, trump, table)
     if trump is not None:
         return jsonify(results[0].to_json())
     return jsonify({"trumps": [result.to_json() for result in results]})

@@ -9,8 +9,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..forms import DETAIL, QUICK, DealForm, deal_form_data
-from ..models import Match as MatchRow
+from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data
+from ..models import MatchRow
 from ..rules.cards import Deck
 from ..rules.combinations import Combination
 from ..rules.errors import ContradictionError, MatchFileError, RulesError

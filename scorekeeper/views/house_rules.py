@@ -6,8 +6,8 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..forms import HouseRulesForm, rule_values
-from ..models import Match as MatchRow
+from ..forms.house_rules import HouseRulesForm, rule_values
+from ..models import MatchRow
 from ..rules.errors import ContradictionError
 from ..rules.house_rules import RULE_SPECS, RULE_SPECS_BY_KEY, HouseRules
 from ..rules.match import Match

@@ -9,14 +9,15 @@ from flask import Blueprint, abort, get_flashed_messages, redirect, render_templ
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..chart import progression_chart
 from ..device import device_match_ids, forget_match, remember_match
-from ..forms import NewMatchForm, rule_values
+from ..forms.house_rules import rule_values
+from ..forms.matches import NewMatchForm
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Match, SideInfo
 from ..rules.scoring import dead_contract
-from ..sheet_cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, SheetPage, sheet_cache, sheet_etag
-from ..sheet_view import SheetView
+from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, SheetPage, sheet_cache, sheet_etag
+from ..sheet.chart import progression_chart
+from ..sheet.view import SheetView
 
 bp = Blueprint("matches", __name__)
 

@@ -6,92 +6,23 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
-from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, SelectChoice, SelectField, StringField
-from wtforms.validators import NumberRange, Optional, ValidationError
 
-from ..rules.cards import ALL_CARDS, Card, Deck, Hand, Suit
+from ..forms.meld import ALL_TRUMPS, MeldForm
+from ..rules.cards import Deck, Suit
 from ..rules.errors import CardError, RulesError
-from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName
-from ..rules.meld import MeldResult, best_meld, meld_all_trumps
+from ..rules.house_rules import HouseRules, MeldTableName
+from ..rules.meld import MeldResult, best_melds
 from ..store import find_match, rules_of
 
 bp = Blueprint("meld", __name__)
 
-ALL_TRUMPS = "all"
 NATURAL_TABLE = {Deck.SINGLE.value: MeldTableName.SINGLE_CLASSIC, Deck.DOUBLE.value: MeldTableName.DOUBLE_SMALL}
 CLASS_NAMES = {1: "Trump and marriages", 2: "Pinochle", 3: "Around"}
-_DECK = RULE_SPECS_BY_KEY["deck"]
-_TABLE = RULE_SPECS_BY_KEY["meld_table"]
-
-
-def count_field_name(card: Card) -> str:
-    return f"n_{card.code}"
-
-
-def calculate(hand: Hand, trump: Suit | None, table: MeldTableName) -> tuple[MeldResult, ...]:
-    """One result for a named trump; for no trump, one per trump, best first."""
-    if trump is None:
-        return meld_all_trumps(hand, table)
-    return (best_meld(hand, trump, table),)
 
 
 def sets_param(result: MeldResult) -> str:
     """The sets of a result as the deal form reads them: ``run:1,pinochle:1``."""
     return ",".join(f"{combination.value}:{n}" for combination, n in result.sets().items() if n)
-
-
-class MeldForm(FlaskForm):
-    """Deck, meld table, trump and the hand: a count per card plus optional typed cards."""
-
-    deck = SelectField(_DECK.label, choices=[SelectChoice(d.value, label) for d, label in _DECK.choices])
-    table = SelectField(_TABLE.label, choices=[SelectChoice(t.value, label) for t, label in _TABLE.choices])
-    trump = SelectField(
-        "Trump",
-        choices=[SelectChoice(ALL_TRUMPS, "All four trumps")]
-        + [SelectChoice(s.value, f"{s.symbol} {s.label.capitalize()}") for s in Suit],
-    )
-    cards = StringField("Type cards", validators=[Optional()])
-    match = HiddenField()
-    side = HiddenField()
-    deal = HiddenField()
-
-    def chosen_deck(self) -> Deck:
-        return _DECK.parse(self.deck.data)  # type: ignore[no-any-return]
-
-    def chosen_table(self) -> MeldTableName:
-        return _TABLE.parse(self.table.data)  # type: ignore[no-any-return]
-
-    def chosen_trump(self) -> Suit | None:
-        return None if self.trump.data == ALL_TRUMPS else Suit(self.trump.data)
-
-    def count_fields(self) -> list[tuple[Card, IntegerField]]:
-        return [(card, self[count_field_name(card)]) for card in ALL_CARDS]
-
-    def validate_cards(self, field: StringField) -> None:
-        if self.deck.errors:
-            return
-        try:
-            Hand.from_text(field.data or "", self.chosen_deck())
-        except CardError as error:
-            raise ValidationError(str(error)) from None
-
-    def hand(self) -> Hand:
-        """The tapped counts plus the typed cards; raises CardError for more copies than the deck has."""
-        typed = Hand.from_text(self.cards.data or "", self.chosen_deck())
-        tapped = [card for card, field in self.count_fields() for _ in range(field.data or 0)]
-        return Hand.from_cards([*tapped, *typed], self.chosen_deck())
-
-    def show_hand(self, hand: Hand) -> None:
-        """Move the typed cards into the counts, so that the next count does not add them twice."""
-        for card, field in self.count_fields():
-            field.data = hand.count(card)
-        self.cards.data = ""
-
-
-for _card in ALL_CARDS:
-    setattr(MeldForm, count_field_name(_card),
-            IntegerField(str(_card), default=0, validators=[Optional(), NumberRange(0, Deck.DOUBLE.copies)]))
 
 
 @dataclass(frozen=True)
@@ -147,7 +78,7 @@ def calculator() -> str:
         else:
             form.show_hand(hand)
             if len(hand):
-                results = calculate(hand, form.chosen_trump(), form.chosen_table())
+                results = best_melds(hand, form.chosen_trump(), form.chosen_table())
     links = [target.link(result) for result in results] if target else []
     return render_template(
         "meld/calculator.html", form=form, results=results, links=links, hand_error=hand_error,

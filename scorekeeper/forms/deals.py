@@ -1,4 +1,4 @@
-"""Flask-WTF forms. Rule fields come from ``RULE_SPECS``; deal values are checked by the rules core."""
+"""The deal form: one deal's facts, as one number per side or as meld and tricks."""
 
 from __future__ import annotations
 
@@ -9,180 +9,11 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import (
-    BooleanField,
-    Field,
-    FieldList,
-    Form,
-    FormField,
-    HiddenField,
-    RadioField,
-    SelectChoice,
-    SelectField,
-    StringField,
-)
-from wtforms.validators import Length, Optional, ValidationError
+from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, RadioField, SelectChoice, StringField
+from wtforms.form import Form
 
-from .rules.cards import Suit
-from .rules.combinations import Combination
-from .rules.errors import RulesError
-from .rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS, HouseRules, Preset, RuleSpec
-
-MAX_SIDES = max(len(preset.side_names) for preset in PRESETS)
-SWITCH_CHOICES = [SelectChoice("on", "On"), SelectChoice("off", "Off")]
-RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
-
-
-def suit_label(suit: Suit) -> Markup:
-    """A trump button's label, "♥ Hearts", its sign red for the red suits as on the cards."""
-    sign_class = ' class="suit-red"' if suit in RED_SUITS else ""
-    # One inline run, so the button lays the sign and the name out as text with its space.
-    return Markup('<span><span{}>{}</span> {}</span>').format(Markup(sign_class), suit.symbol, suit.name.title())
-
-
-SUITS = [SelectChoice("", "None"), *(SelectChoice(suit.value, suit_label(suit)) for suit in Suit)]
-
-
-# House rules ---------------------------------------------------------------------------------------
-
-class _RuleCheck:
-    """Validator: the rule's own parser decides, and its message is shown at the field."""
-
-    def __init__(self, spec: RuleSpec) -> None:
-        self.spec = spec
-
-    def __call__(self, form: Form, field: Field) -> None:
-        try:
-            self.spec.parse(field.data)
-        except RulesError as error:
-            raise ValidationError(str(error)) from None
-
-
-def rule_values(rules: HouseRules) -> dict[str, str]:
-    """The rules as the text the form fields hold."""
-    values = {}
-    for spec in RULE_SPECS:
-        value = rules.to_mapping()[spec.key]
-        values[spec.key] = ("on" if value else "off") if spec.kind == "switch" else str(value)
-    return values
-
-
-def _rule_field(spec: RuleSpec) -> Field:
-    check = [_RuleCheck(spec)]
-    if spec.kind == "number":
-        return StringField(
-            spec.label, validators=check, description=spec.help,
-            render_kw={"inputmode": "numeric", "data-min": spec.minimum, "data-max": spec.maximum,
-                       "data-step": spec.step},
-        )
-    if spec.kind == "switch":
-        return RadioField(spec.label, choices=SWITCH_CHOICES, validators=check, description=spec.help,
-                          validate_choice=False)
-    options = [SelectChoice(value.value, label) for value, label in spec.choices]
-    return SelectField(spec.label, choices=options, validators=check, description=spec.help, validate_choice=False)
-
-
-class RulesForm(Form):
-    """The eight house rules, one field each, named by the rule's key."""
-
-    def house_rules(self) -> HouseRules:
-        """The rules typed in (call after validation)."""
-        return HouseRules.from_mapping({spec.key: self[spec.key].data for spec in RULE_SPECS})
-
-    def grouped(self) -> list[tuple[str, list[Field]]]:
-        """The fields in the groups the rules declare, in declaration order."""
-        groups: dict[str, list[Field]] = {}
-        for spec in RULE_SPECS:
-            groups.setdefault(spec.group, []).append(self[spec.key])
-        return list(groups.items())
-
-
-for _spec in RULE_SPECS:
-    setattr(RulesForm, _spec.key, _rule_field(_spec))
-
-
-class HouseRulesForm(FlaskForm):
-    """Change the house rules of a match; ``confirm`` is set on the preview page."""
-
-    version = HiddenField()
-    confirm = HiddenField()
-    rules = FormField(RulesForm)
-
-
-# New match ------------------------------------------------------------------------------------------
-
-class SideNameForm(Form):
-    name = StringField("Name", validators=[
-        Optional(), Length(max=40, message="Keep a side's name to %(max)d characters or fewer.")])
-    players = StringField("Players", validators=[
-        Optional(), Length(max=120, message="Keep the players' names to %(max)d characters in all.")],
-                          description="Optional, separated by commas.",
-                          render_kw={"placeholder": "optional", "autocomplete": "off"})
-
-    def player_names(self) -> tuple[str, ...]:
-        return tuple(name.strip() for name in (self.players.data or "").split(",") if name.strip())
-
-
-class NewMatchForm(FlaskForm):
-    """Start a match from a preset; the house rules can be changed before the first deal."""
-
-    preset = RadioField("Game", choices=[SelectChoice(p.key, p.label) for p in PRESETS], default=PRESETS[0].key,
-                        validate_choice=False)
-    rules_from = HiddenField(default=PRESETS[0].key)
-    name = StringField("Match name", validators=[
-        Optional(), Length(max=80, message="Keep the match name to %(max)d characters or fewer.")],
-                       render_kw={"placeholder": "Friday at Ann's", "autocomplete": "off"})
-    sides = FieldList(FormField(SideNameForm), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
-    rules = FormField(RulesForm)
-
-    @classmethod
-    def for_preset(cls, preset: Preset) -> NewMatchForm:
-        """A blank form filled with a preset's side names and rules."""
-        sides = [{"name": name, "players": ""} for name in preset.side_names]
-        sides += [{"name": "", "players": ""}] * (MAX_SIDES - len(sides))
-        return cls(data={"preset": preset.key, "rules_from": preset.key, "sides": sides,
-                         "rules": rule_values(preset.rules)})
-
-    def chosen_preset(self) -> Preset:
-        return PRESETS_BY_KEY.get(self.preset.data or "", PRESETS[0])
-
-    def settle_preset(self) -> None:
-        """Without scripts, a changed preset still applies: every rule and side name left as the
-        previous preset set it takes the new preset's value; anything typed by hand stays."""
-        chosen = self.chosen_preset()
-        previous = PRESETS_BY_KEY.get(self.rules_from.data or "", chosen)
-        if previous is chosen:
-            return
-        old_values, new_values = rule_values(previous.rules), rule_values(chosen.rules)
-        for spec in RULE_SPECS:
-            field = self.rules[spec.key]
-            if field.data == old_values[spec.key]:
-                field.data = new_values[spec.key]
-        for index, entry in enumerate(self.sides):
-            old_name = previous.side_names[index] if index < len(previous.side_names) else ""
-            if (entry.form.name.data or "").strip() in ("", old_name):
-                entry.form.name.data = chosen.side_names[index] if index < len(chosen.side_names) else ""
-        self.rules_from.data = chosen.key
-
-    def validate_preset(self, field: Field) -> None:
-        if field.data not in PRESETS_BY_KEY:
-            raise ValidationError("Choose one of the games.")
-
-    def side_entries(self) -> list[SideNameForm]:
-        """The side fields this preset uses."""
-        return [entry.form for entry in self.sides][: len(self.chosen_preset().side_names)]
-
-    def clashing_sides(self) -> set[int]:
-        """Indexes of the sides whose name another side has too (case aside)."""
-        names = [(entry.name.data or "").strip().lower() for entry in self.side_entries()]
-        return {index for index, name in enumerate(names) if name and names.count(name) > 1}
-
-    def validate_sides(self, field: Field) -> None:
-        if self.clashing_sides():
-            raise ValidationError("Give each side a different name.")
-
-
-# Deals ----------------------------------------------------------------------------------------------
+from ..rules.combinations import Combination
+from .common import SUITS, sentence
 
 QUICK, DETAIL = "quick", "detail"
 SIDE_PATH = re.compile(r"^deal\.sides\[(\d+)\](?:\.(\w+))?")
@@ -320,14 +151,14 @@ class DealForm(FlaskForm):
                      "last_trick": self.last_trick, "took_trick": entry.no_trick}.get(key)
             if field is None:
                 field = entry.total if self.mode.data != DETAIL else entry.meld
-            field.errors.append(_sentence(message))
+            field.errors.append(sentence(message))
             return
         field = {"deal.bid": self.bid, "deal.bidder": self.bidder, "deal.trump": self.trump,
                  "deal.thrown_in": self.thrown_in}.get(path)
         if field is not None:
-            field.errors.append(_sentence(message))
+            field.errors.append(sentence(message))
         else:
-            self.form_errors.append(_sentence(message))
+            self.form_errors.append(sentence(message))
 
     def place_problem(self, problem: str) -> None:
         """Show a problem the rules core found at the field it is about, else at the top."""
@@ -338,21 +169,21 @@ class DealForm(FlaskForm):
                 entry = self.entries()[index]
                 about_tricks = any(word in text for word in ("counter", "taken", "trick"))
                 field = entry.tricks if about_tricks else entry.meld
-                field.errors.append(_sentence(problem[len(prefix):]))
+                field.errors.append(sentence(problem[len(prefix):]))
                 return
             if text.startswith(f"{name.lower()} took no trick"):
-                self.entries()[index].no_trick.errors.append(_sentence(problem))
+                self.entries()[index].no_trick.errors.append(sentence(problem))
                 return
         if text.startswith(("bid ", "the bid")):
-            self.bid.errors.append(_sentence(problem))
+            self.bid.errors.append(sentence(problem))
         elif "bidder" in text or "auction" in text:
-            self.bidder.errors.append(_sentence(problem))
+            self.bidder.errors.append(sentence(problem))
         elif text.startswith("trick points add up") and self.entries():
-            self.entries()[-1].tricks.errors.append(_sentence(problem))
+            self.entries()[-1].tricks.errors.append(sentence(problem))
         elif "last trick" in text:
-            self.last_trick.errors.append(_sentence(problem))
+            self.last_trick.errors.append(sentence(problem))
         else:
-            self.form_errors.append(_sentence(problem))
+            self.form_errors.append(sentence(problem))
 
 
 def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:
@@ -410,8 +241,3 @@ def _whole_number(field: Field, message: str) -> int | None:
         field.errors.append(f"'{raw}' is not a whole number.")
         return None
     return int(raw)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")

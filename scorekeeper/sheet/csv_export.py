@@ -5,8 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
-from .rules.match import Match
-from .rules.scoring import Sheet
+from ..rules.match import Match
+from ..rules.scoring import Sheet
 
 
 def sheet_csv(match: Match, sheet: Sheet) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules.errors import ContradictionError
-from .rules.match import Match
-from .rules.scoring import Sheet, score_match
+from ..rules.errors import ContradictionError
+from ..rules.match import Match
+from ..rules.scoring import Sheet, score_match
 
 MINUS = "\u2212"
 

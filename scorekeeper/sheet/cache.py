@@ -29,8 +29,8 @@ from pathlib import Path
 from flask import Flask, current_app
 from markupsafe import Markup
 
-from .rules.match import Match
-from .sheet_view import SheetView
+from ..rules.match import Match
+from .view import SheetView
 
 DEFAULT_SIZE = 64  # matches; an entry of a 100-deal match holds about 60 KB of page and its facts
 
@@ -99,7 +99,7 @@ class SheetCache:
 def build_id(app: Flask) -> str:
     """A short digest of the package's code and the templates: it changes with any release."""
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent
     for folder, pattern in ((package, "*.py"), (Path(app.template_folder or ""), "*.html")):
         for path in sorted(folder.rglob(pattern)):
             digest.update(path.relative_to(folder).as_posix().encode())

@@ -1,0 +1,27 @@
+"""What every form shares: the trump choices and a sentence for a message."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+from wtforms import SelectChoice
+
+from ..rules.cards import Suit
+
+RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def suit_label(suit: Suit) -> Markup:
+    """A trump button's label, "♥ Hearts", its sign red for the red suits as on the cards."""
+    sign_class = ' class="suit-red"' if suit in RED_SUITS else ""
+    # One inline run, so the button lays the sign and the name out as text with its space.
+    return Markup('<span><span{}>{}</span> {}</span>').format(Markup(sign_class), suit.symbol, suit.name.title())
+
+
+SUITS = [SelectChoice("", "None"), *(SelectChoice(suit.value, suit_label(suit)) for suit in Suit)]
+
+
+
+def sentence(text: str) -> str:
+    """A message as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")

@@ -1,0 +1,76 @@
+"""The house-rules forms: one field per rule, built from the rules' own declarations (``RULE_SPECS``)."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import Field, FormField, HiddenField, RadioField, SelectChoice, SelectField, StringField
+from wtforms.form import Form
+from wtforms.validators import ValidationError
+
+from ..rules.errors import RulesError
+from ..rules.house_rules import RULE_SPECS, HouseRules, RuleSpec
+
+SWITCH_CHOICES = [SelectChoice("on", "On"), SelectChoice("off", "Off")]
+
+class _RuleCheck:
+    """Validator: the rule's own parser decides, and its message is shown at the field."""
+
+    def __init__(self, spec: RuleSpec) -> None:
+        self.spec = spec
+
+    def __call__(self, form: Form, field: Field) -> None:
+        try:
+            self.spec.parse(field.data)
+        except RulesError as error:
+            raise ValidationError(str(error)) from None
+
+
+def rule_values(rules: HouseRules) -> dict[str, str]:
+    """The rules as the text the form fields hold."""
+    values = {}
+    for spec in RULE_SPECS:
+        value = rules.to_mapping()[spec.key]
+        values[spec.key] = ("on" if value else "off") if spec.kind == "switch" else str(value)
+    return values
+
+
+def _rule_field(spec: RuleSpec) -> Field:
+    check = [_RuleCheck(spec)]
+    if spec.kind == "number":
+        return StringField(
+            spec.label, validators=check, description=spec.help,
+            render_kw={"inputmode": "numeric", "data-min": spec.minimum, "data-max": spec.maximum,
+                       "data-step": spec.step},
+        )
+    if spec.kind == "switch":
+        return RadioField(spec.label, choices=SWITCH_CHOICES, validators=check, description=spec.help,
+                          validate_choice=False)
+    options = [SelectChoice(value.value, label) for value, label in spec.choices]
+    return SelectField(spec.label, choices=options, validators=check, description=spec.help, validate_choice=False)
+
+
+class RulesForm(Form):
+    """The eight house rules, one field each, named by the rule's key."""
+
+    def house_rules(self) -> HouseRules:
+        """The rules typed in (call after validation)."""
+        return HouseRules.from_mapping({spec.key: self[spec.key].data for spec in RULE_SPECS})
+
+    def grouped(self) -> list[tuple[str, list[Field]]]:
+        """The fields in the groups the rules declare, in declaration order."""
+        groups: dict[str, list[Field]] = {}
+        for spec in RULE_SPECS:
+            groups.setdefault(spec.group, []).append(self[spec.key])
+        return list(groups.items())
+
+
+for _spec in RULE_SPECS:
+    setattr(RulesForm, _spec.key, _rule_field(_spec))
+
+
+class HouseRulesForm(FlaskForm):
+    """Change the house rules of a match; ``confirm`` is set on the preview page."""
+
+    version = HiddenField()
+    confirm = HiddenField()
+    rules = FormField(RulesForm)

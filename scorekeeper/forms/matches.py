@@ -1,0 +1,83 @@
+"""The new-match form: a preset, a name, the sides and their house rules."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import Field, FieldList, FormField, HiddenField, RadioField, SelectChoice, StringField
+from wtforms.form import Form
+from wtforms.validators import Length, Optional, ValidationError
+
+from ..rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS, Preset
+from .house_rules import RulesForm, rule_values
+
+MAX_SIDES = max(len(preset.side_names) for preset in PRESETS)
+
+class SideNameForm(Form):
+    name = StringField("Name", validators=[
+        Optional(), Length(max=40, message="Keep a side's name to %(max)d characters or fewer.")])
+    players = StringField("Players", validators=[
+        Optional(), Length(max=120, message="Keep the players' names to %(max)d characters in all.")],
+                          description="Optional, separated by commas.",
+                          render_kw={"placeholder": "optional", "autocomplete": "off"})
+
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(name.strip() for name in (self.players.data or "").split(",") if name.strip())
+
+
+class NewMatchForm(FlaskForm):
+    """Start a match from a preset; the house rules can be changed before the first deal."""
+
+    preset = RadioField("Game", choices=[SelectChoice(p.key, p.label) for p in PRESETS], default=PRESETS[0].key,
+                        validate_choice=False)
+    rules_from = HiddenField(default=PRESETS[0].key)
+    name = StringField("Match name", validators=[
+        Optional(), Length(max=80, message="Keep the match name to %(max)d characters or fewer.")],
+                       render_kw={"placeholder": "Friday at Ann's", "autocomplete": "off"})
+    sides = FieldList(FormField(SideNameForm), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
+    rules = FormField(RulesForm)
+
+    @classmethod
+    def for_preset(cls, preset: Preset) -> NewMatchForm:
+        """A blank form filled with a preset's side names and rules."""
+        sides = [{"name": name, "players": ""} for name in preset.side_names]
+        sides += [{"name": "", "players": ""}] * (MAX_SIDES - len(sides))
+        return cls(data={"preset": preset.key, "rules_from": preset.key, "sides": sides,
+                         "rules": rule_values(preset.rules)})
+
+    def chosen_preset(self) -> Preset:
+        return PRESETS_BY_KEY.get(self.preset.data or "", PRESETS[0])
+
+    def settle_preset(self) -> None:
+        """Without scripts, a changed preset still applies: every rule and side name left as the
+        previous preset set it takes the new preset's value; anything typed by hand stays."""
+        chosen = self.chosen_preset()
+        previous = PRESETS_BY_KEY.get(self.rules_from.data or "", chosen)
+        if previous is chosen:
+            return
+        old_values, new_values = rule_values(previous.rules), rule_values(chosen.rules)
+        for spec in RULE_SPECS:
+            field = self.rules[spec.key]
+            if field.data == old_values[spec.key]:
+                field.data = new_values[spec.key]
+        for index, entry in enumerate(self.sides):
+            old_name = previous.side_names[index] if index < len(previous.side_names) else ""
+            if (entry.form.name.data or "").strip() in ("", old_name):
+                entry.form.name.data = chosen.side_names[index] if index < len(chosen.side_names) else ""
+        self.rules_from.data = chosen.key
+
+    def validate_preset(self, field: Field) -> None:
+        if field.data not in PRESETS_BY_KEY:
+            raise ValidationError("Choose one of the games.")
+
+    def side_entries(self) -> list[SideNameForm]:
+        """The side fields this preset uses."""
+        return [entry.form for entry in self.sides][: len(self.chosen_preset().side_names)]
+
+    def clashing_sides(self) -> set[int]:
+        """Indexes of the sides whose name another side has too (case aside)."""
+        names = [(entry.name.data or "").strip().lower() for entry in self.side_entries()]
+        return {index for index, name in enumerate(names) if name and names.count(name) > 1}
+
+    def validate_sides(self, field: Field) -> None:
+        if self.clashing_sides():
+            raise ValidationError("Give each side a different name.")

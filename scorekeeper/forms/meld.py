@@ -1,0 +1,72 @@
+"""The meld calculator's form: deck, meld table, trump and a hand as a count per card or typed cards."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, IntegerField, SelectChoice, SelectField, StringField
+from wtforms.validators import NumberRange, Optional, ValidationError
+
+from ..rules.cards import ALL_CARDS, Card, Deck, Hand, Suit
+from ..rules.errors import CardError
+from ..rules.house_rules import RULE_SPECS_BY_KEY, MeldTableName
+
+ALL_TRUMPS = "all"
+_DECK = RULE_SPECS_BY_KEY["deck"]
+_TABLE = RULE_SPECS_BY_KEY["meld_table"]
+
+
+def count_field_name(card: Card) -> str:
+    return f"n_{card.code}"
+
+
+class MeldForm(FlaskForm):
+    """Deck, meld table, trump and the hand: a count per card plus optional typed cards."""
+
+    deck = SelectField(_DECK.label, choices=[SelectChoice(d.value, label) for d, label in _DECK.choices])
+    table = SelectField(_TABLE.label, choices=[SelectChoice(t.value, label) for t, label in _TABLE.choices])
+    trump = SelectField(
+        "Trump",
+        choices=[SelectChoice(ALL_TRUMPS, "All four trumps")]
+        + [SelectChoice(s.value, f"{s.symbol} {s.label.capitalize()}") for s in Suit],
+    )
+    cards = StringField("Type cards", validators=[Optional()])
+    match = HiddenField()
+    side = HiddenField()
+    deal = HiddenField()
+
+    def chosen_deck(self) -> Deck:
+        return _DECK.parse(self.deck.data)  # type: ignore[no-any-return]
+
+    def chosen_table(self) -> MeldTableName:
+        return _TABLE.parse(self.table.data)  # type: ignore[no-any-return]
+
+    def chosen_trump(self) -> Suit | None:
+        return None if self.trump.data == ALL_TRUMPS else Suit(self.trump.data)
+
+    def count_fields(self) -> list[tuple[Card, IntegerField]]:
+        return [(card, self[count_field_name(card)]) for card in ALL_CARDS]
+
+    def validate_cards(self, field: StringField) -> None:
+        if self.deck.errors:
+            return
+        try:
+            Hand.from_text(field.data or "", self.chosen_deck())
+        except CardError as error:
+            raise ValidationError(str(error)) from None
+
+    def hand(self) -> Hand:
+        """The tapped counts plus the typed cards; raises CardError for more copies than the deck has."""
+        typed = Hand.from_text(self.cards.data or "", self.chosen_deck())
+        tapped = [card for card, field in self.count_fields() for _ in range(field.data or 0)]
+        return Hand.from_cards([*tapped, *typed], self.chosen_deck())
+
+    def show_hand(self, hand: Hand) -> None:
+        """Move the typed cards into the counts, so that the next count does not add them twice."""
+        for card, field in self.count_fields():
+            field.data = hand.count(card)
+        self.cards.data = ""
+
+
+for _card in ALL_CARDS:
+    setattr(MeldForm, count_field_name(_card),
+            IntegerField(str(_card), default=0, validators=[Optional(), NumberRange(0, Deck.DOUBLE.copies)]))

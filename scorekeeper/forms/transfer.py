@@ -1,0 +1,62 @@
+"""The import form: a match file, uploaded or pasted."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import TextAreaField
+from wtforms.validators import Optional, ValidationError
+
+from ..rules.errors import ContradictionError, RulesError
+from ..rules.match import Match
+from ..rules.matchfile import loads_match
+from ..rules.scoring import score_match
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+
+
+class ImportForm(FlaskForm):
+    """A match file, uploaded or pasted; it must read as a match whose facts fit its rules."""
+
+    file = FileField("Match file", validators=[Optional()])
+    text = TextAreaField("Or paste the match file", validators=[Optional()],
+                         render_kw={"rows": 8, "spellcheck": "false", "autocomplete": "off"})
+
+    match: Match | None = None
+
+    def validate_file(self, field: FileField) -> None:
+        upload = field.data
+        if not upload or not getattr(upload, "filename", ""):
+            return
+        raw = upload.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise ValidationError("This file is too large for a match file.")
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ValidationError("This file is not a text file in UTF-8.") from None
+        self.match = self._read(text)
+
+    def validate_text(self, field: TextAreaField) -> None:
+        if self.match is not None or self.file.errors or not (field.data or "").strip():
+            return
+        self.match = self._read(field.data or "")
+
+    def validate(self, extra_validators: object = None) -> bool:
+        valid = super().validate()
+        if valid and self.match is None and not self.file.errors:
+            self.text.errors = ["Choose a match file or paste one."]
+            return False
+        return valid
+
+    @staticmethod
+    def _read(text: str) -> Match:
+        """The match in ``text``, or every problem at once as the field's errors."""
+        try:
+            match = loads_match(text)
+            score_match(match)
+        except ContradictionError as error:
+            raise ValidationError("; ".join(f"deal {n}: {problem}" for n, problem in error.problems)) from None
+        except RulesError as error:
+            raise ValidationError(str(error)) from None
+        return match
