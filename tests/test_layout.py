@@ -1,0 +1,77 @@
+"""The package's layout holds: imports point down the layers, never in a loop, and blueprints stand alone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from imports import import_graph, import_loops, layer_of, upward_imports
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorekeeper"
+BLUEPRINTS = {
+    f"scorekeeper.views.{path.stem}"
+    for path in (PACKAGE / "views").glob("*.py")
+    if "Blueprint(" in path.read_text(encoding="utf-8")
+}
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    return import_graph(PACKAGE)
+
+
+def test_importing_the_rules_core_loads_nothing_of_the_web() -> None:
+    probe = (
+        "import sys, scorekeeper.rules.scoring, scorekeeper.rules.matchfile, scorekeeper.rules.meld\n"
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'flask', 'werkzeug', 'sqlalchemy', 'wtforms', 'flask_wtf', 'jinja2', 'markupsafe'})))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
+
+
+def test_the_rules_core_imports_only_itself_and_the_standard_library(graph: dict[str, set[str]]) -> None:
+    outside = {
+        (module, target)
+        for module, targets in graph.items() if module.startswith("scorekeeper.rules")
+        for target in targets if not target.startswith("scorekeeper.rules")
+    }
+    assert not outside
+
+
+def test_no_import_points_back_up_the_layers(graph: dict[str, set[str]]) -> None:
+    assert upward_imports(graph) == []
+
+
+def test_no_import_loops(graph: dict[str, set[str]]) -> None:
+    assert import_loops(graph) == []
+
+
+def test_no_blueprint_imports_another(graph: dict[str, set[str]]) -> None:
+    assert BLUEPRINTS >= {"scorekeeper.views.api", "scorekeeper.views.deals", "scorekeeper.views.matches"}
+    crossing = {(module, target) for module in BLUEPRINTS for target in graph[module] if target in BLUEPRINTS}
+    assert not crossing
+
+
+def test_every_module_has_a_layer(graph: dict[str, set[str]]) -> None:
+    assert [module for module in graph if layer_of(module) is None] == []
+
+
+def test_the_checks_spot_what_they_guard(tmp_path: Path) -> None:
+    """A relative import out of the core, a loop and an upward import are each found."""
+    package = tmp_path / "scorekeeper"
+    (package / "rules").mkdir(parents=True)
+    (package / "views").mkdir()
+    for name in ("__init__.py", "rules/__init__.py", "views/__init__.py", "models.py"):
+        (package / name).write_text("")
+    (package / "rules" / "cards.py").write_text("from ..store import load\n")
+    (package / "store.py").write_text("from .views import api\nfrom .rules import cards\n")
+    (package / "views" / "api.py").write_text("from .. import store\n")
+    graph = import_graph(package)
+    assert "scorekeeper.store" in graph["scorekeeper.rules.cards"]
+    assert import_loops(graph) == [["scorekeeper.rules.cards", "scorekeeper.store", "scorekeeper.views.api"]]
+    assert ("scorekeeper.rules.cards", "scorekeeper.store") in upward_imports(graph)
