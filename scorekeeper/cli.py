@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypedDict
 
 import click
 
@@ -146,8 +147,16 @@ def seeds_dir() -> Path:
     return inside if inside.is_dir() else package.parent / "seeds"
 
 
-def server_options(host: str, port: int, threads: int) -> dict[str, object]:
+class ServerOptions(TypedDict):
     """What waitress is started with."""
+
+    host: str
+    port: int
+    threads: int
+    ident: str
+
+
+def server_options(host: str, port: int, threads: int) -> ServerOptions:
     return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper"}
 
 

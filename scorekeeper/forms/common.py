@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from markupsafe import Markup
-from wtforms import SelectChoice
+from wtforms import SelectChoice as SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2+, newer than its stubs
 
 from ..rules.cards import Suit
 

@@ -9,11 +9,11 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, RadioField, SelectChoice, StringField
+from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, RadioField, StringField
 from wtforms.form import Form
 
 from ..rules.combinations import Combination
-from .common import SUITS, sentence
+from .common import SUITS, SelectChoice, sentence
 
 QUICK, DETAIL = "quick", "detail"
 SIDE_PATH = re.compile(r"^deal\.sides\[(\d+)\](?:\.(\w+))?")

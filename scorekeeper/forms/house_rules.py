@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import Field, FormField, HiddenField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import Field, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.form import Form
 from wtforms.validators import ValidationError
 
 from ..rules.errors import RulesError
 from ..rules.house_rules import RULE_SPECS, HouseRules, RuleSpec
+from .common import SelectChoice
 
 SWITCH_CHOICES = [SelectChoice("on", "On"), SelectChoice("off", "Off")]
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, FormField, HiddenField, RadioField, SelectChoice, StringField
+from wtforms import Field, FieldList, FormField, HiddenField, RadioField, StringField
 from wtforms.form import Form
 from wtforms.validators import Length, Optional, ValidationError
 
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS, Preset
+from .common import SelectChoice
 from .house_rules import RulesForm, rule_values
 
 MAX_SIDES = max(len(preset.side_names) for preset in PRESETS)

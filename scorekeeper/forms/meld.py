@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, SelectChoice, SelectField, StringField
+from wtforms import HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from ..rules.cards import ALL_CARDS, Card, Deck, Hand, Suit
 from ..rules.errors import CardError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, MeldTableName
+from .common import SelectChoice
 
 ALL_TRUMPS = "all"
 _DECK = RULE_SPECS_BY_KEY["deck"]

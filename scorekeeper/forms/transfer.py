@@ -43,7 +43,7 @@ class ImportForm(FlaskForm):
         self.match = self._read(field.data or "")
 
     def validate(self, extra_validators: object = None) -> bool:
-        valid = super().validate()
+        valid: bool = super().validate()
         if valid and self.match is None and not self.file.errors:
             self.text.errors = ["Choose a match file or paste one."]
             return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 
 from ..rules.match import Match
 from ..rules.scoring import Sheet
@@ -34,6 +35,6 @@ def sheet_csv(match: Match, sheet: Sheet) -> str:
     return out.getvalue()
 
 
-def _safe(cells: list[object]) -> list[object]:
+def _safe(cells: Sequence[object]) -> list[object]:
     """Keep a spreadsheet from reading a side's name as a formula."""
     return [f"'{cell}" if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@") else cell for cell in cells]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from flask import Blueprint, abort, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -77,7 +78,7 @@ def sheet(public_id: str) -> Response:
     dead = _dead_contract_offer(page.match) if offer else None
     if not flashes and dead is None:
         headers = _private(page.version) | {"Vary": "Accept-Encoding"}
-        if "gzip" in request.accept_encodings:
+        if request.accept_encodings["gzip"]:
             return Response(page.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
         return Response(page.body, mimetype="text/html", headers=headers)
     html = page.filled(
@@ -107,7 +108,7 @@ def _draw_sheet(public_id: str) -> SheetPage:
 _SENTINEL = 987654321
 
 
-def numbered_url(endpoint: str, **values: object) -> Callable[[int], str]:
+def numbered_url(endpoint: str, **values: Any) -> Callable[[int], str]:
     """The address of ``endpoint`` for any number, built by ``url_for`` once rather than once a row."""
     head, _, tail = url_for(endpoint, number=_SENTINEL, **values).rpartition(str(_SENTINEL))
     return lambda number: f"{head}{number}{tail}"

@@ -6,6 +6,7 @@ import re
 
 from flask import Blueprint, Response, redirect, render_template, url_for
 from sqlalchemy.exc import DataError
+from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..db import get_session
@@ -44,7 +45,7 @@ def export_csv(public_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
-def import_match() -> str | Response:
+def import_match() -> str | BaseResponse:
     form = ImportForm()
     if form.validate_on_submit() and form.match is not None:
         try:
