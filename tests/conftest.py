@@ -1,4 +1,4 @@
-"""Fixtures: an app on a fresh database (SQLite, and PostgreSQL when configured), its client and runner."""
+"""Fixtures: an app on a fresh database (SQLite, and PostgreSQL when configured), and its client."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient, FlaskCliRunner
+from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
@@ -48,11 +48,6 @@ def app(database_url: str, tmp_path: Any) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
-
-
-@pytest.fixture
-def runner(app: Flask) -> FlaskCliRunner:
-    return app.test_cli_runner()
 
 
 class Actions:
