@@ -1,18 +1,22 @@
 """The one place that turns rows into the rules core's facts and records new facts.
 
-Every write checks the facts with the rules core first, runs in one transaction, bumps the match's
-``version`` and refuses an edit made on an older version (``StaleEdit``), so two phones at the same
-table cannot overwrite each other without noticing.
+A request reads its match once (``load_match``: the row, its sides and deals, and the rules core's
+``Match``). Every write checks the facts with the rules core, runs in one transaction, bumps the
+match's ``version`` and refuses an edit made on an older version (``StaleEdit``), so two phones at
+the same table cannot overwrite each other without noticing. A write returns what it worked out
+(``Written``: the facts after it and their sheet) so that the answer need not work it out again.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from flask import abort
-from sqlalchemy import Dialect, bindparam, select
+from sqlalchemy import Dialect, bindparam, select, update
+from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from .db import get_engine, get_session
@@ -22,7 +26,7 @@ from .rules.errors import RulesError
 from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from .rules.match import Deal, Match, PricingBasis
 from .rules.matchfile import FORMAT, deal_from_json, deal_to_json, match_from_json
-from .rules.scoring import preview_rules
+from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
 
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
 
@@ -44,10 +48,36 @@ class InvalidDeal(RulesError):
         self.problems = problems
 
 
+class Loaded(NamedTuple):
+    """A match as this request read it: its row and the rules core's facts."""
+
+    row: MatchRow
+    match: Match
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a write left: the row and the facts after it; their sheet is worked out once, when asked."""
+
+    row: MatchRow
+    match: Match
+    number: int | None = None  # the deal added, changed or deleted
+    changed_rules: tuple[str, ...] = ()
+    changed_deals: tuple[int, ...] = ()
+    known_sheet: Sheet | None = None  # already worked out (a rule change's preview)
+
+    @functools.cached_property
+    def sheet(self) -> Sheet:
+        return self.known_sheet or score_match(self.match)
+
+
 # Reading -------------------------------------------------------------------------------------------
 
 def find_match(public_id: str) -> MatchRow | None:
-    return get_session().scalars(select(MatchRow).where(MatchRow.public_id == public_id)).first()
+    """The match with this link, its sides and deals read in the same go."""
+    query = (select(MatchRow).where(MatchRow.public_id == public_id)
+             .options(selectinload(MatchRow.sides), selectinload(MatchRow.deals)))
+    return get_session().scalars(query).first()
 
 
 _VERSION_QUERY = select(MatchRow.__table__.c.version).where(MatchRow.__table__.c.public_id == bindparam("public_id"))
@@ -85,10 +115,10 @@ def get_match_or_404(public_id: str) -> MatchRow:
     return row
 
 
-def load_match(public_id: str) -> tuple[MatchRow, Match]:
+def load_match(public_id: str) -> Loaded:
     """The match row and its facts for the rules core (404 when the link is unknown)."""
     row = get_match_or_404(public_id)
-    return row, to_core(row)
+    return Loaded(row, to_core(row))
 
 
 def matches_by_public_id(public_ids: Iterable[str]) -> list[MatchRow]:
@@ -163,62 +193,65 @@ def create_match(match: Match) -> MatchRow:
     return row
 
 
-def parse_deal(row: MatchRow, data: Mapping[str, Any], match: Match | None = None) -> Deal:
-    """Read one deal (match file format) and check it against the match; raises RulesError."""
-    match = match or to_core(row)
-    deal = deal_from_json(dict(data), len(row.sides), rules=match.rules).pinned(match.rules)
+def parse_deal(match: Match, data: Mapping[str, Any]) -> Deal:
+    """Read one deal (match file format) and check it against ``match``; raises RulesError."""
+    deal = deal_from_json(dict(data), len(match.sides), rules=match.rules).pinned(match.rules)
     problems = check_new_deal(match, deal)
     if problems:
         raise InvalidDeal(problems)
     return deal
 
 
-def add_deal(row: MatchRow, data: Mapping[str, Any], expected_version: int | None) -> DealRow:
+def add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | None) -> Written:
     """Record the next deal."""
+    row, match = loaded
     _check_version(row, expected_version)
-    match = to_core(row)
-    deal = parse_deal(row, data, match)
-    deal_row = _deal_row(len(row.deals) + 1, deal, match.rules)
-    row.deals.append(deal_row)
-    _commit(row, f"deal {deal_row.position} was added")
-    return deal_row
+    deal = parse_deal(match, data)
+    number = len(row.deals) + 1
+    row.deals.append(_deal_row(number, deal, match.rules))
+    return _commit(row, match.with_deals((*match.deals, deal)), f"deal {number} was added", number=number)
 
 
-def replace_deal(row: MatchRow, number: int, data: Mapping[str, Any], expected_version: int | None) -> DealRow:
+def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
     """Correct deal ``number``. Its numbers keep the pricing they were entered under unless ``data``
     says otherwise."""
+    row, match = loaded
     _check_version(row, expected_version, number)
     old = get_deal_or_404(row, number)
-    match = to_core(row)
     data = dict(data)
     if not old.passed and not data.get("passed"):
         data.setdefault("entered_under", deal_json(old)["entered_under"])
     others = match.deals[: number - 1] + match.deals[number:]
-    deal = parse_deal(row, data, match.with_deals(others))
+    deal = parse_deal(match.with_deals(others), data)
     new = _deal_row(number, deal, match.rules)
     for column in (*DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides"):
         setattr(old, column, getattr(new, column))
     old.updated_at = utc_now()
-    _commit(row, f"deal {number} was changed")
-    return old
+    after = match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:]))
+    return _commit(row, after, f"deal {number} was changed", number=number)
 
 
-def delete_deal(row: MatchRow, number: int, expected_version: int | None) -> None:
-    """Remove deal ``number``; later deals move up one."""
+def delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> Written:
+    """Remove deal ``number``; later deals move up one, all in two statements whatever their count."""
+    row, match = loaded
     _check_version(row, expected_version, number)
     session = get_session()
-    doomed = get_deal_or_404(row, number)
-    row.deals.remove(doomed)
+    session.delete(get_deal_or_404(row, number))
     session.flush()
-    for deal in row.deals[number - 1:]:
-        deal.position -= 1
-        session.flush()  # one at a time: positions are unique within a match
-    _commit(row, f"deal {number} was deleted")
+    later = (DealRow.match_id == row.id) & (DealRow.position > number)
+    # Positions are unique within a match: move the later deals out of the way, then into place.
+    session.execute(update(DealRow).where(later).values(position=-(DealRow.position - 1)),
+                    execution_options={"synchronize_session": False})
+    session.execute(update(DealRow).where((DealRow.match_id == row.id) & (DealRow.position < 0))
+                    .values(position=-DealRow.position), execution_options={"synchronize_session": False})
+    session.expire(row, ["deals"])
+    after = match.with_deals(match.deals[: number - 1] + match.deals[number:])
+    return _commit(row, after, f"deal {number} was deleted", number=number)
 
 
-def throw_in(row: MatchRow, number: int, expected_version: int | None) -> DealRow:
+def throw_in(loaded: Loaded, number: int, expected_version: int | None) -> Written:
     """Record deal ``number`` as thrown in: the bidders concede after meld; no tricks are played."""
-    data = deal_json(get_deal_or_404(row, number))
+    data = deal_json(get_deal_or_404(loaded.row, number))
     if data.get("passed") or data.get("bidder") is None:
         raise InvalidDeal([f"deal {number} has no bidder, so it cannot be thrown in"])
     data["thrown_in"] = True
@@ -226,29 +259,31 @@ def throw_in(row: MatchRow, number: int, expected_version: int | None) -> DealRo
         {"meld": side["meld"]} if "meld" in side else ({"meld": 0} if "total" not in side else side)
         for side in data["sides"]
     ]
-    return replace_deal(row, number, data, expected_version)
+    return replace_deal(loaded, number, data, expected_version)
 
 
-def change_rules(row: MatchRow, new_rules: HouseRules, expected_version: int | None) -> list[str]:
-    """Put new house rules in force from the first deal on; returns the keys that changed.
+def change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | None,
+                 preview: RulesPreview | None = None) -> Written | None:
+    """Put new house rules in force from the first deal on (None when nothing changes).
 
+    ``preview`` is the one the player saw, when the caller has it; it is worked out here otherwise.
     Raises ``ContradictionError`` (naming the deals) when recorded facts contradict the new rules.
     """
+    row, match = loaded
     _check_version(row, expected_version)
-    old_rules = rules_of(row)
-    changed = old_rules.differences(new_rules)
+    changed = match.rules.differences(new_rules)
     if not changed:
-        return []
-    preview_rules(to_core(row), new_rules)
-    old_values, new_values = old_rules.to_mapping(), new_rules.to_mapping()
+        return None
+    preview = preview or preview_rules(match, new_rules)
+    old_values, new_values = match.rules.to_mapping(), new_rules.to_mapping()
     for key in changed:
         row.rule_changes.append(RuleChangeRow(
             rule=key, old_value=old_values[key], new_value=new_values[key], after_deal=len(row.deals),
         ))
     row.rules = new_values
     labels = ", ".join(RULE_SPECS_BY_KEY[key].label.lower() for key in changed)
-    _commit(row, f"the house rules were changed ({labels})")
-    return changed
+    return _commit(row, match.with_rules(new_rules), f"the house rules were changed ({labels})",
+                   known_sheet=preview.after, changed_rules=tuple(changed), changed_deals=preview.changed)
 
 
 def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
@@ -324,7 +359,7 @@ def describe_fact(value: object) -> str:
     return str(value)
 
 
-def _commit(row: MatchRow, what: str) -> None:
+def _commit(row: MatchRow, after: Match, what: str, **written: Any) -> Written:
     """Bump the version and commit; a concurrent write that got in first turns into ``StaleEdit``."""
     session = get_session()
     expected = row.version
@@ -336,3 +371,4 @@ def _commit(row: MatchRow, what: str) -> None:
         session.rollback()
         session.refresh(row)
         raise StaleEdit(_stale_message(row, expected, None), row.version) from None
+    return Written(row, after, **written)

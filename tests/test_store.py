@@ -29,6 +29,11 @@ def new_match(**rules: object) -> MatchRow:
     return store.create_match(Match(sides=WE_THEY, rules=HouseRules().replace(**rules), name="Test"))
 
 
+def loaded(row: MatchRow) -> store.Loaded:
+    """The row as a request holds it: with the facts read from it."""
+    return store.Loaded(row, store.to_core(row))
+
+
 def quick(bidder: int, bid: int, we: int, they: int) -> dict[str, object]:
     return {"bidder": bidder, "bid": bid, "sides": [{"total": we}, {"total": they}]}
 
@@ -61,8 +66,9 @@ def test_imported_deals_are_stored_with_the_pricing_they_were_entered_under() ->
 def test_add_deal_bumps_the_version_and_records_the_rules_in_force() -> None:
     row = new_match(target=300)
     version = row.version
-    deal = store.add_deal(row, quick(0, 60, 67, 20), version)
-    assert row.version == version + 1
+    written = store.add_deal(loaded(row), quick(0, 60, 67, 20), version)
+    deal = row.deals[0]
+    assert row.version == version + 1 and written.number == 1 and written.sheet.totals == (67, 20)
     assert (deal.position, deal.meld_table, deal.trick_scale, deal.last_trick) == (1, "double-small", "one-point", 2)
     assert store.to_core(row).deals[0].sides == (SideTotal(67), SideTotal(20))
     assert row.last_change == "deal 1 was added"
@@ -73,7 +79,7 @@ def test_deal_below_the_minimum_bid_is_refused_and_nothing_is_written() -> None:
     row = new_match(min_bid=50)
     version = row.version
     with pytest.raises(store.InvalidDeal) as refused:
-        store.add_deal(row, quick(0, 40, 67, 20), version)
+        store.add_deal(loaded(row), quick(0, 40, 67, 20), version)
     assert refused.value.problems == ["bid 40 is below the minimum opening bid of 50"]
     get_session().rollback()
     assert row.version == version and row.deals == []
@@ -83,7 +89,7 @@ def test_deal_below_the_minimum_bid_is_refused_and_nothing_is_written() -> None:
 def test_unreadable_deal_names_the_place() -> None:
     row = new_match()
     with pytest.raises(MatchFileError) as refused:
-        store.add_deal(row, {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": "x"}]}, row.version)
+        store.add_deal(loaded(row), {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": "x"}]}, row.version)
     assert refused.value.path == "deal.sides[1].total"
 
 
@@ -91,13 +97,13 @@ def test_unreadable_deal_names_the_place() -> None:
 def test_edit_based_on_an_old_version_is_stale_and_says_what_changed() -> None:
     row = new_match()
     old = row.version
-    store.add_deal(row, quick(0, 60, 67, 20), old)
+    store.add_deal(loaded(row), quick(0, 60, 67, 20), old)
     with pytest.raises(store.StaleEdit) as stale:
-        store.add_deal(row, quick(1, 55, 38, 51), old)
+        store.add_deal(loaded(row), quick(1, 55, 38, 51), old)
     assert "deal 1 was added on another phone" in stale.value.message
     assert stale.value.current_version == row.version
     with pytest.raises(store.StaleEdit) as stale:
-        store.replace_deal(row, 1, quick(0, 60, 70, 20), old)
+        store.replace_deal(loaded(row), 1, quick(0, 60, 70, 20), old)
     assert "Deal 1 now reads: We bid 60; We 67, They 20" in stale.value.message
 
 
@@ -105,10 +111,10 @@ def test_edit_based_on_an_old_version_is_stale_and_says_what_changed() -> None:
 def test_several_missed_changes_are_counted() -> None:
     row = new_match()
     old = row.version
-    store.add_deal(row, quick(0, 60, 67, 20), row.version)
-    store.add_deal(row, quick(1, 55, 38, 51), row.version)
+    store.add_deal(loaded(row), quick(0, 60, 67, 20), row.version)
+    store.add_deal(loaded(row), quick(1, 55, 38, 51), row.version)
     with pytest.raises(store.StaleEdit, match="2 changes were saved on another phone; the latest: deal 2"):
-        store.delete_deal(row, 1, old)
+        store.delete_deal(loaded(row), 1, old)
 
 
 def test_concurrent_write_from_another_session_is_caught(app: Flask) -> None:
@@ -120,9 +126,9 @@ def test_concurrent_write_from_another_session_is_caught(app: Flask) -> None:
         seen = first.version
         with app.app_context():  # another phone, its own session
             second = store.get_match_or_404(public_id)
-            store.add_deal(second, quick(0, 60, 67, 20), seen)
+            store.add_deal(loaded(second), quick(0, 60, 67, 20), seen)
         with pytest.raises(store.StaleEdit, match="deal 1 was added"):
-            store.add_deal(first, quick(1, 55, 38, 51), seen)
+            store.add_deal(loaded(first), quick(1, 55, 38, 51), seen)
     with app.app_context():
         assert len(store.get_match_or_404(public_id).deals) == 1
 
@@ -130,13 +136,13 @@ def test_concurrent_write_from_another_session_is_caught(app: Flask) -> None:
 @pytest.mark.usefixtures("ctx")
 def test_replace_keeps_the_pricing_the_deal_was_entered_under() -> None:
     row = new_match()
-    store.add_deal(row, {"bidder": 0, "bid": 50, "sides": [
+    store.add_deal(loaded(row), {"bidder": 0, "bid": 50, "sides": [
         {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 18}]}, row.version)
-    store.change_rules(row, HouseRules.from_mapping(row.rules).replace(meld_table="double-large"), row.version)
-    store.replace_deal(row, 1, {"bidder": 0, "bid": 55, "sides": [
+    store.change_rules(loaded(row), HouseRules.from_mapping(row.rules).replace(meld_table="double-large"), row.version)
+    store.replace_deal(loaded(row), 1, {"bidder": 0, "bid": 55, "sides": [
         {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 18}]}, row.version)
     assert row.deals[0].meld_table == "double-small" and row.deals[0].bid == 55
-    store.add_deal(row, quick(1, 60, 10, 70), row.version)
+    store.add_deal(loaded(row), quick(1, 60, 10, 70), row.version)
     assert row.deals[1].meld_table == "double-large"
 
 
@@ -144,8 +150,8 @@ def test_replace_keeps_the_pricing_the_deal_was_entered_under() -> None:
 def test_delete_moves_later_deals_up() -> None:
     row = new_match()
     for deal in (quick(0, 60, 67, 20), quick(1, 55, 38, 51), quick(0, 80, 95, 15)):
-        store.add_deal(row, deal, row.version)
-    store.delete_deal(row, 1, row.version)
+        store.add_deal(loaded(row), deal, row.version)
+    store.delete_deal(loaded(row), 1, row.version)
     get_session().expire_all()
     row = store.get_match_or_404(row.public_id)
     assert [(deal.position, deal.bid) for deal in row.deals] == [(1, 55), (2, 80)]
@@ -154,16 +160,16 @@ def test_delete_moves_later_deals_up() -> None:
 @pytest.mark.usefixtures("ctx")
 def test_change_rules_records_each_change_and_refuses_contradictions() -> None:
     row = new_match()
-    store.add_deal(row, {"bidder": 0, "bid": 50, "sides": [
+    store.add_deal(loaded(row), {"bidder": 0, "bid": 50, "sides": [
         {"meld": {"aces_around": 3}, "tricks": 30, "last_trick": True}, {"tricks": 18}]}, row.version)
     rules = HouseRules.from_mapping(row.rules)
-    changed = store.change_rules(row, rules.replace(target=1000, min_bid=40), row.version)
-    assert changed == ["target", "min_bid"]
+    changed = store.change_rules(loaded(row), rules.replace(target=1000, min_bid=40), row.version)
+    assert changed is not None and changed.changed_rules == ("target", "min_bid")
     history = [(c.rule, c.old_value, c.new_value, c.after_deal) for c in row.rule_changes]
     assert history == [("target", 500, 1000, 1), ("min_bid", 50, 40, 1)]
     version = row.version
     with pytest.raises(ContradictionError) as refused:
-        store.change_rules(row, HouseRules.from_mapping(row.rules).replace(
+        store.change_rules(loaded(row), HouseRules.from_mapping(row.rules).replace(
             deck="single", meld_table=MeldTableName.SINGLE_CLASSIC.value), version)
     assert refused.value.deal_numbers == [1]
     get_session().rollback()
@@ -173,9 +179,9 @@ def test_change_rules_records_each_change_and_refuses_contradictions() -> None:
 @pytest.mark.usefixtures("ctx")
 def test_throw_in_keeps_meld_and_drops_the_play() -> None:
     row = new_match()
-    store.add_deal(row, {"bidder": 0, "bid": 90, "sides": [
+    store.add_deal(loaded(row), {"bidder": 0, "bid": 90, "sides": [
         {"meld": 10, "tricks": 30}, {"meld": 8, "tricks": 18, "last_trick": True}]}, row.version)
-    store.throw_in(row, 1, row.version)
+    store.throw_in(loaded(row), 1, row.version)
     deal = store.to_core(row).deals[0]
     assert deal.thrown_in and deal.entered_under == PricingBasis.of(HouseRules())
     assert row.deals[0].sides == [{"meld": 10}, {"meld": 8}]

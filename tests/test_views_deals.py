@@ -278,7 +278,7 @@ def test_editing_keeps_facts_the_form_cannot_show(client: FlaskClient, actions: 
     public_id = actions.create_match()
     with app.app_context():
         row = store.get_match_or_404(public_id)
-        store.add_deal(row, {"bidder": 0, "bid": 50, "trump": "H", "sides": [
+        store.add_deal(store.load_match(public_id), {"bidder": 0, "bid": 50, "trump": "H", "sides": [
             {"meld": {"cards": ["AH", "10H", "KH", "QH", "JH"]}, "tricks": {"counters": 30}, "last_trick": True},
             {"meld": 4, "tricks": 18}]}, row.version)
     form = client.get(f"/m/{public_id}/deals/1/edit")

@@ -22,9 +22,10 @@ from ..models import MatchRow
 from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
+from ..rules.match import Match
 from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
 from ..rules.meld import best_melds
-from ..rules.scoring import preview_rules, score_match
+from ..rules.scoring import Sheet, preview_rules, score_match
 from .errors import TOO_LARGE, request_limit_text
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -116,7 +117,7 @@ def json_body() -> dict[str, Any]:
     return data
 
 
-def editable_match(public_id: str) -> MatchRow:
+def editable_match(public_id: str) -> store.Loaded:
     """The match, once the request shows its edit token (401 without one, 403 with another)."""
     row = store.get_match_or_404(public_id)
     header = request.headers.get("Authorization", "")
@@ -125,7 +126,7 @@ def editable_match(public_id: str) -> MatchRow:
         raise ApiError(401, "Authorization", "send the match's edit token as Authorization: Bearer <token>")
     if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
         raise ApiError(403, "Authorization", "this edit token does not belong to this match")
-    return row
+    return store.Loaded(row, store.to_core(row))
 
 
 def expected_version(body: dict[str, Any] | None = None) -> int | None:
@@ -157,16 +158,15 @@ def links(row: MatchRow) -> dict[str, str]:
     }
 
 
-def match_answer(row: MatchRow, status: int = 200, **extra: Any) -> tuple[Response, int]:
+def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, **extra: Any) -> tuple[Response, int]:
     """The match file, its recomputed sheet and its version (also sent as the ETag)."""
-    core = store.to_core(row)
     body = {
         "id": row.public_id,
         "version": row.version,
         "links": links(row),
         **extra,
-        "match": match_to_json(core),
-        "sheet": score_match(core).to_json(),
+        "match": match_to_json(match),
+        "sheet": sheet.to_json(),
     }
     response = jsonify(body)
     response.headers["ETag"] = f'"{row.version}"'
@@ -175,33 +175,40 @@ def match_answer(row: MatchRow, status: int = 200, **extra: Any) -> tuple[Respon
 
 
 
+def written_answer(written: store.Written, status: int = 200, **extra: Any) -> tuple[Response, int]:
+    """The answer to a write, from what the write worked out."""
+    return match_answer(written.row, written.match, written.sheet, status, **extra)
+
+
 # Matches ---------------------------------------------------------------------------------------------
 
 @bp.post("/matches")
 def create() -> tuple[Response, int]:
     match = match_from_json(json_body())
-    score_match(match)  # contradictions are refused before anything is stored
+    sheet = score_match(match)  # contradictions are refused before anything is stored
     row = store.create_match(match)
-    response, status = match_answer(row, 201, edit_token=row.edit_token)
+    response, status = match_answer(row, match, sheet, 201, edit_token=row.edit_token)
     response.headers["Location"] = links(row)["self"]
     return response, status
 
 
 @bp.get("/matches/<public_id>")
 def match(public_id: str) -> tuple[Response, int]:
-    row = store.get_match_or_404(public_id)
-    if request.if_none_match.contains(str(row.version)):
+    version = store.match_version(public_id)
+    if version is None:
+        raise NotFound("There is no match at this link.")
+    if request.if_none_match.contains(str(version)):
         unchanged = Response(status=304)  # a client polling for changes skips the recomputation
-        unchanged.headers["ETag"] = f'"{row.version}"'
+        unchanged.headers["ETag"] = f'"{version}"'
         return unchanged, 304
-    return match_answer(row)
+    row, core = store.load_match(public_id)
+    return match_answer(row, core, score_match(core))
 
 
 @bp.get("/matches/<public_id>/deals/<int:number>")
 def deal(public_id: str, number: int) -> Response:
-    row = store.get_match_or_404(public_id)
+    row, core = store.load_match(public_id)
     store.get_deal_or_404(row, number)
-    core = store.to_core(row)
     line = score_match(core).deals[number - 1]
     return jsonify({"number": number, "version": row.version,
                     "deal": deal_to_json(core.deals[number - 1], core.rules), "line": line.to_json()})
@@ -209,38 +216,37 @@ def deal(public_id: str, number: int) -> Response:
 
 @bp.post("/matches/<public_id>/deals")
 def add_deal(public_id: str) -> tuple[Response, int]:
-    row = editable_match(public_id)
+    loaded = editable_match(public_id)
     body = json_body()
-    deal_row = store.add_deal(row, facts(body), expected_version(body))
-    response, status = match_answer(row, 201, number=deal_row.position)
+    written = store.add_deal(loaded, facts(body), expected_version(body))
+    response, status = written_answer(written, 201, number=written.number)
     response.headers["Location"] = url_for(
-        "api.deal", public_id=row.public_id, number=deal_row.position, _external=True
+        "api.deal", public_id=public_id, number=written.number, _external=True
     )
     return response, status
 
 
 @bp.put("/matches/<public_id>/deals/<int:number>")
 def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
-    row = editable_match(public_id)
+    loaded = editable_match(public_id)
     body = json_body()
-    store.replace_deal(row, number, facts(body), expected_version(body))
-    return match_answer(row, number=number)
+    written = store.replace_deal(loaded, number, facts(body), expected_version(body))
+    return written_answer(written, number=number)
 
 
 @bp.delete("/matches/<public_id>/deals/<int:number>")
 def delete_deal(public_id: str, number: int) -> tuple[Response, int]:
-    row = editable_match(public_id)
+    loaded = editable_match(public_id)
     body = json_body() if request.content_length else None
-    store.delete_deal(row, number, expected_version(body))
-    return match_answer(row)
+    return written_answer(store.delete_deal(loaded, number, expected_version(body)))
 
 
 @bp.put("/matches/<public_id>/rules")
 def change_rules(public_id: str) -> tuple[Response, int] | Response:
-    row = editable_match(public_id)
+    loaded = editable_match(public_id)
+    row, before = loaded
     body = json_body()
     preview = body.get("preview") is True or request.args.get("preview") in ("1", "true", "yes")
-    before = store.to_core(row)
     new_rules = HouseRules.from_mapping(facts(body), base=before.rules)
     if preview:
         result = preview_rules(before, new_rules)
@@ -249,9 +255,11 @@ def change_rules(public_id: str) -> tuple[Response, int] | Response:
             "changed_rules": before.rules.differences(new_rules), "changed_deals": list(result.changed),
             "before": result.before.to_json(), "after": result.after.to_json(),
         })
-    changed = store.change_rules(row, new_rules, expected_version(body))
-    changed_deals = list(preview_rules(before, new_rules).changed) if changed else []
-    return match_answer(row, changed_rules=changed, changed_deals=changed_deals)
+    written = store.change_rules(loaded, new_rules, expected_version(body))
+    if written is None:
+        return match_answer(row, before, score_match(before), changed_rules=[], changed_deals=[])
+    return written_answer(written, changed_rules=list(written.changed_rules),
+                          changed_deals=list(written.changed_deals))
 
 
 # Meld ------------------------------------------------------------------------------------------------

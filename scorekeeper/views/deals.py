@@ -24,35 +24,38 @@ bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
 
 @bp.route("/new", methods=["GET", "POST"])
 def new(public_id: str) -> str | Response | tuple[str, int]:
-    row, match = store.load_match(public_id)
+    loaded = store.load_match(public_id)
+    row, match = loaded
     if request.method == "GET":
         form = DealForm(data=_new_deal_data(row, match)).setup(_names(row))
         _prefill_from_meld_calculator(form)
         return _render(row, match, form, None)
     form = DealForm().setup(_names(row))
-    return _save(row, match, form, None)
+    return _save(loaded, form, None)
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
-    row, match = store.load_match(public_id)
+    loaded = store.load_match(public_id)
+    row, match = loaded
     deal = store.get_deal_or_404(row, number)
     if request.method == "GET":
         data = deal_form_data(store.deal_json(deal)) | {"version": row.version}
         form = DealForm(data=data).setup(_names(row))
         _prefill_from_meld_calculator(form)
         return _render(row, match, form, number)
-    return _save(row, match, DealForm().setup(_names(row)), number)
+    return _save(loaded, DealForm().setup(_names(row)), number)
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
 def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
-    row = store.get_match_or_404(public_id)
+    loaded = store.load_match(public_id)
+    row = loaded.row
     deal = store.get_deal_or_404(row, number)
     error = None
     if request.method == "POST":
         try:
-            store.delete_deal(row, number, _version())
+            store.delete_deal(loaded, number, _version())
         except store.StaleEdit as stale:
             error = stale.message
         else:
@@ -64,10 +67,10 @@ def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
 @bp.post("/<int:number>/throw-in")
 def throw_in(public_id: str, number: int) -> Response:
     """Record a dead contract as thrown in (the one-tap offer on the score sheet)."""
-    row = store.get_match_or_404(public_id)
-    store.get_deal_or_404(row, number)
+    loaded = store.load_match(public_id)
+    store.get_deal_or_404(loaded.row, number)
     try:
-        store.throw_in(row, number, _version())
+        store.throw_in(loaded, number, _version())
     except store.StaleEdit as stale:
         flash(stale.message + f" Deal {number} was left as it is.", "error")
     except RulesError as error:
@@ -77,16 +80,17 @@ def throw_in(public_id: str, number: int) -> Response:
     return redirect(url_for("matches.sheet", public_id=public_id, _anchor=f"deal-{number}"))
 
 
-def _save(row: MatchRow, match: Match, form: DealForm, number: int | None) -> str | Response | tuple[str, int]:
+def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Response | tuple[str, int]:
+    row, match = loaded
     form.validate()
     data = form.to_deal_json(match.auction)
     status = 422
     if data is not None:
         try:
             if number is None:
-                saved = store.add_deal(row, data, _version())
+                written = store.add_deal(loaded, data, _version())
             else:
-                saved = store.replace_deal(row, number, data, _version())
+                written = store.replace_deal(loaded, number, data, _version())
         except store.StaleEdit as stale:
             form.form_errors.append(stale.message + " Check the deal and save again to keep yours.")
             form.version.data = str(stale.current_version)
@@ -97,17 +101,17 @@ def _save(row: MatchRow, match: Match, form: DealForm, number: int | None) -> st
             for problem in error.problems:
                 form.place_problem(problem)
         else:
-            return redirect(_after_save(row, saved.position))
+            return redirect(_after_save(written))
     return _render(row, match, form, number, invalid=True), status
 
 
-def _after_save(row: MatchRow, number: int) -> str:
-    match = store.to_core(row)
-    dead = dead_contract(match.rules, match.deals[number - 1]) and not match.deals[number - 1].thrown_in
-    anchor = f"deal-{number}"
-    if dead:
-        return url_for("matches.sheet", public_id=row.public_id, dead=number, _anchor="dead-contract")
-    return url_for("matches.sheet", public_id=row.public_id, _anchor=anchor)
+def _after_save(written: store.Written) -> str:
+    number = written.number or 0
+    deal = written.match.deals[number - 1]
+    public_id = written.row.public_id
+    if dead_contract(written.match.rules, deal) and not deal.thrown_in:
+        return url_for("matches.sheet", public_id=public_id, dead=number, _anchor="dead-contract")
+    return url_for("matches.sheet", public_id=public_id, _anchor=f"deal-{number}")
 
 
 def _version() -> int | None:

@@ -25,7 +25,8 @@ def show(public_id: str) -> str:
 
 @bp.post("")
 def change(public_id: str) -> str | Response | tuple[str, int]:
-    row, match = store.load_match(public_id)
+    loaded = store.load_match(public_id)
+    row, match = loaded
     form = HouseRulesForm()
     if not form.validate():
         return _render_rules(row, match, form), 422
@@ -34,11 +35,11 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         flash("The house rules are unchanged.", "info")
         return redirect(url_for("matches.sheet", public_id=public_id))
     try:
-        preview = preview_rules(match, new_rules)
-        if form.confirm.data == "yes":
-            store.change_rules(row, new_rules, int(form.version.data or -1))
+        if form.confirm.data == "yes":  # apply what the preview showed, unless the match changed since
+            store.change_rules(loaded, new_rules, _version(form))
             flash(f"House rules changed: {_changes_text(match.rules, new_rules)}.", "info")
             return redirect(url_for("matches.sheet", public_id=public_id))
+        preview = preview_rules(match, new_rules)
     except ContradictionError as error:
         form.form_errors.append(
             "The recorded deals contradict these rules, so they cannot change: "
@@ -54,6 +55,11 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         "house_rules/preview.html", row=row, match=match, form=form, preview=preview,
         names=[side.name for side in row.sides], changes=_changes(match.rules, new_rules),
     )
+
+
+def _version(form: HouseRulesForm) -> int:
+    raw = form.version.data or ""
+    return int(raw) if raw.isdigit() else -1
 
 
 def _changes(old: HouseRules, new: HouseRules) -> list[tuple[str, str, str]]:
