@@ -27,6 +27,7 @@ from .rules.cards import Suit
 from .rules.combinations import Combination
 from .rules.errors import RulesError
 from .rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS, HouseRules, Preset, RuleSpec
+from .rules.problems import Problem
 
 MAX_SIDES = max(len(preset.side_names) for preset in PRESETS)
 SWITCH_CHOICES = [SelectChoice("on", "On"), SelectChoice("off", "Off")]
@@ -185,7 +186,8 @@ class NewMatchForm(FlaskForm):
 # Deals ----------------------------------------------------------------------------------------------
 
 QUICK, DETAIL = "quick", "detail"
-SIDE_PATH = re.compile(r"^deal\.sides\[(\d+)\](?:\.(\w+))?")
+SIDE_PATH = re.compile(r"sides\[(\d+)\](?:\.(\w+))?")
+DEAL_KEY = re.compile(r"\w+")
 
 
 class MeldSetsForm(Form):
@@ -310,49 +312,27 @@ class DealForm(FlaskForm):
             fields += [entry.total, entry.meld, entry.tricks, entry.no_trick]
         return any(field.errors for field in fields) or bool(self.form_errors)
 
-    def place_error(self, path: str, message: str) -> None:
-        """Show a match file error (path like ``deal.sides[1].tricks``) at its field."""
-        found = SIDE_PATH.match(path)
-        if found and int(found.group(1)) < len(self.sides):
-            entry = self.entries()[int(found.group(1))]
-            key = found.group(2) or ""
-            field = {"total": entry.total, "meld": entry.meld, "tricks": entry.tricks,
-                     "last_trick": self.last_trick, "took_trick": entry.no_trick}.get(key)
-            if field is None:
-                field = entry.total if self.mode.data != DETAIL else entry.meld
-            field.errors.append(_sentence(message))
-            return
-        field = {"deal.bid": self.bid, "deal.bidder": self.bidder, "deal.trump": self.trump,
-                 "deal.thrown_in": self.thrown_in}.get(path)
-        if field is not None:
-            field.errors.append(_sentence(message))
-        else:
-            self.form_errors.append(_sentence(message))
+    def place_problem(self, problem: Problem) -> None:
+        """Show a problem from the rules core at the field its path (within the deal) names, else at the top."""
+        field = self.field_at(problem.path)
+        errors = self.form_errors if field is None else field.errors
+        errors.append(_sentence(problem.message))
 
-    def place_problem(self, problem: str) -> None:
-        """Show a problem the rules core found at the field it is about, else at the top."""
-        text = problem.lower()
-        for index, name in enumerate(self.side_names):
-            prefix = f"{name.lower()}: "
-            if text.startswith(prefix):
-                entry = self.entries()[index]
-                about_tricks = any(word in text for word in ("counter", "taken", "trick"))
-                field = entry.tricks if about_tricks else entry.meld
-                field.errors.append(_sentence(problem[len(prefix):]))
-                return
-            if text.startswith(f"{name.lower()} took no trick"):
-                self.entries()[index].no_trick.errors.append(_sentence(problem))
-                return
-        if text.startswith(("bid ", "the bid")):
-            self.bid.errors.append(_sentence(problem))
-        elif "bidder" in text or "auction" in text:
-            self.bidder.errors.append(_sentence(problem))
-        elif text.startswith("trick points add up") and self.entries():
-            self.entries()[-1].tricks.errors.append(_sentence(problem))
-        elif "last trick" in text:
-            self.last_trick.errors.append(_sentence(problem))
-        else:
-            self.form_errors.append(_sentence(problem))
+    def field_at(self, path: str) -> Field | None:
+        """The field that shows the value at ``path`` (``bid``, ``sides[1].tricks`` …); None for the whole deal."""
+        found = SIDE_PATH.match(path)
+        if found is None:
+            key = DEAL_KEY.match(path)
+            fields = {"bid": self.bid, "bidder": self.bidder, "trump": self.trump, "thrown_in": self.thrown_in}
+            return fields.get(key.group()) if key else None
+        index, key_in_side = int(found.group(1)), found.group(2) or ""
+        if index >= len(self.sides):
+            return None
+        if key_in_side == "last_trick":
+            return self.last_trick
+        entry = self.entries()[index]
+        fields = {"total": entry.total, "meld": entry.meld, "tricks": entry.tricks, "took_trick": entry.no_trick}
+        return fields.get(key_in_side, entry.meld if self.mode.data == DETAIL else entry.total)
 
 
 def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:

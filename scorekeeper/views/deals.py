@@ -92,7 +92,7 @@ def _save(row: MatchRow, match: Match, form: DealForm, number: int | None) -> st
             form.version.data = str(stale.current_version)
             status = 409
         except MatchFileError as error:
-            form.place_error(error.path, error.detail)
+            form.place_problem(error.problem)
         except store.InvalidDeal as error:
             for problem in error.problems:
                 form.place_problem(problem)
