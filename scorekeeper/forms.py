@@ -315,8 +315,10 @@ class DealForm(FlaskForm):
     def place_problem(self, problem: Problem) -> None:
         """Show a problem from the rules core at the field its path (within the deal) names, else at the top."""
         field = self.field_at(problem.path)
-        errors = self.form_errors if field is None else field.errors
-        errors.append(_sentence(problem.message))
+        if field is None:
+            self.form_errors.append(_sentence(problem.message))
+        else:
+            field.errors = [*field.errors, _sentence(problem.message)]
 
     def field_at(self, path: str) -> Field | None:
         """The field that shows the value at ``path`` (``bid``, ``sides[1].tricks`` …); None for the whole deal."""
