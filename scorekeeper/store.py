@@ -26,6 +26,7 @@ from .rules.errors import RulesError
 from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from .rules.match import Deal, Match, PricingBasis
 from .rules.matchfile import FORMAT, deal_from_json, deal_to_json, match_from_json
+from .rules.problems import Problem, ProblemCode
 from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
 
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
@@ -41,10 +42,10 @@ class StaleEdit(Exception):
 
 
 class InvalidDeal(RulesError):
-    """A deal the house rules do not allow; ``problems`` are messages for a player."""
+    """A deal the house rules do not allow; ``problems`` say what and where (paths within the deal)."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(Problem(ProblemCode.CONTRADICTION, "", "; ".join(p.message for p in problems)))
         self.problems = problems
 
 
@@ -253,7 +254,8 @@ def throw_in(loaded: Loaded, number: int, expected_version: int | None) -> Writt
     """Record deal ``number`` as thrown in: the bidders concede after meld; no tricks are played."""
     data = deal_json(get_deal_or_404(loaded.row, number))
     if data.get("passed") or data.get("bidder") is None:
-        raise InvalidDeal([f"deal {number} has no bidder, so it cannot be thrown in"])
+        raise InvalidDeal([Problem(ProblemCode.THROWN_IN_WITHOUT_BIDDER, "bidder",
+                                   f"deal {number} has no bidder, so it cannot be thrown in")])
     data["thrown_in"] = True
     data["sides"] = [
         {"meld": side["meld"]} if "meld" in side else ({"meld": 0} if "total" not in side else side)

@@ -61,7 +61,7 @@ def error_of(response: TestResponse, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.get_data(as_text=True)
     assert response.mimetype == "application/json"
     error = response.get_json()["error"]
-    assert set(error) >= {"field", "message"} and error["message"]
+    assert set(error) >= {"field", "code", "message"} and error["message"]
     return dict(error)
 
 
@@ -147,21 +147,22 @@ def with_deal(index: int, **changes: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("data", "field", "fragment"),
+    ("data", "field", "code", "fragment"),
     [
-        (with_deal(0, bid="sixty"), "deals[0].bid", "number"),
-        (with_deal(3, sides=[{"total": 30}, {"total": "lots"}]), "deals[3].sides[1].total", "number"),
-        (with_deal(1, trump="X"), "deals[1].trump", "X"),
-        ({**WORKED, "rules": {"target": 333}}, "rules.target", "steps of 50"),
-        ({**WORKED, "format": "other/1"}, "format", "pinochle-match/1"),
-        ({**WORKED, "sides": [{"name": "Solo"}]}, "sides", "2 to 4 sides"),
+        (with_deal(0, bid="sixty"), "deals[0].bid", "not_a_number", "number"),
+        (with_deal(3, sides=[{"total": 30}, {"total": "lots"}]), "deals[3].sides[1].total", "not_a_number", "number"),
+        (with_deal(1, trump="X"), "deals[1].trump", "not_a_suit", "X"),
+        ({**WORKED, "rules": {"target": 333}}, "rules.target", "bad_rule_value", "steps of 50"),
+        ({**WORKED, "rules": {"colour": "red"}}, "rules.colour", "unknown_rule", "not a house rule"),
+        ({**WORKED, "format": "other/1"}, "format", "wrong_format", "pinochle-match/1"),
+        ({**WORKED, "sides": [{"name": "Solo"}]}, "sides", "side_count", "2 to 4 sides"),
     ],
 )
 def test_create_names_the_field_the_format_refuses(
-    app: Flask, client: FlaskClient, data: dict[str, Any], field: str, fragment: str
+    app: Flask, client: FlaskClient, data: dict[str, Any], field: str, code: str, fragment: str
 ) -> None:
     error = error_of(client.post("/api/v1/matches", json=data), 422)
-    assert error["field"] == field
+    assert (error["field"], error["code"]) == (field, code)
     assert fragment in error["message"]
     assert match_count(app) == 0
 
@@ -179,6 +180,9 @@ def test_create_refuses_contradictions_naming_the_deals(app: Flask, client: Flas
     data["deals"][3]["bid"] = 45
     error = error_of(client.post("/api/v1/matches", json=data), 422)
     assert error["deals"] == [2, 4]
+    assert (error["field"], error["code"]) == ("deals[1]", "contradiction")
+    assert [(problem["field"], problem["code"]) for problem in error["problems"]] == [
+        ("deals[1].bid", "bid_below_minimum"), ("deals[3].bid", "bid_below_minimum")]
     assert "deal 2: bid 40 is below the minimum opening bid of 50" in error["message"]
     assert "deal 4" in error["message"]
     assert match_count(app) == 0
@@ -227,20 +231,22 @@ def test_add_deal_to_unknown_match_is_404(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("deal", "field", "fragment"),
+    ("deal", "field", "code", "fragment"),
     [
-        ({**DEAL_6, "bid": "fifty"}, "deal.bid", "number"),
-        ({**DEAL_6, "sides": [{"total": 1}]}, "deal.sides", "2 sides"),
-        ({**DEAL_6, "bidder": 5}, "deal.bidder", "from 0 to 1"),
+        ({**DEAL_6, "bid": "fifty"}, "deal.bid", "not_a_number", "number"),
+        ({**DEAL_6, "sides": [{"total": 1}]}, "deal.sides", "side_count", "2 sides"),
+        ({**DEAL_6, "bidder": 5}, "deal.bidder", "bidder_unknown", "from 0 to 1"),
         ({**DEAL_6, "sides": [{"meld": {"cards": ["AH", "ZZ"], "trump": "H"}, "tricks": 30, "last_trick": True},
                               {"meld": 4, "tricks": 18}]},
-         "deal.sides[0].meld.cards", "'ZZ' is not a card"),
-        ({**DEAL_6, "colour": "red"}, "deal.colour", "unknown key"),
+         "deal.sides[0].meld.cards[1]", "not_a_card", "'ZZ' is not a card"),
+        ({**DEAL_6, "colour": "red"}, "deal.colour", "unknown_key", "unknown key"),
     ],
 )
-def test_add_deal_names_the_wrong_field(worked: Created, deal: dict[str, Any], field: str, fragment: str) -> None:
+def test_add_deal_names_the_wrong_field(
+    worked: Created, deal: dict[str, Any], field: str, code: str, fragment: str
+) -> None:
     error = error_of(worked.send("POST", "/deals", deal), 422)
-    assert error["field"] == field
+    assert (error["field"], error["code"]) == (field, code)
     assert fragment in error["message"]
     assert len(worked.get()["match"]["deals"]) == 5
 
@@ -248,10 +254,15 @@ def test_add_deal_names_the_wrong_field(worked: Created, deal: dict[str, Any], f
 def test_add_deal_refuses_what_the_rules_do_not_allow(worked: Created) -> None:
     error = error_of(worked.send("POST", "/deals", {**DEAL_6, "bid": 30}), 422)
     assert "bid 30 is below the minimum opening bid of 50" in error["message"]
+    assert (error["field"], error["code"]) == (None, "contradiction")
+    assert error["problems"] == [{"field": "deal.bid", "code": "bid_below_minimum",
+                                  "message": "bid 30 is below the minimum opening bid of 50"}]
     trick_points = {"bidder": 0, "bid": 50, "sides": [
         {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 10, "tricks": 30}]}
-    error = error_of(worked.send("POST", "/deals", trick_points), 422)
+    error = error_of(worked.send("PUT", "/deals/5", trick_points), 422)
     assert "add up to 60" in error["message"]
+    assert [(problem["field"], problem["code"]) for problem in error["problems"]] == [
+        ("deal.sides[1].tricks", "trick_total")]
 
 
 @pytest.mark.parametrize(
@@ -344,15 +355,16 @@ def test_rules_change_recomputes_and_records(worked: Created) -> None:
 
 
 @pytest.mark.parametrize(
-    ("body", "field", "fragment"),
-    [({"target": 333}, "target", "steps of 50"), ({"colour": "red"}, "colour", "not a house rule"),
-     ({"deck": "triple"}, "deck", "single")],
+    ("body", "field", "code", "fragment"),
+    [({"target": 333}, "target", "bad_rule_value", "steps of 50"),
+     ({"colour": "red"}, "colour", "unknown_rule", "not a house rule"),
+     ({"deck": "triple"}, "deck", "bad_rule_value", "single")],
 )
 def test_rules_change_names_the_rule_it_refuses(
-    worked: Created, body: dict[str, Any], field: str, fragment: str
+    worked: Created, body: dict[str, Any], field: str, code: str, fragment: str
 ) -> None:
     error = error_of(worked.send("PUT", "/rules", body), 422)
-    assert error["field"] == field and fragment in error["message"]
+    assert (error["field"], error["code"]) == (field, code) and fragment in error["message"]
     assert worked.get()["match"]["rules"]["target"] == 300
 
 
@@ -362,6 +374,9 @@ def test_rules_change_that_recorded_deals_contradict_names_them(client: FlaskCli
     for path in ("/rules?preview=1", "/rules"):
         error = error_of(match.send("PUT", path, {"deck": "single"}), 422)
         assert error["deals"] and error["field"] == f"deals[{error['deals'][0] - 1}]"
+        assert error["code"] == "contradiction"
+        assert {problem["field"].split(".")[0] for problem in error["problems"]} == {
+            f"deals[{number - 1}]" for number in error["deals"]}
         assert f"deal {error['deals'][0]}:" in error["message"]
     assert match.get() == stored
 
@@ -389,22 +404,25 @@ def test_meld_for_all_trumps_best_first_from_card_text(client: FlaskClient) -> N
 
 
 @pytest.mark.parametrize(
-    ("body", "field", "fragment"),
+    ("body", "field", "code", "fragment"),
     [
-        ({"cards": "AH XQ 10H"}, "cards", "'XQ' is not a card"),
-        ({"cards": ["9H"], "deck": "double"}, "cards", "9♥ is not in a double deck"),
-        ({"cards": 12}, "cards", "AH 10H"),
-        ({"cards": ["AH", 3]}, "cards", "AH 10H"),
-        ({"cards": "AH", "deck": "triple"}, "deck", "triple"),
-        ({"cards": "AH", "table": "huge"}, "table", "huge"),
-        ({"cards": "AH", "trump": "X"}, "trump", "'X' is not a suit"),
-        ({"cards": "AH", "trump": 3}, "trump", "all"),
-        ({"cards": "AH", "colour": "red"}, "colour", "unknown key"),
+        ({"cards": "AH XQ 10H"}, "cards", "not_a_card", "'XQ' is not a card"),
+        ({"cards": ["9H"], "deck": "double"}, "cards", "card_not_in_deck", "9♥ is not in a double deck"),
+        ({"cards": "AH AH AH", "deck": "single"}, "cards", "too_many_copies", "three A♥ but a single deck has two"),
+        ({"cards": 12}, "cards", "wrong_type", "AH 10H"),
+        ({"cards": ["AH", 3]}, "cards", "wrong_type", "AH 10H"),
+        ({"cards": "AH", "deck": "triple"}, "deck", "bad_rule_value", "triple"),
+        ({"cards": "AH", "table": "huge"}, "table", "bad_rule_value", "huge"),
+        ({"cards": "AH", "trump": "X"}, "trump", "not_a_suit", "'X' is not a suit"),
+        ({"cards": "AH", "trump": 3}, "trump", "wrong_type", "all"),
+        ({"cards": "AH", "colour": "red"}, "colour", "unknown_key", "unknown key"),
     ],
 )
-def test_meld_names_the_bad_field(client: FlaskClient, body: dict[str, Any], field: str, fragment: str) -> None:
+def test_meld_names_the_bad_field(
+    client: FlaskClient, body: dict[str, Any], field: str, code: str, fragment: str
+) -> None:
     error = error_of(client.post("/api/v1/meld", json=body), 422)
-    assert error["field"] == field and fragment in error["message"]
+    assert (error["field"], error["code"]) == (field, code) and fragment in error["message"]
 
 
 def test_meld_needs_json(client: FlaskClient) -> None:

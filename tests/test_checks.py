@@ -14,6 +14,7 @@ from scorekeeper.rules.errors import ContradictionError
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.match import Match
 from scorekeeper.rules.matchfile import deal_from_json, match_from_json
+from scorekeeper.rules.problems import Problem, ProblemCode
 from scorekeeper.rules.scoring import score_match
 
 PASSED: dict[str, Any] = {"passed": True}
@@ -34,8 +35,9 @@ def with_tricks(we_meld: Any, they_meld: Any, we: int = 30, they: int = 18, **de
 
 
 def problems(deal: dict[str, Any], sides: int = 2, **rules: Any) -> list[tuple[int, str]]:
-    """What ``check_match`` reports for ``deal`` recorded as deal 3, after two passed deals."""
-    return check_match(make_match([PASSED, PASSED, deal], sides, **rules))
+    """What ``check_match`` reports for ``deal`` recorded as deal 3, after two passed deals: the messages."""
+    match = make_match([PASSED, PASSED, deal], sides, **rules)
+    return [(number, problem.message) for number, problem in check_match(match)]
 
 
 # (rules, deal, fragment of the message): each a contradiction that RULES.md names.
@@ -129,7 +131,7 @@ def test_contradiction_is_reported_with_the_deal_number(rules: dict[str, Any], d
 def test_check_new_deal_refuses_the_same_deal(rules: dict[str, Any], deal: dict[str, Any], fragment: str) -> None:
     match = make_match([PASSED, PASSED], **rules)
     new_deal = deal_from_json(deal, 2, rules=match.rules)
-    assert any(fragment in text for text in check_new_deal(match, new_deal))
+    assert any(fragment in problem.message for problem in check_new_deal(match, new_deal))
 
 
 @pytest.mark.parametrize(("rules", "deal", "fragment"), CONTRADICTIONS)
@@ -158,32 +160,38 @@ def test_a_deal_with_no_bidder_is_refused_in_an_auction_match_only() -> None:
     assert check_match(make_match([two_hand])) == []  # the file has no auction: every deal lacks a bidder
     data = match_file([two_hand])
     data["auction"] = True
-    assert check_match(match_from_json(data)) == [(1, "who won the auction? The bidder is missing")]
+    assert check_match(match_from_json(data)) == [
+        (1, Problem(ProblemCode.BIDDER_MISSING, "bidder", "who won the auction? The bidder is missing"))
+    ]
 
 
 def test_no_auction_deal_cannot_be_thrown_in() -> None:
     deal = deal_from_json({"bidder": None, "sides": [{"meld": 4}, {"meld": 8}]}, 2)
     two_hand = Match(sides=worked_sheet().sides, auction=False)
     assert check_new_deal(two_hand, dataclasses.replace(deal, thrown_in=True)) == [
-        "a deal with no auction cannot be thrown in"
+        Problem(ProblemCode.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")
     ]
 
 
 def test_deal_problems_counts_the_sides_of_the_match() -> None:
     deal = deal_from_json(with_tricks(10, 4), 2)
     sides = make_match([], sides=3).sides
-    assert deal_problems(HouseRules(), deal, sides) == ["the deal has 2 sides but the match has 3"]
+    assert deal_problems(HouseRules(), deal, sides) == [
+        Problem(ProblemCode.SIDE_COUNT, "sides", "the deal has 2 sides but the match has 3")
+    ]
 
 
 def test_bidder_must_be_a_side_of_the_match() -> None:
     deal = deal_from_json(with_tricks(10, 4), 2)
     found = deal_problems(HouseRules(), dataclasses.replace(deal, bidder=2), worked_sheet().sides)
-    assert found == ["bidder 2 is not a side of this match"]
+    assert found == [Problem(ProblemCode.BIDDER_UNKNOWN, "bidder", "bidder 2 is not a side of this match")]
 
 
 def test_bid_missing_is_reported() -> None:
     deal = dataclasses.replace(deal_from_json(with_tricks(10, 4), 2), bid=None)
-    assert deal_problems(HouseRules(), deal, worked_sheet().sides) == ["the bid is missing"]
+    assert deal_problems(HouseRules(), deal, worked_sheet().sides) == [
+        Problem(ProblemCode.BID_MISSING, "bid", "the bid is missing")
+    ]
 
 
 # Facts that fit the rules give no problem.

@@ -51,8 +51,8 @@ def run_tool(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_rules_core_passes_mypy_strict() -> None:
-    result = run_tool("mypy", "--strict", "--no-incremental", "scorekeeper/rules")
+def test_the_package_passes_mypy_strict() -> None:
+    result = run_tool("mypy", "--strict", "--no-incremental", "scorekeeper")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

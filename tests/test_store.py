@@ -14,6 +14,7 @@ from scorekeeper.rules.errors import ContradictionError, MatchFileError
 from scorekeeper.rules.house_rules import HouseRules, MeldTableName
 from scorekeeper.rules.match import Match, PricingBasis, SideInfo, SideTotal
 from scorekeeper.rules.matchfile import match_from_json
+from scorekeeper.rules.problems import Problem, ProblemCode
 from scorekeeper.rules.scoring import score_match
 
 WE_THEY = (SideInfo("We", ("Ann", "Bob")), SideInfo("They", ("Cy", "Di")))
@@ -80,7 +81,9 @@ def test_deal_below_the_minimum_bid_is_refused_and_nothing_is_written() -> None:
     version = row.version
     with pytest.raises(store.InvalidDeal) as refused:
         store.add_deal(loaded(row), quick(0, 40, 67, 20), version)
-    assert refused.value.problems == ["bid 40 is below the minimum opening bid of 50"]
+    assert refused.value.problems == [
+        Problem(ProblemCode.BID_BELOW_MINIMUM, "bid", "bid 40 is below the minimum opening bid of 50")
+    ]
     get_session().rollback()
     assert row.version == version and row.deals == []
 
@@ -90,7 +93,7 @@ def test_unreadable_deal_names_the_place() -> None:
     row = new_match()
     with pytest.raises(MatchFileError) as refused:
         store.add_deal(loaded(row), {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": "x"}]}, row.version)
-    assert refused.value.path == "deal.sides[1].total"
+    assert refused.value.path == "sides[1].total"  # within the deal
 
 
 @pytest.mark.usefixtures("ctx")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from markupsafe import Markup
+from wtforms import Field
 from wtforms import SelectChoice as SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2+, newer than its stubs
 
 from ..rules.cards import Suit
@@ -25,3 +26,8 @@ def sentence(text: str) -> str:
     """A message as a sentence: a capital first letter and a full stop."""
     text = text.strip()
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
+
+
+def add_error(field: Field, message: str) -> None:
+    """Show ``message`` at ``field`` (after or without validation)."""
+    field.errors = [*field.errors, message]

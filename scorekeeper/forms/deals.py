@@ -13,10 +13,12 @@ from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, Radi
 from wtforms.form import Form
 
 from ..rules.combinations import Combination
-from .common import SUITS, SelectChoice, sentence
+from ..rules.problems import Problem
+from .common import SUITS, SelectChoice, add_error, sentence
 
 QUICK, DETAIL = "quick", "detail"
-SIDE_PATH = re.compile(r"^deal\.sides\[(\d+)\](?:\.(\w+))?")
+SIDE_PATH = re.compile(r"sides\[(\d+)\](?:\.(\w+))?")
+DEAL_KEY = re.compile(r"\w+")
 
 
 class MeldSetsForm(Form):
@@ -89,7 +91,7 @@ class DealForm(FlaskForm):
         data: dict[str, Any] = {"bidder": None}
         if auction:
             if self.bidder.data in (None, "", "None"):
-                self.bidder.errors.append("Who won the bid? Tap a side.")
+                add_error(self.bidder, "Who won the bid? Tap a side.")
             else:
                 data["bidder"] = int(self.bidder.data)
             data["bid"] = _whole_number(self.bid, "Type the bid.")
@@ -122,10 +124,10 @@ class DealForm(FlaskForm):
         typed = (entry.meld.data or "").strip()
         sets = entry.sets.form.counted()
         if entry.sets.form.has_bad_numbers():
-            entry.meld.errors.append("Count each combination with a whole number.")
+            add_error(entry.meld, "Count each combination with a whole number.")
             return None
         if typed and sets:
-            entry.meld.errors.append("Type the meld or count it, not both: clear one of them.")
+            add_error(entry.meld, "Type the meld or count it, not both: clear one of them.")
             return None
         if sets:
             return sets
@@ -141,49 +143,29 @@ class DealForm(FlaskForm):
             fields += [entry.total, entry.meld, entry.tricks, entry.no_trick]
         return any(field.errors for field in fields) or bool(self.form_errors)
 
-    def place_error(self, path: str, message: str) -> None:
-        """Show a match file error (path like ``deal.sides[1].tricks``) at its field."""
-        found = SIDE_PATH.match(path)
-        if found and int(found.group(1)) < len(self.sides):
-            entry = self.entries()[int(found.group(1))]
-            key = found.group(2) or ""
-            field = {"total": entry.total, "meld": entry.meld, "tricks": entry.tricks,
-                     "last_trick": self.last_trick, "took_trick": entry.no_trick}.get(key)
-            if field is None:
-                field = entry.total if self.mode.data != DETAIL else entry.meld
-            field.errors.append(sentence(message))
-            return
-        field = {"deal.bid": self.bid, "deal.bidder": self.bidder, "deal.trump": self.trump,
-                 "deal.thrown_in": self.thrown_in}.get(path)
-        if field is not None:
-            field.errors.append(sentence(message))
+    def place_problem(self, problem: Problem) -> None:
+        """Show a problem from the rules core at the field its path (within the deal) names, else at the top."""
+        field = self.field_at(problem.path)
+        if field is None:
+            self.form_errors.append(sentence(problem.message))
         else:
-            self.form_errors.append(sentence(message))
+            add_error(field, sentence(problem.message))
 
-    def place_problem(self, problem: str) -> None:
-        """Show a problem the rules core found at the field it is about, else at the top."""
-        text = problem.lower()
-        for index, name in enumerate(self.side_names):
-            prefix = f"{name.lower()}: "
-            if text.startswith(prefix):
-                entry = self.entries()[index]
-                about_tricks = any(word in text for word in ("counter", "taken", "trick"))
-                field = entry.tricks if about_tricks else entry.meld
-                field.errors.append(sentence(problem[len(prefix):]))
-                return
-            if text.startswith(f"{name.lower()} took no trick"):
-                self.entries()[index].no_trick.errors.append(sentence(problem))
-                return
-        if text.startswith(("bid ", "the bid")):
-            self.bid.errors.append(sentence(problem))
-        elif "bidder" in text or "auction" in text:
-            self.bidder.errors.append(sentence(problem))
-        elif text.startswith("trick points add up") and self.entries():
-            self.entries()[-1].tricks.errors.append(sentence(problem))
-        elif "last trick" in text:
-            self.last_trick.errors.append(sentence(problem))
-        else:
-            self.form_errors.append(sentence(problem))
+    def field_at(self, path: str) -> Field | None:
+        """The field that shows the value at ``path`` (``bid``, ``sides[1].tricks`` …); None for the whole deal."""
+        found = SIDE_PATH.match(path)
+        if found is None:
+            key = DEAL_KEY.match(path)
+            fields = {"bid": self.bid, "bidder": self.bidder, "trump": self.trump, "thrown_in": self.thrown_in}
+            return fields.get(key.group()) if key else None
+        index, key_in_side = int(found.group(1)), found.group(2) or ""
+        if index >= len(self.sides):
+            return None
+        if key_in_side == "last_trick":
+            return self.last_trick
+        entry = self.entries()[index]
+        fields = {"total": entry.total, "meld": entry.meld, "tricks": entry.tricks, "took_trick": entry.no_trick}
+        return fields.get(key_in_side, entry.meld if self.mode.data == DETAIL else entry.total)
 
 
 def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:
@@ -228,16 +210,16 @@ def _kept(hidden: Field, shown: Field) -> Any:
     try:
         return json.loads(hidden.data)
     except ValueError:
-        shown.errors.append("The stored value could not be read back; type it again.")
+        add_error(shown, "The stored value could not be read back; type it again.")
         return None
 
 
 def _whole_number(field: Field, message: str) -> int | None:
     raw = (field.data or "").strip()
     if not raw:
-        field.errors.append(message or "Type a number.")
+        add_error(field, message or "Type a number.")
         return None
     if not raw.isdigit():
-        field.errors.append(f"'{raw}' is not a whole number.")
+        add_error(field, f"'{raw}' is not a whole number.")
         return None
     return int(raw)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import CardError
+from .problems import ProblemCode
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -49,7 +50,7 @@ class Suit(IdentityEnum):
         """Read ``S``, ``h``, ``♦`` …; raise CardError naming the text otherwise."""
         suit = _SUIT_BY_TEXT.get(text.strip().upper())
         if suit is None:
-            raise CardError(f"'{text}' is not a suit (use S, H, D or C)")
+            raise CardError(ProblemCode.NOT_A_SUIT, f"'{text}' is not a suit (use S, H, D or C)")
         return suit
 
 
@@ -86,7 +87,7 @@ class Rank(IdentityEnum):
     def from_text(cls, text: str) -> Rank:
         rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
-            raise CardError(f"'{text}' is not a rank (use A, 10, K, Q, J or 9)")
+            raise CardError(ProblemCode.NOT_A_RANK, f"'{text}' is not a rank (use A, 10, K, Q, J or 9)")
         return rank
 
 
@@ -123,7 +124,7 @@ class Card:
         """Read a card such as ``AS``, ``10h``, ``T♦`` or ``qs``."""
         match = _CARD_PATTERN.fullmatch(text.strip().upper())
         if match is None:
-            raise CardError(f"'{text}' is not a card")
+            raise CardError(ProblemCode.NOT_A_CARD, f"'{text}' is not a card")
         return ALL_CARDS[_SUIT_BY_TEXT[match[2]].index * 6 + _RANK_BY_TEXT[match[1]].index]
 
 
@@ -180,18 +181,17 @@ class Hand:
         counts = [0] * len(ALL_CARDS)
         for card in cards:
             counts[card.index] += 1
-        problems = []
+        problems: list[tuple[ProblemCode, str]] = []
         for card, n in zip(ALL_CARDS, counts):
             allowed = deck.copies_of(card)
             if n > allowed:
                 if allowed == 0:
-                    problems.append(f"{card} is not in a {deck.label}")
+                    problems.append((ProblemCode.CARD_NOT_IN_DECK, f"{card} is not in a {deck.label}"))
                 else:
-                    problems.append(
-                        f"{number_word(n)} {card} but a {deck.label} has {number_word(allowed)}"
-                    )
+                    problems.append((ProblemCode.TOO_MANY_COPIES,
+                                     f"{number_word(n)} {card} but a {deck.label} has {number_word(allowed)}"))
         if problems:
-            raise CardError("; ".join(problems))
+            raise CardError(problems[0][0], "; ".join(text for _, text in problems))
         return cls(counts, deck)
 
     @classmethod
@@ -200,14 +200,15 @@ class Hand:
         tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
         tokens = [t for t in tokens if t.strip()]
         cards: list[Card] = []
-        bad: list[str] = []
-        for token in tokens:
+        bad: list[tuple[int, CardError]] = []
+        for index, token in enumerate(tokens):
             try:
                 cards.append(Card.from_text(token))
             except CardError as error:
-                bad.append(str(error))
+                bad.append((index, error))
         if bad:
-            raise CardError("; ".join(bad))
+            index, first = bad[0]
+            raise CardError(first.code, "; ".join(str(error) for _, error in bad), index)
         return cls.from_cards(cards, deck)
 
     def count(self, card: Card) -> int:

@@ -16,11 +16,14 @@ from .house_rules import HouseRules
 from .match import Deal, Match, MeldCards, MeldSets, SideDetail, SideInfo, TrickCards, TrickCounters, TrickFact
 from .meld import max_sets
 from .pricing import basis_of, meld_of_hand, took_any_trick
+from .problems import Problem, ProblemCode
 from .tricks import CARD_POINTS, COUNTER_RANKS, cards_of_rank, counter_value, deck_card_points, deck_counters
 
+Code = ProblemCode
 
-def check_match(match: Match) -> list[tuple[int, str]]:
-    """Every contradiction in the match as (deal number from 1, message)."""
+
+def check_match(match: Match) -> list[tuple[int, Problem]]:
+    """Every contradiction in the match as (deal number from 1, problem with its path within the deal)."""
     return [
         (number, problem)
         for number, deal in enumerate(match.deals, start=1)
@@ -28,77 +31,96 @@ def check_match(match: Match) -> list[tuple[int, str]]:
     ]
 
 
-def check_new_deal(match: Match, deal: Deal) -> list[str]:
+def check_new_deal(match: Match, deal: Deal) -> list[Problem]:
     """The contradictions of one deal about to be recorded in ``match``."""
     return deal_problems(match.rules, deal, match.sides, match.auction)
 
 
-def deal_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool = True) -> list[str]:
-    """What in this deal cannot have happened under ``rules``."""
+def deal_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool = True) -> list[Problem]:
+    """What in this deal cannot have happened under ``rules``; paths are relative to the deal."""
     if deal.passed:
         return []
     problems = _contract_problems(rules, deal, sides, auction)
     if len(deal.sides) != len(sides):
-        return problems + [f"the deal has {len(deal.sides)} sides but the match has {len(sides)}"]
+        message = f"the deal has {len(deal.sides)} sides but the match has {len(sides)}"
+        return problems + [Problem(Code.SIDE_COUNT, "sides", message)]
     problems += _meld_problems(rules, deal, sides)
     problems += _trick_problems(rules, deal, sides)
     return problems
 
 
-def _contract_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool) -> list[str]:
+def _contract_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool) -> list[Problem]:
     if deal.bidder is None:
         if auction:
-            return ["who won the auction? The bidder is missing"]
-        return ["a deal with no auction cannot be thrown in"] if deal.thrown_in else []
+            return [Problem(Code.BIDDER_MISSING, "bidder", "who won the auction? The bidder is missing")]
+        if deal.thrown_in:
+            return [Problem(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")]
+        return []
     if not 0 <= deal.bidder < len(sides):
-        return [f"bidder {deal.bidder} is not a side of this match"]
+        return [Problem(Code.BIDDER_UNKNOWN, "bidder", f"bidder {deal.bidder} is not a side of this match")]
     if deal.bid is None:
-        return ["the bid is missing"]
+        return [Problem(Code.BID_MISSING, "bid", "the bid is missing")]
     if deal.bid < rules.min_bid:
-        return [f"bid {deal.bid} is below the minimum opening bid of {rules.min_bid}"]
+        message = f"bid {deal.bid} is below the minimum opening bid of {rules.min_bid}"
+        return [Problem(Code.BID_BELOW_MINIMUM, "bid", message)]
     return []
 
 
-def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> list[str]:
-    problems: list[str] = []
+def _side(index: int, key: str) -> str:
+    return f"sides[{index}].{key}"
+
+
+def _meld_path(side: int, index: int, entry: SideDetail) -> str:
+    """Where a side's meld fact is: ``meld`` when it is the only one, as the match file writes it."""
+    return _side(side, "meld" if len(entry.meld) == 1 else f"meld[{index}]")
+
+
+def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> list[Problem]:
+    problems: list[Problem] = []
     deck = rules.deck
     card_totals: Counter[int] = Counter()
     set_totals: Counter[Combination] = Counter()
     needed: Counter[int] = Counter()  # the fewest copies of each card that all the hands hold
-    for info, entry in zip(sides, deal.sides):
+    for side, (info, entry) in enumerate(zip(sides, deal.sides)):
         if not isinstance(entry, SideDetail):
             continue
-        for fact in entry.meld:
+        for index, fact in enumerate(entry.meld):
+            path = _meld_path(side, index, entry)
             if isinstance(fact, MeldCards):
                 trump = fact.trump or deal.trump
                 too_many = _copies_problem(fact.hand, deck)
                 if too_many:
-                    problems.append(f"{info.name}: {too_many}")
+                    problems.append(Problem(too_many.code, path, f"{info.name}: {too_many}"))
                     continue
                 if trump is None:
-                    problems.append(f"{info.name}: meld from cards needs a trump")
+                    problems.append(Problem(Code.MELD_NEEDS_TRUMP, path, f"{info.name}: meld from cards needs a trump"))
                     continue
                 card_totals.update({i: n for i, n in enumerate(fact.hand.counts) if n})
                 set_totals.update(meld_of_hand(fact.hand, trump, rules.meld_table).sets())
             elif isinstance(fact, MeldSets):
                 sets = dict(fact.sets)
-                problems += [f"{info.name}: {text}" for text in _impossible_sets(sets, deck, "one hand")]
+                impossible = _impossible_sets(sets, deck, "one hand")
+                problems += [Problem(code, path, f"{info.name}: {text}") for code, text in impossible]
                 set_totals.update(sets)
                 needed.update(_cards_needed(sets, deal.trump))
     copies = _COPIES[deck]
     for index, n in card_totals.items():
         if n > copies[index]:
-            problems.append(
+            problems.append(Problem(
+                Code.HANDS_BEYOND_DECK, "",
                 f"the hands hold {number_word(n)} {ALL_CARDS[index]} but a {deck.label} has "
-                f"{number_word(copies[index])}"
-            )
+                f"{number_word(copies[index])}",
+            ))
     if not problems:
-        problems += _impossible_sets(dict(set_totals), deck, "the deal")
+        problems += [Problem(code, "", text) for code, text in _impossible_sets(dict(set_totals), deck, "the deal")]
     if not problems:
         needed.update(card_totals)
         problems += [
-            f"the melds of the deal need at least {number_word(n)} {ALL_CARDS[index]} but a {deck.label} has "
-            f"{number_word(copies[index])}"
+            Problem(
+                Code.MELDS_BEYOND_DECK, "",
+                f"the melds of the deal need at least {number_word(n)} {ALL_CARDS[index]} but a {deck.label} has "
+                f"{number_word(copies[index])}",
+            )
             for index, n in sorted(needed.items())
             if n > copies[index]
         ]
@@ -109,14 +131,14 @@ _COPIES = {deck: tuple(deck.copies_of(card) for card in ALL_CARDS) for deck in D
 """For each deck, how many copies of each card (by index) it holds."""
 
 
-def _copies_problem(hand: Hand, deck: Deck) -> str | None:
+def _copies_problem(hand: Hand, deck: Deck) -> CardError | None:
     """Why ``hand`` cannot come from ``deck`` (more copies of a card than it holds), or None."""
     if all(n <= limit for n, limit in zip(hand.counts, _COPIES[deck])):
         return None
     try:
         Hand.from_cards(hand, deck)
     except CardError as error:
-        return str(error)
+        return error
     return None
 
 
@@ -169,55 +191,70 @@ _CARDS_OF_SET = {
 }
 
 
-def _impossible_sets(sets: dict[Combination, int], deck: Deck, where: str) -> list[str]:
+def _impossible_sets(sets: dict[Combination, int], deck: Deck, where: str) -> list[tuple[ProblemCode, str]]:
     """Sets that need more copies of a card than the deck holds."""
     problems = []
     for combination, n in sets.items():
         limit = max_sets(combination, deck)
         if n > limit:
-            problems.append(f"{n} × {combination.label} in {where}, but a {deck.label} allows at most {limit}")
+            problems.append((
+                Code.IMPOSSIBLE_SETS, f"{n} × {combination.label} in {where}, but a {deck.label} allows at most {limit}"
+            ))
     trump_pairs = sets.get(Combination.RUN, 0) + sets.get(Combination.ROYAL_MARRIAGE, 0)
     if trump_pairs > deck.copies and not problems:
-        problems.append(
-            f"runs and royal marriages in {where} need {trump_pairs} trump kings, "
-            f"but a {deck.label} has {deck.copies}"
-        )
+        problems.append((
+            Code.TRUMP_KINGS_SHORT,
+            f"runs and royal marriages in {where} need {trump_pairs} trump kings, but a {deck.label} has {deck.copies}",
+        ))
     return problems
 
 
-def _trick_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> list[str]:
-    problems: list[str] = []
-    details = [(info, entry) for info, entry in zip(sides, deal.sides) if isinstance(entry, SideDetail)]
-    for info, entry in details:
-        problems += [f"{info.name}: {text}" for text in _side_trick_problems(rules, deal, entry)]
+def _trick_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> list[Problem]:
+    problems: list[Problem] = []
+    details = [
+        (side, info, entry)
+        for side, (info, entry) in enumerate(zip(sides, deal.sides))
+        if isinstance(entry, SideDetail)
+    ]
+    for side, info, entry in details:
+        problems += [
+            Problem(code, _side(side, "tricks"), f"{info.name}: {text}")
+            for code, text in _side_trick_problems(rules, deal, entry)
+        ]
         if entry.took_trick is False and took_any_trick(entry.tricks, entry.last_trick):
-            problems.append(f"{info.name} took no trick but has trick points or the last trick")
+            problems.append(Problem(Code.TRICKS_WITHOUT_TRICK, _side(side, "took_trick"),
+                                    f"{info.name} took no trick but has trick points or the last trick"))
         if deal.thrown_in and took_any_trick(entry.tricks, entry.last_trick):
-            problems.append(f"{info.name} has tricks, but a thrown-in deal is not played")
+            key = "tricks" if took_any_trick(entry.tricks, False) else "last_trick"
+            problems.append(Problem(Code.TRICKS_IN_THROWN_IN, _side(side, key),
+                                    f"{info.name} has tricks, but a thrown-in deal is not played"))
     if problems or deal.thrown_in or not details:
         return problems
-    problems += _taken_problems(rules.deck, [entry.tricks for _, entry in details])
-    last = sum(1 for _, entry in details if entry.last_trick)
-    if last > 1:
-        problems.append(f"{number_word(last)} sides took the last trick")
+    problems += _taken_problems(rules.deck, [entry.tricks for _, _, entry in details])
+    claims = [side for side, _, entry in details if entry.last_trick]
+    if len(claims) > 1:
+        message = f"{number_word(len(claims))} sides took the last trick"
+        problems.append(Problem(Code.LAST_TRICK_COUNT, _side(claims[-1], "last_trick"), message))
     basis = basis_of(deal, rules)
-    points = [_entered_card_points(rules, deal, entry) for _, entry in details]
+    points = [_entered_card_points(rules, deal, entry) for _, _, entry in details]
     if None in points:
         return problems
     taken = sum(p for p in points if p is not None)
     holds = deck_card_points(rules.deck, basis.trick_scale)
-    complete = len(details) == len(deal.sides) and any(entry.tricks is not None for _, entry in details)
+    complete = len(details) == len(deal.sides) and any(entry.tricks is not None for _, _, entry in details)
     if taken > holds or (complete and taken != holds):
-        problems.append(
+        problems.append(Problem(
+            Code.TRICK_TOTAL, _side(details[-1][0], "tricks"),
             f"trick points add up to {taken}, but a {rules.deck.label} holds {holds} "
-            f"on the {basis.trick_scale.value} scale (without the last trick)"
-        )
-    if complete and last == 0:
-        problems.append("no side took the last trick")
+            f"on the {basis.trick_scale.value} scale (without the last trick)",
+        ))
+    if complete and not claims:
+        problems.append(Problem(Code.LAST_TRICK_MISSING, _side(details[0][0], "last_trick"),
+                                "no side took the last trick"))
     return problems
 
 
-def _taken_problems(deck: Deck, taken: Sequence[TrickFact | None]) -> list[str]:
+def _taken_problems(deck: Deck, taken: Sequence[TrickFact | None]) -> list[Problem]:
     """Cards of a rank, or counters, that the sides took together beyond what the deck holds."""
     by_rank: Counter[Rank] = Counter()
     counters = 0
@@ -228,28 +265,32 @@ def _taken_problems(deck: Deck, taken: Sequence[TrickFact | None]) -> list[str]:
         elif isinstance(tricks, TrickCounters):
             counters += tricks.counters
     problems = [
-        f"the sides took {n} {rank.label}s together but a {deck.label} has {cards_of_rank(deck, rank)}"
+        Problem(Code.RANK_TOTAL, "",
+                f"the sides took {n} {rank.label}s together but a {deck.label} has {cards_of_rank(deck, rank)}")
         for rank in (Rank if by_rank else ())
         if (n := by_rank[rank]) > cards_of_rank(deck, rank)
     ]
     if not problems and counters > deck_counters(deck):
-        problems.append(f"the sides took {counters} counters together but a {deck.label} has {deck_counters(deck)}")
+        message = f"the sides took {counters} counters together but a {deck.label} has {deck_counters(deck)}"
+        problems.append(Problem(Code.COUNTERS_TOTAL, "", message))
     return problems
 
 
-def _side_trick_problems(rules: HouseRules, deal: Deal, entry: SideDetail) -> list[str]:
+def _side_trick_problems(rules: HouseRules, deal: Deal, entry: SideDetail) -> list[tuple[ProblemCode, str]]:
     deck = rules.deck
     tricks = entry.tricks
     if isinstance(tricks, TrickCounters):
         problems = []
         if tricks.counters > deck_counters(deck):
-            problems.append(f"{tricks.counters} counters but a {deck.label} has {deck_counters(deck)}")
+            problems.append((Code.COUNTERS_BEYOND_DECK,
+                             f"{tricks.counters} counters but a {deck.label} has {deck_counters(deck)}"))
         if counter_value(rules.trick_scale) is None and counter_value(basis_of(deal, rules).trick_scale) is None:
-            problems.append("counters cannot be priced on the classic scale; enter the cards taken by rank")
+            problems.append((Code.COUNTERS_ON_CLASSIC,
+                             "counters cannot be priced on the classic scale; enter the cards taken by rank"))
         return problems
     if isinstance(tricks, TrickCards):
         return [
-            f"{n} {rank.label}s taken but a {deck.label} has {cards_of_rank(deck, rank)}"
+            (Code.RANK_BEYOND_DECK, f"{n} {rank.label}s taken but a {deck.label} has {cards_of_rank(deck, rank)}")
             for rank, n in tricks.by_rank
             if n > cards_of_rank(deck, rank)
         ]

@@ -30,12 +30,14 @@ class Combination(IdentityEnum):
     @classmethod
     def from_key(cls, key: str) -> Combination:
         from .errors import RulesError
+        from .problems import Problem, ProblemCode
 
         try:
             return cls(key)
         except ValueError:
             names = ", ".join(c.value for c in cls)
-            raise RulesError(f"'{key}' is not a meld combination (use {names})") from None
+            message = f"'{key}' is not a meld combination (use {names})"
+            raise RulesError(Problem(ProblemCode.UNKNOWN_COMBINATION, "", message)) from None
 
 
 _CLASS = {

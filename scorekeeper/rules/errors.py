@@ -1,42 +1,69 @@
-"""One error hierarchy for the rules core: every message is written for a player."""
+"""One error hierarchy for the rules core: every error carries a ``Problem`` (code, path, message)."""
 
 from __future__ import annotations
 
+from .problems import Problem, ProblemCode, join_path
+
 
 class RulesError(ValueError):
-    """Input that the rules of Pinochle (or the house rules) do not allow."""
+    """Input that the rules of Pinochle (or the house rules) do not allow; ``problem`` says what and where."""
+
+    def __init__(self, problem: Problem, text: str | None = None) -> None:
+        super().__init__(problem.message if text is None else text)
+        self.problem = problem
+
+    @property
+    def code(self) -> ProblemCode:
+        return self.problem.code
 
 
 class CardError(RulesError):
-    """A card or hand that cannot be read or cannot be in the deck."""
+    """A card or hand that cannot be read or cannot be in the deck; ``index`` is the bad token's, if any."""
+
+    def __init__(self, code: ProblemCode, message: str, index: int | None = None) -> None:
+        super().__init__(Problem(code, "" if index is None else f"[{index}]", message))
+        self.index = index
 
 
 class HouseRuleError(RulesError):
-    """A house rule value outside what the rule allows."""
+    """A house rule value outside what the rule allows (or a key that is no rule); path ``rules.<key>``."""
 
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, key: str, message: str, code: ProblemCode = ProblemCode.BAD_RULE_VALUE) -> None:
+        super().__init__(Problem(code, join_path("rules", key), message))
         self.key = key
 
 
 class MatchFileError(RulesError):
-    """A match file that is not valid; ``path`` points at the place, e.g. ``deals[3].bid``."""
+    """A match file that is not valid; the problem's path points at the place, e.g. ``deals[3].bid``."""
 
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}" if path else message)
-        self.path = path
-        self.detail = message
+    def __init__(self, problem: Problem) -> None:
+        text = f"{problem.path}: {problem.message}" if problem.path else problem.message
+        super().__init__(problem, text)
+
+    @property
+    def path(self) -> str:
+        return self.problem.path
+
+    @property
+    def detail(self) -> str:
+        return self.problem.message
 
 
 class ContradictionError(RulesError):
-    """Recorded facts that the house rules say cannot have happened."""
+    """Recorded facts that the house rules say cannot have happened: (deal number from 1, problem) pairs,
+    each problem's path relative to its deal."""
 
-    def __init__(self, problems: list[tuple[int, str]]) -> None:
+    def __init__(self, problems: list[tuple[int, Problem]]) -> None:
         self.problems = problems
-        lines = [f"deal {number}: {text}" for number, text in problems]
-        super().__init__("; ".join(lines))
+        text = "; ".join(f"deal {number}: {problem.message}" for number, problem in problems)
+        first = f"deals[{problems[0][0] - 1}]" if problems else ""
+        super().__init__(Problem(ProblemCode.CONTRADICTION, first, text))
 
     @property
     def deal_numbers(self) -> list[int]:
         """The deals (numbered from 1) that contradict the rules, each once."""
         return sorted({number for number, _ in self.problems})
+
+    def rooted(self) -> list[Problem]:
+        """Each problem with its path from the top of the match file, e.g. ``deals[2].bid``."""
+        return [problem.at(f"deals[{number - 1}]") for number, problem in self.problems]

@@ -15,6 +15,7 @@ from typing import Any
 
 from .cards import Deck, IdentityEnum
 from .errors import HouseRuleError
+from .problems import ProblemCode
 
 
 class MeldTableName(IdentityEnum):
@@ -217,7 +218,7 @@ class HouseRules:
         for key, raw in data.items():
             spec = RULE_SPECS_BY_KEY.get(key)
             if spec is None:
-                raise HouseRuleError(key, f"'{key}' is not a house rule")
+                raise HouseRuleError(key, f"'{key}' is not a house rule", ProblemCode.UNKNOWN_RULE)
             values[key] = spec.parse(raw)
         return cls(**values)
 

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
 from .combinations import Combination
-from .errors import MatchFileError, RulesError
+from .errors import HouseRuleError, MatchFileError, RulesError
 from .house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName, TrickScale
 from .match import (
     Deal,
@@ -31,6 +31,7 @@ from .match import (
     TrickFact,
     TrickPoints,
 )
+from .problems import Problem, ProblemCode, join_path
 
 FORMAT = "pinochle-match/1"
 MIN_SIDES, MAX_SIDES = 2, 4
@@ -47,7 +48,8 @@ def loads_match(text: str) -> Match:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise MatchFileError("", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+        message = f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        raise _fail(ProblemCode.NOT_JSON, "", message) from None
     return match_from_json(data)
 
 
@@ -55,17 +57,17 @@ def match_from_json(data: object) -> Match:
     """Build a match from a decoded match file."""
     obj = _object(data, "")
     if obj.get("format") != FORMAT:
-        raise MatchFileError("format", f"expected \"{FORMAT}\"")
+        raise _fail(ProblemCode.WRONG_FORMAT, "format", f"expected \"{FORMAT}\"")
     name = _optional(obj, "name", "", _text)
     if len(name) > MAX_NAME:
-        raise MatchFileError("name", f"at most {MAX_NAME} characters")
+        raise _fail(ProblemCode.TOO_LONG, "name", f"at most {MAX_NAME} characters")
     sides = _sides(obj.get("sides"), "sides")
     rules_data: dict[str, Any] = _optional(obj, "rules", {}, _object)
     try:
         rules = HouseRules.from_mapping(rules_data)
     except RulesError as error:
-        key = getattr(error, "key", "")
-        raise MatchFileError(f"rules.{key}" if key else "rules", str(error)) from None
+        problem = error.problem if isinstance(error, HouseRuleError) else error.problem.at("rules")
+        raise MatchFileError(problem) from None
     deals_data: list[Any] = _optional(obj, "deals", [], _list)
     deals = tuple(
         deal_from_json(item, len(sides), f"deals[{i}]", rules) for i, item in enumerate(deals_data)
@@ -80,44 +82,48 @@ def _auction_implied(deals: tuple[Deal, ...]) -> bool:
 
 
 def deal_from_json(
-    data: object, side_count: int, path: str = "deal", rules: HouseRules | None = None
+    data: object, side_count: int, path: str = "", rules: HouseRules | None = None
 ) -> Deal:
-    """Read one deal of a match played under ``rules`` (default: the default rules).
+    """Read one deal of a match played under ``rules`` (default: the default rules); error paths start
+    at ``path`` (default: relative to the deal, e.g. ``sides[1].tricks``).
 
     Only the form of the facts is checked here; whether they fit the rules is ``checks``' job.
     """
     rules = rules or HouseRules()
     deck = rules.deck
-    obj = _object(data, path)
+    obj = _object(data, path, "must be an object")
     if obj.get("passed") is True:
         _only_keys(obj, {"passed"}, path)
         return Deal(passed=True)
     _only_keys(obj, {"passed", "bidder", "bid", "trump", "thrown_in", "sides", "entered_under"}, path)
     if "passed" in obj and obj["passed"] is not False:
-        raise MatchFileError(f"{path}.passed", "must be true or false")
+        raise _fail(ProblemCode.WRONG_TYPE, join_path(path, "passed"), "must be true or false")
     if "bidder" not in obj:
-        raise MatchFileError(f"{path}.bidder", "missing (the index of the side that won the auction, or null)")
+        message = "missing (the index of the side that won the auction, or null)"
+        raise _fail(ProblemCode.MISSING_KEY, join_path(path, "bidder"), message)
     bidder = obj["bidder"]
     if bidder is not None:
-        bidder = _index(bidder, f"{path}.bidder", side_count)
+        bidder = _index(bidder, join_path(path, "bidder"), side_count)
         if obj.get("bid") is None:
-            raise MatchFileError(f"{path}.bid", "missing (the bid that won the auction)")
-        bid = _count(obj["bid"], f"{path}.bid", minimum=1)
+            raise _fail(ProblemCode.MISSING_KEY, join_path(path, "bid"), "missing (the bid that won the auction)")
+        bid = _count(obj["bid"], join_path(path, "bid"), minimum=1)
     else:
         if obj.get("bid") is not None:
-            raise MatchFileError(f"{path}.bid", "a deal with no bidder has no bid")
+            raise _fail(ProblemCode.BID_WITHOUT_BIDDER, join_path(path, "bid"), "a deal with no bidder has no bid")
         bid = None
     trump = _optional(obj, "trump", None, _suit, path)
     thrown_in = _optional(obj, "thrown_in", False, _bool, path)
     if thrown_in and bidder is None:
-        raise MatchFileError(f"{path}.thrown_in", "only a deal with a bidder can be thrown in")
-    sides_data = _list(obj.get("sides"), f"{path}.sides")
+        message = "only a deal with a bidder can be thrown in"
+        raise _fail(ProblemCode.THROWN_IN_WITHOUT_BIDDER, join_path(path, "thrown_in"), message)
+    sides_path = join_path(path, "sides")
+    sides_data = _list(obj.get("sides"), sides_path)
     if len(sides_data) != side_count:
-        raise MatchFileError(f"{path}.sides", f"needs one entry for each of the {side_count} sides")
-    sides = tuple(_side_entry(item, f"{path}.sides[{i}]", deck) for i, item in enumerate(sides_data))
+        raise _fail(ProblemCode.SIDE_COUNT, sides_path, f"needs one entry for each of the {side_count} sides")
+    sides = tuple(_side_entry(item, f"{sides_path}[{i}]", deck) for i, item in enumerate(sides_data))
     entered_under = None
     if obj.get("entered_under") is not None:
-        entered_under = _basis(obj["entered_under"], f"{path}.entered_under", rules)
+        entered_under = _basis(obj["entered_under"], join_path(path, "entered_under"), rules)
     return Deal(
         sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under
     )
@@ -149,21 +155,20 @@ def _meld(data: object, path: str, deck: Deck) -> MeldFact:
         _only_keys(data, {"cards", "trump"}, path)
         cards = data["cards"]
         if not isinstance(cards, (list, str)) or not all(isinstance(c, str) for c in cards):
-            raise MatchFileError(f"{path}.cards", "must be a list of cards such as \"AH\" or \"10S\"")
-        try:
-            parsed = [Card.from_text(c) for c in (cards.split() if isinstance(cards, str) else cards)]
-        except RulesError as error:
-            raise MatchFileError(f"{path}.cards", str(error)) from None
+            raise _fail(ProblemCode.WRONG_TYPE, f"{path}.cards", "must be a list of cards such as \"AH\" or \"10S\"")
         counts = [0] * len(ALL_CARDS)
-        for card in parsed:
-            counts[card.index] += 1
+        for i, text in enumerate(cards.split() if isinstance(cards, str) else cards):
+            try:
+                counts[Card.from_text(text).index] += 1
+            except RulesError as error:
+                raise MatchFileError(error.problem.at(f"{path}.cards[{i}]")) from None
         return MeldCards(hand=Hand(counts, deck), trump=_optional(data, "trump", None, _suit, path))
     sets = []
     for key, value in data.items():
         try:
             combination = Combination.from_key(key)
         except RulesError as error:
-            raise MatchFileError(f"{path}.{key}", str(error)) from None
+            raise MatchFileError(error.problem.at(f"{path}.{key}")) from None
         n = _count(value, f"{path}.{key}")
         if n:
             sets.append((combination, n))
@@ -185,22 +190,22 @@ def _tricks(data: object, path: str) -> TrickFact:
             try:
                 rank = Rank.from_text(key)
             except RulesError as error:
-                raise MatchFileError(f"{path}.cards.{key}", str(error)) from None
+                raise MatchFileError(error.problem.at(f"{path}.cards.{key}")) from None
             by_rank[rank] = by_rank.get(rank, 0) + _count(value, f"{path}.cards.{key}")
         return TrickCards(tuple((rank, by_rank[rank]) for rank in Rank if by_rank.get(rank)))
-    raise MatchFileError(path, "use a number, {\"counters\": N} or {\"cards\": {\"A\": n, …}}")
+    raise _fail(ProblemCode.WRONG_TYPE, path, "use a number, {\"counters\": N} or {\"cards\": {\"A\": n, …}}")
 
 
 def _sides(data: object, path: str) -> tuple[SideInfo, ...]:
     items = _list(data, path)
     if not MIN_SIDES <= len(items) <= MAX_SIDES:
-        raise MatchFileError(path, f"a match has {MIN_SIDES} to {MAX_SIDES} sides")
+        raise _fail(ProblemCode.SIDE_COUNT, path, f"a match has {MIN_SIDES} to {MAX_SIDES} sides")
     sides = []
     for i, item in enumerate(items):
         obj = _object(item, f"{path}[{i}]")
         name = _name(obj.get("name"), f"{path}[{i}].name").strip()
         if not name:
-            raise MatchFileError(f"{path}[{i}].name", "a side needs a name")
+            raise _fail(ProblemCode.NAME_MISSING, f"{path}[{i}].name", "a side needs a name")
         players: list[Any] = _optional(obj, "players", [], _list, f"{path}[{i}]")
         names = tuple(_name(p, f"{path}[{i}].players[{j}]") for j, p in enumerate(players))
         sides.append(SideInfo(name=name, players=names))
@@ -216,7 +221,7 @@ def _basis(data: object, path: str, rules: HouseRules) -> PricingBasis:
         try:
             values[key] = spec.parse(obj[key]) if key in obj else getattr(rules, key)
         except RulesError as error:
-            raise MatchFileError(f"{path}.{key}", str(error)) from None
+            raise _fail(error.code, f"{path}.{key}", error.problem.message) from None
     return _interned_basis(values["meld_table"], values["trick_scale"], values["last_trick"])
 
 
@@ -231,34 +236,38 @@ def _interned_basis(meld_table: MeldTableName, trick_scale: TrickScale, last_tri
 
 # Small typed readers: each names the place when the value is of the wrong kind.
 
-def _object(data: object, path: str) -> dict[str, Any]:
+def _fail(code: ProblemCode, path: str, message: str) -> MatchFileError:
+    return MatchFileError(Problem(code, path, message))
+
+
+def _object(data: object, path: str, top: str = "a match file is a JSON object") -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise MatchFileError(path, "must be an object" if path else "a match file is a JSON object")
+        raise _fail(ProblemCode.WRONG_TYPE, path, "must be an object" if path else top)
     return data
 
 
 def _list(data: object, path: str) -> list[Any]:
     if not isinstance(data, list):
-        raise MatchFileError(path, "must be a list")
+        raise _fail(ProblemCode.WRONG_TYPE, path, "must be a list")
     return data
 
 
 def _text(data: object, path: str) -> str:
     if not isinstance(data, str):
-        raise MatchFileError(path, "must be text")
+        raise _fail(ProblemCode.WRONG_TYPE, path, "must be text")
     return data
 
 
 def _name(data: object, path: str) -> str:
     text = _text(data, path)
     if len(text) > MAX_SIDE_NAME:
-        raise MatchFileError(path, f"at most {MAX_SIDE_NAME} characters")
+        raise _fail(ProblemCode.TOO_LONG, path, f"at most {MAX_SIDE_NAME} characters")
     return text
 
 
 def _bool(data: object, path: str) -> bool:
     if not isinstance(data, bool):
-        raise MatchFileError(path, "must be true or false")
+        raise _fail(ProblemCode.WRONG_TYPE, path, "must be true or false")
     return data
 
 
@@ -266,37 +275,37 @@ def _suit(data: object, path: str) -> Suit:
     try:
         return Suit.from_text(_text(data, path))
     except RulesError as error:
-        raise MatchFileError(path, str(error)) from None
+        raise MatchFileError(error.problem.at(path)) from None
 
 
 def _count(data: object, path: str, minimum: int = 0) -> int:
     if isinstance(data, bool) or not isinstance(data, int):
-        raise MatchFileError(path, "must be a whole number")
+        raise _fail(ProblemCode.NOT_A_NUMBER, path, "must be a whole number")
     if data < minimum:
-        raise MatchFileError(path, f"must be at least {minimum}")
+        raise _fail(ProblemCode.OUT_OF_RANGE, path, f"must be at least {minimum}")
     if data > MAX_NUMBER:
-        raise MatchFileError(path, f"must be at most {MAX_NUMBER:,}")
+        raise _fail(ProblemCode.OUT_OF_RANGE, path, f"must be at most {MAX_NUMBER:,}")
     return data
 
 
 def _index(data: object, path: str, size: int) -> int:
     value = _count(data, path)
     if value >= size:
-        raise MatchFileError(path, f"must be a side's index, from 0 to {size - 1}")
+        raise _fail(ProblemCode.BIDDER_UNKNOWN, path, f"must be a side's index, from 0 to {size - 1}")
     return value
 
 
 def _optional(obj: Mapping[str, Any], key: str, default: T, read: Callable[[Any, str], T], path: str = "") -> T:
     if key not in obj or obj[key] is None:
         return default
-    return read(obj[key], f"{path}.{key}" if path else key)
+    return read(obj[key], join_path(path, key))
 
 
 def _only_keys(obj: Mapping[str, Any], allowed: set[str], path: str, hint: str = "") -> None:
     for key in obj:
         if key not in allowed:
             detail = hint or "allowed: " + ", ".join(sorted(allowed))
-            raise MatchFileError(f"{path}.{key}" if path else key, f"unknown key ({detail})")
+            raise _fail(ProblemCode.UNKNOWN_KEY, join_path(path, key), f"unknown key ({detail})")
 
 
 # Writing ---------------------------------------------------------------------------------------

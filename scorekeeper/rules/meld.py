@@ -17,6 +17,7 @@ from .cards import Card, Deck, Hand, Rank, Suit
 from .combinations import Combination
 from .errors import RulesError
 from .house_rules import MeldTableName
+from .problems import Problem, ProblemCode
 
 PriceList = Mapping[Combination, Mapping[int, int]]
 """For each combination, the price of a group of 1, 2, 3 or 4 sets; a missing group is not priced."""
@@ -134,7 +135,8 @@ def _best_prices(groups: Mapping[int, int], most: int) -> list[int | None]:
 
 def _check_sets(combination: Combination, sets: int) -> None:
     if sets < 0:
-        raise RulesError(f"{combination.label}: {sets} sets is not a number of sets")
+        message = f"{combination.label}: {sets} sets is not a number of sets"
+        raise RulesError(Problem(ProblemCode.OUT_OF_RANGE, "", message))
 
 
 def price(combination: Combination, sets: int, table: MeldTableName) -> int | None:

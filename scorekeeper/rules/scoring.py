@@ -11,6 +11,7 @@ from .errors import ContradictionError
 from .house_rules import HouseRules
 from .match import Deal, Match, SideDetail, SideInfo
 from .pricing import price_meld, price_side
+from .problems import Problem
 from .tricks import trick_total
 
 MADE = "made"
@@ -110,7 +111,7 @@ def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
 class DealOutcome:
     """A deal worked out under some rules: what contradicts them, or else its score."""
 
-    problems: tuple[str, ...]
+    problems: tuple[Problem, ...]
     score: DealScore | None
 
 
@@ -157,7 +158,7 @@ OUTCOMES = OutcomeMemo(limit=50_000)
 def score_match(match: Match) -> Sheet:
     """Recompute the whole sheet from the facts; refuse facts that contradict the rules."""
     outcomes = OUTCOMES.outcomes(match)
-    problems = [(number, text) for number, outcome in enumerate(outcomes, 1) for text in outcome.problems]
+    problems = [(number, problem) for number, outcome in enumerate(outcomes, 1) for problem in outcome.problems]
     if problems:
         raise ContradictionError(problems)
     return _sheet(match, [outcome.score for outcome in outcomes if outcome.score is not None])

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..rules.errors import ContradictionError
 from ..rules.match import Match
+from ..rules.problems import Problem
 from ..rules.scoring import Sheet, score_match
 
 MINUS = "\u2212"
@@ -27,7 +28,7 @@ class SheetView:
 
     names: list[str]
     sheet: Sheet | None
-    problems: list[tuple[int, str]]
+    problems: list[tuple[int, Problem]]
     target: int
 
     @classmethod

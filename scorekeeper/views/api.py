@@ -25,6 +25,7 @@ from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from ..rules.match import Match
 from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
 from ..rules.meld import best_melds
+from ..rules.problems import Problem, ProblemCode, join_path
 from ..rules.scoring import Sheet, preview_rules, score_match
 from .errors import TOO_LARGE, request_limit_text
 
@@ -34,11 +35,13 @@ CONTROL_KEYS = ("version", "preview")  # keys of a request body that are not fac
 
 
 class ApiError(Exception):
-    """An error answer: status, the field it concerns (or None) and a message for a person."""
+    """An error answer: status, the field it concerns (or None), a message for a person and, when the
+    error is about a value, its ``ProblemCode``."""
 
-    def __init__(self, status: int, field: str | None, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, field: str | None, message: str, code: ProblemCode | None = None,
+                 **extra: Any) -> None:
         super().__init__(message)
-        self.status, self.field, self.message, self.extra = status, field, message, extra
+        self.status, self.field, self.message, self.code, self.extra = status, field, message, code, extra
 
 
 def init_app(app: Flask) -> None:
@@ -48,7 +51,7 @@ def init_app(app: Flask) -> None:
 
 @bp.errorhandler(ApiError)
 def _api_error(error: ApiError) -> tuple[Response, int]:
-    body = {"field": error.field, "message": error.message, **error.extra}
+    body = {"field": error.field, "code": error.code, "message": error.message, **error.extra}
     response = jsonify({"error": body})
     if error.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
@@ -57,7 +60,7 @@ def _api_error(error: ApiError) -> tuple[Response, int]:
 
 @bp.errorhandler(HTTPException)
 def _http_error(error: HTTPException) -> tuple[Response, int]:
-    response = jsonify({"error": {"field": None, "message": error.description}})
+    response = jsonify({"error": {"field": None, "code": None, "message": error.description}})
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         response.headers["Allow"] = ", ".join(error.valid_methods)
     return response, error.code or 500
@@ -78,7 +81,7 @@ def _rules_error(error: RulesError) -> tuple[Response, int]:
 @bp.errorhandler(OverflowError)
 def _too_large(error: Exception) -> tuple[Response, int]:
     get_session().rollback()
-    return _api_error(ApiError(422, None, TOO_LARGE))
+    return _api_error(ApiError(422, None, TOO_LARGE, ProblemCode.OUT_OF_RANGE))
 
 
 @bp.errorhandler(store.StaleEdit)
@@ -87,17 +90,23 @@ def _stale_edit(error: store.StaleEdit) -> tuple[Response, int]:
 
 
 def _as_api_error(error: RulesError, prefix: str = "") -> ApiError:
-    """422 for facts or values the format or the rules refuse, naming the place."""
+    """422 for facts or values the format or the rules refuse, naming the place (under ``prefix``)."""
     if isinstance(error, ContradictionError):
         field = f"deals[{error.deal_numbers[0] - 1}]" if error.deal_numbers else None
-        return ApiError(422, field, str(error), deals=error.deal_numbers)
+        return ApiError(422, field, str(error), error.code, deals=error.deal_numbers,
+                        problems=[_problem_json(problem, prefix) for problem in error.rooted()])
     if isinstance(error, MatchFileError):
-        return ApiError(422, prefix + error.path if error.path else None, error.detail)
+        return ApiError(422, join_path(prefix, error.path) or None, error.detail, error.code)
     if isinstance(error, HouseRuleError):
-        return ApiError(422, prefix + error.key, str(error))
+        return ApiError(422, join_path(prefix, error.key), str(error), error.code)
     if isinstance(error, store.InvalidDeal):
-        return ApiError(422, None, str(error), problems=error.problems)
-    return ApiError(422, None, str(error))
+        return ApiError(422, None, str(error), error.code,
+                        problems=[_problem_json(problem, prefix) for problem in error.problems])
+    return ApiError(422, None, str(error), error.code)
+
+
+def _problem_json(problem: Problem, prefix: str) -> dict[str, Any]:
+    return {"field": join_path(prefix, problem.path) or None, "code": problem.code, "message": problem.message}
 
 
 # Request helpers -----------------------------------------------------------------------------------
@@ -111,9 +120,10 @@ def json_body() -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ApiError(400, None, "the body is not UTF-8 text") from None
     except json.JSONDecodeError as error:
-        raise ApiError(400, None, f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+        message = f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        raise ApiError(400, None, message, ProblemCode.NOT_JSON) from None
     if not isinstance(data, dict):
-        raise ApiError(400, None, "the body must be a JSON object")
+        raise ApiError(400, None, "the body must be a JSON object", ProblemCode.WRONG_TYPE)
     return data
 
 
@@ -141,7 +151,7 @@ def expected_version(body: dict[str, Any] | None = None) -> int | None:
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ApiError(422, "version", "must be the whole number the match's version was")
+        raise ApiError(422, "version", "must be the whole number the match's version was", ProblemCode.NOT_A_NUMBER)
     return raw
 
 
@@ -218,7 +228,10 @@ def deal(public_id: str, number: int) -> Response:
 def add_deal(public_id: str) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body()
-    written = store.add_deal(loaded, facts(body), expected_version(body))
+    try:
+        written = store.add_deal(loaded, facts(body), expected_version(body))
+    except RulesError as error:
+        raise _as_api_error(error, "deal") from None
     response, status = written_answer(written, 201, number=written.number)
     response.headers["Location"] = url_for(
         "api.deal", public_id=public_id, number=written.number, _external=True
@@ -230,7 +243,10 @@ def add_deal(public_id: str) -> tuple[Response, int]:
 def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body()
-    written = store.replace_deal(loaded, number, facts(body), expected_version(body))
+    try:
+        written = store.replace_deal(loaded, number, facts(body), expected_version(body))
+    except RulesError as error:
+        raise _as_api_error(error, "deal") from None
     return written_answer(written, number=number)
 
 
@@ -269,29 +285,29 @@ def meld() -> Response:
     body = json_body()
     unknown = sorted(set(body) - {"cards", "deck", "table", "trump"})
     if unknown:
-        raise ApiError(422, unknown[0], "unknown key (allowed: cards, deck, table, trump)")
+        raise ApiError(422, unknown[0], "unknown key (allowed: cards, deck, table, trump)", ProblemCode.UNKNOWN_KEY)
     defaults = HouseRules()
     try:
         deck = RULE_SPECS_BY_KEY["deck"].parse(body.get("deck", defaults.deck))
         table = RULE_SPECS_BY_KEY["meld_table"].parse(body.get("table", defaults.meld_table))
     except HouseRuleError as error:
-        raise ApiError(422, "table" if error.key == "meld_table" else error.key, str(error)) from None
+        raise ApiError(422, "table" if error.key == "meld_table" else error.key, str(error), error.code) from None
     cards = body.get("cards")
     if not isinstance(cards, str) and not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
-        raise ApiError(422, "cards", 'give the cards as "AH 10H KH" or as a list of such texts')
+        raise ApiError(422, "cards", 'give the cards as "AH 10H KH" or as a list of such texts', ProblemCode.WRONG_TYPE)
     trump_text = body.get("trump")
     try:
         hand = Hand.from_text(cards, deck)
     except RulesError as error:
-        raise ApiError(422, "cards", str(error)) from None
+        raise ApiError(422, "cards", str(error), error.code) from None
     trump = None
     if trump_text not in (None, "all"):
         if not isinstance(trump_text, str):
-            raise ApiError(422, "trump", 'give the trump as "S", "H", "D", "C" or "all"')
+            raise ApiError(422, "trump", 'give the trump as "S", "H", "D", "C" or "all"', ProblemCode.WRONG_TYPE)
         try:
             trump = Suit.from_text(trump_text)
         except RulesError as error:
-            raise ApiError(422, "trump", str(error)) from None
+            raise ApiError(422, "trump", str(error), error.code) from None
     results = best_melds(hand, trump, table)
     if trump is not None:
         return jsonify(results[0].to_json())

@@ -96,7 +96,7 @@ def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Res
             form.version.data = str(stale.current_version)
             status = 409
         except MatchFileError as error:
-            form.place_error(error.path, error.detail)
+            form.place_problem(error.problem)
         except store.InvalidDeal as error:
             for problem in error.problems:
                 form.place_problem(problem)

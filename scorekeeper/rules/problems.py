@@ -1,0 +1,87 @@
+"""Problems as values: a stable code, the path of the place in the match file, and a message for a player.
+
+Paths use the match file's vocabulary (``bid``, ``sides[1].tricks``, ``deals[3].sides[0].meld[1].cards[4]``,
+``rules.target``); a problem about a deal as a whole has the path of the deal ("" within the deal).
+Code that shows a problem decides where by its path or code, never by its words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ProblemCode(StrEnum):
+    """What kind of problem: one code per situation, stable across wording changes."""
+
+    # Reading values
+    NOT_JSON = "not_json"
+    WRONG_TYPE = "wrong_type"
+    NOT_A_NUMBER = "not_a_number"
+    OUT_OF_RANGE = "out_of_range"
+    TOO_LONG = "too_long"
+    UNKNOWN_KEY = "unknown_key"
+    MISSING_KEY = "missing_key"
+    WRONG_FORMAT = "wrong_format"
+    NAME_MISSING = "name_missing"
+    SIDE_COUNT = "side_count"
+    # Cards and meld
+    NOT_A_CARD = "not_a_card"
+    NOT_A_SUIT = "not_a_suit"
+    NOT_A_RANK = "not_a_rank"
+    CARD_NOT_IN_DECK = "card_not_in_deck"
+    TOO_MANY_COPIES = "too_many_copies"
+    UNKNOWN_COMBINATION = "unknown_combination"
+    # House rules
+    UNKNOWN_RULE = "unknown_rule"
+    BAD_RULE_VALUE = "bad_rule_value"
+    # The contract
+    BIDDER_MISSING = "bidder_missing"
+    BIDDER_UNKNOWN = "bidder_unknown"
+    BID_MISSING = "bid_missing"
+    BID_WITHOUT_BIDDER = "bid_without_bidder"
+    BID_BELOW_MINIMUM = "bid_below_minimum"
+    THROWN_IN_WITHOUT_BIDDER = "thrown_in_without_bidder"
+    THROWN_IN_WITHOUT_AUCTION = "thrown_in_without_auction"
+    # Meld against the deck
+    MELD_NEEDS_TRUMP = "meld_needs_trump"
+    IMPOSSIBLE_SETS = "impossible_sets"
+    TRUMP_KINGS_SHORT = "trump_kings_short"
+    HANDS_BEYOND_DECK = "hands_beyond_deck"
+    MELDS_BEYOND_DECK = "melds_beyond_deck"
+    # Tricks
+    COUNTERS_BEYOND_DECK = "counters_beyond_deck"
+    COUNTERS_ON_CLASSIC = "counters_on_classic"
+    RANK_BEYOND_DECK = "rank_beyond_deck"
+    TRICKS_WITHOUT_TRICK = "tricks_without_trick"
+    TRICKS_IN_THROWN_IN = "tricks_in_thrown_in"
+    RANK_TOTAL = "rank_total"
+    COUNTERS_TOTAL = "counters_total"
+    LAST_TRICK_COUNT = "last_trick_count"
+    LAST_TRICK_MISSING = "last_trick_missing"
+    TRICK_TOTAL = "trick_total"
+    # Several problems at once
+    CONTRADICTION = "contradiction"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong, at one place."""
+
+    code: ProblemCode
+    path: str
+    message: str
+
+    def at(self, prefix: str) -> Problem:
+        """The same problem with its path rooted at ``prefix``: ``bid`` at ``deals[2]`` is ``deals[2].bid``."""
+        return Problem(self.code, join_path(prefix, self.path), self.message)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def join_path(prefix: str, path: str) -> str:
+    """``prefix`` followed by ``path``: a key after a dot, an index (``[4]``) directly."""
+    if not prefix or not path:
+        return prefix or path
+    return prefix + path if path.startswith("[") else f"{prefix}.{path}"
