@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from scorekeeper.rules.cards import Card, Deck, Hand, Rank, Suit
+from scorekeeper.rules.cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
 from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.house_rules import HouseRules, MeldTableName, MustTake, TrickScale
 from scorekeeper.rules.match import (
@@ -137,7 +137,7 @@ def played_deal_twins(draw: st.DrawFn, rules: HouseRules, side_count: int, aucti
     with every side entered as one number (meld + trick points + last trick, took_trick carried)."""
     deck = rules.deck
     players = 4 if side_count == 2 else side_count
-    cards = [card for card in deck.cards() for _ in range(deck.copies)]
+    cards = [card for card in ALL_CARDS for _ in range(deck.copies_of(card))]
     order: list[Card] = draw(st.permutations(cards))
     size = len(cards) // players
     hands = [Hand.from_cards(order[i * size:(i + 1) * size], deck) for i in range(players)]

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules.cards import CardError, Deck, Hand, Suit
-from scorekeeper.rules.combinations import Combination
+from scorekeeper.rules.cards import ALL_CARDS, CardError, Deck, Hand, Suit
+from scorekeeper.rules.combinations import Combination, MeldClass
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.house_rules import MeldTableName
 from scorekeeper.rules.meld import (
@@ -351,7 +351,7 @@ def test_a_line_off_the_table_says_so_in_json() -> None:
 def hand_and_one_more_card(draw: st.DrawFn) -> tuple[Hand, Hand]:
     """A hand dealt from a deck, and the same hand with one more card from what is left."""
     deck = draw(st.sampled_from(Deck))
-    pool = [card for card in deck.cards() for _ in range(deck.copies)]
+    pool = [card for card in ALL_CARDS for _ in range(deck.copies_of(card))]
     picked = draw(st.lists(st.integers(0, len(pool) - 1), min_size=1, max_size=21, unique=True))
     cards = [pool[i] for i in picked]
     return Hand.from_cards(cards[:-1], deck), Hand.from_cards(cards, deck)
@@ -388,3 +388,21 @@ def test_n_plus_m_sets_are_worth_at_least_n_sets_and_m_sets(
     apart = (price(combination, n, table), price(combination, m, table))
     assert together is not None and None not in apart
     assert together >= sum(p for p in apart if p is not None)
+
+
+# --- facts the web pages ask of the core ---
+
+def test_the_meld_classes_are_named_and_numbered_as_on_the_sheets() -> None:
+    assert [(c.value, c.label) for c in MeldClass] == [(1, "Trump and marriages"), (2, "Pinochle"), (3, "Around")]
+    assert Combination.DIX.meld_class is MeldClass.TRUMP and Combination.JACKS_AROUND.meld_class is MeldClass.AROUND
+
+
+def test_only_a_deck_with_nines_can_show_a_dix() -> None:
+    assert [c for c in Combination if not c.possible_in(Deck.DOUBLE)] == [Combination.DIX]
+    assert all(c.possible_in(Deck.SINGLE) for c in Combination)
+
+
+@pytest.mark.parametrize(("deck", "table"), [(Deck.SINGLE, MeldTableName.SINGLE_CLASSIC),
+                                             (Deck.DOUBLE, MeldTableName.DOUBLE_SMALL)])
+def test_each_deck_has_its_usual_meld_table(deck: Deck, table: MeldTableName) -> None:
+    assert MeldTableName.natural_for(deck) is table

@@ -8,7 +8,7 @@ from wtforms.form import Form
 from wtforms.validators import ValidationError
 
 from ..rules.errors import RulesError
-from ..rules.house_rules import RULE_SPECS, HouseRules, RuleSpec
+from ..rules.house_rules import RULE_SPECS, HouseRules, RuleKind, RuleSpec
 from .common import SelectChoice
 
 SWITCH_CHOICES = [SelectChoice("on", "On"), SelectChoice("off", "Off")]
@@ -31,19 +31,19 @@ def rule_values(rules: HouseRules) -> dict[str, str]:
     values = {}
     for spec in RULE_SPECS:
         value = rules.to_mapping()[spec.key]
-        values[spec.key] = ("on" if value else "off") if spec.kind == "switch" else str(value)
+        values[spec.key] = ("on" if value else "off") if spec.kind is RuleKind.SWITCH else str(value)
     return values
 
 
 def _rule_field(spec: RuleSpec) -> Field:
     check = [_RuleCheck(spec)]
-    if spec.kind == "number":
+    if spec.kind is RuleKind.NUMBER:
         return StringField(
             spec.label, validators=check, description=spec.help,
             render_kw={"inputmode": "numeric", "data-min": spec.minimum, "data-max": spec.maximum,
                        "data-step": spec.step},
         )
-    if spec.kind == "switch":
+    if spec.kind is RuleKind.SWITCH:
         return RadioField(spec.label, choices=SWITCH_CHOICES, validators=check, description=spec.help,
                           validate_choice=False)
     options = [SelectChoice(value.value, label) for value, label in spec.choices]

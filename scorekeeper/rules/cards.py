@@ -159,10 +159,6 @@ class Deck(IdentityEnum):
         """How many copies of ``card`` the deck holds (0 for a nine in a double deck)."""
         return self.copies if card.rank in self.ranks else 0
 
-    def cards(self) -> tuple[Card, ...]:
-        """The different cards of the deck, one each."""
-        return tuple(c for c in ALL_CARDS if c.rank in self.ranks)
-
 
 class Hand:
     """A multiset of cards that one deck can hold, stored as 24 counts in ``Card.index`` order."""

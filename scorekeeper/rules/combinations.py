@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
-from .cards import IdentityEnum
+from enum import IntEnum
+
+from .cards import Deck, IdentityEnum, Rank
+
+
+class MeldClass(IntEnum):
+    """The three classes of meld; a card may count once in each."""
+
+    TRUMP = 1
+    PINOCHLE = 2
+    AROUND = 3
+
+    @property
+    def label(self) -> str:
+        return _CLASS_LABELS[self]
+
+
+_CLASS_LABELS = {MeldClass.TRUMP: "Trump and marriages", MeldClass.PINOCHLE: "Pinochle", MeldClass.AROUND: "Around"}
 
 
 class Combination(IdentityEnum):
@@ -19,9 +36,12 @@ class Combination(IdentityEnum):
     JACKS_AROUND = "jacks_around"
 
     @property
-    def meld_class(self) -> int:
-        """1: trump and marriages, 2: pinochle, 3: around."""
+    def meld_class(self) -> MeldClass:
         return _CLASS[self]
+
+    def possible_in(self, deck: Deck) -> bool:
+        """Whether the deck holds the cards: the dix is a nine, and a double deck has none."""
+        return self is not Combination.DIX or Rank.NINE in deck.ranks
 
     @property
     def label(self) -> str:
@@ -41,13 +61,13 @@ class Combination(IdentityEnum):
 
 
 _CLASS = {
-    Combination.RUN: 1,
-    Combination.ROYAL_MARRIAGE: 1,
-    Combination.MARRIAGE: 1,
-    Combination.DIX: 1,
-    Combination.PINOCHLE: 2,
-    Combination.ACES_AROUND: 3,
-    Combination.KINGS_AROUND: 3,
-    Combination.QUEENS_AROUND: 3,
-    Combination.JACKS_AROUND: 3,
+    Combination.RUN: MeldClass.TRUMP,
+    Combination.ROYAL_MARRIAGE: MeldClass.TRUMP,
+    Combination.MARRIAGE: MeldClass.TRUMP,
+    Combination.DIX: MeldClass.TRUMP,
+    Combination.PINOCHLE: MeldClass.PINOCHLE,
+    Combination.ACES_AROUND: MeldClass.AROUND,
+    Combination.KINGS_AROUND: MeldClass.AROUND,
+    Combination.QUEENS_AROUND: MeldClass.AROUND,
+    Combination.JACKS_AROUND: MeldClass.AROUND,
 }

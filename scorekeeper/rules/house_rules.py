@@ -10,7 +10,7 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from .cards import Deck, IdentityEnum
@@ -24,6 +24,11 @@ class MeldTableName(IdentityEnum):
     SINGLE_CLASSIC = "single-classic"
     DOUBLE_SMALL = "double-small"
     DOUBLE_LARGE = "double-large"
+
+    @classmethod
+    def natural_for(cls, deck: Deck) -> MeldTableName:
+        """The price list a deck is usually played with."""
+        return cls.SINGLE_CLASSIC if deck is Deck.SINGLE else cls.DOUBLE_SMALL
 
 
 class TrickScale(IdentityEnum):
@@ -42,6 +47,14 @@ class MustTake(IdentityEnum):
     POINTS = "points"
 
 
+class RuleKind(StrEnum):
+    """What sort of value a house rule takes."""
+
+    NUMBER = "number"
+    CHOICE = "choice"
+    SWITCH = "switch"
+
+
 @dataclass(frozen=True)
 class RuleSpec:
     """One house rule: what it is called, what values it takes, what it means."""
@@ -51,7 +64,7 @@ class RuleSpec:
     group: str
     help: str
     default: Any
-    kind: str  # "number", "choice" or "switch"
+    kind: RuleKind
     choices: tuple[tuple[Any, str], ...] = ()
     minimum: int = 0
     maximum: int = 0
@@ -59,24 +72,24 @@ class RuleSpec:
 
     def parse(self, raw: object) -> Any:
         """Turn a value from a file, a form or a command line into the rule's value."""
-        if self.kind == "number":
+        if self.kind is RuleKind.NUMBER:
             return self._parse_number(raw)
-        if self.kind == "switch":
+        if self.kind is RuleKind.SWITCH:
             return self._parse_switch(raw)
         return self._parse_choice(raw)
 
     def describe_allowed(self) -> str:
         """The allowed values in words, for messages and help."""
-        if self.kind == "number":
+        if self.kind is RuleKind.NUMBER:
             step = f" in steps of {self.step}" if self.step != 1 else ""
             return f"a whole number from {self.minimum} to {self.maximum}{step}"
-        if self.kind == "switch":
+        if self.kind is RuleKind.SWITCH:
             return "on or off"
         return "one of " + ", ".join(_plain(value) for value, _ in self.choices)
 
     def value_label(self, value: Any) -> str:
         """How a value reads on a page: 'Double deck', 'on', '500'."""
-        if self.kind == "switch":
+        if self.kind is RuleKind.SWITCH:
             return "on" if value else "off"
         for choice, label in self.choices:
             if choice == value:
@@ -135,12 +148,12 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "target", "Play to", "Winning",
         "The total a side needs to win the match.",
-        500, "number", minimum=100, maximum=2000, step=50,
+        500, RuleKind.NUMBER, minimum=100, maximum=2000, step=50,
     ),
     RuleSpec(
         "deck", "Deck", "Cards",
         "Single deck: 48 cards with nines, 12 a player. Double deck: 80 cards, no nines, 20 a player.",
-        Deck.DOUBLE, "choice",
+        Deck.DOUBLE, RuleKind.CHOICE,
         choices=((Deck.DOUBLE, "Double deck (80 cards)"), (Deck.SINGLE, "Single deck (48 cards)")),
     ),
     RuleSpec(
@@ -148,7 +161,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         "The price list for combinations shown before play. Double deck small prices a run 15 and a "
         "pinochle 4; large prices everything ten times higher; single deck classic prices a run 150 and "
         "a double run 1500.",
-        MeldTableName.DOUBLE_SMALL, "choice",
+        MeldTableName.DOUBLE_SMALL, RuleKind.CHOICE,
         choices=(
             (MeldTableName.DOUBLE_SMALL, "Double deck, small (run 15)"),
             (MeldTableName.DOUBLE_LARGE, "Double deck, large (run 150)"),
@@ -159,7 +172,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         "trick_scale", "Trick point scale", "Tricks",
         "What captured cards are worth. The counters are the aces, tens and kings: 1 or 10 points "
         "each. The classic scale counts ace 11, ten 10, king 4, queen 3, jack 2 and nine 0.",
-        TrickScale.ONE_POINT, "choice",
+        TrickScale.ONE_POINT, RuleKind.CHOICE,
         choices=(
             (TrickScale.ONE_POINT, "Counters 1 point each"),
             (TrickScale.TEN_POINT, "Counters 10 points each"),
@@ -169,18 +182,18 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "min_bid", "Minimum opening bid", "Bidding",
         "Nobody may bid less than this.",
-        50, "number", minimum=10, maximum=600,
+        50, RuleKind.NUMBER, minimum=10, maximum=600,
     ),
     RuleSpec(
         "last_trick", "Last trick worth", "Tricks",
         "Bonus for the side that takes the final trick of a deal.",
-        2, "number", minimum=0, maximum=20,
+        2, RuleKind.NUMBER, minimum=0, maximum=20,
     ),
     RuleSpec(
         "must_take_trick", "Defenders must take a trick to keep meld", "Tricks",
         "A side (bidders too) that takes no trick loses its meld for the deal. "
         "The stricter setting also takes it from a side whose tricks hold no points.",
-        MustTake.TRICK, "choice",
+        MustTake.TRICK, RuleKind.CHOICE,
         choices=(
             (MustTake.TRICK, "On: at least one trick"),
             (MustTake.POINTS, "On: at least one trick point"),
@@ -191,7 +204,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         "must_win_own_bid", "Must win on your own bid", "Winning",
         "On: a side can only finish the match on a deal it bid and made; "
         "a defending side past the target plays on.",
-        True, "switch",
+        True, RuleKind.SWITCH,
     ),
 )
 
@@ -225,7 +238,7 @@ class HouseRules:
     def to_mapping(self) -> dict[str, object]:
         """The rules as the match file writes them."""
         return {
-            spec.key: _plain(getattr(self, spec.key)) if spec.kind == "choice" else getattr(self, spec.key)
+            spec.key: _plain(getattr(self, spec.key)) if spec.kind is RuleKind.CHOICE else getattr(self, spec.key)
             for spec in RULE_SPECS
         }
 

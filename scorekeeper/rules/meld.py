@@ -14,7 +14,7 @@ from functools import cache
 from operator import itemgetter
 
 from .cards import Card, Deck, Hand, Rank, Suit
-from .combinations import Combination
+from .combinations import Combination, MeldClass
 from .errors import RulesError
 from .house_rules import MeldTableName
 from .problems import Problem, ProblemCode
@@ -78,7 +78,7 @@ class MeldLine:
         return self.combination.value
 
     @property
-    def meld_class(self) -> int:
+    def meld_class(self) -> MeldClass:
         return self.combination.meld_class
 
     def to_json(self) -> dict[str, object]:

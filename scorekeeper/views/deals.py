@@ -11,7 +11,6 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data
 from ..models import MatchRow
-from ..rules.cards import Deck
 from ..rules.combinations import Combination
 from ..rules.errors import ContradictionError, MatchFileError, RulesError
 from ..rules.house_rules import TrickScale
@@ -158,7 +157,7 @@ def _render(row: MatchRow, match: Match, form: DealForm, number: int | None, inv
     return render_template(
         "deals/form.html", row=row, match=match, form=form, number=number,
         card_points=deck_card_points(rules.deck, scale), trick_total=trick_total(rules),
-        combinations=[c for c in Combination if c is not Combination.DIX or rules.deck is Deck.SINGLE],
+        combinations=[c for c in Combination if c.possible_in(rules.deck)],
         next_number=len(row.deals) + 1, describe=_describe_kept, decided_at=_decided_at(match), invalid=invalid,
         meld_link=lambda side: url_for("meld.calculator", match=row.public_id, side=side, deal=number),
     )

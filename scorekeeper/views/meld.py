@@ -9,6 +9,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 
 from ..forms.meld import ALL_TRUMPS, MeldForm
 from ..rules.cards import Deck, Suit
+from ..rules.combinations import MeldClass
 from ..rules.errors import CardError, RulesError
 from ..rules.house_rules import HouseRules, MeldTableName
 from ..rules.meld import MeldResult, best_melds
@@ -16,8 +17,6 @@ from ..store import find_match, rules_of
 
 bp = Blueprint("meld", __name__)
 
-NATURAL_TABLE = {Deck.SINGLE.value: MeldTableName.SINGLE_CLASSIC, Deck.DOUBLE.value: MeldTableName.DOUBLE_SMALL}
-CLASS_NAMES = {1: "Trump and marriages", 2: "Pinochle", 3: "Around"}
 
 
 def sets_param(result: MeldResult) -> str:
@@ -82,14 +81,15 @@ def calculator() -> str:
     links = [target.link(result) for result in results] if target else []
     return render_template(
         "meld/calculator.html", form=form, results=results, links=links, hand_error=hand_error,
-        counted=counting, deck=_safe_deck(form), suits=tuple(Suit), target=target, class_names=CLASS_NAMES,
+        counted=counting, deck=_safe_deck(form), suits=tuple(Suit), target=target, meld_classes=tuple(MeldClass),
     )
 
 
 def _defaults(rules: HouseRules) -> dict[str, str]:
     """Deck and meld values of the match (or the defaults); a deck chosen in the link brings its own table."""
     deck = request.values.get("deck", rules.deck.value)
-    table = rules.meld_table if deck == rules.deck.value else NATURAL_TABLE.get(deck, rules.meld_table)
+    chosen = next((option for option in Deck if option.value == deck), rules.deck)
+    table = rules.meld_table if chosen is rules.deck else MeldTableName.natural_for(chosen)
     return {"deck": deck, "table": table.value, "trump": ALL_TRUMPS}
 
 

@@ -8,14 +8,13 @@ from dataclasses import dataclass
 from flask import Blueprint, render_template
 
 from ..rules.cards import Deck, Rank
-from ..rules.combinations import Combination
+from ..rules.combinations import Combination, MeldClass
 from ..rules.house_rules import PRESETS, RULE_SPECS, RULE_SPECS_BY_KEY, HouseRules, RuleSpec, TrickScale
 from ..rules.meld import MELD_TABLES
 from ..rules.tricks import CARD_POINTS, deck_card_points
 
 bp = Blueprint("pages", __name__)
 
-MELD_CLASSES = {1: "Trump and marriages", 2: "Pinochle", 3: "Around"}
 
 
 @dataclass(frozen=True)
@@ -89,7 +88,7 @@ def rules() -> str:
         preset_rows=preset_rows(),
         meld_tables=[table_spec.value_label(name) for name in MELD_TABLES],
         meld_rows=meld_rows(),
-        meld_classes=MELD_CLASSES,
+        meld_classes=tuple(MeldClass),
         ranks=list(Rank),
         decks=list(Deck),
         trick_rows=trick_rows(),
