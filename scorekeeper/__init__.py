@@ -27,6 +27,11 @@ def _asset_dir(name: str) -> str:
     return str(inside if inside.is_dir() else _PACKAGE_DIR.parent / name)
 
 
+class StartupError(RuntimeError):
+    """The app cannot start as configured (a bad key file, a database it does not recognise); the message
+    names the file or database and what to do."""
+
+
 def _secret_key(instance_path: str) -> str:
     """A random key kept in the instance folder, so sessions survive a restart."""
     key_file = Path(instance_path) / "secret_key"
