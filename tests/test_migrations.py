@@ -6,7 +6,6 @@ many processes at once are in ``test_starts.py``.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import stat
 import uuid
@@ -19,6 +18,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, make_url, text
 
+from processes import start_together
 from scorekeeper import StartupError, create_app, store
 from scorekeeper.cli import main, seeds_dir
 from scorekeeper.db import (
@@ -289,21 +289,6 @@ def _start_app(instance: str, database_url: str | None, barrier: Any, results: A
     except BaseException as error:
         results.put(("failed", repr(error)))
         raise
-
-
-def start_together(processes: int, target: Any, *args: Any) -> list[Any]:
-    """Run ``target(*args, barrier, results)`` in forked processes released at once; their results."""
-    context = multiprocessing.get_context("fork")  # children share the imports: a start costs little
-    barrier = context.Barrier(processes)
-    results = context.Queue()
-    children = [context.Process(target=target, args=(*args, barrier, results)) for _ in range(processes)]
-    for child in children:
-        child.start()
-    answers = [results.get(timeout=60) for _ in children]
-    for child in children:
-        child.join(timeout=60)
-        assert child.exitcode == 0, answers
-    return answers
 
 
 @pytest.fixture
