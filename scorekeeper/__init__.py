@@ -7,7 +7,6 @@ in a small Flask app that stores the facts of each deal and derives the score sh
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,23 +24,14 @@ def _asset_dir(name: str) -> str:
     return str(inside if inside.is_dir() else _PACKAGE_DIR.parent / name)
 
 
-def _secret_key(instance_path: str) -> str:
-    """A random key kept in the instance folder, so sessions survive a restart."""
-    key_file = Path(instance_path) / "secret_key"
-    if key_file.exists():
-        return key_file.read_text(encoding="utf-8").strip()
-    key = secrets.token_hex(32)
-    key_file.write_text(key, encoding="utf-8")
-    key_file.chmod(0o600)
-    return key
-
-
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: configuration, database, CSRF, blueprints and error pages.
 
     ``test_config`` may hold ``INSTANCE_PATH`` to keep the instance folder somewhere else.
     """
     from flask import Flask
+
+    from .instance import secret_key
 
     app = Flask(
         __name__,
@@ -50,7 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=_asset_dir("templates"),
         static_folder=_asset_dir("static"),
     )
-    os.makedirs(app.instance_path, exist_ok=True)
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)  # the key and the SQLite file live here
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL")
         or f"sqlite:///{os.path.join(app.instance_path, 'scorekeeper.sqlite')}",
@@ -63,7 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(app.instance_path)
+        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or secret_key(app.instance_path)
 
     from . import db, views
     from .cookie_session import CheckedCookieSessionInterface

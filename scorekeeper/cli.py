@@ -6,10 +6,11 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 import click
 
+from .instance import StartupError
 from .rules.cards import Deck, Hand, Suit
 from .rules.errors import RulesError
 from .rules.house_rules import RULE_SPECS_BY_KEY, MeldTableName
@@ -17,6 +18,9 @@ from .rules.match import Match
 from .rules.matchfile import loads_match
 from .rules.meld import MeldResult, best_meld, meld_all_trumps
 from .rules.scoring import Sheet, score_match
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
 
 DEFAULT_TABLE = {Deck.SINGLE: MeldTableName.SINGLE_CLASSIC, Deck.DOUBLE: MeldTableName.DOUBLE_SMALL}
 
@@ -123,7 +127,9 @@ def format_sheet(match: Match, sheet: Sheet) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; bad input gives one line on stderr and exit status 2."""
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="scorekeeper", standalone_mode=False)
+        # Without standalone mode, click returns the status of a command that exits (db current) instead.
+        status = cli.main(args=list(argv) if argv is not None else None, prog_name="scorekeeper",
+                          standalone_mode=False)
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.exceptions.Abort:
@@ -135,7 +141,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as error:
         click.echo(f"scorekeeper: {error}", err=True)
         return 2
-    return 0
+    except StartupError as error:
+        click.echo(f"scorekeeper: {error}", err=True)
+        return 1
+    return status if isinstance(status, int) else 0
 
 
 # The web app ------------------------------------------------------------------------------------------
@@ -174,6 +183,63 @@ def serve(host: str, port: int, threads: int) -> None:
     app = create_app()
     click.echo(f"Pinochle score keeper on http://{host}:{port}/ (Ctrl+C stops it)")
     waitress_serve(app, **server_options(host, port, threads))
+
+
+@cli.group(name="db", help="The database's layout: its migrations (SQLite in the instance folder unless "
+                           "DATABASE_URL is set).")
+def db_group() -> None:
+    pass
+
+
+@db_group.command(help="Bring the database to the latest layout, keeping its matches. The app does this on "
+                       "start too, once however many processes start together.")
+def upgrade() -> None:
+    from . import db
+
+    engine = _database_engine()
+    try:
+        done = db.upgrade(engine)
+        click.echo(f"{engine.url.render_as_string(hide_password=True)}: {done}")
+    finally:
+        engine.dispose()
+
+
+@db_group.command(help="Print the database's revision and the latest one; exit status 1 if it is behind.")
+def current() -> None:
+    from . import db
+
+    engine = _database_engine()
+    try:
+        with engine.connect() as connection:
+            revision = db.current_revision(connection)
+            if revision is None:
+                revision = "none (" + _unversioned(connection) + ")"
+    finally:
+        engine.dispose()
+    head = db.head_revision()
+    click.echo(f"{engine.url.render_as_string(hide_password=True)}: {revision}, latest {head}")
+    if revision != head:
+        raise click.exceptions.Exit(1)
+
+
+def _database_engine() -> Engine:
+    """The engine of the database the app would use, without migrating it."""
+    from . import create_app
+
+    app = create_app({"MIGRATE_ON_START": False})
+    engine: Engine = app.extensions["scorekeeper.engine"]
+    return engine
+
+
+def _unversioned(connection: Connection) -> str:
+    from sqlalchemy import inspect
+
+    from . import db
+
+    tables = set(inspect(connection).get_table_names()) & db.LEGACY_TABLES
+    if not tables:
+        return "empty: `scorekeeper db upgrade` creates the tables"
+    return "made before migrations: `scorekeeper db upgrade` records it at " + db.FIRST_REVISION
 
 
 @cli.command(help="Load the sample matches (every *.json in seeds/) and print their links.")

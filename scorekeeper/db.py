@@ -1,25 +1,62 @@
-"""The database engine and a session per request.
+"""The database engine, a session per request, and the migrations that shape the database.
 
-Tables are created on first start with ``metadata.create_all``. The ``schema_version`` table records
-which layout a database has; when a table changes, bump ``SCHEMA_VERSION`` and add a migration step
-(Alembic, or a small function keyed by the old version) before ``create_all`` runs.
+The tables are made and changed by Alembic migrations kept in ``scorekeeper/migrations/versions/``,
+written out by hand (the first, ``0001``, is the layout the app has always had). ``alembic_version``
+records which revision a database is at. ``scorekeeper db upgrade`` brings a database to the latest
+revision, and so does every app start (``init_app`` → ``upgrade``): it looks at ``alembic_version``
+first and, when the database is behind, takes a lock, looks again and migrates, so that any number of
+processes starting together (gunicorn workers) migrate once and never race:
+
+- PostgreSQL: a session-level ``pg_advisory_lock`` held on the migrating connection;
+- SQLite: ``BEGIN EXCLUSIVE`` on the database itself, and the migration runs inside that transaction,
+  so a failed migration leaves the file as it was.
+
+A database made before migrations (``metadata.create_all`` with a ``schema_version`` row holding 1) is
+stamped at ``0001`` and then upgraded; its rows are kept. The ``schema_version`` table stays as it is.
+
+A new SQLite file is created 0600 before SQLite opens it; SQLite waits up to ``busy_timeout`` for a lock.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from flask import Flask, current_app, g
-from sqlalchemy import Engine, create_engine, event, select
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from .instance import StartupError
 from .models import Base
 
-SCHEMA_VERSION = 1
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1  # the old layout marker, kept in schema_version; alembic_version has the revision
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+FIRST_REVISION = "0001"
+# The tables create_all made before migrations; such a database is at FIRST_REVISION.
+LEGACY_TABLES = frozenset({"match", "side", "deal", "rule_change", "schema_version"})
+
+SQLITE_BUSY_TIMEOUT_MS = 5000  # how long a statement waits for another connection's write lock
+MIGRATION_WAIT_MS = 120_000  # how long a starting process waits for another one's migration (SQLite)
+# Key of the PostgreSQL advisory lock taken around migrations (the bytes of "scorekee").
+MIGRATION_LOCK_KEY = 0x73636F72656B6565
 
 
 class SchemaVersion(Base):
-    """One row: the layout version of this database."""
+    """One row: the layout version written before migrations existed (always 1)."""
 
     __tablename__ = "schema_version"
 
@@ -27,15 +64,34 @@ class SchemaVersion(Base):
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets write-ahead logging and foreign keys."""
-    engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+    """An engine for ``url``; SQLite gets a 0600 file, write-ahead logging, foreign keys and a busy timeout."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        _create_sqlite_file(parsed)
+    engine = create_engine(url, pool_pre_ping=parsed.get_backend_name() != "sqlite")
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
 
+def _create_sqlite_file(url: URL) -> None:
+    """Create the database file readable by its owner only, before SQLite would create it 0644."""
+    database = url.database
+    if not database or database == ":memory:" or database.startswith("file:") or url.query.get("uri"):
+        return
+    try:
+        fd = os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    except OSError as error:
+        raise StartupError(f"cannot create the SQLite database {database}: {error.strerror}") from None
+    os.close(fd)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
+    # First, so that switching a new file to WAL waits for a process doing the same instead of failing.
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
@@ -62,23 +118,136 @@ def close_session(error: BaseException | None = None) -> None:
         session.close()
 
 
+# Migrations ------------------------------------------------------------------------------------------
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """Alembic's configuration: the packaged script directory, and the connection to migrate on."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = connection
+    return config
+
+
+@functools.cache
+def head_revision() -> str:
+    """The latest revision in ``migrations/versions``."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None, f"no migrations in {MIGRATIONS_DIR}"
+    return head
+
+
+def current_revision(connection: Connection) -> str | None:
+    """The revision in ``alembic_version``; None when the database has none (empty, or made before migrations)."""
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade(engine: Engine) -> str:
+    """Bring the database to the head revision, migrating once however many processes call this together.
+
+    Returns what was done, in a line: nothing, created the tables, stamped an old database, upgraded.
+    """
+    head = head_revision()
+    with engine.connect() as connection:
+        if current_revision(connection) == head:  # the usual start: no lock needed
+            return f"already at {head}"
+    with _migration_lock(engine) as connection:
+        before = current_revision(connection)  # again: another process may have migrated meanwhile
+        if before == head:
+            return f"already at {head}"
+        done = ""
+        if before is None and _unversioned_layout(connection, engine) == "legacy":
+            command.stamp(alembic_config(connection), FIRST_REVISION)
+            before = FIRST_REVISION
+            done = f"stamped a database made before migrations at {FIRST_REVISION}"
+        if before != head:
+            command.upgrade(alembic_config(connection), "head")
+            step = f"created the tables at {head}" if before is None else f"upgraded from {before} to {head}"
+            done = f"{done}, then {step}" if done else step
+    log.info("database %s: %s", engine.url.render_as_string(hide_password=True), done)
+    return done
+
+
+def _unversioned_layout(connection: Connection, engine: Engine) -> str:
+    """A database without ``alembic_version``: "empty" (none of our tables) or "legacy" (create_all's)."""
+    ours = set(inspect(connection).get_table_names()) & LEGACY_TABLES
+    if not ours:
+        return "empty"
+    if ours == LEGACY_TABLES:
+        versions = set(connection.execute(text("SELECT version FROM schema_version")).scalars())
+        if versions <= {SCHEMA_VERSION}:
+            return "legacy"
+    where = engine.url.render_as_string(hide_password=True)
+    raise StartupError(
+        f"the database {where} has some of the app's tables ({', '.join(sorted(ours))}) but no migration "
+        "record (alembic_version) and not the layout the app made before migrations; "
+        "restore it from a backup or move those tables out of the way, then run `scorekeeper db upgrade`"
+    )
+
+
+@contextmanager
+def _migration_lock(engine: Engine) -> Iterator[Connection]:
+    """A connection holding the database's migration lock, in a transaction committed on success."""
+    with engine.connect() as connection:
+        if engine.dialect.name == "postgresql":
+            with _pg_advisory_lock(connection):
+                yield from _in_transaction(connection)
+        elif engine.dialect.name == "sqlite":
+            # BEGIN EXCLUSIVE waits (busy_timeout) for other writers, then shuts them out until COMMIT;
+            # the migration runs in this transaction. Pending readers in WAL mode carry on.
+            connection.exec_driver_sql(f"PRAGMA busy_timeout={MIGRATION_WAIT_MS}")
+            try:
+                connection.exec_driver_sql("BEGIN EXCLUSIVE")
+                yield from _in_transaction(connection)
+            finally:
+                connection.exec_driver_sql(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        else:
+            raise StartupError(f"no migration lock for the {engine.dialect.name} database")
+
+
+@contextmanager
+def _pg_advisory_lock(connection: Connection) -> Iterator[None]:
+    connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+    connection.commit()
+    try:
+        yield
+    finally:
+        try:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK_KEY})
+            connection.commit()
+        except DBAPIError:  # the connection broke: its session, and so its lock, is gone
+            connection.invalidate()
+
+
+def _in_transaction(connection: Connection) -> Iterator[Connection]:
+    try:
+        yield connection
+    except BaseException:
+        connection.rollback()
+        raise
+    connection.commit()
+
+
 def create_schema(engine: Engine) -> None:
-    """Create missing tables and record the layout version."""
-    Base.metadata.create_all(engine)
-    with Session(engine) as session:
-        if session.scalars(select(SchemaVersion)).first() is None:
-            session.add(SchemaVersion(version=SCHEMA_VERSION))
-            session.commit()
+    """Bring the database to the latest revision (the same as ``upgrade``)."""
+    upgrade(engine)
 
 
 def drop_schema(engine: Engine) -> None:
-    """Drop every table (tests start each run from a clean schema)."""
+    """Drop every table and the migration record (tests start each run from a clean schema)."""
+    from . import models  # noqa: F401
+
     Base.metadata.drop_all(engine)
+    with engine.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
 
 
 def init_app(app: Flask) -> None:
-    """Open the engine, close the session after each request, create tables on first start."""
+    """Open the engine, close the session after each request, migrate the database to the latest revision.
+
+    ``MIGRATE_ON_START = False`` in the config leaves the database alone (``scorekeeper db`` does that).
+    """
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["scorekeeper.engine"] = engine
     app.teardown_appcontext(close_session)
-    create_schema(engine)
+    if app.config.get("MIGRATE_ON_START", True):
+        upgrade(engine)

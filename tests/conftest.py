@@ -13,14 +13,14 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
-from scorekeeper.db import create_schema, drop_schema, make_engine
+from scorekeeper.db import drop_schema, make_engine
 
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
-    """A clean database: a new SQLite file, or an emptied PostgreSQL schema."""
+    """A clean database: a new SQLite file, or an emptied PostgreSQL schema; the app's start migrates it."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'scorekeeper.sqlite'}"
         return
@@ -28,7 +28,6 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]
         pytest.skip("SCOREKEEPER_TEST_DATABASE_URL is not set")
     engine = make_engine(POSTGRES_URL)
     drop_schema(engine)
-    create_schema(engine)
     engine.dispose()
     yield POSTGRES_URL
 
