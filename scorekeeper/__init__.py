@@ -31,7 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """
     from flask import Flask
 
-    from .instance import secret_key
+    from .instance import make_private_folder, secret_key
 
     app = Flask(
         __name__,
@@ -40,7 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=_asset_dir("templates"),
         static_folder=_asset_dir("static"),
     )
-    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)  # the key and the SQLite file live here
+    make_private_folder(app.instance_path)  # the key and the SQLite file live here
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL")
         or f"sqlite:///{os.path.join(app.instance_path, 'scorekeeper.sqlite')}",

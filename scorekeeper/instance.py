@@ -1,4 +1,4 @@
-"""The instance folder's secret key, made once and safely however many processes start together."""
+"""The instance folder: private to its owner, with a secret key made once however many processes start together."""
 
 from __future__ import annotations
 
@@ -6,6 +6,14 @@ import os
 import secrets
 import tempfile
 from pathlib import Path
+
+
+def make_private_folder(path: str) -> None:
+    """Create the instance folder 0700, or take group and other access away from one made before."""
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    current = os.stat(path)
+    if current.st_uid == os.geteuid() and current.st_mode & 0o077:
+        os.chmod(path, current.st_mode & 0o700)
 
 
 class StartupError(RuntimeError):

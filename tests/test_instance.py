@@ -104,3 +104,11 @@ def test_an_existing_database_file_keeps_its_mode(tmp_path: Path) -> None:
                       "SECRET_KEY": "test-secret"})
     app.extensions["scorekeeper.engine"].dispose()
     assert mode(database) == 0o640
+
+
+def test_an_instance_folder_made_before_is_made_private(tmp_path: Path, open_umask: None) -> None:
+    instance = tmp_path / "instance"
+    instance.mkdir(mode=0o755)
+    app = create_app({"INSTANCE_PATH": str(instance), "SECRET_KEY": "test-secret"})
+    app.extensions["scorekeeper.engine"].dispose()
+    assert mode(instance) == 0o700
