@@ -55,7 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or secret_key(app.instance_path)
 
-    from . import db, views
+    from . import assets, db, views
     from .cookie_session import CheckedCookieSessionInterface
     from .extensions import csrf
     from .sheet import cache
@@ -65,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     cache.init_app(app)
     views.init_app(app)
+    assets.init_app(app)
     app.after_request(_security_headers)
     return app
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
+compress = Compress()
 csrf = CSRFProtect()
