@@ -74,7 +74,7 @@ def sheet(public_id: str) -> Response:
     offer = bool(request.query_string) and "dead" in request.args
     if not flashes and not offer and request.if_none_match.contains_weak(sheet_etag(version)):
         return Response(status=304, headers=_private(version))
-    page = sheet_cache().get(public_id, version) or _draw_sheet(public_id)
+    page = sheet_cache().page(public_id, version, lambda: _draw_sheet(public_id))
     dead = _dead_contract_offer(page.match) if offer else None
     if not flashes and dead is None:
         headers = _private(page.version) | {"Vary": "Accept-Encoding"}
