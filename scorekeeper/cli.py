@@ -154,10 +154,16 @@ class ServerOptions(TypedDict):
     port: int
     threads: int
     ident: str
+    max_request_body_size: int
 
 
 def server_options(host: str, port: int, threads: int) -> ServerOptions:
-    return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper"}
+    """waitress refuses a body larger than the app takes before reading it (the app would refuse it
+    with 413 anyway, after waitress had buffered up to its own 1 GB default)."""
+    from . import MAX_REQUEST_BYTES
+
+    return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper",
+            "max_request_body_size": MAX_REQUEST_BYTES}
 
 
 @cli.command(help="Run the web app with waitress, a production WSGI server (SQLite in the instance "
