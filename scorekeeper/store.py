@@ -17,11 +17,13 @@ version moved on since it read the match lost a race: with a version from the cl
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
-from flask import abort
+from flask import abort, current_app
 from sqlalchemy import Dialect, bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
@@ -39,6 +41,8 @@ from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
 
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
+
+FACTS_MEMO_SIZE = 256  # versions of matches whose facts are kept (a 100-deal match's take about 150 KB)
 
 W = TypeVar("W")
 
@@ -130,7 +134,47 @@ def get_match_or_404(public_id: str) -> MatchRow:
 def load_match(public_id: str) -> Loaded:
     """The match row and its facts for the rules core (404 when the link is unknown)."""
     row = get_match_or_404(public_id)
-    return Loaded(row, to_core(row))
+    return Loaded(row, facts_of(row))
+
+
+class FactsMemo:
+    """The rules core's facts of recent versions of matches, per process (bounded, least recently used
+    go first): a version is read into the rules core once, by the write that made it or the first
+    request that read it. Safe for the reason the sheet cache is: a version's facts never change."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._facts: OrderedDict[tuple[str, int], Match] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, public_id: str, version: int) -> Match | None:
+        with self._lock:
+            match = self._facts.get((public_id, version))
+            if match is not None:
+                self._facts.move_to_end((public_id, version))
+            return match
+
+    def put(self, public_id: str, version: int, match: Match) -> None:
+        with self._lock:
+            self._facts[(public_id, version)] = match
+            self._facts.move_to_end((public_id, version))
+            while len(self._facts) > self.size:
+                self._facts.popitem(last=False)
+
+
+def _facts_memo() -> FactsMemo:
+    memo: FactsMemo = current_app.extensions.setdefault("scorekeeper.facts", FactsMemo(FACTS_MEMO_SIZE))
+    return memo
+
+
+def facts_of(row: MatchRow) -> Match:
+    """``to_core(row)``, read once per version of the match."""
+    memo = _facts_memo()
+    match = memo.get(row.public_id, row.version)
+    if match is None:
+        match = to_core(row)
+        memo.put(row.public_id, row.version, match)
+    return match
 
 
 def matches_by_public_id(public_ids: Iterable[str]) -> list[MatchRow]:
@@ -358,12 +402,12 @@ def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int |
     preview = preview or preview_rules(match, new_rules)
     old_values, new_values = match.rules.to_mapping(), new_rules.to_mapping()
     labels = ", ".join(RULE_SPECS_BY_KEY[key].label.lower() for key in changed)
+    row.rules = new_values  # written by the claim's statement, which bumps the version once
     _claim(row, f"the house rules were changed ({labels})")
     for key in changed:
         row.rule_changes.append(RuleChangeRow(
             rule=key, old_value=old_values[key], new_value=new_values[key], after_deal=len(row.deals),
         ))
-    row.rules = new_values
     return _commit(row, match.with_rules(new_rules), known_sheet=preview.after, changed_rules=tuple(changed),
                    changed_deals=preview.changed)
 
@@ -477,4 +521,5 @@ def _commit(row: MatchRow, after: Match, **written: Any) -> Written:
     except (StaleDataError, IntegrityError):
         _raced(row, row.version - 1, written.get("number"))
         raise
+    _facts_memo().put(row.public_id, row.version, after)  # what reading the rows back would give
     return Written(row, after, **written)

@@ -29,7 +29,7 @@ def home() -> str:
     summaries = []
     for row in rows:
         page = sheet_cache().get(row.public_id, row.version)
-        summaries.append((row, page.view if page else SheetView.of(store.to_core(row))))
+        summaries.append((row, page.view if page else SheetView.of(store.facts_of(row))))
     return render_template("matches/home.html", summaries=summaries)
 
 
