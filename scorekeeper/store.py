@@ -124,6 +124,29 @@ def _compiled_version_query(dialect: Dialect) -> tuple[str, bool]:
     return str(compiled), compiled.positional
 
 
+class Header(NamedTuple):
+    """What a page shows of a match besides its facts."""
+
+    public_id: str
+    name: str
+    edit_token: str
+    version: int
+
+
+def match_header(public_id: str) -> Header | None:
+    """The match's name, edit token and version, read without its sides and deals."""
+    table = MatchRow.__table__
+    query = select(table.c.public_id, table.c.name, table.c.edit_token, table.c.version).where(
+        table.c.public_id == public_id)
+    found = get_session().execute(query).first()
+    return None if found is None else Header(*found)
+
+
+def known_facts(public_id: str, version: int) -> Match | None:
+    """The facts of this version of the match if this process has read or written them already."""
+    return _facts_memo().get(public_id, version)
+
+
 def get_match_or_404(public_id: str) -> MatchRow:
     row = find_match(public_id)
     if row is None:
