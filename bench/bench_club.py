@@ -77,11 +77,13 @@ def serve(database_url: str, instance: str, port: int, threads: int) -> None:
     """Child process: the app under waitress, as ``scorekeeper serve`` runs it."""
     from waitress import serve as waitress_serve
 
-    from scorekeeper import create_app
-    from scorekeeper.cli import server_options
+    from scorekeeper import cli, create_app
 
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # a full queue is the point of a load test
-    waitress_serve(create_app(app_config(database_url, instance)), **server_options("127.0.0.1", port, threads))
+    logging.getLogger("waitress").setLevel(logging.ERROR)  # a full queue is the point of a load test
+    app = create_app(app_config(database_url, instance))
+    if hasattr(cli, "settle_for_serving"):  # as ``scorekeeper serve`` does (releases that have it)
+        cli.settle_for_serving()
+    waitress_serve(app, **cli.server_options("127.0.0.1", port, threads))
 
 
 def free_port() -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from collections.abc import Sequence
@@ -166,6 +167,15 @@ def server_options(host: str, port: int, threads: int) -> ServerOptions:
             "max_request_body_size": MAX_REQUEST_BYTES}
 
 
+def settle_for_serving() -> None:
+    """Before serving: what was loaded at start stays for good, so the garbage collector stops going
+    through it, and it runs less often (a request makes many short-lived objects; the caches hold many
+    long-lived ones, which every full collection would go through again)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
+
+
 @cli.command(help="Run the web app with waitress, a production WSGI server (SQLite in the instance "
                   "folder unless DATABASE_URL is set).")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -179,6 +189,7 @@ def serve(host: str, port: int, threads: int) -> None:
 
     app = create_app()
     click.echo(f"Pinochle score keeper on http://{host}:{port}/ (Ctrl+C stops it)")
+    settle_for_serving()
     waitress_serve(app, **server_options(host, port, threads))
 
 
