@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from flask import abort, current_app
-from sqlalchemy import Dialect, bindparam, select, update
+from sqlalchemy import Dialect, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -40,6 +40,7 @@ from .rules.problems import Problem, ProblemCode
 from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
 
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
+DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides")
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 
 FACTS_MEMO_SIZE = 256  # versions of matches whose facts are kept (a 100-deal match's take about 150 KB)
@@ -258,17 +259,29 @@ def rules_of(row: MatchRow) -> HouseRules:
 # Writing -------------------------------------------------------------------------------------------
 
 def create_match(match: Match) -> MatchRow:
-    """Store a new match (from the form, an import or the API) and return its row."""
+    """Store a new match (from the form, an import or the API) and return its row.
+
+    The deals' rows are worked out before the first statement (which takes SQLite's write lock) and
+    inserted in one statement with many rows, so a long import holds the lock briefly.
+    """
     row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping())
     row.sides = [
         SideRow(position=index, name=side.name, players=list(side.players))
         for index, side in enumerate(match.sides)
     ]
+    now = utc_now()
+    deals = []
     for number, deal in enumerate(match.deals, start=1):
-        row.deals.append(_deal_row(number, deal, match.rules))
+        values = {column: getattr(_deal_row(number, deal, match.rules), column) for column in DEAL_COLUMNS}
+        deals.append(values | {"created_at": now, "updated_at": now})
     session = get_session()
     session.add(row)
+    if deals:
+        session.flush()
+        session.execute(insert(DealRow), [values | {"match_id": row.id} for values in deals])
     session.commit()
+    if deals:
+        session.expire(row, ["deals"])  # read when asked for
     return row
 
 

@@ -242,3 +242,32 @@ def test_every_write_leaves_the_facts_that_reading_its_rows_back_gives(app: Flas
             assert written is not None
             assert read_back(public_id) == written.match
             assert store.facts_of(store.get_match_or_404(public_id)) is written.match
+
+
+def test_an_import_inserts_its_deals_in_one_statement_after_working_them_out(app: Flask) -> None:
+    """The first write statement takes SQLite's write lock: the deals' rows are ready before it."""
+    from sqlalchemy import event
+
+    data = {"format": "pinochle-match/1", "sides": [{"name": "A"}, {"name": "B"}],
+            "deals": [quick(n % 2, 60, 67, 20) for n in range(200)]}
+    imported = match_from_json(data)
+    writes: list[str] = []
+
+    def on_execute(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        if statement.split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            writes.append(statement)
+
+    engine = app.extensions["scorekeeper.engine"]
+    event.listen(engine, "before_cursor_execute", on_execute)
+    try:
+        with app.app_context():
+            row = store.create_match(imported)
+            public_id = row.public_id
+    finally:
+        event.remove(engine, "before_cursor_execute", on_execute)
+    assert sum("INTO deal" in statement for statement in writes) == 1 and len(writes) <= 3 + 1
+    with app.app_context():
+        again = store.get_match_or_404(public_id)
+        assert [deal.position for deal in again.deals] == list(range(1, 201))
+        assert store.to_core(again) == imported.with_deals(store.to_core(again).deals)
+        assert score_match(store.to_core(again)) == score_match(imported)
