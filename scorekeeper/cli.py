@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from collections.abc import Sequence
@@ -163,10 +164,25 @@ class ServerOptions(TypedDict):
     port: int
     threads: int
     ident: str
+    max_request_body_size: int
 
 
 def server_options(host: str, port: int, threads: int) -> ServerOptions:
-    return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper"}
+    """waitress refuses a body larger than the app takes before reading it (the app would refuse it
+    with 413 anyway, after waitress had buffered up to its own 1 GB default)."""
+    from . import MAX_REQUEST_BYTES
+
+    return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper",
+            "max_request_body_size": MAX_REQUEST_BYTES}
+
+
+def settle_for_serving() -> None:
+    """Before serving: what was loaded at start stays for good, so the garbage collector stops going
+    through it, and it runs less often (a request makes many short-lived objects; the caches hold many
+    long-lived ones, which every full collection would go through again)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
 
 
 @cli.command(help="Run the web app with waitress, a production WSGI server (SQLite in the instance "
@@ -182,6 +198,7 @@ def serve(host: str, port: int, threads: int) -> None:
 
     app = create_app()
     click.echo(f"Pinochle score keeper on http://{host}:{port}/ (Ctrl+C stops it)")
+    settle_for_serving()
     waitress_serve(app, **server_options(host, port, threads))
 
 

@@ -5,17 +5,27 @@ A request reads its match once (``load_match``: the row, its sides and deals, an
 match's ``version`` and refuses an edit made on an older version (``StaleEdit``), so two phones at
 the same table cannot overwrite each other without noticing. A write returns what it worked out
 (``Written``: the facts after it and their sheet) so that the answer need not work it out again.
+
+Writes go through ``write``, the one place that decides what a race means. A write's first statement
+claims the match (``_claim``: it bumps the version where the version is still the one read), which
+takes SQLite's write lock or PostgreSQL's lock on the match's row, so two writes to a match follow one
+another; the checking and scoring are done before it, outside the lock. A write that finds the
+version moved on since it read the match lost a race: with a version from the client it is refused
+(``StaleEdit``, 409); without one it applies all the same, redone on the match as it now is.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from flask import abort
-from sqlalchemy import Dialect, bindparam, select, update
+from flask import abort, current_app
+from sqlalchemy import Dialect, bindparam, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -30,6 +40,12 @@ from .rules.problems import Problem, ProblemCode
 from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
 
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
+DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides")
+RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
+
+FACTS_MEMO_SIZE = 256  # versions of matches whose facts are kept (a 100-deal match's take about 150 KB)
+
+W = TypeVar("W")
 
 
 class StaleEdit(Exception):
@@ -109,6 +125,29 @@ def _compiled_version_query(dialect: Dialect) -> tuple[str, bool]:
     return str(compiled), compiled.positional
 
 
+class Header(NamedTuple):
+    """What a page shows of a match besides its facts."""
+
+    public_id: str
+    name: str
+    edit_token: str
+    version: int
+
+
+def match_header(public_id: str) -> Header | None:
+    """The match's name, edit token and version, read without its sides and deals."""
+    table = MatchRow.__table__
+    query = select(table.c.public_id, table.c.name, table.c.edit_token, table.c.version).where(
+        table.c.public_id == public_id)
+    found = get_session().execute(query).first()
+    return None if found is None else Header(*found)
+
+
+def known_facts(public_id: str, version: int) -> Match | None:
+    """The facts of this version of the match if this process has read or written them already."""
+    return _facts_memo().get(public_id, version)
+
+
 def get_match_or_404(public_id: str) -> MatchRow:
     row = find_match(public_id)
     if row is None:
@@ -119,7 +158,47 @@ def get_match_or_404(public_id: str) -> MatchRow:
 def load_match(public_id: str) -> Loaded:
     """The match row and its facts for the rules core (404 when the link is unknown)."""
     row = get_match_or_404(public_id)
-    return Loaded(row, to_core(row))
+    return Loaded(row, facts_of(row))
+
+
+class FactsMemo:
+    """The rules core's facts of recent versions of matches, per process (bounded, least recently used
+    go first): a version is read into the rules core once, by the write that made it or the first
+    request that read it. Safe for the reason the sheet cache is: a version's facts never change."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._facts: OrderedDict[tuple[str, int], Match] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, public_id: str, version: int) -> Match | None:
+        with self._lock:
+            match = self._facts.get((public_id, version))
+            if match is not None:
+                self._facts.move_to_end((public_id, version))
+            return match
+
+    def put(self, public_id: str, version: int, match: Match) -> None:
+        with self._lock:
+            self._facts[(public_id, version)] = match
+            self._facts.move_to_end((public_id, version))
+            while len(self._facts) > self.size:
+                self._facts.popitem(last=False)
+
+
+def _facts_memo() -> FactsMemo:
+    memo: FactsMemo = current_app.extensions.setdefault("scorekeeper.facts", FactsMemo(FACTS_MEMO_SIZE))
+    return memo
+
+
+def facts_of(row: MatchRow) -> Match:
+    """``to_core(row)``, read once per version of the match."""
+    memo = _facts_memo()
+    match = memo.get(row.public_id, row.version)
+    if match is None:
+        match = to_core(row)
+        memo.put(row.public_id, row.version, match)
+    return match
 
 
 def matches_by_public_id(public_ids: Iterable[str]) -> list[MatchRow]:
@@ -180,17 +259,29 @@ def rules_of(row: MatchRow) -> HouseRules:
 # Writing -------------------------------------------------------------------------------------------
 
 def create_match(match: Match) -> MatchRow:
-    """Store a new match (from the form, an import or the API) and return its row."""
+    """Store a new match (from the form, an import or the API) and return its row.
+
+    The deals' rows are worked out before the first statement (which takes SQLite's write lock) and
+    inserted in one statement with many rows, so a long import holds the lock briefly.
+    """
     row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping())
     row.sides = [
         SideRow(position=index, name=side.name, players=list(side.players))
         for index, side in enumerate(match.sides)
     ]
+    now = utc_now()
+    deals = []
     for number, deal in enumerate(match.deals, start=1):
-        row.deals.append(_deal_row(number, deal, match.rules))
+        values = {column: getattr(_deal_row(number, deal, match.rules), column) for column in DEAL_COLUMNS}
+        deals.append(values | {"created_at": now, "updated_at": now})
     session = get_session()
     session.add(row)
+    if deals:
+        session.flush()
+        session.execute(insert(DealRow), [values | {"match_id": row.id} for values in deals])
     session.commit()
+    if deals:
+        session.expire(row, ["deals"])  # read when asked for
     return row
 
 
@@ -203,19 +294,57 @@ def parse_deal(match: Match, data: Mapping[str, Any]) -> Deal:
     return deal
 
 
+def write(loaded: Loaded, expected_version: int | None, change: Callable[[Loaded], W]) -> W:
+    """Run ``change`` on the match, the one place where a lost race is decided.
+
+    With an ``expected_version`` (the client's), a race lost to another write is a ``StaleEdit``.
+    Without one, the write applies all the same: it is redone on the match read again, this time
+    under the match's lock (taken before reading, so no other write can get in between), and so
+    succeeds on its second go; the loop is bounded all the same.
+    """
+    public_id = loaded.row.public_id
+    for attempt in range(1, RACE_ATTEMPTS + 1):
+        try:
+            return change(loaded)
+        except StaleEdit:
+            if expected_version is not None or attempt == RACE_ATTEMPTS:
+                raise
+        get_session().rollback()
+        _lock_match(public_id)
+        loaded = load_match(public_id)
+    raise AssertionError("unreachable")
+
+
+def _lock_match(public_id: str) -> None:
+    """Take the lock a write takes, before reading: SQLite's write lock, PostgreSQL's lock on the
+    match's row (an update that changes nothing; it waits for a write under way to finish)."""
+    get_session().execute(update(MatchRow).where(MatchRow.public_id == public_id).values(version=MatchRow.version),
+                          execution_options={"synchronize_session": False})
+
+
 def add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | None) -> Written:
     """Record the next deal."""
+    return write(loaded, expected_version, lambda current: _add_deal(current, data, expected_version))
+
+
+def _add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | None) -> Written:
     row, match = loaded
     _check_version(row, expected_version)
     deal = parse_deal(match, data)
     number = len(row.deals) + 1
+    _claim(row, f"deal {number} was added")
     row.deals.append(_deal_row(number, deal, match.rules))
-    return _commit(row, match.with_deals((*match.deals, deal)), f"deal {number} was added", number=number)
+    return _commit(row, match.with_deals((*match.deals, deal)), number=number)
 
 
 def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
     """Correct deal ``number``. Its numbers keep the pricing they were entered under unless ``data``
     says otherwise."""
+    return write(loaded, expected_version,
+                 lambda current: _replace_deal(current, number, data, expected_version))
+
+
+def _replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
     old = get_deal_or_404(row, number)
@@ -225,34 +354,53 @@ def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_
     others = match.deals[: number - 1] + match.deals[number:]
     deal = parse_deal(match.with_deals(others), data)
     new = _deal_row(number, deal, match.rules)
+    _claim(row, f"deal {number} was changed", number)
     for column in (*DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides"):
         setattr(old, column, getattr(new, column))
     old.updated_at = utc_now()
     after = match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:]))
-    return _commit(row, after, f"deal {number} was changed", number=number)
+    return _commit(row, after, number=number)
 
 
 def delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> Written:
     """Remove deal ``number``; later deals move up one, all in two statements whatever their count."""
+    return write(loaded, expected_version, lambda current: _delete_deal(current, number, expected_version))
+
+
+def _delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
+    deal = get_deal_or_404(row, number)
+    _claim(row, f"deal {number} was deleted", number)
     session = get_session()
-    session.delete(get_deal_or_404(row, number))
-    session.flush()
-    later = (DealRow.match_id == row.id) & (DealRow.position > number)
-    # Positions are unique within a match: move the later deals out of the way, then into place.
-    session.execute(update(DealRow).where(later).values(position=-(DealRow.position - 1)),
-                    execution_options={"synchronize_session": False})
-    session.execute(update(DealRow).where((DealRow.match_id == row.id) & (DealRow.position < 0))
-                    .values(position=-DealRow.position), execution_options={"synchronize_session": False})
+    try:
+        session.delete(deal)
+        session.flush()
+        later = (DealRow.match_id == row.id) & (DealRow.position > number)
+        # Positions are unique within a match: move the later deals out of the way, then into place.
+        session.execute(update(DealRow).where(later).values(position=-(DealRow.position - 1)),
+                        execution_options={"synchronize_session": False})
+        session.execute(update(DealRow).where((DealRow.match_id == row.id) & (DealRow.position < 0))
+                        .values(position=-DealRow.position), execution_options={"synchronize_session": False})
+    except (StaleDataError, IntegrityError):
+        _raced(row, row.version - 1, number)
+        raise
     session.expire(row, ["deals"])
     after = match.with_deals(match.deals[: number - 1] + match.deals[number:])
-    return _commit(row, after, f"deal {number} was deleted", number=number)
+    return _commit(row, after, number=number)
 
 
 def throw_in(loaded: Loaded, number: int, expected_version: int | None) -> Written:
     """Record deal ``number`` as thrown in: the bidders concede after meld; no tricks are played."""
-    data = deal_json(get_deal_or_404(loaded.row, number))
+    def change(current: Loaded) -> Written:
+        _check_version(current.row, expected_version, number)
+        return _replace_deal(current, number, _thrown_in(current.row, number), expected_version)
+
+    return write(loaded, expected_version, change)
+
+
+def _thrown_in(row: MatchRow, number: int) -> dict[str, Any]:
+    data = deal_json(get_deal_or_404(row, number))
     if data.get("passed") or data.get("bidder") is None:
         raise InvalidDeal([Problem(ProblemCode.THROWN_IN_WITHOUT_BIDDER, "bidder",
                                    f"deal {number} has no bidder, so it cannot be thrown in")])
@@ -261,7 +409,7 @@ def throw_in(loaded: Loaded, number: int, expected_version: int | None) -> Writt
         {"meld": side["meld"]} if "meld" in side else ({"meld": 0} if "total" not in side else side)
         for side in data["sides"]
     ]
-    return replace_deal(loaded, number, data, expected_version)
+    return data
 
 
 def change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | None,
@@ -271,6 +419,17 @@ def change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | 
     ``preview`` is the one the player saw, when the caller has it; it is worked out here otherwise.
     Raises ``ContradictionError`` (naming the deals) when recorded facts contradict the new rules.
     """
+    seen = loaded.row.version
+
+    def change(current: Loaded) -> Written | None:
+        shown = preview if current.row.version == seen else None  # a redone write previews afresh
+        return _change_rules(current, new_rules, expected_version, shown)
+
+    return write(loaded, expected_version, change)
+
+
+def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | None,
+                  preview: RulesPreview | None) -> Written | None:
     row, match = loaded
     _check_version(row, expected_version)
     changed = match.rules.differences(new_rules)
@@ -278,14 +437,15 @@ def change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | 
         return None
     preview = preview or preview_rules(match, new_rules)
     old_values, new_values = match.rules.to_mapping(), new_rules.to_mapping()
+    labels = ", ".join(RULE_SPECS_BY_KEY[key].label.lower() for key in changed)
+    row.rules = new_values  # written by the claim's statement, which bumps the version once
+    _claim(row, f"the house rules were changed ({labels})")
     for key in changed:
         row.rule_changes.append(RuleChangeRow(
             rule=key, old_value=old_values[key], new_value=new_values[key], after_deal=len(row.deals),
         ))
-    row.rules = new_values
-    labels = ", ".join(RULE_SPECS_BY_KEY[key].label.lower() for key in changed)
-    return _commit(row, match.with_rules(new_rules), f"the house rules were changed ({labels})",
-                   known_sheet=preview.after, changed_rules=tuple(changed), changed_deals=preview.changed)
+    return _commit(row, match.with_rules(new_rules), known_sheet=preview.after, changed_rules=tuple(changed),
+                   changed_deals=preview.changed)
 
 
 def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
@@ -361,16 +521,41 @@ def describe_fact(value: object) -> str:
     return str(value)
 
 
-def _commit(row: MatchRow, after: Match, what: str, **written: Any) -> Written:
-    """Bump the version and commit; a concurrent write that got in first turns into ``StaleEdit``."""
-    session = get_session()
-    expected = row.version
+def _claim(row: MatchRow, what: str, deal_number: int | None = None) -> None:
+    """A write's first statement: bump the version where it is still the one read.
+
+    It takes SQLite's write lock (or PostgreSQL's lock on the match's row) for the rest of the write,
+    so everything that may take long is done before it. Should another write have landed since the
+    match was read, nothing was changed and the race turns into ``StaleEdit``.
+    """
+    seen = row.version
     row.updated_at = utc_now()
     row.last_change = what
     try:
-        session.commit()
+        get_session().flush()
     except StaleDataError:
-        session.rollback()
-        session.refresh(row)
-        raise StaleEdit(_stale_message(row, expected, None), row.version) from None
+        _raced(row, seen, deal_number)
+        raise
+
+
+def _raced(row: MatchRow, seen: int, deal_number: int | None) -> None:
+    """After a statement failed: undo the write and, when another write changed the match since it
+    was read at version ``seen``, raise ``StaleEdit`` saying what changed (a failure with the match
+    unchanged is no race: the caller lets it propagate)."""
+    session = get_session()
+    session.rollback()
+    session.refresh(row)
+    if row.version != seen:
+        raise StaleEdit(_stale_message(row, seen, deal_number), row.version) from None
+
+
+def _commit(row: MatchRow, after: Match, **written: Any) -> Written:
+    """Commit a claimed write (a failure that a race explains turns into ``StaleEdit``)."""
+    session = get_session()
+    try:
+        session.commit()
+    except (StaleDataError, IntegrityError):
+        _raced(row, row.version - 1, written.get("number"))
+        raise
+    _facts_memo().put(row.public_id, row.version, after)  # what reading the rows back would give
     return Written(row, after, **written)

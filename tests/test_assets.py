@@ -7,10 +7,9 @@ import hashlib
 import re
 from pathlib import Path
 
+from conftest import Actions
 from flask import Flask
 from flask.testing import FlaskClient
-
-from conftest import Actions
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 

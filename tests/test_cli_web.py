@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
-from scorekeeper import create_app
+from scorekeeper import MAX_REQUEST_BYTES, create_app
 from scorekeeper.cli import cli, main, seeds_dir, server_options
 from scorekeeper.db import get_session
 from scorekeeper.models import MatchRow
@@ -79,7 +79,7 @@ def test_seed_with_an_empty_folder_is_a_usage_error(tmp_path: Path, capsys: pyte
 
 def test_serve_options() -> None:
     assert server_options("0.0.0.0", 9000, 8) == {"host": "0.0.0.0", "port": 9000, "threads": 8,
-                                                  "ident": "scorekeeper"}
+                                                  "ident": "scorekeeper", "max_request_body_size": MAX_REQUEST_BYTES}
     help_text = CliRunner().invoke(cli, ["serve", "--help"]).output
     assert "--host" in help_text and "127.0.0.1" in help_text and "8000" in help_text
 
@@ -116,6 +116,12 @@ def test_serve_answers_on_the_chosen_port(tmp_path: Path) -> None:
                 assert server.poll() is None, server.stdout.read() if server.stdout else ""
                 assert time.monotonic() < deadline, "the server did not answer within 30 seconds"
                 time.sleep(0.1)
+        # A body over the app's limit is refused by waitress from its Content-Length, before it is read.
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(b"POST /api/v1/matches HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                               b"Content-Type: application/json\r\n"
+                               + f"Content-Length: {MAX_REQUEST_BYTES + 1}\r\n\r\n".encode())
+            assert connection.recv(200).startswith(b"HTTP/1.1 413")
     finally:
         server.terminate()
         server.wait(timeout=10)

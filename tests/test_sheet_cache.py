@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gzip
 import re
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from flask.testing import FlaskClient
 
 from matches import make_match
 from scorekeeper import create_app, store
-from scorekeeper.sheet.cache import SheetCache, SheetPage, sheet_cache
+from scorekeeper.sheet.cache import FACTS_BYTES_PER_DEAL, SheetCache, SheetPage, sheet_cache
 from scorekeeper.sheet.view import SheetView
 
 DEAD_DEAL = {  # We bid 90 with 10 meld: 10 + 50 trick points cannot make it
@@ -128,6 +130,82 @@ def test_size_zero_turns_the_cache_off() -> None:
     cache = SheetCache(0)
     cache.put(_page("a", 1))
     assert cache.get("a", 1) is None
+
+
+def _sized_page(public_id: str, html_bytes: int, version: int = 1) -> SheetPage:
+    match = make_match([])
+    return SheetPage.drawn(public_id, version, match, SheetView.of(match), "x" * html_bytes)
+
+
+def test_a_page_counts_its_html_body_gzipped_and_facts() -> None:
+    page = _sized_page("a", 10_000)
+    assert page.size >= 10_000 + 10_000 + len(page.gzipped) + FACTS_BYTES_PER_DEAL
+
+
+def test_the_cache_keeps_at_most_its_bytes_dropping_the_least_recently_used() -> None:
+    one = _sized_page("a", 1000).size
+    cache = SheetCache(64, max_bytes=3 * one)
+    for public_id in "abc":
+        cache.put(_sized_page(public_id, 1000))
+    assert cache.get("a", 1) is not None  # a is now the most recently used
+    cache.put(_sized_page("d", 1000))
+    assert cache.get("b", 1) is None and all(cache.get(key, 1) for key in "acd")
+    assert cache.bytes == 3 * one <= cache.max_bytes
+    cache.put(_sized_page("e", 1500))  # larger: two go to make room
+    assert len(cache) == 2 and cache.bytes <= cache.max_bytes
+
+
+def test_a_page_larger_than_the_whole_budget_is_not_kept() -> None:
+    cache = SheetCache(64, max_bytes=10_000)
+    cache.put(_sized_page("small", 100))
+    cache.put(_sized_page("huge", 20_000))
+    assert cache.get("huge", 1) is None and cache.get("small", 1) is not None
+
+
+def test_the_budget_in_bytes_is_configurable(database_url: str, tmp_path: Any) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x",
+                      "SHEET_CACHE_BYTES": 12345, "INSTANCE_PATH": str(tmp_path)})
+    try:
+        assert app.extensions["scorekeeper.sheet_cache"].max_bytes == 12345
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_readers_missing_the_same_version_at_once_draw_it_once() -> None:
+    cache = SheetCache(4)
+    drawn: list[int] = []
+    start = threading.Barrier(8)
+
+    def draw() -> SheetPage:
+        drawn.append(1)
+        time.sleep(0.05)  # long enough for every reader to miss meanwhile
+        return _page("a", 2)
+
+    pages: list[SheetPage] = []
+
+    def read() -> None:
+        start.wait()
+        pages.append(cache.page("a", 2, draw))
+
+    readers = [threading.Thread(target=read) for _ in range(8)]
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join(timeout=10)
+    assert len(drawn) == 1 and len(pages) == 8 and all(page is pages[0] for page in pages)
+
+
+def test_a_reader_of_a_newer_version_does_not_wait_for_an_older_one_and_a_failed_draw_is_redone() -> None:
+    cache = SheetCache(4)
+    cache.put(_page("a", 1))
+    assert cache.page("a", 2, lambda: _page("a", 2)).version == 2
+
+    def broken() -> SheetPage:
+        raise RuntimeError("the database went away")
+
+    with pytest.raises(RuntimeError):
+        cache.page("a", 3, broken)
+    assert cache.page("a", 3, lambda: _page("a", 3)).version == 3
 
 
 # ETag and 304 ------------------------------------------------------------------------------------

@@ -206,3 +206,68 @@ def test_matches_by_public_id_keeps_the_order_and_skips_unknown_links() -> None:
 ])
 def test_describe_fact(fact: object, words: str) -> None:
     assert store.describe_fact(fact) == words
+
+
+def test_every_write_leaves_the_facts_that_reading_its_rows_back_gives(app: Flask) -> None:
+    """Each write's facts are remembered for the version it made (``facts_of``): they must be what
+    reading the stored rows gives, for every kind of write and every kind of fact."""
+    rich = [
+        {"bidder": 0, "bid": 50, "trump": "H", "sides": [
+            {"meld": {"cards": "AH 10H KH QH JH KH QH QS JD AS".split(), "trump": "H"},
+             "tricks": {"counters": 30}, "last_trick": True}, {"meld": 6, "tricks": 18}]},
+        {"bidder": 1, "bid": 55, "sides": [{"meld": {"aces_around": 1}, "tricks": 20},
+                                           {"meld": [14, {"pinochle": 1}], "tricks": 28, "last_trick": True}]},
+        {"passed": True},
+        {"bidder": 0, "bid": 90, "sides": [{"meld": 10, "tricks": 30}, {"meld": 8, "tricks": 18, "last_trick": True}]},
+        quick(1, 60, 10, 70),
+    ]
+
+    def read_back(public_id: str) -> Match:
+        get_session().expire_all()
+        return store.to_core(store.get_match_or_404(public_id))
+
+    with app.app_context():
+        public_id = new_match().public_id
+        writes = [lambda data=data: store.add_deal(store.load_match(public_id), data, None) for data in rich]
+        writes += [
+            lambda: store.replace_deal(store.load_match(public_id), 2, rich[0], None),
+            lambda: store.throw_in(store.load_match(public_id), 4, None),
+            lambda: store.change_rules(store.load_match(public_id), HouseRules.from_mapping(
+                {"meld_table": "double-large"}), None),
+            lambda: store.replace_deal(store.load_match(public_id), 1, rich[1], None),
+            lambda: store.delete_deal(store.load_match(public_id), 3, None),
+        ]
+        for write in writes:
+            written = write()
+            assert written is not None
+            assert read_back(public_id) == written.match
+            assert store.facts_of(store.get_match_or_404(public_id)) is written.match
+
+
+def test_an_import_inserts_its_deals_in_one_statement_after_working_them_out(app: Flask) -> None:
+    """The first write statement takes SQLite's write lock: the deals' rows are ready before it."""
+    from sqlalchemy import event
+
+    data = {"format": "pinochle-match/1", "sides": [{"name": "A"}, {"name": "B"}],
+            "deals": [quick(n % 2, 60, 67, 20) for n in range(200)]}
+    imported = match_from_json(data)
+    writes: list[str] = []
+
+    def on_execute(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        if statement.split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            writes.append(statement)
+
+    engine = app.extensions["scorekeeper.engine"]
+    event.listen(engine, "before_cursor_execute", on_execute)
+    try:
+        with app.app_context():
+            row = store.create_match(imported)
+            public_id = row.public_id
+    finally:
+        event.remove(engine, "before_cursor_execute", on_execute)
+    assert sum("INTO deal" in statement for statement in writes) == 1 and len(writes) <= 3 + 1
+    with app.app_context():
+        again = store.get_match_or_404(public_id)
+        assert [deal.position for deal in again.deals] == list(range(1, 201))
+        assert store.to_core(again) == imported.with_deals(store.to_core(again).deals)
+        assert score_match(store.to_core(again)) == score_match(imported)

@@ -19,10 +19,12 @@ Why serving from it is safe:
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +35,8 @@ from ..rules.match import Match
 from .view import SheetView
 
 DEFAULT_SIZE = 64  # matches; an entry of a 100-deal match holds about 60 KB of page and its facts
+DEFAULT_BYTES = 32 * 1024 * 1024  # and at most this much, counted by ``SheetPage.size``
+FACTS_BYTES_PER_DEAL = 1500  # an estimate of one deal's facts and sheet line in memory (Python objects)
 
 # Slots in the cached HTML for what differs from one request to the next. Escaped user text cannot
 # produce them: it never contains a raw "<".
@@ -57,18 +61,31 @@ class SheetPage:
         body = html.encode()
         return cls(public_id, version, match, view, html, body, gzip.compress(body, mtime=0))
 
+    @functools.cached_property
+    def size(self) -> int:
+        """Bytes the entry holds: its page three ways, and an estimate for its facts and sheet."""
+        return len(self.html) + len(self.body) + len(self.gzipped) + FACTS_BYTES_PER_DEAL * (len(self.match.deals) + 1)
+
     def filled(self, flashes: str = "", dead_contract: str = "") -> str:
         """The page with this request's parts in their slots."""
         return self.html.replace(FLASHES_SLOT, flashes, 1).replace(DEAD_CONTRACT_SLOT, dead_contract, 1)
 
 
 class SheetCache:
-    """The pages of at most ``size`` matches, the newest version of each; least recently used go first."""
+    """The pages of at most ``size`` matches and ``max_bytes`` bytes, the newest version of each; least
+    recently used go first. A page larger than the whole budget is not kept.
 
-    def __init__(self, size: int) -> None:
+    ``page`` draws a missing page once even when many requests miss it at the same moment: the first
+    draws it, the others wait for that page rather than each drawing their own.
+    """
+
+    def __init__(self, size: int, max_bytes: int = DEFAULT_BYTES) -> None:
         self.size = size
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self._pages: OrderedDict[str, SheetPage] = OrderedDict()
         self._lock = threading.Lock()
+        self._drawing: dict[str, tuple[int, threading.Lock]] = {}  # match → (version, held while drawing)
 
     def get(self, public_id: str, version: int) -> SheetPage | None:
         """The page of exactly this version, or None."""
@@ -79,18 +96,51 @@ class SheetCache:
             self._pages.move_to_end(public_id)
             return page
 
+    def page(self, public_id: str, version: int, draw: Callable[[], SheetPage]) -> SheetPage:
+        """The page of this version (or newer, should a write land meanwhile), drawn by ``draw`` unless
+        kept or being drawn by another request, which is then waited for."""
+        while True:
+            with self._lock:
+                page = self._pages.get(public_id)
+                if page is not None and page.version >= version:
+                    self._pages.move_to_end(public_id)
+                    return page
+                drawing = self._drawing.get(public_id)
+                if drawing is None or drawing[0] < version:
+                    mine = threading.Lock()
+                    mine.acquire()
+                    self._drawing[public_id] = (version, mine)
+                    break
+            with drawing[1]:  # wait for the page being drawn, then look again
+                pass
+            if self.size <= 0 or self.max_bytes <= 0:  # nothing is kept: draw our own
+                return draw()
+        try:
+            page = draw()
+            self.put(page)
+            return page
+        finally:
+            with self._lock:
+                if self._drawing.get(public_id, (0, None))[1] is mine:
+                    del self._drawing[public_id]
+            mine.release()
+
     def put(self, page: SheetPage) -> None:
         """Keep ``page``, unless a newer version of its match is already kept."""
-        if self.size <= 0:
+        if self.size <= 0 or page.size > self.max_bytes:
             return
         with self._lock:
             kept = self._pages.get(page.public_id)
             if kept is not None and kept.version > page.version:
                 return
+            if kept is not None:
+                self.bytes -= kept.size
             self._pages[page.public_id] = page
             self._pages.move_to_end(page.public_id)
-            while len(self._pages) > self.size:
-                self._pages.popitem(last=False)
+            self.bytes += page.size
+            while len(self._pages) > self.size or self.bytes > self.max_bytes:
+                _, dropped = self._pages.popitem(last=False)
+                self.bytes -= dropped.size
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -108,7 +158,8 @@ def build_id(app: Flask) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["scorekeeper.sheet_cache"] = SheetCache(app.config.get("SHEET_CACHE_SIZE", DEFAULT_SIZE))
+    app.extensions["scorekeeper.sheet_cache"] = SheetCache(app.config.get("SHEET_CACHE_SIZE", DEFAULT_SIZE),
+                                                           app.config.get("SHEET_CACHE_BYTES", DEFAULT_BYTES))
     app.extensions["scorekeeper.build_id"] = build_id(app)
 
 

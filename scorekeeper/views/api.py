@@ -136,7 +136,7 @@ def editable_match(public_id: str) -> store.Loaded:
         raise ApiError(401, "Authorization", "send the match's edit token as Authorization: Bearer <token>")
     if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
         raise ApiError(403, "Authorization", "this edit token does not belong to this match")
-    return store.Loaded(row, store.to_core(row))
+    return store.Loaded(row, store.facts_of(row))
 
 
 def expected_version(body: dict[str, Any] | None = None) -> int | None:

@@ -50,17 +50,20 @@ def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
 def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
     loaded = store.load_match(public_id)
     row = loaded.row
-    deal = store.get_deal_or_404(row, number)
+    store.get_deal_or_404(row, number)
     error = None
     if request.method == "POST":
         try:
             store.delete_deal(loaded, number, _version())
         except store.StaleEdit as stale:
-            error = stale.message
+            error = stale.message  # the match as it is now: the deal may have moved or be gone
+            if number > len(row.deals):
+                return render_template("errors/error.html", status=409, title="Deal already gone",
+                                       message=error), 409
         else:
             return redirect(url_for("matches.sheet", public_id=public_id))
     return render_template("deals/delete.html", row=row, number=number, error=error,
-                           facts=store.describe_deal(row, deal)), 409 if error else 200
+                           facts=store.describe_deal(row, row.deals[number - 1])), 409 if error else 200
 
 
 @bp.post("/<int:number>/throw-in")
@@ -94,6 +97,9 @@ def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Res
             form.form_errors.append(stale.message + " Check the deal and save again to keep yours.")
             form.version.data = str(stale.current_version)
             status = 409
+            if number is not None and number > len(row.deals):  # the deal being edited is gone
+                return render_template("errors/error.html", status=409, title="Deal already gone",
+                                       message=stale.message), status
         except MatchFileError as error:
             form.place_problem(error.problem)
         except store.InvalidDeal as error:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,8 +14,9 @@ from .. import store
 from ..device import device_match_ids, forget_match, remember_match
 from ..forms.house_rules import rule_values
 from ..forms.matches import NewMatchForm
+from ..models import MatchRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
-from ..rules.match import Match, SideInfo
+from ..rules.match import Deal, Match, SideInfo
 from ..rules.scoring import dead_contract
 from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, SheetPage, sheet_cache, sheet_etag
 from ..sheet.chart import progression_chart
@@ -29,7 +31,7 @@ def home() -> str:
     summaries = []
     for row in rows:
         page = sheet_cache().get(row.public_id, row.version)
-        summaries.append((row, page.view if page else SheetView.of(store.to_core(row))))
+        summaries.append((row, page.view if page else SheetView.of(store.facts_of(row))))
     return render_template("matches/home.html", summaries=summaries)
 
 
@@ -74,7 +76,7 @@ def sheet(public_id: str) -> Response:
     offer = bool(request.query_string) and "dead" in request.args
     if not flashes and not offer and request.if_none_match.contains_weak(sheet_etag(version)):
         return Response(status=304, headers=_private(version))
-    page = sheet_cache().get(public_id, version) or _draw_sheet(public_id)
+    page = sheet_cache().page(public_id, version, lambda: _draw_sheet(public_id))
     dead = _dead_contract_offer(page.match) if offer else None
     if not flashes and dead is None:
         headers = _private(page.version) | {"Vary": "Accept-Encoding"}
@@ -90,9 +92,27 @@ def sheet(public_id: str) -> Response:
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 
+@dataclass(frozen=True)
+class _SheetRow:
+    """What the sheet page shows of the match's row, when its facts are known without loading it."""
+
+    public_id: str
+    name: str
+    edit_token: str
+    version: int
+    deals: tuple[Deal, ...]
+
+
 def _draw_sheet(public_id: str) -> SheetPage:
-    """Load the match, work out its sheet and draw the page (with slots), and keep it in the cache."""
-    row, match = store.load_match(public_id)
+    """Work out the match's sheet and draw the page (with slots), and keep it in the cache. The facts
+    of a version this process wrote or read already are not loaded again: only the match's own row is."""
+    header = store.match_header(public_id)
+    known = store.known_facts(public_id, header.version) if header is not None else None
+    row: _SheetRow | MatchRow
+    if header is not None and known is not None:
+        row, match = _SheetRow(*header, deals=known.deals), known
+    else:
+        row, match = store.load_match(public_id)
     view = SheetView.of(match)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
     html = render_template(
