@@ -169,8 +169,9 @@ def match_json(row: MatchRow) -> dict[str, Any]:
 
 
 def to_core(row: MatchRow) -> Match:
-    """The rules core's ``Match`` for a row; parsing lives in the match file reader only."""
-    return match_from_json(match_json(row))
+    """The rules core's ``Match`` for a row; parsing lives in the match file reader only. Rows were
+    checked when written, so a match stored before a limit was lowered still reads (``stored``)."""
+    return match_from_json(match_json(row), stored=True)
 
 
 def rules_of(row: MatchRow) -> HouseRules:
