@@ -32,6 +32,14 @@ def parse_whole_number(text: str, path: str = "", max_digits: int = MAX_DIGITS) 
     return int(stripped)
 
 
+def whole_number_or_none(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """``parse_whole_number`` for a value that is simply ignored, or answered as one, when unreadable."""
+    try:
+        return parse_whole_number(text, max_digits=max_digits)
+    except RulesError:
+        return None
+
+
 def shown_text(text: str) -> str:
     """Text a person typed, as a message repeats it: long text cut short."""
     return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
