@@ -17,6 +17,7 @@ version moved on since it read the match lost a race: with a version from the cl
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
@@ -90,8 +91,19 @@ class Written:
 
 # Reading -------------------------------------------------------------------------------------------
 
+_PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_public_id(public_id: str) -> bool:
+    """Whether ``public_id`` could be a match's link: anything else (a NUL, which PostgreSQL cannot
+    take, very long or non-ASCII text) is no match, and the database is not asked."""
+    return _PUBLIC_ID.fullmatch(public_id) is not None
+
+
 def find_match(public_id: str) -> MatchRow | None:
     """The match with this link, its sides and deals read in the same go."""
+    if not is_public_id(public_id):
+        return None
     query = (select(MatchRow).where(MatchRow.public_id == public_id)
              .options(selectinload(MatchRow.sides), selectinload(MatchRow.deals)))
     return get_session().scalars(query).first()
@@ -106,6 +118,8 @@ def match_version(public_id: str) -> int | None:
     Asked on every view of the score sheet, so it skips the ORM and SQLAlchemy's result objects:
     the Core query, compiled once for the engine's dialect, runs on a pooled DBAPI connection.
     """
+    if not is_public_id(public_id):
+        return None
     engine = get_engine()
     sql, positional = _compiled_version_query(engine.dialect)
     connection = engine.raw_connection()
@@ -203,7 +217,7 @@ def facts_of(row: MatchRow) -> Match:
 
 def matches_by_public_id(public_ids: Iterable[str]) -> list[MatchRow]:
     """The matches with these links, in the order given; unknown links are skipped."""
-    wanted = list(public_ids)
+    wanted = [public_id for public_id in public_ids if is_public_id(public_id)]
     if not wanted:
         return []
     rows = get_session().scalars(select(MatchRow).where(MatchRow.public_id.in_(wanted))).all()
@@ -248,8 +262,9 @@ def match_json(row: MatchRow) -> dict[str, Any]:
 
 
 def to_core(row: MatchRow) -> Match:
-    """The rules core's ``Match`` for a row; parsing lives in the match file reader only."""
-    return match_from_json(match_json(row))
+    """The rules core's ``Match`` for a row; parsing lives in the match file reader only. Rows were
+    checked when written, so a match stored before a limit was lowered still reads (``stored``)."""
+    return match_from_json(match_json(row), stored=True)
 
 
 def rules_of(row: MatchRow) -> HouseRules:

@@ -9,6 +9,7 @@ checks whatever the house rules: trick points add up to the deck, melds fit the 
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from dataclasses import dataclass
 
 from hypothesis import strategies as st
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules.cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
 from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.house_rules import HouseRules, MeldTableName, MustTake, TrickScale
+from scorekeeper.rules.limits import MAX_SIDES, MIN_SIDES
 from scorekeeper.rules.match import (
     Deal,
     Match,
@@ -36,7 +38,6 @@ from scorekeeper.rules.match import (
 from scorekeeper.rules.meld import best_meld
 from scorekeeper.rules.tricks import CARD_POINTS, COUNTER_RANKS, cards_of_rank, trick_total
 
-MIN_SIDES, MAX_SIDES = 2, 4
 _COMBINATION_ORDER = {combination: i for i, combination in enumerate(Combination)}
 
 
@@ -71,9 +72,15 @@ class DealOptions:
     zero_point_tricks: bool = True  # a side may take tricks worth no points
 
 
+def name_text(min_size: int = 0, max_size: int = 12) -> st.SearchStrategy[str]:
+    """Names as the match file keeps them: NFC, no surrounding spaces, no control characters."""
+    chars = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))
+    text = st.text(chars, min_size=min_size, max_size=max_size)
+    return text.map(lambda name: unicodedata.normalize("NFC", name).strip()).filter(lambda name: len(name) >= min_size)
+
+
 def side_names(count: int) -> st.SearchStrategy[list[str]]:
-    name = st.text(min_size=1, max_size=12).map(str.strip).filter(bool)
-    return st.lists(name, min_size=count, max_size=count, unique=True)
+    return st.lists(name_text(min_size=1), min_size=count, max_size=count, unique_by=str.casefold)
 
 
 def _split(draw: st.DrawFn, total: int, parts: int) -> list[int]:
@@ -192,11 +199,11 @@ def match_twins(draw: st.DrawFn, max_deals: int = 8, options: DealOptions = Deal
     rules = draw(house_rules())
     auction = draw(st.sampled_from([True, True, True, False]))
     names = draw(side_names(side_count))
-    players = st.lists(st.text(max_size=10), max_size=2).map(tuple)
+    players = st.lists(name_text(min_size=1, max_size=10), max_size=2).map(tuple)
     sides = tuple(SideInfo(name, draw(players)) for name in names)
     twins = draw(st.lists(deal_twins(rules, side_count, auction, options), max_size=max_deals))
     match = Match(sides=sides, rules=rules, deals=tuple(deal for deal, _ in twins),
-                  name=draw(st.text(max_size=20)), auction=auction)
+                  name=draw(name_text(max_size=20)), auction=auction)
     return match, match.with_deals(tuple(twin for _, twin in twins))
 
 

@@ -326,7 +326,7 @@ def test_delete_deal(worked: Created) -> None:
 
 # House rules -----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("path", "body"), [("/rules?preview=1", {"target": 200}),
+@pytest.mark.parametrize(("path", "body"), [("/rules?preview=true", {"target": 200}),
                                             ("/rules", {"target": 200, "preview": True})])
 def test_rules_preview_shows_before_and_after_and_changes_nothing(
     worked: Created, path: str, body: dict[str, Any]
@@ -371,7 +371,7 @@ def test_rules_change_names_the_rule_it_refuses(
 def test_rules_change_that_recorded_deals_contradict_names_them(client: FlaskClient) -> None:
     match = Created(client, DOUBLE)
     stored = match.get()
-    for path in ("/rules?preview=1", "/rules"):
+    for path in ("/rules?preview=true", "/rules"):
         error = error_of(match.send("PUT", path, {"deck": "single"}), 422)
         assert error["deals"] and error["field"] == f"deals[{error['deals'][0] - 1}]"
         assert error["code"] == "contradiction"

@@ -55,7 +55,7 @@ def test_the_sides_message_holds_only_its_own_words(client: FlaskClient) -> None
     long_name = "x" * 41
     html = post_new_match(client, {"sides-0-name": long_name, "sides-1-name": long_name})
     assert message(html, "sides-error") == "Give each side a different name."
-    assert message(html, "sides-0-name-error") == "Keep a side&#39;s name to 40 characters or fewer."
+    assert message(html, "sides-0-name-error") == "A side&#39;s name has at most 40 characters."
     assert sorted(controls(html, "sides-0-name")[0]["aria-describedby"].split()) == [
         "sides-0-name-error", "sides-error"]
 

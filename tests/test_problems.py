@@ -15,6 +15,7 @@ from scorekeeper.rules.cards import Deck, Hand, Rank, Suit
 from scorekeeper.rules.checks import check_new_deal, deal_problems
 from scorekeeper.rules.errors import CardError, ContradictionError, HouseRuleError, MatchFileError
 from scorekeeper.rules.house_rules import HouseRules
+from scorekeeper.rules.limits import MAX_DEALS, MAX_JSON_DEPTH, MAX_JSON_DIGITS, MAX_MATCH_NAME, MAX_PLAYERS
 from scorekeeper.rules.matchfile import deal_from_json, loads_match, match_from_json
 from scorekeeper.rules.problems import Problem, ProblemCode
 from scorekeeper.rules.scoring import score_match
@@ -136,7 +137,17 @@ def side_with(**changes: Any) -> dict[str, Any]:
 
 FILES = [
     pytest.param({**GOOD_FILE, "format": "x"}, Code.WRONG_FORMAT, "format", id="format"),
-    pytest.param({**GOOD_FILE, "name": "x" * 201}, Code.TOO_LONG, "name", id="name-length"),
+    pytest.param({**GOOD_FILE, "name": "x" * (MAX_MATCH_NAME + 1)}, Code.TOO_LONG, "name", id="name-length"),
+    pytest.param({**GOOD_FILE, "sides": [{"name": "We\x00"}, {"name": "They"}]}, Code.BAD_CHARACTER,
+                 "sides[0].name", id="name-nul"),
+    pytest.param({**GOOD_FILE, "sides": [{"name": "We"}, {"name": " we "}]}, Code.DUPLICATE_NAME, "sides[1].name",
+                 id="side-names-alike"),
+    pytest.param({**GOOD_FILE, "sides": [{"name": "We", "players": ["A"] * (MAX_PLAYERS + 1)}, {"name": "They"}]},
+                 Code.TOO_MANY_PLAYERS, "sides[0].players", id="players"),
+    pytest.param({**GOOD_FILE, "deals": [GOOD_DEAL] * (MAX_DEALS + 1)}, Code.TOO_MANY_DEALS, "deals", id="deals"),
+    pytest.param({**GOOD_FILE, "Deals": [GOOD_DEAL]}, Code.UNKNOWN_KEY, "Deals", id="file-key"),
+    pytest.param({**GOOD_FILE, "sides": [{"name": "We", "colour": "red"}, {"name": "They"}]}, Code.UNKNOWN_KEY,
+                 "sides[0].colour", id="side-key"),
     pytest.param({**GOOD_FILE, "sides": [{"name": "Solo"}]}, Code.SIDE_COUNT, "sides", id="match-sides"),
     pytest.param({**GOOD_FILE, "sides": [{"name": " "}, {"name": "They"}]}, Code.NAME_MISSING, "sides[0].name",
                  id="side-name"),
@@ -179,7 +190,8 @@ def test_match_file_error_carries_code_and_path(data: dict[str, Any], code: Prob
     assert caught.value.detail == caught.value.problem.message
 
 
-TEXTS = [("{", Code.NOT_JSON), ("[1]", Code.WRONG_TYPE)]
+TEXTS = [("{", Code.NOT_JSON), ("[1]", Code.WRONG_TYPE), ("[" * 100_000, Code.TOO_DEEP),
+         ("1" * 5000, Code.OUT_OF_RANGE)]
 
 
 @pytest.mark.parametrize(("text", "code"), TEXTS)
@@ -187,6 +199,27 @@ def test_text_that_is_no_match_file_is_a_problem_of_the_whole(text: str, code: P
     with pytest.raises(MatchFileError) as caught:
         loads_match(text)
     assert (caught.value.code, caught.value.path) == (code, "")
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "path"),
+    [("[" * 40 + "]" * 40, Code.TOO_DEEP, "[0]" * MAX_JSON_DEPTH),
+     ('{"format": "pinochle-match/1", "sides": [{"name": "We\\ud800"}]}', Code.BAD_CHARACTER, "sides[0].name"),
+     ('{"sides": [{"\\udfff": 1}]}', Code.BAD_CHARACTER, "sides[0]"),
+     ('{"deals": [{"bid": -%s}]}' % ("9" * (MAX_JSON_DIGITS + 1)), Code.OUT_OF_RANGE, "")],
+)
+def test_json_beyond_its_bounds_is_refused_where_it_is(text: str, code: ProblemCode, path: str) -> None:
+    with pytest.raises(MatchFileError) as caught:
+        loads_match(text)
+    assert (caught.value.code, caught.value.path) == (code, path)
+
+
+def test_a_deal_beyond_the_most_a_match_holds_is_refused() -> None:
+    deal = deal_from_json(GOOD_DEAL, 2)
+    full = make_match([]).with_deals((deal,) * MAX_DEALS)
+    found = check_new_deal(full, deal)
+    assert [(problem.code, problem.path) for problem in found] == [(Code.TOO_MANY_DEALS, "")]
+    assert not check_new_deal(full.with_deals(full.deals[1:]), deal)
 
 
 def test_a_deal_alone_has_paths_within_the_deal() -> None:

@@ -13,7 +13,10 @@ from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, Radi
 from wtforms.form import Form
 
 from ..rules.combinations import Combination
+from ..rules.errors import RulesError
+from ..rules.numbers import parse_whole_number, whole_number_or_none
 from ..rules.problems import Problem
+from ..rules.text import load_json
 from .common import SUITS, SelectChoice, add_error, sentence
 
 QUICK, DETAIL = "quick", "detail"
@@ -28,11 +31,12 @@ class MeldSetsForm(Form):
         return {c.value: (self[c.value].data or "").strip() for c in Combination}
 
     def counted(self) -> dict[str, int]:
-        """The combinations counted at least once, by match file key."""
-        return {key: int(raw) for key, raw in self._raw().items() if raw.isdigit() and int(raw) > 0}
+        """The combinations counted at least once, by match file key (unreadable counts left out)."""
+        counts = {key: whole_number_or_none(raw) for key, raw in self._raw().items() if raw}
+        return {key: n for key, n in counts.items() if n}
 
     def has_bad_numbers(self) -> bool:
-        return any(raw and not raw.isdigit() for raw in self._raw().values())
+        return any(raw and whole_number_or_none(raw) is None for raw in self._raw().values())
 
 
 for _combination in Combination:
@@ -73,6 +77,8 @@ class DealForm(FlaskForm):
         self.last_trick.choices = list(sides)
         while len(self.sides) < len(side_names):
             self.sides.append_entry()
+        while len(self.sides) > len(side_names):  # fields posted for sides the match does not have
+            self.sides.pop_entry()
         self.side_names = side_names
         return self
 
@@ -90,10 +96,13 @@ class DealForm(FlaskForm):
             return {"passed": True}
         data: dict[str, Any] = {"bidder": None}
         if auction:
+            bidder = whole_number_or_none(self.bidder.data or "")
             if self.bidder.data in (None, "", "None"):
                 add_error(self.bidder, "Who won the bid? Tap a side.")
+            elif bidder is None or bidder >= len(self.sides):
+                add_error(self.bidder, "Tap one of the sides of this match.")
             else:
-                data["bidder"] = int(self.bidder.data)
+                data["bidder"] = bidder
             data["bid"] = _whole_number(self.bid, "Type the bid.")
         if self.trump.data:
             data["trump"] = self.trump.data
@@ -208,8 +217,8 @@ def _side_form_data(side: Mapping[str, Any]) -> dict[str, Any]:
 def _kept(hidden: Field, shown: Field) -> Any:
     """A fact kept from the stored deal in a hidden field (cards, counters, several hands)."""
     try:
-        return json.loads(hidden.data)
-    except ValueError:
+        return load_json(hidden.data)
+    except RulesError:
         add_error(shown, "The stored value could not be read back; type it again.")
         return None
 
@@ -219,7 +228,8 @@ def _whole_number(field: Field, message: str) -> int | None:
     if not raw:
         add_error(field, message or "Type a number.")
         return None
-    if not raw.isdigit():
-        add_error(field, f"'{raw}' is not a whole number.")
+    try:
+        return parse_whole_number(raw)
+    except RulesError as error:
+        add_error(field, sentence(error.problem.message))
         return None
-    return int(raw)

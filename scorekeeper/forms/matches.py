@@ -5,24 +5,54 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, FormField, HiddenField, RadioField, StringField
 from wtforms.form import Form
-from wtforms.validators import Length, Optional, ValidationError
+from wtforms.validators import ValidationError
 
+from ..rules.errors import RulesError
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS, Preset
-from .common import SelectChoice
+from ..rules.limits import MAX_MATCH_NAME, MAX_PLAYER_NAME, MAX_PLAYERS, MAX_SIDE_NAME, MAX_SIDES
+from ..rules.text import clean_name
+from .common import SelectChoice, sentence
 from .house_rules import RulesForm, rule_values
 
-MAX_SIDES = max(len(preset.side_names) for preset in PRESETS)
+SIDE_SLOTS = max(len(preset.side_names) for preset in PRESETS)  # side name fields: the most sides a preset has
+assert SIDE_SLOTS <= MAX_SIDES
+
+
+class _Name:
+    """Validator: the rules core's reading of a name (NFC, spaces stripped, length and characters
+    within ``limits``), its message shown at the field; the field keeps the name as read."""
+
+    def __init__(self, maximum: int, what: str) -> None:
+        self.maximum, self.what = maximum, what
+
+    def __call__(self, form: Form, field: Field) -> None:
+        try:
+            field.data = clean_name(field.data or "", "", self.maximum, self.what)
+        except RulesError as error:
+            raise ValidationError(sentence(error.problem.message)) from None
+
+
+def player_names(text: str) -> tuple[str, ...]:
+    """The players typed in one field, separated by commas; raises RulesError for a name the core refuses."""
+    names = tuple(clean_name(part, "", MAX_PLAYER_NAME, "a player's name") for part in text.split(","))
+    return tuple(name for name in names if name)
+
 
 class SideNameForm(Form):
-    name = StringField("Name", validators=[
-        Optional(), Length(max=40, message="Keep a side's name to %(max)d characters or fewer.")])
-    players = StringField("Players", validators=[
-        Optional(), Length(max=120, message="Keep the players' names to %(max)d characters in all.")],
-                          description="Optional, separated by commas.",
+    name = StringField("Name", validators=[_Name(MAX_SIDE_NAME, "a side's name")])
+    players = StringField("Players", description=f"Optional, up to {MAX_PLAYERS}, separated by commas.",
                           render_kw={"placeholder": "optional", "autocomplete": "off"})
 
+    def validate_players(self, field: Field) -> None:
+        try:
+            names = player_names(field.data or "")
+        except RulesError as error:
+            raise ValidationError(sentence(error.problem.message)) from None
+        if len(names) > MAX_PLAYERS:
+            raise ValidationError(f"A side has at most {MAX_PLAYERS} players.")
+
     def player_names(self) -> tuple[str, ...]:
-        return tuple(name.strip() for name in (self.players.data or "").split(",") if name.strip())
+        return player_names(self.players.data or "")
 
 
 class NewMatchForm(FlaskForm):
@@ -31,17 +61,16 @@ class NewMatchForm(FlaskForm):
     preset = RadioField("Game", choices=[SelectChoice(p.key, p.label) for p in PRESETS], default=PRESETS[0].key,
                         validate_choice=False)
     rules_from = HiddenField(default=PRESETS[0].key)
-    name = StringField("Match name", validators=[
-        Optional(), Length(max=80, message="Keep the match name to %(max)d characters or fewer.")],
+    name = StringField("Match name", validators=[_Name(MAX_MATCH_NAME, "a match's name")],
                        render_kw={"placeholder": "Friday at Ann's", "autocomplete": "off"})
-    sides = FieldList(FormField(SideNameForm), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
+    sides = FieldList(FormField(SideNameForm), min_entries=SIDE_SLOTS, max_entries=SIDE_SLOTS)
     rules = FormField(RulesForm)
 
     @classmethod
     def for_preset(cls, preset: Preset) -> NewMatchForm:
         """A blank form filled with a preset's side names and rules."""
         sides = [{"name": name, "players": ""} for name in preset.side_names]
-        sides += [{"name": "", "players": ""}] * (MAX_SIDES - len(sides))
+        sides += [{"name": "", "players": ""}] * (SIDE_SLOTS - len(sides))
         return cls(data={"preset": preset.key, "rules_from": preset.key, "sides": sides,
                          "rules": rule_values(preset.rules)})
 
@@ -76,7 +105,7 @@ class NewMatchForm(FlaskForm):
 
     def clashing_sides(self) -> set[int]:
         """Indexes of the sides whose name another side has too (case aside)."""
-        names = [(entry.name.data or "").strip().lower() for entry in self.side_entries()]
+        names = [(entry.name.data or "").strip().casefold() for entry in self.side_entries()]
         return {index for index, name in enumerate(names) if name and names.count(name) > 1}
 
     def validate_sides(self, field: Field) -> None:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from ..rules.cards import ALL_CARDS, Card, Deck, Hand, Suit
-from ..rules.errors import CardError
+from ..rules.errors import CardError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, MeldTableName
-from .common import SelectChoice
+from ..rules.limits import MAX_DIGITS
+from ..rules.numbers import parse_whole_number
+from .common import SelectChoice, sentence
 
 ALL_TRUMPS = "all"
 _DECK = RULE_SPECS_BY_KEY["deck"]
@@ -18,6 +22,24 @@ _TABLE = RULE_SPECS_BY_KEY["meld_table"]
 
 def count_field_name(card: Card) -> str:
     return f"n_{card.code}"
+
+
+class CountField(IntegerField):
+    """How many copies of a card: read by the rules core's number parser, and never more than a deck
+    holds (the picker lists every count up to the one shown)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        try:
+            count = parse_whole_number(str(valuelist[0]), max_digits=MAX_DIGITS)
+        except RulesError as error:
+            self.data = None
+            raise ValueError(sentence(error.problem.message)) from None
+        if count > Deck.DOUBLE.copies:
+            self.data = None
+            raise ValueError(f"A deck holds at most {Deck.DOUBLE.copies} copies of a card.")
+        self.data = count
 
 
 class MeldForm(FlaskForm):
@@ -70,4 +92,4 @@ class MeldForm(FlaskForm):
 
 for _card in ALL_CARDS:
     setattr(MeldForm, count_field_name(_card),
-            IntegerField(str(_card), default=0, validators=[Optional(), NumberRange(0, Deck.DOUBLE.copies)]))
+            CountField(str(_card), default=0, validators=[Optional(), NumberRange(0, Deck.DOUBLE.copies)]))

@@ -13,6 +13,7 @@ from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, number_word
 from .combinations import Combination
 from .errors import CardError
 from .house_rules import HouseRules
+from .limits import MAX_DEALS
 from .match import Deal, Match, MeldCards, MeldSets, SideDetail, SideInfo, TrickCards, TrickCounters, TrickFact
 from .meld import max_sets
 from .pricing import basis_of, meld_of_hand, took_any_trick
@@ -32,7 +33,11 @@ def check_match(match: Match) -> list[tuple[int, Problem]]:
 
 
 def check_new_deal(match: Match, deal: Deal) -> list[Problem]:
-    """The contradictions of one deal about to be recorded in ``match``."""
+    """The contradictions of one deal about to be recorded in ``match``, and a deal beyond the most a
+    match may hold."""
+    if len(match.deals) >= MAX_DEALS:
+        message = f"this match already has {len(match.deals):,} deals, the most a match may hold; start a new match"
+        return [Problem(Code.TOO_MANY_DEALS, "", message)]
     return deal_problems(match.rules, deal, match.sides, match.auction)
 
 

@@ -7,14 +7,14 @@ Everything else (forms, the API, the match file, the rules page, the CLI's ``--s
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
 from .cards import Deck, IdentityEnum
-from .errors import HouseRuleError
+from .errors import HouseRuleError, RulesError
+from .numbers import parse_whole_number, shown_text
 from .problems import ProblemCode
 
 
@@ -97,7 +97,10 @@ class RuleSpec:
         return str(value)
 
     def _fail(self, raw: object) -> HouseRuleError:
-        shown = raw if isinstance(raw, str) else repr(raw)
+        try:
+            shown = shown_text(raw if isinstance(raw, str) else repr(raw))
+        except ValueError:  # the repr of a 5,000-digit number
+            shown = "a number that large"
         return HouseRuleError(
             self.key, f"{self.label}: '{shown}' is not allowed; use {self.describe_allowed()}"
         )
@@ -106,9 +109,10 @@ class RuleSpec:
         if isinstance(raw, bool):
             raise self._fail(raw)
         if isinstance(raw, str):
-            if not _WHOLE_NUMBER.fullmatch(raw.strip()):
-                raise self._fail(raw)
-            raw = int(raw.strip())
+            try:
+                raw = parse_whole_number(raw)
+            except RulesError:
+                raise self._fail(raw) from None
         if not isinstance(raw, int):
             raise self._fail(raw)
         if not self.minimum <= raw <= self.maximum or (raw - self.minimum) % self.step:
@@ -134,7 +138,6 @@ class RuleSpec:
         raise self._fail(raw)
 
 
-_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 _SWITCH_WORDS = {"true": True, "on": True, "yes": True, "1": True,
                  "false": False, "off": False, "no": False, "0": False}
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from functools import cache
 from typing import Any, TypeVar
 
@@ -14,6 +15,16 @@ from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
 from .combinations import Combination
 from .errors import HouseRuleError, MatchFileError, RulesError
 from .house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName, TrickScale
+from .limits import (
+    MAX_DEALS,
+    MAX_MATCH_NAME,
+    MAX_NUMBER,
+    MAX_PLAYER_NAME,
+    MAX_PLAYERS,
+    MAX_SIDE_NAME,
+    MAX_SIDES,
+    MIN_SIDES,
+)
 from .match import (
     Deal,
     Match,
@@ -32,36 +43,36 @@ from .match import (
     TrickPoints,
 )
 from .problems import Problem, ProblemCode, join_path
+from .text import clean_name, load_json
 
 FORMAT = "pinochle-match/1"
-MIN_SIDES, MAX_SIDES = 2, 4
-MAX_NUMBER = 100_000  # far above any score a deal can give
-MAX_NAME = 200  # a match's name
-MAX_SIDE_NAME = 100  # a side's or a player's name
+MATCH_KEYS = frozenset({"format", "name", "sides", "rules", "auction", "deals"})
+SIDE_KEYS = frozenset({"name", "players"})
 T = TypeVar("T")
 
 
 # Reading ---------------------------------------------------------------------------------------
 
 def loads_match(text: str) -> Match:
-    """Read a match file from JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        message = f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        raise _fail(ProblemCode.NOT_JSON, "", message) from None
-    return match_from_json(data)
+    """Read a match file from JSON text (nesting and numbers bounded, see ``text.load_json``)."""
+    return match_from_json(load_json(text))
 
 
-def match_from_json(data: object) -> Match:
-    """Build a match from a decoded match file."""
+def match_from_json(data: object, *, stored: bool = False) -> Match:
+    """Build a match from a decoded match file, within the limits of ``limits``.
+
+    ``stored``: facts this app stored earlier, read back; names are taken as stored and the limits
+    on names, players and deals are not applied again, so a match kept before a limit was lowered
+    still opens (its next deal is still refused when it has the most deals a match may hold).
+    """
     obj = _object(data, "")
+    _only_keys(obj, MATCH_KEYS, "")
     if obj.get("format") != FORMAT:
         raise _fail(ProblemCode.WRONG_FORMAT, "format", f"expected \"{FORMAT}\"")
     name = _optional(obj, "name", "", _text)
-    if len(name) > MAX_NAME:
-        raise _fail(ProblemCode.TOO_LONG, "name", f"at most {MAX_NAME} characters")
-    sides = _sides(obj.get("sides"), "sides")
+    if not stored:
+        name = clean_name(name, "name", MAX_MATCH_NAME, "a match's name")
+    sides = _sides(obj.get("sides"), "sides", stored)
     rules_data: dict[str, Any] = _optional(obj, "rules", {}, _object)
     try:
         rules = HouseRules.from_mapping(rules_data)
@@ -69,6 +80,9 @@ def match_from_json(data: object) -> Match:
         problem = error.problem if isinstance(error, HouseRuleError) else error.problem.at("rules")
         raise MatchFileError(problem) from None
     deals_data: list[Any] = _optional(obj, "deals", [], _list)
+    if len(deals_data) > MAX_DEALS and not stored:
+        message = f"a match holds at most {MAX_DEALS:,} deals; this file has {len(deals_data):,}"
+        raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", message)
     deals = tuple(
         deal_from_json(item, len(sides), f"deals[{i}]", rules) for i, item in enumerate(deals_data)
     )
@@ -196,20 +210,38 @@ def _tricks(data: object, path: str) -> TrickFact:
     raise _fail(ProblemCode.WRONG_TYPE, path, "use a number, {\"counters\": N} or {\"cards\": {\"A\": n, …}}")
 
 
-def _sides(data: object, path: str) -> tuple[SideInfo, ...]:
+def _sides(data: object, path: str, stored: bool = False) -> tuple[SideInfo, ...]:
     items = _list(data, path)
     if not MIN_SIDES <= len(items) <= MAX_SIDES:
         raise _fail(ProblemCode.SIDE_COUNT, path, f"a match has {MIN_SIDES} to {MAX_SIDES} sides")
-    sides = []
+    sides: list[SideInfo] = []
     for i, item in enumerate(items):
-        obj = _object(item, f"{path}[{i}]")
-        name = _name(obj.get("name"), f"{path}[{i}].name").strip()
+        side_path = f"{path}[{i}]"
+        obj = _object(item, side_path)
+        _only_keys(obj, SIDE_KEYS, side_path)
+        name = _text(obj.get("name"), f"{side_path}.name")
+        name = name.strip() if stored else clean_name(name, f"{side_path}.name", MAX_SIDE_NAME, "a side's name")
         if not name:
-            raise _fail(ProblemCode.NAME_MISSING, f"{path}[{i}].name", "a side needs a name")
-        players: list[Any] = _optional(obj, "players", [], _list, f"{path}[{i}]")
-        names = tuple(_name(p, f"{path}[{i}].players[{j}]") for j, p in enumerate(players))
+            raise _fail(ProblemCode.NAME_MISSING, f"{side_path}.name", "a side needs a name")
+        players: list[Any] = _optional(obj, "players", [], _list, side_path)
+        if len(players) > MAX_PLAYERS and not stored:
+            message = f"a side has at most {MAX_PLAYERS} players"
+            raise _fail(ProblemCode.TOO_MANY_PLAYERS, f"{side_path}.players", message)
+        names = tuple(_player(p, f"{side_path}.players[{j}]", stored) for j, p in enumerate(players))
+        if not stored and any(name.casefold() == other.name.casefold() for other in sides):
+            raise _fail(ProblemCode.DUPLICATE_NAME, f"{side_path}.name", "another side has this name")
         sides.append(SideInfo(name=name, players=names))
     return tuple(sides)
+
+
+def _player(data: object, path: str, stored: bool) -> str:
+    name = _text(data, path)
+    if stored:
+        return name
+    name = clean_name(name, path, MAX_PLAYER_NAME, "a player's name")
+    if not name:
+        raise _fail(ProblemCode.NAME_MISSING, path, "a player needs a name (leave out a player with none)")
+    return name
 
 
 def _basis(data: object, path: str, rules: HouseRules) -> PricingBasis:
@@ -258,13 +290,6 @@ def _text(data: object, path: str) -> str:
     return data
 
 
-def _name(data: object, path: str) -> str:
-    text = _text(data, path)
-    if len(text) > MAX_SIDE_NAME:
-        raise _fail(ProblemCode.TOO_LONG, path, f"at most {MAX_SIDE_NAME} characters")
-    return text
-
-
 def _bool(data: object, path: str) -> bool:
     if not isinstance(data, bool):
         raise _fail(ProblemCode.WRONG_TYPE, path, "must be true or false")
@@ -301,7 +326,7 @@ def _optional(obj: Mapping[str, Any], key: str, default: T, read: Callable[[Any,
     return read(obj[key], join_path(path, key))
 
 
-def _only_keys(obj: Mapping[str, Any], allowed: set[str], path: str, hint: str = "") -> None:
+def _only_keys(obj: Mapping[str, Any], allowed: AbstractSet[str], path: str, hint: str = "") -> None:
     for key in obj:
         if key not in allowed:
             detail = hint or "allowed: " + ", ".join(sorted(allowed))

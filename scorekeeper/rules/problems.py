@@ -16,15 +16,20 @@ class ProblemCode(StrEnum):
 
     # Reading values
     NOT_JSON = "not_json"
+    TOO_DEEP = "too_deep"
     WRONG_TYPE = "wrong_type"
     NOT_A_NUMBER = "not_a_number"
     OUT_OF_RANGE = "out_of_range"
     TOO_LONG = "too_long"
+    BAD_CHARACTER = "bad_character"
     UNKNOWN_KEY = "unknown_key"
     MISSING_KEY = "missing_key"
     WRONG_FORMAT = "wrong_format"
     NAME_MISSING = "name_missing"
+    DUPLICATE_NAME = "duplicate_name"
     SIDE_COUNT = "side_count"
+    TOO_MANY_PLAYERS = "too_many_players"
+    TOO_MANY_DEALS = "too_many_deals"
     # Cards and meld
     NOT_A_CARD = "not_a_card"
     NOT_A_SUIT = "not_a_suit"

@@ -6,7 +6,6 @@ from the CSRF token of the forms because a browser cannot send that header from 
 
 from __future__ import annotations
 
-import json
 import secrets
 from typing import Any
 
@@ -22,11 +21,14 @@ from ..models import MatchRow
 from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
+from ..rules.limits import MAX_JSON_DIGITS
 from ..rules.match import Match
 from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
 from ..rules.meld import best_melds
+from ..rules.numbers import parse_whole_number, shown_text
 from ..rules.problems import Problem, ProblemCode, join_path
 from ..rules.scoring import Sheet, preview_rules, score_match
+from ..rules.text import load_json
 from .errors import TOO_LARGE, request_limit_text
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -112,16 +114,17 @@ def _problem_json(problem: Problem, prefix: str) -> dict[str, Any]:
 # Request helpers -----------------------------------------------------------------------------------
 
 def json_body() -> dict[str, Any]:
-    """The request's JSON object: 415 when it is not sent as JSON, 400 when it cannot be read."""
+    """The request's JSON object: 415 when it is not sent as JSON, 400 when it cannot be read (not
+    UTF-8, not JSON, nested too deep), 422 for a number too long or text that is no Unicode."""
     if request.mimetype != "application/json":
         raise ApiError(415, None, "send the body as JSON with Content-Type: application/json")
     try:
-        data = json.loads(request.get_data(as_text=False).decode("utf-8"))
+        data = load_json(request.get_data(as_text=False).decode("utf-8"))
     except UnicodeDecodeError:
         raise ApiError(400, None, "the body is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        message = f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        raise ApiError(400, None, message, ProblemCode.NOT_JSON) from None
+    except MatchFileError as error:
+        status = 400 if error.code in (ProblemCode.NOT_JSON, ProblemCode.TOO_DEEP) else 422
+        raise ApiError(status, error.path or None, error.detail, error.code) from None
     if not isinstance(data, dict):
         raise ApiError(400, None, "the body must be a JSON object", ProblemCode.WRONG_TYPE)
     return data
@@ -144,9 +147,10 @@ def expected_version(body: dict[str, Any] | None = None) -> int | None:
     header = request.headers.get("If-Match")
     if header is not None:
         text = header.strip().removeprefix("W/").strip('"')
-        if not text.isdigit():
-            raise ApiError(400, "If-Match", f"'{header}' is not a version number")
-        return int(text)
+        try:
+            return parse_whole_number(text, "If-Match", max_digits=MAX_JSON_DIGITS)
+        except RulesError:
+            raise ApiError(400, "If-Match", f"'{shown_text(header)}' is not a version number") from None
     raw = (body or {}).get("version")
     if raw is None:
         return None
@@ -262,7 +266,7 @@ def change_rules(public_id: str) -> tuple[Response, int] | Response:
     loaded = editable_match(public_id)
     row, before = loaded
     body = json_body()
-    preview = body.get("preview") is True or request.args.get("preview") in ("1", "true", "yes")
+    preview = _preview_asked(body)
     new_rules = HouseRules.from_mapping(facts(body), base=before.rules)
     if preview:
         result = preview_rules(before, new_rules)
@@ -276,6 +280,18 @@ def change_rules(public_id: str) -> tuple[Response, int] | Response:
         return match_answer(row, before, score_match(before), changed_rules=[], changed_deals=[])
     return written_answer(written, changed_rules=list(written.changed_rules),
                           changed_deals=list(written.changed_deals))
+
+
+def _preview_asked(body: dict[str, Any]) -> bool:
+    """``"preview": true`` in the body or ``?preview=true``; anything but a plain yes or no is refused,
+    so that a preview can never be applied by mistake."""
+    raw = body.get("preview", False)
+    if not isinstance(raw, bool):
+        raise ApiError(422, "preview", "must be true or false (a JSON boolean)", ProblemCode.WRONG_TYPE)
+    query = request.args.getlist("preview")
+    if any(value not in ("true", "false") for value in query):
+        raise ApiError(422, "preview", "?preview= takes true or false", ProblemCode.WRONG_TYPE)
+    return raw or "true" in query
 
 
 # Meld ------------------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -15,7 +14,9 @@ from ..rules.combinations import Combination
 from ..rules.errors import ContradictionError, MatchFileError, RulesError
 from ..rules.house_rules import TrickScale
 from ..rules.match import Match
+from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract, score_match
+from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 
 bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
@@ -120,10 +121,10 @@ def _after_save(written: store.Written) -> str:
 
 
 def _version() -> int | None:
-    raw = request.form.get("version", "")
-    if not raw.isdigit():
+    version = whole_number_or_none(request.form.get("version", ""))
+    if version is None:
         abort(400, "This form is missing the match version; reload the page and try again.")
-    return int(raw)
+    return version
 
 
 def _names(row: MatchRow) -> list[str]:
@@ -141,14 +142,14 @@ def _new_deal_data(row: MatchRow, match: Match) -> dict[str, Any]:
 
 def _prefill_from_meld_calculator(form: DealForm) -> None:
     """The meld calculator sends a side back with its sets: ``?side=1&sets=run:1,pinochle:1``."""
-    side, sets = request.args.get("side", ""), request.args.get("sets", "")
-    if not side.isdigit() or int(side) >= len(form.sides) or not sets:
+    side, sets = whole_number_or_none(request.args.get("side", "")), request.args.get("sets", "")
+    if side is None or side >= len(form.sides) or not sets:
         return
     counts = dict(part.split(":", 1) for part in sets.split(",") if ":" in part)
-    entry = form.entries()[int(side)]
+    entry = form.entries()[side]
     for combination in Combination:
-        raw = counts.get(combination.value, "0")
-        entry.sets.form[combination.value].data = raw if raw.isdigit() else "0"
+        count = whole_number_or_none(counts.get(combination.value, "0"))
+        entry.sets.form[combination.value].data = str(count or 0)
     entry.meld.data = ""
     form.mode.data = DETAIL
     trump = request.args.get("trump", "")
@@ -179,6 +180,6 @@ def _decided_at(match: Match) -> int | None:
 
 def _describe_kept(raw: str) -> str:
     try:
-        return store.describe_fact(json.loads(raw))
-    except ValueError:
+        return store.describe_fact(load_json(raw))
+    except RulesError:
         return "unreadable"

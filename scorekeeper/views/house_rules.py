@@ -11,6 +11,7 @@ from ..models import MatchRow
 from ..rules.errors import ContradictionError
 from ..rules.house_rules import RULE_SPECS, RULE_SPECS_BY_KEY, HouseRules
 from ..rules.match import Match
+from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import preview_rules
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
@@ -58,8 +59,8 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
 
 
 def _version(form: HouseRulesForm) -> int:
-    raw = form.version.data or ""
-    return int(raw) if raw.isdigit() else -1
+    version = whole_number_or_none(form.version.data or "")
+    return -1 if version is None else version  # an unreadable version is a stale one
 
 
 def _changes(old: HouseRules, new: HouseRules) -> list[tuple[str, str, str]]:

@@ -17,6 +17,7 @@ from ..forms.matches import NewMatchForm
 from ..models import MatchRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Deal, Match, SideInfo
+from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract
 from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, SheetPage, sheet_cache, sheet_etag
 from ..sheet.chart import progression_chart
@@ -142,11 +143,11 @@ def _private(version: int) -> dict[str, str]:
 
 def _dead_contract_offer(match: Match) -> int | None:
     """The deal just saved (``?dead=N``) when its contract was dead and it was not thrown in."""
-    raw = request.args.get("dead", "")
-    if not raw.isdigit() or not 1 <= int(raw) <= len(match.deals):
+    number = whole_number_or_none(request.args.get("dead", ""))
+    if number is None or not 1 <= number <= len(match.deals):
         return None
-    deal = match.deals[int(raw) - 1]
-    return int(raw) if dead_contract(match.rules, deal) and not deal.thrown_in else None
+    deal = match.deals[number - 1]
+    return number if dead_contract(match.rules, deal) and not deal.thrown_in else None
 
 
 @bp.route("/m/<public_id>/forget", methods=["GET", "POST"])

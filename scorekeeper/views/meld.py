@@ -13,6 +13,7 @@ from ..rules.combinations import MeldClass
 from ..rules.errors import CardError, RulesError
 from ..rules.house_rules import HouseRules, MeldTableName
 from ..rules.meld import MeldResult, best_melds
+from ..rules.numbers import whole_number_or_none
 from ..store import find_match, rules_of
 
 bp = Blueprint("meld", __name__)
@@ -53,11 +54,13 @@ def _deal_target() -> DealTarget | None:
     if not public_id:
         return None
     row = find_match(public_id)
-    side, number = request.values.get("side", "0"), request.values.get("deal", "")
-    if (row is None or not side.isdigit() or int(side) >= len(row.sides)
-            or (number and (not number.isdigit() or not 1 <= int(number) <= len(row.deals)))):
+    side = whole_number_or_none(request.values.get("side", "0"))
+    number_text = request.values.get("deal", "")
+    number = whole_number_or_none(number_text) if number_text else None
+    if (row is None or side is None or side >= len(row.sides)
+            or (number_text and (number is None or not 1 <= number <= len(row.deals)))):
         abort(404, "There is no such match, side or deal to send a meld to.")
-    return DealTarget(row.public_id, int(side), int(number) if number else None, rules_of(row))
+    return DealTarget(row.public_id, side, number, rules_of(row))
 
 
 @bp.route("/meld", methods=["GET", "POST"])

@@ -1,0 +1,45 @@
+"""The one reader of whole numbers typed as text: form fields, query strings, headers, house rules.
+
+Only ASCII digits count, and only so many of them: ``str.isdigit`` also accepts '²' or '١', which
+``int`` then refuses or reads, and ``int`` refuses digit strings over 4,300 characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import RulesError
+from .limits import MAX_DIGITS
+from .problems import Problem, ProblemCode
+
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
+_SHOWN = 20  # characters of the typed text a message repeats
+
+
+def parse_whole_number(text: str, path: str = "", max_digits: int = MAX_DIGITS) -> int:
+    """The whole number in ``text`` (surrounding spaces aside): ASCII digits only, at most ``max_digits``.
+
+    Raises ``RulesError`` with a ``not_a_number`` problem (``out_of_range`` when there are too many
+    digits) at ``path``.
+    """
+    stripped = text.strip()
+    if not _DIGITS.fullmatch(stripped):
+        message = f"'{shown_text(stripped)}' is not a whole number" if stripped else "type a whole number"
+        raise RulesError(Problem(ProblemCode.NOT_A_NUMBER, path, message))
+    if len(stripped.lstrip("0")) > max_digits:
+        message = f"'{shown_text(stripped)}' is too large: at most {max_digits} digits"
+        raise RulesError(Problem(ProblemCode.OUT_OF_RANGE, path, message))
+    return int(stripped)
+
+
+def whole_number_or_none(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """``parse_whole_number`` for a value that is simply ignored, or answered as one, when unreadable."""
+    try:
+        return parse_whole_number(text, max_digits=max_digits)
+    except RulesError:
+        return None
+
+
+def shown_text(text: str) -> str:
+    """Text a person typed, as a message repeats it: long text cut short."""
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"

@@ -1,0 +1,100 @@
+"""Text from outside: names as a person types them, and JSON read within bounds.
+
+A name is normalised (NFC, surrounding spaces stripped) and refused, naming its place, when it holds a
+control character (NUL, a tab, a line break), a line separator or half of a surrogate pair: such
+characters cannot be shown on a score sheet and some databases cannot store them.
+
+JSON is read with bounded nesting and bounded whole numbers, so that no text, however odd, makes the
+reader run out of stack or ``int`` refuse to read its digits; every refusal is a ``Problem``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any
+
+from .errors import MatchFileError
+from .limits import MAX_JSON_DEPTH, MAX_JSON_DIGITS
+from .problems import Problem, ProblemCode, join_path
+
+_BAD_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_name(text: str, path: str, maximum: int, what: str = "a name") -> str:
+    """``text`` as a name: NFC, surrounding spaces stripped, at most ``maximum`` characters.
+
+    Raises ``MatchFileError`` at ``path``: ``bad_character`` or ``too_long``. An empty name is the
+    caller's to refuse or allow.
+    """
+    if len(text) > 4 * maximum + 64:  # far too long whatever normalising would do: not worth reading
+        raise MatchFileError(Problem(ProblemCode.TOO_LONG, path, f"{what} has at most {maximum} characters"))
+    for char in text:
+        if unicodedata.category(char) in _BAD_CATEGORIES:
+            message = f"{what} cannot hold the {_character_kind(char)} U+{ord(char):04X}"
+            raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, path, message))
+    name = unicodedata.normalize("NFC", text).strip()
+    if len(name) > maximum:
+        raise MatchFileError(Problem(ProblemCode.TOO_LONG, path, f"{what} has at most {maximum} characters"))
+    return name
+
+
+def _character_kind(char: str) -> str:
+    category = unicodedata.category(char)
+    if category == "Cs":
+        return "unpaired surrogate"
+    return "line separator" if category in ("Zl", "Zp") else "control character"
+
+
+def load_json(text: str) -> Any:
+    """Decode JSON text, refusing what no match file or request holds: nesting deeper than
+    ``MAX_JSON_DEPTH``, whole numbers of more than ``MAX_JSON_DIGITS`` digits, unpaired surrogates
+    (``\\ud800``) in keys or text. Raises ``MatchFileError`` (``not_json``, ``too_deep``,
+    ``out_of_range``, ``bad_character``)."""
+    try:
+        data = json.loads(text, parse_int=_bounded_int)
+    except json.JSONDecodeError as error:
+        message = f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        raise MatchFileError(Problem(ProblemCode.NOT_JSON, "", message)) from None
+    except RecursionError:
+        raise _too_deep("") from None
+    _check_decoded(data)
+    return data
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
+        message = f"a number with more than {MAX_JSON_DIGITS} digits ({digits[:12]}…) is far too large"
+        raise MatchFileError(Problem(ProblemCode.OUT_OF_RANGE, "", message))
+    return int(digits)
+
+
+def _too_deep(path: str) -> MatchFileError:
+    message = f"lists and objects nested more than {MAX_JSON_DEPTH} deep"
+    return MatchFileError(Problem(ProblemCode.TOO_DEEP, path, message))
+
+
+def _check_decoded(data: Any) -> None:
+    """Depth and unpaired surrogates, walked without recursion."""
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+    while stack:
+        value, depth, path = stack.pop()
+        if isinstance(value, str):
+            _check_text(value, path)
+        elif isinstance(value, dict | list):
+            if depth >= MAX_JSON_DEPTH:
+                raise _too_deep(path)
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    _check_text(key, path)  # an unreadable key is named by the object that holds it
+                    stack.append((item, depth + 1, join_path(path, key)))
+            else:
+                stack.extend((item, depth + 1, f"{path}[{i}]") for i, item in enumerate(value))
+
+
+def _check_text(text: str, path: str) -> None:
+    if not text.isascii() and _SURROGATE.search(text):
+        message = "text holds half of a surrogate pair (such as \\ud800), which is no character"
+        raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, path, message))

@@ -1,0 +1,384 @@
+"""Fuzzing every way in: each form route, each API route and the match file reader.
+
+Whatever arrives (unicode digits, digit strings longer than ``int`` reads, NUL, unpaired surrogates,
+JSON nested a hundred thousand deep, huge numbers, values of the wrong kind, mutated match files),
+the answer is never a 500, the reader raises nothing but ``RulesError``, and a refusal (any 4xx)
+leaves the match exactly as it was: same version, same deals, same rules. The app fixture runs each
+test on SQLite and, when ``SCOREKEEPER_TEST_DATABASE_URL`` is set, on PostgreSQL.
+
+The number of examples per test is kept small (see ``ROUTE``) so that the file runs in well under a
+minute per database; ``FUZZ_CASES`` counts what one run tried.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import func, select
+from werkzeug.test import TestResponse
+
+from scorekeeper import store
+from scorekeeper.db import get_session
+from scorekeeper.models import MatchRow
+from scorekeeper.rules.cards import ALL_CARDS
+from scorekeeper.rules.combinations import Combination
+from scorekeeper.rules.errors import RulesError
+from scorekeeper.rules.house_rules import RULE_SPECS
+from scorekeeper.rules.matchfile import loads_match, match_from_json
+
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+SEED_FILES: list[dict[str, Any]] = [json.loads(path.read_text(encoding="utf-8"))
+                                    for path in sorted(SEEDS.glob("*.json"))]
+WORKED: dict[str, Any] = json.loads((SEEDS / "worked-sheet.json").read_text(encoding="utf-8"))
+
+# Fresh examples on every local run; in CI the same ones each time, so that main stays green or red for a reason.
+_BASE = dict(deadline=None, database=None, derandomize=bool(os.environ.get("CI")),
+             suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                    HealthCheck.data_too_large, HealthCheck.filter_too_much])
+ROUTE = settings(max_examples=40, **_BASE)  # one web route, on one database
+READER = settings(max_examples=150, **_BASE)  # the match file reader: no database, fast
+
+FUZZ_CASES: Counter[str] = Counter()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report_cases() -> Iterator[None]:
+    yield
+    print(f"\nfuzz cases run: {sum(FUZZ_CASES.values())} ({dict(sorted(FUZZ_CASES.items()))})")
+
+
+# Nasty values ------------------------------------------------------------------------------------------
+
+NASTY_TEXT = [
+    "", " ", "0", "1", "2", "3", "-1", "+1", " 7 ", "007", "1.5", "1e3", "0x1F", "1_000",
+    "²", "¹²", "١٢", "٣", "𝟙", "Ⅻ", "１", "1" * 5000, "9" * 4301, "0" * 60 + "1", "9" * 19,
+    "\x00", "a\x00b", "We\x00", "\t", "\n", "We\r\nThey", "\x1b[31m", "\u2028", "\u202e", "\u200b", "\ufeff",
+    "é", "e\u0301", "Å", "NaN", "Infinity", "true", "false", "on", "yes", "null", "None", "[]", "{}",
+    "<b>x</b>", "x" * 5000, "%00", "AH 10H KH QH JH", "ZZ", "H", "all", "double", "single-classic",
+]
+BAD_BYTES = [b"\xed\xa0\x80", b"\xff", b"\xc0\x80", b"We\xffThey"]  # not UTF-8: what a broken client sends
+
+texts = st.one_of(st.sampled_from(NASTY_TEXT), st.text(max_size=30), st.from_regex(r"[0-9]{1,12}", fullmatch=True))
+form_values = st.one_of(texts, st.sampled_from(BAD_BYTES))
+json_texts = st.one_of(texts, st.just("\ud800"), st.just("We\udfff"))  # JSON can carry unpaired surrogates
+json_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**6), 10**6), st.integers(), st.integers(10**30, 10**90),
+    st.floats(allow_nan=True, allow_infinity=True), json_texts,
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(json_texts, inner, max_size=4),
+    max_leaves=12,
+)
+RAW_BODIES = [
+    "", " ", "nul", "[" * 100_000, '{"a":' * 50_000, "[" * 40 + "]" * 40, "1" * 5000, "-" + "9" * 4400,
+    '{"version": ' + "1" * 5000 + "}", '{"bid": ' + "9" * 5000 + "}", '{"name": "\\ud800"}', '{"\\udfff": 1}',
+    '{"preview": NaN}', '{"bidder": Infinity}', "[1, 2,", '{"format": "pinochle-match/1"', "\x00",
+    '{"format": "pinochle-match/1", "sides": [{"name": "We\\u0000"}, {"name": "They"}]}',
+    '{"format": "pinochle-match/1", "sides": [{"name": "We"}, {"name": "They"}], "Deals": []}',
+]
+
+
+def _paths(data: Any) -> list[tuple[Any, Any]]:
+    """Every (container, key or index) in a decoded JSON value."""
+    found: list[tuple[Any, Any]] = []
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, item in items:
+            found.append((value, key))
+            stack.append(item)
+    return found
+
+
+@st.composite
+def mutated(draw: st.DrawFn, originals: list[dict[str, Any]]) -> Any:
+    """A valid document with one to three values replaced, removed or added."""
+    data = copy.deepcopy(draw(st.sampled_from(originals)))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _paths(data)
+        if not paths:
+            break
+        container, key = draw(st.sampled_from(paths))
+        action = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
+        if action == "replace":
+            container[key] = draw(json_values)
+        elif action == "delete":
+            del container[key]
+        elif isinstance(container, dict):
+            container[draw(st.sampled_from(["Deals", "colour", "players", "passed", "sides", "total"]))] = \
+                draw(json_values)
+        else:
+            container.append(draw(json_values))
+    return data
+
+
+GOOD_DEALS: list[dict[str, Any]] = [
+    {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 20}]},
+    {"bidder": 1, "bid": 55, "trump": "H", "sides": [{"meld": 14, "tricks": 21, "last_trick": True},
+                                                     {"meld": {"run": 1}, "tricks": {"counters": 27}}]},
+    {"passed": True},
+    {"bidder": 0, "bid": 50, "thrown_in": True, "sides": [{"meld": 12}, {"meld": 8}]},
+]
+json_bodies = st.one_of(json_values, mutated(GOOD_DEALS), st.dictionaries(st.sampled_from(
+    ["bidder", "bid", "trump", "sides", "passed", "thrown_in", "version", "preview", "entered_under", "x"]),
+    json_values, max_size=5))
+match_bodies = st.one_of(json_values, mutated(SEED_FILES), mutated(SEED_FILES))
+
+
+def as_json_text(value: Any) -> str:
+    return json.dumps(value)
+
+
+raw_or_json = st.one_of(json_bodies.map(as_json_text), st.sampled_from(RAW_BODIES))
+raw_or_match = st.one_of(match_bodies.map(as_json_text), st.sampled_from(RAW_BODIES))
+header_texts = texts.filter(lambda text: all(" " <= char <= "\xff" and char != "\x7f" for char in text))
+url_parts = st.one_of(texts, st.just("\ud800"))
+
+
+def url_part(text: str) -> str:
+    return quote(text, safe="", errors="surrogatepass")
+
+
+# The app under test -------------------------------------------------------------------------------------
+
+class Table:
+    """A match (the worked sheet, made through the API) and what it looked like before each request."""
+
+    def __init__(self, app: Flask, client: FlaskClient) -> None:
+        self.app, self.client = app, client
+        response = client.post("/api/v1/matches", json=WORKED)
+        assert response.status_code == 201
+        self.id: str = response.get_json()["id"]
+        self.token: str = response.get_json()["edit_token"]
+
+    def state(self) -> tuple[Any, ...]:
+        """Everything a write can change: version, the match file as stored, the rule changes, the number
+        of matches."""
+        with self.app.app_context():
+            session = get_session()
+            row = store.find_match(self.id)
+            assert row is not None
+            count = session.scalar(select(func.count()).select_from(MatchRow))
+            return row.version, json.dumps(store.match_json(row), sort_keys=True), len(row.rule_changes), count
+
+    def version(self) -> int:
+        return int(self.state()[0])
+
+    def check(self, response: TestResponse, before: tuple[Any, ...], route: str) -> None:
+        """No 500; a refusal changed nothing."""
+        FUZZ_CASES[route] += 1
+        assert response.status_code < 500, response.get_data(as_text=True)[:2000]
+        if 400 <= response.status_code < 500:
+            assert self.state() == before, f"{route} answered {response.status_code} but changed the match"
+
+    def post_form(self, url: str, pairs: list[tuple[str, Any]]) -> TestResponse:
+        return self.client.post(url, data=urlencode(pairs), content_type="application/x-www-form-urlencoded")
+
+    def api(self, method: str, path: str, body: str | None, **headers: str) -> TestResponse:
+        return self.client.open(f"/api/v1/matches/{self.id}{path}", method=method, data=body,
+                                content_type="application/json",
+                                headers={"Authorization": f"Bearer {self.token}", **headers})
+
+
+@pytest.fixture
+def table(app: Flask, client: FlaskClient) -> Table:
+    return Table(app, client)
+
+
+def fields(names: list[str], extra: list[str] | None = None) -> st.SearchStrategy[list[tuple[str, Any]]]:
+    """Form fields: some of ``names`` (and of ``extra``), each with a nasty value."""
+    keys = st.sampled_from(names + (extra or []))
+    return st.lists(st.tuples(keys, form_values), max_size=12)
+
+
+deal_numbers = st.one_of(st.integers(1, 8), st.sampled_from(["0", "٣", "9" * 5000, "-1", "1.0"]))
+
+
+def number_part(number: int | str) -> str:
+    return url_part(str(number))
+
+
+SIDE_FIELDS = ["total", "meld", "tricks", "no_trick", "kept_meld", "kept_tricks",
+               *(f"sets-{combination.value}" for combination in Combination)]
+DEAL_FIELDS = ["version", "mode", "passed", "bidder", "bid", "trump", "thrown_in", "last_trick",
+               *(f"sides-{i}-{name}" for i in range(3) for name in SIDE_FIELDS)]
+RULE_FIELDS = [f"rules-{spec.key}" for spec in RULE_SPECS]
+
+
+# Forms --------------------------------------------------------------------------------------------------
+
+@ROUTE
+@given(pairs=fields(["preset", "rules_from", "name", *(f"sides-{i}-{f}" for i in range(4) for f in ("name", "players")),
+                     *RULE_FIELDS], ["sides-9-name", "sides-100000-name", "rules-colour"]))
+def test_new_match_form(table: Table, pairs: list[tuple[str, Any]]) -> None:
+    base = [("preset", "double-500"), ("rules_from", "double-500"), ("sides-0-name", "We"), ("sides-1-name", "They")]
+    before = table.state()
+    response = table.post_form("/matches/new", base + pairs)
+    table.check(response, before, "form: new match")
+
+
+@ROUTE
+@given(pairs=fields(DEAL_FIELDS, ["sides-7-total", "sides-99999-meld"]), number=st.none() | deal_numbers,
+       keep_version=st.booleans())
+def test_deal_form(table: Table, pairs: list[tuple[str, Any]], number: int | str | None, keep_version: bool) -> None:
+    url = f"/m/{table.id}/deals/new" if number is None else f"/m/{table.id}/deals/{number_part(number)}/edit"
+    base = [("version", str(table.version()))] if keep_version else []
+    before = table.state()
+    response = table.post_form(url, base + pairs)
+    table.check(response, before, "form: new or edit deal")
+
+
+@ROUTE
+@given(action=st.sampled_from(["delete", "throw-in"]), number=deal_numbers, version=form_values,
+       keep_version=st.booleans())
+def test_delete_and_throw_in_forms(table: Table, action: str, number: int | str, version: Any,
+                                   keep_version: bool) -> None:
+    before = table.state()
+    value = str(table.version()) if keep_version else version
+    response = table.post_form(f"/m/{table.id}/deals/{number_part(number)}/{action}", [("version", value)])
+    table.check(response, before, "form: delete, throw in")
+
+
+@ROUTE
+@given(pairs=fields(["version", "confirm", *RULE_FIELDS]), keep_version=st.booleans())
+def test_house_rules_form(table: Table, pairs: list[tuple[str, Any]], keep_version: bool) -> None:
+    base = [("version", str(table.version()))] if keep_version else []
+    before = table.state()
+    response = table.post_form(f"/m/{table.id}/rules", base + pairs)
+    table.check(response, before, "form: house rules")
+
+
+@ROUTE
+@given(pairs=fields(["deck", "table", "trump", "cards", "match", "side", "deal",
+                     *(f"n_{card.code}" for card in ALL_CARDS[:6])]),
+       with_match=st.booleans(), method=st.sampled_from(["GET", "POST"]))
+def test_meld_calculator(table: Table, pairs: list[tuple[str, Any]], with_match: bool, method: str) -> None:
+    pairs = ([("match", table.id)] if with_match else []) + pairs
+    before = table.state()
+    if method == "GET":
+        response = table.client.get("/meld?" + urlencode(pairs))
+    else:
+        response = table.post_form("/meld", pairs)
+    table.check(response, before, "form: meld calculator")
+
+
+@ROUTE
+@given(side=form_values, sets=form_values, trump=form_values, number=st.none() | deal_numbers)
+def test_deal_form_prefilled_from_the_calculator(table: Table, side: Any, sets: Any, trump: Any,
+                                                 number: int | str | None) -> None:
+    url = f"/m/{table.id}/deals/new" if number is None else f"/m/{table.id}/deals/{number_part(number)}/edit"
+    before = table.state()
+    response = table.client.get(url + "?" + urlencode({"side": side, "sets": sets, "trump": trump}))
+    table.check(response, before, "form: deal prefilled")
+
+
+@ROUTE
+@given(text=raw_or_match)
+def test_import_form(table: Table, text: str) -> None:
+    before = table.state()
+    pairs = [("text", text.encode("utf-8", "surrogatepass"))]
+    response = table.post_form("/import", pairs)
+    table.check(response, before, "form: import")
+
+
+@ROUTE
+@given(public_id=url_parts, dead=form_values, page=st.sampled_from(["", "/rules", "/deals/new", "/export.json",
+                                                                     "/export.csv", "/forget", "/deals/1/edit"]))
+def test_pages_at_odd_addresses(table: Table, public_id: str, dead: Any, page: str) -> None:
+    before = table.state()
+    response = table.client.get(f"/m/{url_part(public_id)}{page}?" + urlencode({"dead": dead}))
+    table.check(response, before, "page: odd address")
+    assert response.status_code in (200, 308, 404), response.status_code  # 308: '//' made '/'
+    response = table.client.get(f"/m/{table.id}?" + urlencode({"dead": dead}))
+    table.check(response, before, "page: sheet with ?dead")
+
+
+# API ----------------------------------------------------------------------------------------------------
+
+@ROUTE
+@given(body=raw_or_match)
+def test_api_create_match(table: Table, body: str) -> None:
+    before = table.state()
+    response = table.client.post("/api/v1/matches", data=body.encode("utf-8", "surrogatepass"),
+                                 content_type="application/json")
+    table.check(response, before, "api: create match")
+
+
+@ROUTE
+@given(public_id=url_parts, number=deal_numbers, mine=st.booleans())
+def test_api_reads(table: Table, public_id: str, number: int | str, mine: bool) -> None:
+    match_part = table.id if mine else url_part(public_id)
+    before = table.state()
+    for path in (f"/api/v1/matches/{match_part}", f"/api/v1/matches/{match_part}/deals/{number_part(number)}"):
+        response = table.client.get(path)
+        table.check(response, before, "api: get match, get deal")
+        assert response.status_code in (200, 308, 404), response.status_code  # 308: '//' made '/'
+
+
+@ROUTE
+@given(method=st.sampled_from(["POST", "PUT", "DELETE"]), number=deal_numbers, body=raw_or_json,
+       if_match=st.none() | header_texts, current=st.booleans())
+def test_api_deal_writes(table: Table, method: str, number: int | str, body: str, if_match: str | None,
+                         current: bool) -> None:
+    path = "/deals" if method == "POST" else f"/deals/{number_part(number)}"
+    headers = {"If-Match": f'"{table.version()}"' if current else if_match} if current or if_match else {}
+    before = table.state()
+    response = table.api(method, path, body.encode("utf-8", "surrogatepass"), **headers)
+    table.check(response, before, "api: add, replace, delete deal")
+
+
+@ROUTE
+@given(body=st.one_of(st.dictionaries(st.sampled_from([spec.key for spec in RULE_SPECS] + ["preview", "version"]),
+                                      json_values, max_size=4).map(as_json_text), raw_or_json),
+       preview=st.none() | header_texts)
+def test_api_rules(table: Table, body: str, preview: str | None) -> None:
+    query = "" if preview is None else "?" + urlencode({"preview": preview})
+    before = table.state()
+    response = table.api("PUT", "/rules" + query, body.encode("utf-8", "surrogatepass"))
+    table.check(response, before, "api: rules")
+
+
+@ROUTE
+@given(body=st.one_of(st.dictionaries(st.sampled_from(["cards", "deck", "table", "trump"]), json_values,
+                                      max_size=4).map(as_json_text), raw_or_json))
+def test_api_meld(table: Table, body: str) -> None:
+    before = table.state()
+    response = table.client.post("/api/v1/meld", data=body.encode("utf-8", "surrogatepass"),
+                                 content_type="application/json")
+    table.check(response, before, "api: meld")
+
+
+# The match file reader ----------------------------------------------------------------------------------
+
+@READER
+@given(data=st.one_of(json_values, mutated(SEED_FILES)))
+def test_reader_raises_only_rules_errors(data: Any) -> None:
+    FUZZ_CASES["reader: match_from_json"] += 1
+    try:
+        match_from_json(data)
+    except RulesError:
+        pass
+
+
+@READER
+@given(text=st.one_of(raw_or_match, st.text(max_size=200)))
+def test_text_reader_raises_only_rules_errors(text: str) -> None:
+    FUZZ_CASES["reader: loads_match"] += 1
+    try:
+        loads_match(text)
+    except RulesError:
+        pass
