@@ -27,7 +27,6 @@ from typing import Any, NamedTuple, TypeVar
 from flask import abort, current_app
 from sqlalchemy import Dialect, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from .db import get_engine, get_session
@@ -101,12 +100,11 @@ def is_public_id(public_id: str) -> bool:
 
 
 def find_match(public_id: str) -> MatchRow | None:
-    """The match with this link, its sides and deals read in the same go."""
+    """The match with this link; its sides and deals are read when first asked for (``facts_of`` needs
+    them only for a version this process has not read yet)."""
     if not is_public_id(public_id):
         return None
-    query = (select(MatchRow).where(MatchRow.public_id == public_id)
-             .options(selectinload(MatchRow.sides), selectinload(MatchRow.deals)))
-    return get_session().scalars(query).first()
+    return get_session().scalars(select(MatchRow).where(MatchRow.public_id == public_id)).first()
 
 
 _VERSION_QUERY = select(MatchRow.__table__.c.version).where(MatchRow.__table__.c.public_id == bindparam("public_id"))
@@ -346,9 +344,13 @@ def _add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | N
     row, match = loaded
     _check_version(row, expected_version)
     deal = parse_deal(match, data)
-    number = len(row.deals) + 1
+    number = len(match.deals) + 1
     _claim(row, f"deal {number} was added")
-    row.deals.append(_deal_row(number, deal, match.rules))
+    new = _deal_row(number, deal, match.rules)
+    new.match_id = row.id  # added beside the deals, which need not be read
+    session = get_session()
+    session.add(new)
+    session.expire(row, ["deals"])  # read afresh if asked for
     return _commit(row, match.with_deals((*match.deals, deal)), number=number)
 
 

@@ -127,6 +127,22 @@ def test_a_deal_sent_to_the_api_reads_the_match_once_and_scores_it_once(
     assert work.count("SELECT", "match") == 1 and sum(work.statements.values()) == 5
 
 
+def test_a_deal_after_a_deal_reads_only_the_match_row(
+    app: Flask, client: FlaskClient, long_match: tuple[str, str]
+) -> None:
+    """The facts of the version a write made are kept, so the next write reads neither sides nor deals."""
+    public_id, token = long_match
+    auth = {"Authorization": f"Bearer {token}"}
+    assert client.post(f"/api/v1/matches/{public_id}/deals", json=deal(DEALS), headers=auth).status_code == 201
+    with watched(app) as work:
+        answer = client.post(f"/api/v1/matches/{public_id}/deals", json=deal(DEALS + 1), headers=auth)
+    assert answer.status_code == 201 and answer.json is not None and answer.json["number"] == DEALS + 2
+    assert work.reads == 0 and work.sheets == 1
+    assert dict(work.statements) == {("SELECT", "match"): 1, ("INSERT", "deal"): 1, ("UPDATE", "match"): 1}
+    with app.app_context():
+        assert [row.position for row in store.get_match_or_404(public_id).deals] == list(range(1, DEALS + 3))
+
+
 def test_a_deleted_deal_renumbers_the_later_ones_in_two_statements(
     app: Flask, client: FlaskClient, long_match: tuple[str, str]
 ) -> None:
