@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..device import device_match_ids, forget_match, remember_match
+from ..extensions import rate_limited
 from ..forms.house_rules import rule_values
 from ..forms.matches import NewMatchForm
 from ..models import MatchRow
@@ -36,6 +37,7 @@ def home() -> str:
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
+@rate_limited("create-match")
 def new() -> str | Response:
     if request.method == "GET":
         preset = PRESETS_BY_KEY.get(request.args.get("preset", ""), PRESETS[0])
