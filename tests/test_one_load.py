@@ -74,15 +74,18 @@ def deal(number: int) -> dict[str, Any]:
 
 
 @pytest.fixture
-def long_match(app: Flask) -> tuple[str, str]:
-    """A 30-deal match that nobody has won yet (target 2000): its link and edit token."""
+def long_match(app: Flask, client: FlaskClient) -> tuple[str, str]:
+    """A 30-deal match that nobody has won yet (target 2000), opened by the client at its players' link (so
+    its forms may write): its link and edit token."""
     with app.app_context():
         match = match_from_json({
             "format": "pinochle-match/1", "name": "Long", "sides": [{"name": "We"}, {"name": "They"}],
             "rules": {"target": 2000}, "deals": [deal(number) for number in range(DEALS)],
         })
         row = store.create_match(match)
-        return row.public_id, row.edit_token
+        public_id, token = row.public_id, row.edit_token
+    assert client.get(f"/m/{public_id}").status_code == 200
+    return public_id, token
 
 
 def version_of(app: Flask, public_id: str) -> int:

@@ -13,6 +13,7 @@ TOO_LARGE = "a number or a name is too large to store; nothing was saved"
 
 ERROR_TITLES = {
     400: "That did not work",
+    403: "This phone cannot change this match",
     404: "Not found",
     405: "Not allowed",
     413: "Too much at once",
