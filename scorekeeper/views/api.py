@@ -166,6 +166,7 @@ def links(row: MatchRow) -> dict[str, str]:
     return {
         "sheet": external_url("matches.sheet", public_id=row.public_id),
         "self": external_url("api.match", public_id=row.public_id),
+        "watch": external_url("matches.watch", watch_id=row.watch_id),
     }
 
 
