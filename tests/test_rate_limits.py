@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import form_values
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from conftest import form_values
 from scorekeeper import create_app
 from scorekeeper.db import get_session
 from scorekeeper.models import MatchRow
