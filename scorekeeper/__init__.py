@@ -49,15 +49,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_REFRESH_EACH_REQUEST=False,  # the device's list renews its own cookie (device.py)
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         MAX_FORM_MEMORY_SIZE=MAX_REQUEST_BYTES,  # a pasted match file may be as large as an uploaded one
+        **_from_environment(),
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or secret_key(app.instance_path)
+    if app.config["PROXIES"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        hops = int(app.config["PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     from . import assets, db, views
     from .cookie_session import CheckedCookieSessionInterface
-    from .extensions import csrf
+    from .extensions import csrf, init_limiter
     from .sheet import cache
 
     app.session_interface = CheckedCookieSessionInterface()
@@ -66,8 +72,38 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     cache.init_app(app)
     views.init_app(app)
     assets.init_app(app)
+    init_limiter(app)  # after the views: it wraps the ones marked as rate limited
     app.after_request(_security_headers)
     return app
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _from_environment() -> dict[str, Any]:
+    """Settings for running behind HTTPS and limits, from ``SCOREKEEPER_…`` variables (README, Configuration)."""
+    from .instance import StartupError
+
+    secure = _flag("SCOREKEEPER_SECURE_COOKIES")
+    hosts = [host.strip() for host in os.environ.get("SCOREKEEPER_TRUSTED_HOSTS", "").split(",") if host.strip()]
+    base_url = os.environ.get("SCOREKEEPER_BASE_URL", "").strip().rstrip("/")
+    if base_url and not base_url.startswith(("https://", "http://")):
+        raise StartupError(f"SCOREKEEPER_BASE_URL must start with https:// or http:// (it is {base_url!r})")
+    proxies = os.environ.get("SCOREKEEPER_PROXIES", "0").strip() or "0"
+    if not proxies.isdigit():
+        raise StartupError(f"SCOREKEEPER_PROXIES must be the number of proxies in front of the app (it is {proxies!r})")
+    return {
+        "SESSION_COOKIE_SECURE": secure,
+        "PREFERRED_URL_SCHEME": "https" if secure else "http",
+        "TRUSTED_HOSTS": hosts or None,
+        "BASE_URL": base_url,  # absolute links start with it; when empty, see views/links.py
+        "PROXIES": int(proxies),  # reverse proxies whose X-Forwarded-For and -Proto are believed
+        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
+        "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After and X-RateLimit-… on limited answers
+        "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "10 per minute;50 per hour",
+        "FAILED_TOKEN_LIMIT": os.environ.get("SCOREKEEPER_FAILED_TOKEN_LIMIT") or "10 per minute;100 per day",
+    }
 
 
 # Everything is served from this host; match links are secrets, so they never leave in a Referer.
@@ -75,6 +111,10 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
         "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+    ),
+    "Permissions-Policy": (
+        "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), "
+        "payment=(), usb=()"
     ),
     "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",

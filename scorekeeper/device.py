@@ -3,13 +3,19 @@
 There is no list of everybody's matches anywhere: a phone only sees the matches it created or
 was given the link to. The cookie is written only when the list changes (or, at most once a month,
 to renew its one-year lifetime), not on every page view.
+
+The list is also this phone's right to change those matches: a form that writes to a match (a deal, a
+throw-in, the house rules) is refused with 403 unless the match is in the list. A phone gets the right
+by starting or importing the match or by opening a page of it at its players' link (``/m/<public_id>``);
+the watch link (``/w/<watch_id>``) never gives it. The API does not use the cookie: it asks for the
+match's edit token.
 """
 
 from __future__ import annotations
 
 from datetime import date
 
-from flask import session
+from flask import abort, request, session
 
 KEY = "matches"
 RENEWED_KEY = "renewed"  # the day the cookie was last written, as a day number
@@ -30,6 +36,25 @@ def remember_match(public_id: str) -> None:
         return
     ids = [value for value in current if value != public_id]
     _write([public_id, *ids][:LIMIT])
+
+
+def may_change(public_id: str) -> bool:
+    """Whether this phone has opened the match's players' link (and not forgotten the match since)."""
+    return public_id in device_match_ids()
+
+
+NOT_A_PLAYER = (
+    "This phone has not opened this match's players' link, so it cannot change the match; nothing was "
+    "saved. Open the players' link on this phone (any player can share it from the score sheet), then "
+    "try again. A watch link only shows the score."
+)
+
+
+def players_only() -> None:
+    """Before a request to a match's forms: a write (POST) from a phone without the right is refused (403)."""
+    public_id = (request.view_args or {}).get("public_id")
+    if request.method == "POST" and not (isinstance(public_id, str) and may_change(public_id)):
+        abort(403, NOT_A_PLAYER)
 
 
 def forget_match(public_id: str) -> None:

@@ -24,6 +24,11 @@ def new_public_id() -> str:
     return secrets.token_urlsafe(16)
 
 
+def new_watch_id() -> str:
+    """The match's watch link (read only): 22 characters, 128 random bits, unrelated to its link."""
+    return secrets.token_urlsafe(16)
+
+
 def new_edit_token() -> str:
     """The secret that lets the API change a match: 192 random bits."""
     return secrets.token_urlsafe(24)
@@ -36,6 +41,7 @@ class MatchRow(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(64), unique=True, index=True, default=new_public_id)
+    watch_id: Mapped[str] = mapped_column(String(64), unique=True, index=True, default=new_watch_id)
     edit_token: Mapped[str] = mapped_column(String(64), default=new_edit_token)
     name: Mapped[str] = mapped_column(String(200), default="")
     auction: Mapped[bool] = mapped_column(default=True)

@@ -144,12 +144,13 @@ class Header(NamedTuple):
     name: str
     edit_token: str
     version: int
+    watch_id: str
 
 
 def match_header(public_id: str) -> Header | None:
-    """The match's name, edit token and version, read without its sides and deals."""
+    """The match's name, edit token, version and watch link, read without its sides and deals."""
     table = MatchRow.__table__
-    query = select(table.c.public_id, table.c.name, table.c.edit_token, table.c.version).where(
+    query = select(table.c.public_id, table.c.name, table.c.edit_token, table.c.version, table.c.watch_id).where(
         table.c.public_id == public_id)
     found = get_session().execute(query).first()
     return None if found is None else Header(*found)
@@ -158,6 +159,14 @@ def match_header(public_id: str) -> Header | None:
 def known_facts(public_id: str, version: int) -> Match | None:
     """The facts of this version of the match if this process has read or written them already."""
     return _facts_memo().get(public_id, version)
+
+
+def watched_match(watch_id: str) -> tuple[str, int] | None:
+    """The link and current version of the match with this watch link, or None."""
+    found = get_session().execute(
+        select(MatchRow.public_id, MatchRow.version).where(MatchRow.watch_id == watch_id)
+    ).first()
+    return None if found is None else (found.public_id, found.version)
 
 
 def get_match_or_404(public_id: str) -> MatchRow:

@@ -133,3 +133,8 @@ document.querySelectorAll(".deal-form").forEach((form) => {
   setUpDealForm(form);
 });
 document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);
+
+// Share links on the sheet: show each as the full address the phone would send (the page may give a path).
+document.querySelectorAll("a.share-link").forEach((link) => {
+  link.textContent = link.href;
+});

@@ -39,6 +39,7 @@ def app(database_url: str, tmp_path: Any) -> Iterator[Flask]:
         "DATABASE_URL": database_url,
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,  # tests/test_rate_limits.py turns the limits on
     })
     yield app
     app.extensions["scorekeeper.engine"].dispose()

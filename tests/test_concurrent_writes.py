@@ -17,6 +17,7 @@ from flask import Flask
 from werkzeug.test import TestResponse
 
 from scorekeeper import store
+from scorekeeper.device import KEY as DEVICE_MATCHES
 from scorekeeper.rules.matchfile import match_from_json
 
 THREADS = 8
@@ -43,15 +44,20 @@ def stored(app: Flask, public_id: str) -> tuple[int, list[dict[str, Any]]]:
         return row.version, [{"position": deal.position, "sides": deal.sides} for deal in row.deals]
 
 
-def race(app: Flask, request: Callable[[Any, int], TestResponse], threads: int = THREADS) -> list[TestResponse]:
+def race(app: Flask, request: Callable[[Any, int], TestResponse], threads: int = THREADS,
+         opened: str | None = None) -> list[TestResponse]:
     """Send ``threads`` requests at once, each from its own client (its own session), and their answers
-    in the threads' order."""
+    in the threads' order. With ``opened``, each client first opens that match at its players' link, as a
+    phone does before it sends the match's forms."""
     start = threading.Barrier(threads)
     answers: list[TestResponse | None] = [None] * threads
     failures: list[BaseException] = []
 
     def run(index: int) -> None:
         client = app.test_client()
+        if opened is not None:
+            with client.session_transaction() as session:
+                session[DEVICE_MATCHES] = [opened]
         start.wait()
         try:
             answers[index] = request(client, index)
@@ -177,7 +183,7 @@ def test_form_deletes_with_the_same_version_delete_once_and_show_the_others_why(
     public_id, _ = new_match(app, deals=THREADS)
     version = _form_version(app, public_id)
     answers = race(app, lambda client, index: client.post(
-        f"/m/{public_id}/deals/1/delete", data={"version": version}))
+        f"/m/{public_id}/deals/1/delete", data={"version": version}), opened=public_id)
     assert statuses(answers) == {302: 1, 409: THREADS - 1}
     for answer in answers:
         if answer.status_code == 409:
@@ -191,7 +197,7 @@ def test_form_deletes_of_the_last_deals_never_fail(app: Flask) -> None:
     public_id, _ = new_match(app, deals=THREADS)
     version = _form_version(app, public_id)
     answers = race(app, lambda client, index: client.post(
-        f"/m/{public_id}/deals/{THREADS - index}/delete", data={"version": version}))
+        f"/m/{public_id}/deals/{THREADS - index}/delete", data={"version": version}), opened=public_id)
     found = statuses(answers)
     assert found[302] == 1 and set(found) <= {302, 404, 409}
 
@@ -207,7 +213,7 @@ def test_form_deals_and_edits_with_the_same_version_save_once(app: Flask) -> Non
             return client.post(f"/m/{public_id}/deals/new", data=form)
         return client.post(f"/m/{public_id}/deals/{1 + index % 4 // 2}/edit", data=form)
 
-    answers = race(app, post)
+    answers = race(app, post, opened=public_id)
     assert statuses(answers) == {302: 1, 409: THREADS - 1}
     for answer in answers:
         if answer.status_code == 409:
@@ -222,7 +228,7 @@ def test_form_throw_ins_with_the_same_version_are_stale_but_never_fail(app: Flas
             {"meld": 10, "tricks": 30}, {"meld": 8, "tricks": 18, "last_trick": True}]}, None)
     version = _form_version(app, public_id)
     answers = race(app, lambda client, index: client.post(
-        f"/m/{public_id}/deals/1/throw-in", data={"version": version}))
+        f"/m/{public_id}/deals/1/throw-in", data={"version": version}), opened=public_id)
     assert statuses(answers) == {302: THREADS}
     assert stored(app, public_id)[0] == int(version) + 1
 

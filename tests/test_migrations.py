@@ -7,6 +7,7 @@ many processes at once are in ``test_starts.py``.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import uuid
 from collections.abc import Iterator
@@ -17,15 +18,16 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, make_url, text
+from sqlalchemy.exc import IntegrityError
 
 from processes import start_together
 from scorekeeper import create_app, store
 from scorekeeper.cli import main, seeds_dir
 from scorekeeper.db import (
-    FIRST_REVISION,
     MIGRATIONS_DIR,
     SQLITE_BUSY_TIMEOUT_MS,
     Base,
+    alembic_config,
     current_revision,
     drop_schema,
     get_engine,
@@ -141,7 +143,7 @@ def snapshot(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
 def test_the_migrations_ship_inside_the_package() -> None:
     assert MIGRATIONS_DIR.parent.name == "scorekeeper"
     assert (MIGRATIONS_DIR / "env.py").is_file() and (MIGRATIONS_DIR / "script.py.mako").is_file()
-    assert head_revision() == FIRST_REVISION  # move on when a revision is added
+    assert head_revision() == "0002"  # move on when a revision is added
 
 
 def test_an_empty_database_is_migrated_to_what_the_models_describe(engine: Engine) -> None:
@@ -152,21 +154,42 @@ def test_an_empty_database_is_migrated_to_what_the_models_describe(engine: Engin
     assert upgrade(engine) == f"already at {head_revision()}"
 
 
+def write_old_matches(engine: Engine, tmp_path: Path, more: int = 0) -> list[str]:
+    """Matches as the app writes them (one finished, one with a house rule changed mid-match, ``more``
+    copies of the first), put into
+    ``engine``'s older layout: written by today's app to a scratch database, then copied over column by
+    column, leaving out the columns the older layout does not have."""
+    from sqlalchemy import column, inspect, select, table
+
+    scratch = tmp_path / "scratch"
+    app = create_app({"DATABASE_URL": f"sqlite:///{scratch / 'scratch.sqlite'}", "SECRET_KEY": "test-secret",
+                      "TESTING": True, "INSTANCE_PATH": str(scratch)})
+    with app.test_request_context():
+        public_ids = []
+        for name in ("worked-sheet.json", "double-deck-in-progress.json"):
+            row = store.create_match(loads_match((seeds_dir() / name).read_text(encoding="utf-8")))
+            public_ids.append(row.public_id)
+        store.change_rules(store.Loaded(row, store.to_core(row)), store.rules_of(row).replace(target=1000), row.version)
+        for _ in range(more):
+            store.create_match(loads_match((seeds_dir() / "worked-sheet.json").read_text(encoding="utf-8")))
+        source = get_engine()
+        with source.connect() as reading, engine.begin() as writing:
+            for name in ("match", "side", "deal", "rule_change"):
+                kept = {found["name"] for found in inspect(writing).get_columns(name)}
+                columns = [column(c.name, c.type) for c in Base.metadata.tables[name].c if c.name in kept]
+                rows = [dict(row._mapping) for row in reading.execute(select(*columns).select_from(table(name)))]
+                writing.execute(table(name, *columns).insert(), rows)
+        source.dispose()
+    return public_ids
+
+
 def test_a_database_made_before_migrations_is_adopted_with_its_matches(engine: Engine, tmp_path: Path) -> None:
     with engine.begin() as connection:
         for statement in LEGACY_DDL[engine.dialect.name].split(";"):
             connection.exec_driver_sql(statement)
     url = engine.url.render_as_string(hide_password=False)
     config = {"DATABASE_URL": url, "SECRET_KEY": "test-secret", "TESTING": True, "INSTANCE_PATH": str(tmp_path)}
-    # Matches written by the app as it was: one finished, one with a house rule changed mid-match.
-    old_app = create_app(config | {"MIGRATE_ON_START": False})
-    with old_app.test_request_context():
-        public_ids = []
-        for name in ("worked-sheet.json", "double-deck-in-progress.json"):
-            row = store.create_match(loads_match((seeds_dir() / name).read_text(encoding="utf-8")))
-            public_ids.append(row.public_id)
-        store.change_rules(store.Loaded(row, store.to_core(row)), store.rules_of(row).replace(target=1000), row.version)
-        get_engine().dispose()
+    public_ids = write_old_matches(engine, tmp_path)
     before = snapshot(engine)
     assert len(before["deal"]) > 5 and len(before["rule_change"]) == 1
     with engine.connect() as connection:
@@ -175,7 +198,10 @@ def test_a_database_made_before_migrations_is_adopted_with_its_matches(engine: E
     app = create_app(config)  # the ordinary start migrates
     try:
         assert alembic_versions(engine) == [head_revision()]
-        assert snapshot(engine) == before
+        after = snapshot(engine)
+        watch_ids = [row[-1] for row in after["match"]]  # 0002 added the watch link, last
+        assert after | {"match": [row[:-1] for row in after["match"]]} == before
+        assert len(set(watch_ids)) == len(watch_ids) == 2 and all(len(value) >= 22 for value in watch_ids)
         assert model_differences(engine) == []
         client = app.test_client()
         for public_id in public_ids:
@@ -184,6 +210,26 @@ def test_a_database_made_before_migrations_is_adopted_with_its_matches(engine: E
         assert client.get(f"/api/v1/matches/{public_ids[1]}").get_json()["match"]["rules"]["target"] == 1000
     finally:
         app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_database_at_0001_gets_a_distinct_watch_link_for_every_match(engine: Engine, tmp_path: Path) -> None:
+    from alembic import command
+
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0001")
+    write_old_matches(engine, tmp_path, more=18)
+    before = snapshot(engine)
+    assert len(before["match"]) == 20
+    assert upgrade(engine) == f"upgraded from 0001 to {head_revision()}"
+    after = snapshot(engine)
+    assert [row[:-1] for row in after["match"]] == before["match"] and after["deal"] == before["deal"]
+    watch_ids = [row[-1] for row in after["match"]]
+    public_ids = {row[1] for row in after["match"]}
+    assert len(set(watch_ids)) == 20 and not set(watch_ids) & public_ids
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{22}", value) for value in watch_ids)
+    assert model_differences(engine) == []
+    with engine.begin() as connection, pytest.raises(IntegrityError):  # the index keeps them apart
+        connection.execute(text("UPDATE match SET watch_id = :w"), {"w": watch_ids[0]})
 
 
 def test_a_database_with_some_of_the_tables_and_no_record_is_refused(engine: Engine) -> None:

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from scorekeeper import store
+from scorekeeper.device import KEY as DEVICE_MATCHES
 from scorekeeper.forms.house_rules import rule_values
 from scorekeeper.rules import matchfile, scoring
 from scorekeeper.rules.house_rules import HouseRules
@@ -74,15 +75,19 @@ def deal(number: int) -> dict[str, Any]:
 
 
 @pytest.fixture
-def long_match(app: Flask) -> tuple[str, str]:
-    """A 30-deal match that nobody has won yet (target 2000): its link and edit token."""
+def long_match(app: Flask, client: FlaskClient) -> tuple[str, str]:
+    """A 30-deal match that nobody has won yet (target 2000), in the client's device cookie as if it had
+    opened the players' link (so its forms may write, and nothing is read for it): its link and edit token."""
     with app.app_context():
         match = match_from_json({
             "format": "pinochle-match/1", "name": "Long", "sides": [{"name": "We"}, {"name": "They"}],
             "rules": {"target": 2000}, "deals": [deal(number) for number in range(DEALS)],
         })
         row = store.create_match(match)
-        return row.public_id, row.edit_token
+        public_id, token = row.public_id, row.edit_token
+    with client.session_transaction() as session:
+        session[DEVICE_MATCHES] = [public_id]
+    return public_id, token
 
 
 def version_of(app: Flask, public_id: str) -> int:

@@ -190,16 +190,20 @@ def test_pages_are_made_for_phones(client: FlaskClient, url: str) -> None:
     assert "http://" not in html and "https://" not in html  # nothing loaded from another host
 
 
-def test_the_sheet_shows_its_own_api_edit_token_and_no_other(app: Flask, client: FlaskClient,
-                                                             actions: Actions) -> None:
+def test_the_api_page_shows_its_own_api_edit_token_and_no_other(app: Flask, client: FlaskClient,
+                                                                actions: Actions) -> None:
     mine, theirs = actions.create_match(name="Mine"), actions.create_match(name="Theirs")
-    html = page(client, f"/m/{mine}")
-    assert "Use this match from the API" in html
+    sheet = page(client, f"/m/{mine}")
+    assert "Use this match from the API" in sheet and f'href="/m/{mine}/api"' in sheet
+    answer = client.get(f"/m/{mine}/api")
+    assert answer.headers["Cache-Control"] == "no-store"
+    html = answer.get_data(as_text=True)
     token = re.search(r"<dt>Edit token</dt><dd><code>([^<]+)</code>", html)
     assert token
     with app.app_context():
         assert token.group(1) == store.get_match_or_404(mine).edit_token
         assert store.get_match_or_404(theirs).edit_token not in html
+        assert token.group(1) not in sheet  # the cached sheet never carries the token
     deal = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
     headers = {"Authorization": f"Bearer {token.group(1)}"}
     assert client.post(f"/api/v1/matches/{mine}/deals", json=deal, headers=headers).status_code == 201

@@ -9,14 +9,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, jsonify, request, url_for
+from flask import Blueprint, Flask, current_app, jsonify, request
 from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from .. import store
 from ..db import get_session
-from ..extensions import csrf
+from ..extensions import csrf, rate_limited
 from ..models import MatchRow
 from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
@@ -30,6 +30,7 @@ from ..rules.problems import Problem, ProblemCode, join_path
 from ..rules.scoring import Sheet, preview_rules, score_match
 from ..rules.text import load_json
 from .errors import TOO_LARGE, request_limit_text
+from .links import external_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -167,8 +168,9 @@ def facts(body: dict[str, Any]) -> dict[str, Any]:
 
 def links(row: MatchRow) -> dict[str, str]:
     return {
-        "sheet": url_for("matches.sheet", public_id=row.public_id, _external=True),
-        "self": url_for("api.match", public_id=row.public_id, _external=True),
+        "sheet": external_url("matches.sheet", public_id=row.public_id),
+        "self": external_url("api.match", public_id=row.public_id),
+        "watch": external_url("matches.watch", watch_id=row.watch_id),
     }
 
 
@@ -197,12 +199,14 @@ def written_answer(written: store.Written, status: int = 200, **extra: Any) -> t
 # Matches ---------------------------------------------------------------------------------------------
 
 @bp.post("/matches")
+@rate_limited("create-match")
 def create() -> tuple[Response, int]:
     match = match_from_json(json_body())
     sheet = score_match(match)  # contradictions are refused before anything is stored
     row = store.create_match(match)
     response, status = match_answer(row, match, sheet, 201, edit_token=row.edit_token)
     response.headers["Location"] = links(row)["self"]
+    response.headers["Cache-Control"] = "no-store"  # the edit token: kept by nobody on the way
     return response, status
 
 
@@ -229,6 +233,7 @@ def deal(public_id: str, number: int) -> Response:
 
 
 @bp.post("/matches/<public_id>/deals")
+@rate_limited("edit-token")
 def add_deal(public_id: str) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body()
@@ -237,13 +242,12 @@ def add_deal(public_id: str) -> tuple[Response, int]:
     except RulesError as error:
         raise _as_api_error(error, "deal") from None
     response, status = written_answer(written, 201, number=written.number)
-    response.headers["Location"] = url_for(
-        "api.deal", public_id=public_id, number=written.number, _external=True
-    )
+    response.headers["Location"] = external_url("api.deal", public_id=public_id, number=written.number)
     return response, status
 
 
 @bp.put("/matches/<public_id>/deals/<int:number>")
+@rate_limited("edit-token")
 def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body()
@@ -255,6 +259,7 @@ def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
 
 
 @bp.delete("/matches/<public_id>/deals/<int:number>")
+@rate_limited("edit-token")
 def delete_deal(public_id: str, number: int) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body() if request.content_length else None
@@ -262,6 +267,7 @@ def delete_deal(public_id: str, number: int) -> tuple[Response, int]:
 
 
 @bp.put("/matches/<public_id>/rules")
+@rate_limited("edit-token")
 def change_rules(public_id: str) -> tuple[Response, int] | Response:
     loaded = editable_match(public_id)
     row, before = loaded

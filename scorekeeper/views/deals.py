@@ -8,6 +8,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from .. import store
+from ..device import players_only, remember_match
 from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data
 from ..models import MatchRow
 from ..rules.combinations import Combination
@@ -20,6 +21,7 @@ from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 
 bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
+bp.before_request(players_only)  # opening a deal form at the players' link gives the right, as the sheet does
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -27,6 +29,7 @@ def new(public_id: str) -> str | Response | tuple[str, int]:
     loaded = store.load_match(public_id)
     row, match = loaded
     if request.method == "GET":
+        remember_match(public_id)
         form = DealForm(data=_new_deal_data(row, match)).setup(_names(row))
         _prefill_from_meld_calculator(form)
         return _render(row, match, form, None)
@@ -40,6 +43,7 @@ def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
     row, match = loaded
     deal = store.get_deal_or_404(row, number)
     if request.method == "GET":
+        remember_match(public_id)
         data = deal_form_data(store.deal_json(deal)) | {"version": row.version}
         form = DealForm(data=data).setup(_names(row))
         _prefill_from_meld_calculator(form)
@@ -53,7 +57,9 @@ def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
     row = loaded.row
     store.get_deal_or_404(row, number)
     error = None
-    if request.method == "POST":
+    if request.method == "GET":
+        remember_match(public_id)
+    else:
         try:
             store.delete_deal(loaded, number, _version())
         except store.StaleEdit as stale:

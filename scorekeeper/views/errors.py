@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntityTooLarge, SecurityError
 from werkzeug.wrappers import Response
 
 from ..db import get_session
@@ -13,9 +13,11 @@ TOO_LARGE = "a number or a name is too large to store; nothing was saved"
 
 ERROR_TITLES = {
     400: "That did not work",
+    403: "This phone cannot change this match",
     404: "Not found",
     405: "Not allowed",
     413: "Too much at once",
+    429: "Slow down",
     500: "Something went wrong",
 }
 
@@ -23,6 +25,7 @@ FRIENDLY = {
     400: "The page sent something the score keeper could not read.",
     404: "There is nothing at this address. Check the link, or start from the home page.",
     405: "This address does not take that kind of request.",
+    429: "Too many requests from this address in a short time. Wait a few minutes and try again.",
 }
 
 
@@ -30,6 +33,7 @@ def init_app(app: Flask) -> None:
     """The error pages (JSON under ``/api``)."""
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
+    app.register_error_handler(SecurityError, _untrusted_host)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(InternalServerError, _server_error)
 
@@ -49,6 +53,11 @@ def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
     return _error_page(
         400, "This form has expired or came from another page. Go back, reload it and try again."
     )
+
+
+def _untrusted_host(error: SecurityError) -> tuple[Response, int]:
+    """A Host outside ``TRUSTED_HOSTS``: no page can be drawn, as no address can be built for it."""
+    return Response("This server does not answer for that host name.\n", mimetype="text/plain"), 400
 
 
 def request_limit_text() -> str:

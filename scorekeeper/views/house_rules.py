@@ -6,6 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
+from ..device import players_only, remember_match
 from ..forms.house_rules import HouseRulesForm, rule_values
 from ..models import MatchRow
 from ..rules.errors import ContradictionError
@@ -15,11 +16,13 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import preview_rules
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
+bp.before_request(players_only)
 
 
 @bp.get("")
 def show(public_id: str) -> str:
     row, match = store.load_match(public_id)
+    remember_match(public_id)
     form = HouseRulesForm(data={"version": row.version, "rules": rule_values(match.rules)})
     return _render_rules(row, match, form)
 

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..device import device_match_ids, forget_match, remember_match
+from ..extensions import rate_limited
 from ..forms.house_rules import rule_values
 from ..forms.matches import NewMatchForm
 from ..models import MatchRow
@@ -22,6 +23,7 @@ from ..rules.scoring import dead_contract
 from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, SheetPage, sheet_cache, sheet_etag
 from ..sheet.chart import progression_chart
 from ..sheet.view import SheetView
+from .links import fixed_url
 
 bp = Blueprint("matches", __name__)
 
@@ -37,6 +39,7 @@ def home() -> str:
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
+@rate_limited("create-match")
 def new() -> str | Response:
     if request.method == "GET":
         preset = PRESETS_BY_KEY.get(request.args.get("preset", ""), PRESETS[0])
@@ -101,6 +104,7 @@ class _SheetRow:
     name: str
     edit_token: str
     version: int
+    watch_id: str
     deals: tuple[Deal, ...]
 
 
@@ -117,13 +121,45 @@ def _draw_sheet(public_id: str) -> SheetPage:
     view = SheetView.of(match)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
     html = render_template(
-        "matches/sheet.html", row=row, match=match, view=view, chart=chart,
+        "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=False,
         edit_url=numbered_url("deals.edit", public_id=public_id),
         flashes_slot=FLASHES_SLOT, dead_contract_slot=DEAD_CONTRACT_SLOT,
+        players_link=fixed_url("matches.sheet", public_id=public_id),
+        watch_link=fixed_url("matches.watch", watch_id=row.watch_id),
     )
     page = SheetPage.drawn(public_id, row.version, match, view, html)
     sheet_cache().put(page)
     return page
+
+
+@bp.get("/w/<watch_id>")
+def watch(watch_id: str) -> Response:
+    """The watch link: the score sheet to look at, with nothing on it that leads to the players' link or
+    the edit token. It gives this phone no right to change the match and is not added to its list."""
+    found = store.watched_match(watch_id)
+    if found is None:
+        abort(404, "There is no match at this link.")
+    public_id, version = found
+    etag = f"watch-{sheet_etag(version)}"
+    headers = {"ETag": f'W/"{etag}"', "Cache-Control": "private, no-cache"}
+    if request.if_none_match.contains_weak(etag):
+        return Response(status=304, headers=headers)
+    row, match = store.load_match(public_id)
+    view = SheetView.of(match)
+    chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
+    html = render_template("matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=True,
+                           flashes_slot="", dead_contract_slot="")
+    headers["ETag"] = f'W/"watch-{sheet_etag(row.version)}"'
+    return Response(html, mimetype="text/html", headers=headers)
+
+
+@bp.get("/m/<public_id>/api")
+def api_access(public_id: str) -> Response:
+    """The match's edit token for programs: never cached anywhere, nor drawn into the cached sheet."""
+    row = store.get_match_or_404(public_id)
+    remember_match(public_id)
+    html = render_template("matches/api_access.html", row=row)
+    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 
 _SENTINEL = 987654321

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..db import get_session
 from ..device import remember_match
+from ..extensions import rate_limited
 from ..forms.transfer import ImportForm
 from ..rules.match import Match
 from ..rules.matchfile import dumps_match
@@ -45,6 +46,7 @@ def export_csv(public_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@rate_limited("create-match")
 def import_match() -> str | BaseResponse:
     form = ImportForm()
     if form.validate_on_submit() and form.match is not None:

@@ -109,6 +109,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
         {
             "DATABASE_URL": f"sqlite:///{folder / 'scorekeeper.sqlite'}",
             "SECRET_KEY": "browser-tests-only",
+            "RATELIMIT_ENABLED": False,  # the session starts many matches from one address
         }
     )
     server = create_server(app, host="127.0.0.1", port=0, threads=4)

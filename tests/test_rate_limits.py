@@ -1,0 +1,95 @@
+"""Rate limits, per client address: starting matches (form, import and API share one limit) and edit tokens
+the API refused. Other tests run with the limits off (``RATELIMIT_ENABLED``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import form_values
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from scorekeeper import create_app
+from scorekeeper.db import get_session
+from scorekeeper.models import MatchRow
+
+WORKED: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parent.parent / "seeds" / "worked-sheet.json").read_text(encoding="utf-8")
+)
+DEAL = {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 10}]}
+
+
+@pytest.fixture
+def app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({
+        "TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
+        "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True,
+        "CREATE_MATCH_LIMIT": "3 per minute", "FAILED_TOKEN_LIMIT": "2 per minute",
+    })
+    yield app
+    app.extensions["scorekeeper.engine"].dispose()
+
+
+def match_count(app: Flask) -> int:
+    with app.app_context():
+        return int(get_session().scalar(select(func.count()).select_from(MatchRow)) or 0)
+
+
+def new_match_form(client: FlaskClient) -> dict[str, str]:
+    return form_values(client.get("/matches/new?preset=double-500")) | {"name": "Friday"}
+
+
+def test_starting_matches_is_limited_across_form_import_and_api(app: Flask, client: FlaskClient) -> None:
+    assert client.post("/matches/new", data=new_match_form(client)).status_code == 302
+    assert client.post("/import", data={"text": json.dumps(WORKED)}).status_code == 302
+    assert client.post("/api/v1/matches", json=WORKED).status_code == 201
+    for _ in range(3):  # looking at the forms is never limited
+        assert client.get("/matches/new").status_code == 200 and client.get("/import").status_code == 200
+
+    refused = client.post("/api/v1/matches", json=WORKED)
+    assert refused.status_code == 429 and refused.mimetype == "application/json"
+    assert "Too many new matches" in refused.get_json()["error"]["message"]
+    assert int(refused.headers["Retry-After"]) > 0
+
+    page = client.post("/matches/new", data=new_match_form(client))
+    assert page.status_code == 429 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert "Slow down" in html and "Too many new matches" in html and "Go to my matches" in html
+    assert client.post("/import", data={"text": json.dumps(WORKED)}).status_code == 429
+    assert match_count(app) == 3
+
+    other = app.test_client()  # another address is not held back
+    answer = other.post("/api/v1/matches", json=WORKED, environ_base={"REMOTE_ADDR": "198.51.100.7"})
+    assert answer.status_code == 201
+
+
+def test_refused_edit_tokens_are_limited_and_right_ones_are_not_counted(client: FlaskClient) -> None:
+    created = client.post("/api/v1/matches", json=WORKED).get_json()
+    url = f"/api/v1/matches/{created['id']}/deals"
+    right = {"Authorization": f"Bearer {created['edit_token']}"}
+    for _ in range(4):  # writes with the right token never count
+        assert client.post(url, json=DEAL, headers=right).status_code == 201
+    assert client.post(url, json=DEAL).status_code == 401
+    assert client.post(url, json=DEAL, headers={"Authorization": "Bearer guess"}).status_code == 403
+
+    refused = client.put(f"/api/v1/matches/{created['id']}/rules", json={"target": 200},
+                         headers={"Authorization": "Bearer guess-again"})
+    assert refused.status_code == 429 and refused.mimetype == "application/json"
+    assert "edit token" in refused.get_json()["error"]["message"]
+    assert client.post(url, json=DEAL, headers=right).status_code == 429  # held back until the window ends
+    assert client.get(f"/api/v1/matches/{created['id']}").get_json()["version"] == 5
+
+
+def test_the_limits_can_be_turned_off(database_url: str, tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s",
+                      "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": False, "CREATE_MATCH_LIMIT": "1 per day"})
+    client = app.test_client()
+    try:
+        assert [client.post("/api/v1/matches", json=WORKED).status_code for _ in range(3)] == [201] * 3
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
