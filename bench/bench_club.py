@@ -34,16 +34,16 @@ import logging
 import os
 import random
 import re
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from bench_web import free_port, wait_until_up
 
 P99_GOAL_MS = 50.0
 CROWD_BEFORE = 90.0  # requests a second of the crowd before (the best of the measured range)
@@ -82,28 +82,8 @@ def serve(database_url: str, instance: str, port: int, threads: int) -> None:
 
     logging.getLogger("waitress").setLevel(logging.ERROR)  # a full queue is the point of a load test
     app = create_app(app_config(database_url, instance))
-    if hasattr(cli, "settle_for_serving"):  # as ``scorekeeper serve`` does (releases that have it)
-        cli.settle_for_serving()
+    cli.settle_for_serving()  # as ``scorekeeper serve`` does
     waitress_serve(app, **cli.server_options("127.0.0.1", port, threads))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_until_up(url: str, server: subprocess.Popen[bytes], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=5) as response:
-                response.read()
-                return
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not start") from None
-            time.sleep(0.2)
 
 
 # HTTP/1.1 over asyncio streams ------------------------------------------------------------------------
@@ -358,7 +338,7 @@ def main() -> None:
             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
         )
         try:
-            wait_until_up(f"http://127.0.0.1:{port}/", server)
+            wait_until_up(f"http://127.0.0.1:{port}/", server, seconds=60)
             print(json.dumps({"database": re.sub(r"//[^@/]*@", "//", database_url.split("?")[0]).split(":")[0],
                               "threads": args.threads, "load": args.load}))
             results = {}
