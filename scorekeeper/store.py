@@ -43,7 +43,7 @@ DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
 DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides")
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 
-FACTS_MEMO_SIZE = 256  # versions of matches whose facts are kept (a 100-deal match's take about 150 KB)
+FACTS_MEMO_SIZE = 256  # matches whose newest facts are kept (a 100-deal match's take about 150 KB)
 
 W = TypeVar("W")
 
@@ -183,26 +183,30 @@ def load_match(public_id: str) -> Loaded:
 
 
 class FactsMemo:
-    """The rules core's facts of recent versions of matches, per process (bounded, least recently used
-    go first): a version is read into the rules core once, by the write that made it or the first
-    request that read it. Safe for the reason the sheet cache is: a version's facts never change."""
+    """The rules core's facts of the newest version of recent matches, per process (bounded, least
+    recently used go first): a version is read into the rules core once, by the write that made it or
+    the first request that read it. Safe for the reason the sheet cache is: a version's facts never change."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._facts: OrderedDict[tuple[str, int], Match] = OrderedDict()
+        self._facts: OrderedDict[str, tuple[int, Match]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, public_id: str, version: int) -> Match | None:
         with self._lock:
-            match = self._facts.get((public_id, version))
-            if match is not None:
-                self._facts.move_to_end((public_id, version))
-            return match
+            kept = self._facts.get(public_id)
+            if kept is None or kept[0] != version:
+                return None
+            self._facts.move_to_end(public_id)
+            return kept[1]
 
     def put(self, public_id: str, version: int, match: Match) -> None:
         with self._lock:
-            self._facts[(public_id, version)] = match
-            self._facts.move_to_end((public_id, version))
+            kept = self._facts.get(public_id)
+            if kept is not None and kept[0] > version:
+                return
+            self._facts[public_id] = (version, match)
+            self._facts.move_to_end(public_id)
             while len(self._facts) > self.size:
                 self._facts.popitem(last=False)
 

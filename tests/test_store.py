@@ -271,3 +271,15 @@ def test_an_import_inserts_its_deals_in_one_statement_after_working_them_out(app
         assert [deal.position for deal in again.deals] == list(range(1, 201))
         assert store.to_core(again) == imported.with_deals(store.to_core(again).deals)
         assert score_match(store.to_core(again)) == score_match(imported)
+
+
+def test_the_facts_memo_keeps_the_newest_version_of_each_match() -> None:
+    first, second = (Match(sides=WE_THEY, rules=HouseRules(), name=name) for name in ("first", "second"))
+    memo = store.FactsMemo(size=2)
+    memo.put("a", 1, first)
+    memo.put("a", 2, second)
+    memo.put("a", 1, first)  # an older version read late does not replace the newer one
+    assert memo.get("a", 1) is None and memo.get("a", 2) is second
+    memo.put("b", 7, first)
+    memo.put("c", 3, first)  # a third match pushes out the least recently used
+    assert memo.get("a", 2) is None and memo.get("b", 7) is first and memo.get("c", 3) is first
