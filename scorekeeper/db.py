@@ -227,11 +227,6 @@ def _in_transaction(connection: Connection) -> Iterator[Connection]:
     connection.commit()
 
 
-def create_schema(engine: Engine) -> None:
-    """Bring the database to the latest revision (the same as ``upgrade``)."""
-    upgrade(engine)
-
-
 def drop_schema(engine: Engine) -> None:
     """Drop every table and the migration record (tests start each run from a clean schema)."""
     from . import models  # noqa: F401

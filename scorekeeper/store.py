@@ -142,15 +142,14 @@ class Header(NamedTuple):
 
     public_id: str
     name: str
-    edit_token: str
     version: int
     watch_id: str
 
 
 def match_header(public_id: str) -> Header | None:
-    """The match's name, edit token, version and watch link, read without its sides and deals."""
+    """The match's name, version and watch link, read without its sides and deals."""
     table = MatchRow.__table__
-    query = select(table.c.public_id, table.c.name, table.c.edit_token, table.c.version, table.c.watch_id).where(
+    query = select(table.c.public_id, table.c.name, table.c.version, table.c.watch_id).where(
         table.c.public_id == public_id)
     found = get_session().execute(query).first()
     return None if found is None else Header(*found)

@@ -102,7 +102,6 @@ class _SheetRow:
 
     public_id: str
     name: str
-    edit_token: str
     version: int
     watch_id: str
     deals: tuple[Deal, ...]
