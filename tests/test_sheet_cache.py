@@ -47,7 +47,7 @@ def test_a_second_view_of_the_same_version_is_served_from_the_cache(
     assert kept is not None
     second = client.get(f"/m/{public_id}")
     assert cached_page(app, public_id) is kept  # not drawn again
-    assert second.get_data() == first.get_data() == kept.body
+    assert second.get_data() == first.get_data() == kept.page.body
 
 
 @pytest.mark.parametrize("write", ["add", "edit", "delete", "rules"])
@@ -139,7 +139,15 @@ def _sized_page(public_id: str, html_bytes: int, version: int = 1) -> SheetPage:
 
 def test_a_page_counts_its_html_body_gzipped_and_facts() -> None:
     page = _sized_page("a", 10_000)
-    assert page.size >= 10_000 + 10_000 + len(page.gzipped) + FACTS_BYTES_PER_DEAL
+    assert page.size >= 10_000 + 10_000 + len(page.page.gzipped) + FACTS_BYTES_PER_DEAL
+
+
+def test_a_page_counts_its_live_part_too() -> None:
+    match = make_match([])
+    html = "<p>head</p><!--live-->" + "y" * 5_000 + "<!--/live--><p>foot</p>"
+    page = SheetPage.drawn("a", 1, match, SheetView.of(match), html)
+    assert page.live.body == b"y" * 5_000
+    assert page.size >= len(html) * 2 + 5_000 + len(page.page.gzipped) + len(page.live.gzipped)
 
 
 def test_the_cache_keeps_at_most_its_bytes_dropping_the_least_recently_used() -> None:

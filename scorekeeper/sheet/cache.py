@@ -42,29 +42,50 @@ FACTS_BYTES_PER_DEAL = 1500  # an estimate of one deal's facts and sheet line in
 # produce them: it never contains a raw "<".
 FLASHES_SLOT = Markup("<!--slot:flashes-->")
 DEAD_CONTRACT_SLOT = Markup("<!--slot:dead-contract-->")
+# The live part of the page (what a new deal may change) lies between these marks.
+LIVE_START, LIVE_END = "<!--live-->", "<!--/live-->"
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """Bytes to send, encoded once and compressed once (a tenth of the bytes) for phones that accept it."""
+
+    body: bytes
+    gzipped: bytes
+
+    @classmethod
+    def of(cls, text: str) -> Encoded:
+        body = text.encode()
+        return cls(body, gzip.compress(body, mtime=0))
+
+    def __len__(self) -> int:
+        return len(self.body) + len(self.gzipped)
 
 
 @dataclass(frozen=True)
 class SheetPage:
-    """One version of a match: its facts, its sheet and the page drawn from them (with slots)."""
+    """One version of a match: its facts, its sheet and the page drawn from them (with slots).
 
-    public_id: str
+    ``key`` is the match's link for the players' page, ``watch_key(link)`` for the watch page."""
+
+    key: str
     version: int
     match: Match
     view: SheetView
     html: str
-    body: bytes  # ``html`` encoded once, as most requests send it unchanged
-    gzipped: bytes  # and compressed once, for the phones that accept it (a tenth of the bytes)
+    page: Encoded  # ``html`` as most requests send it, unchanged
+    live: Encoded  # the live part alone, for phones that show the page already
 
     @classmethod
-    def drawn(cls, public_id: str, version: int, match: Match, view: SheetView, html: str) -> SheetPage:
-        body = html.encode()
-        return cls(public_id, version, match, view, html, body, gzip.compress(body, mtime=0))
+    def drawn(cls, key: str, version: int, match: Match, view: SheetView, html: str) -> SheetPage:
+        start, end = html.find(LIVE_START), html.find(LIVE_END)
+        live = html[start + len(LIVE_START):end] if 0 <= start < end else ""
+        return cls(key, version, match, view, html, Encoded.of(html), Encoded.of(live))
 
     @functools.cached_property
     def size(self) -> int:
-        """Bytes the entry holds: its page three ways, and an estimate for its facts and sheet."""
-        return len(self.html) + len(self.body) + len(self.gzipped) + FACTS_BYTES_PER_DEAL * (len(self.match.deals) + 1)
+        """Bytes the entry holds: its page and live part, and an estimate for its facts and sheet."""
+        return len(self.html) + len(self.page) + len(self.live) + FACTS_BYTES_PER_DEAL * (len(self.match.deals) + 1)
 
     def filled(self, flashes: str = "", dead_contract: str = "") -> str:
         """The page with this request's parts in their slots."""
@@ -87,29 +108,29 @@ class SheetCache:
         self._lock = threading.Lock()
         self._drawing: dict[str, tuple[int, threading.Lock]] = {}  # match → (version, held while drawing)
 
-    def get(self, public_id: str, version: int) -> SheetPage | None:
+    def get(self, key: str, version: int) -> SheetPage | None:
         """The page of exactly this version, or None."""
         with self._lock:
-            page = self._pages.get(public_id)
+            page = self._pages.get(key)
             if page is None or page.version != version:
                 return None
-            self._pages.move_to_end(public_id)
+            self._pages.move_to_end(key)
             return page
 
-    def page(self, public_id: str, version: int, draw: Callable[[], SheetPage]) -> SheetPage:
+    def page(self, key: str, version: int, draw: Callable[[], SheetPage]) -> SheetPage:
         """The page of this version (or newer, should a write land meanwhile), drawn by ``draw`` unless
         kept or being drawn by another request, which is then waited for."""
         while True:
             with self._lock:
-                page = self._pages.get(public_id)
+                page = self._pages.get(key)
                 if page is not None and page.version >= version:
-                    self._pages.move_to_end(public_id)
+                    self._pages.move_to_end(key)
                     return page
-                drawing = self._drawing.get(public_id)
+                drawing = self._drawing.get(key)
                 if drawing is None or drawing[0] < version:
                     mine = threading.Lock()
                     mine.acquire()
-                    self._drawing[public_id] = (version, mine)
+                    self._drawing[key] = (version, mine)
                     break
             with drawing[1]:  # wait for the page being drawn, then look again
                 pass
@@ -121,8 +142,8 @@ class SheetCache:
             return page
         finally:
             with self._lock:
-                if self._drawing.get(public_id, (0, None))[1] is mine:
-                    del self._drawing[public_id]
+                if self._drawing.get(key, (0, None))[1] is mine:
+                    del self._drawing[key]
             mine.release()
 
     def put(self, page: SheetPage) -> None:
@@ -130,13 +151,13 @@ class SheetCache:
         if self.size <= 0 or page.size > self.max_bytes:
             return
         with self._lock:
-            kept = self._pages.get(page.public_id)
+            kept = self._pages.get(page.key)
             if kept is not None and kept.version > page.version:
                 return
             if kept is not None:
                 self.bytes -= kept.size
-            self._pages[page.public_id] = page
-            self._pages.move_to_end(page.public_id)
+            self._pages[page.key] = page
+            self._pages.move_to_end(page.key)
             self.bytes += page.size
             while len(self._pages) > self.size or self.bytes > self.max_bytes:
                 _, dropped = self._pages.popitem(last=False)
@@ -166,6 +187,11 @@ def init_app(app: Flask) -> None:
 def sheet_cache() -> SheetCache:
     cache: SheetCache = current_app.extensions["scorekeeper.sheet_cache"]
     return cache
+
+
+def watch_key(public_id: str) -> str:
+    """The cache key of the watch page of a match (its players' page is kept under its link)."""
+    return f"watch:{public_id}"
 
 
 def sheet_etag(version: int) -> str:

@@ -20,7 +20,7 @@ from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Deal, Match, SideInfo
 from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract
-from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, SheetPage, sheet_cache, sheet_etag
+from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, Encoded, SheetPage, sheet_cache, sheet_etag, watch_key
 from ..sheet.chart import progression_chart
 from ..sheet.view import SheetView
 from .links import fixed_url
@@ -78,15 +78,13 @@ def sheet(public_id: str) -> Response:
     remember_match(public_id)
     flashes = get_flashed_messages(with_categories=True)
     offer = bool(request.query_string) and "dead" in request.args
-    if not flashes and not offer and request.if_none_match.contains_weak(sheet_etag(version)):
-        return Response(status=304, headers=_private(version))
-    page = sheet_cache().page(public_id, version, lambda: _draw_sheet(public_id))
+    etag = sheet_etag(version)
+    if not flashes and not offer and request.if_none_match.contains_weak(etag):
+        return Response(status=304, headers=_private(etag))
+    page = _players_page(public_id, version)
     dead = _dead_contract_offer(page.match) if offer else None
     if not flashes and dead is None:
-        headers = _private(page.version) | {"Vary": "Accept-Encoding"}
-        if request.accept_encodings["gzip"]:
-            return Response(page.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
-        return Response(page.body, mimetype="text/html", headers=headers)
+        return _encoded(page.page, sheet_etag(page.version))
     html = page.filled(
         flashes=render_template("_flashes.html") if flashes else "",
         dead_contract="" if dead is None else render_template(
@@ -94,6 +92,29 @@ def sheet(public_id: str) -> Response:
     )
     # A one-time message or a form with this session's token: never kept, never shown again.
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/m/<public_id>/live")
+def live(public_id: str) -> Response:
+    """The live part of the sheet, for a phone showing the sheet: 304 while the version it shows is
+    the newest. Asked every few seconds by every such phone, so it reads only the match's version
+    (and draws nothing, or once per version)."""
+    version = store.match_version(public_id)
+    if version is None:
+        abort(404, "There is no match at this link.")
+    etag = sheet_etag(version)
+    if request.if_none_match.contains_weak(etag):
+        return Response(status=304, headers=_private(etag))
+    page = _players_page(public_id, version)
+    return _encoded(page.live, sheet_etag(page.version))
+
+
+def _players_page(public_id: str, version: int) -> SheetPage:
+    return sheet_cache().page(public_id, version, lambda: _draw_sheet(public_id, watching=False))
+
+
+def _watch_page(public_id: str, version: int) -> SheetPage:
+    return sheet_cache().page(watch_key(public_id), version, lambda: _draw_sheet(public_id, watching=True))
 
 
 @dataclass(frozen=True)
@@ -107,9 +128,9 @@ class _SheetRow:
     deals: tuple[Deal, ...]
 
 
-def _draw_sheet(public_id: str) -> SheetPage:
-    """Work out the match's sheet and draw the page (with slots), and keep it in the cache. The facts
-    of a version this process wrote or read already are not loaded again: only the match's own row is."""
+def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
+    """Work out the match's sheet and draw the page (with slots), the players' or the watch page. The
+    facts of a version this process wrote or read already are not loaded again: only the match's own row is."""
     header = store.match_header(public_id)
     known = store.known_facts(public_id, header.version) if header is not None else None
     row: _SheetRow | MatchRow
@@ -119,37 +140,65 @@ def _draw_sheet(public_id: str) -> SheetPage:
         row, match = store.load_match(public_id)
     view = SheetView.of(match)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
+    links: dict[str, Any]
+    if watching:
+        # Nothing on the watch page may lead to the players' link.
+        links = {"live_url": url_for("matches.watch_live", watch_id=row.watch_id)}
+    else:
+        links = {
+            "live_url": url_for("matches.live", public_id=public_id),
+            "edit_url": numbered_url("deals.edit", public_id=public_id),
+            "players_link": fixed_url("matches.sheet", public_id=public_id),
+            "watch_link": fixed_url("matches.watch", watch_id=row.watch_id),
+        }
     html = render_template(
-        "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=False,
-        edit_url=numbered_url("deals.edit", public_id=public_id),
-        flashes_slot=FLASHES_SLOT, dead_contract_slot=DEAD_CONTRACT_SLOT,
-        players_link=fixed_url("matches.sheet", public_id=public_id),
-        watch_link=fixed_url("matches.watch", watch_id=row.watch_id),
+        "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=watching,
+        live_etag=_etag(watching, sheet_etag(row.version)),
+        flashes_slot=FLASHES_SLOT, dead_contract_slot=DEAD_CONTRACT_SLOT, **links,
     )
-    page = SheetPage.drawn(public_id, row.version, match, view, html)
-    sheet_cache().put(page)
-    return page
+    return SheetPage.drawn(watch_key(public_id) if watching else public_id, row.version, match, view, html)
+
+
+def _etag(watching: bool, etag: str) -> str:
+    return f"watch-{etag}" if watching else etag
 
 
 @bp.get("/w/<watch_id>")
 def watch(watch_id: str) -> Response:
     """The watch link: the score sheet to look at, with nothing on it that leads to the players' link or
     the edit token. It gives this phone no right to change the match and is not added to its list."""
+    public_id, version = _watched_or_404(watch_id)
+    etag = _etag(True, sheet_etag(version))
+    if request.if_none_match.contains_weak(etag):
+        return Response(status=304, headers=_private(etag))
+    page = _watch_page(public_id, version)
+    return _encoded(page.page, _etag(True, sheet_etag(page.version)))
+
+
+@bp.get("/w/<watch_id>/live")
+def watch_live(watch_id: str) -> Response:
+    """The live part of the watch page (see ``live``)."""
+    public_id, version = _watched_or_404(watch_id)
+    etag = _etag(True, sheet_etag(version))
+    if request.if_none_match.contains_weak(etag):
+        return Response(status=304, headers=_private(etag))
+    page = _watch_page(public_id, version)
+    return _encoded(page.live, _etag(True, sheet_etag(page.version)))
+
+
+def _watched_or_404(watch_id: str) -> tuple[str, int]:
     found = store.watched_match(watch_id)
     if found is None:
         abort(404, "There is no match at this link.")
-    public_id, version = found
-    etag = f"watch-{sheet_etag(version)}"
-    headers = {"ETag": f'W/"{etag}"', "Cache-Control": "private, no-cache"}
-    if request.if_none_match.contains_weak(etag):
-        return Response(status=304, headers=headers)
-    row, match = store.load_match(public_id)
-    view = SheetView.of(match)
-    chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
-    html = render_template("matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=True,
-                           flashes_slot="", dead_contract_slot="")
-    headers["ETag"] = f'W/"watch-{sheet_etag(row.version)}"'
-    return Response(html, mimetype="text/html", headers=headers)
+    return found
+
+
+def _encoded(encoded: Encoded, etag: str) -> Response:
+    """HTML kept in the sheet cache, compressed when the phone accepts it."""
+    headers = _private(etag) | {"Vary": "Accept-Encoding"}
+    if request.accept_encodings["gzip"]:
+        return Response(encoded.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
+    return Response(encoded.body, mimetype="text/html", headers=headers)
 
 
 @bp.get("/m/<public_id>/api")
@@ -170,10 +219,10 @@ def numbered_url(endpoint: str, **values: Any) -> Callable[[int], str]:
     return lambda number: f"{head}{number}{tail}"
 
 
-def _private(version: int) -> dict[str, str]:
+def _private(etag: str) -> dict[str, str]:
     """Headers of the sheet of one version: kept by the phone only, checked with the server on every
     reload (a weak ETag, as the bytes sent may differ by compression on the way)."""
-    return {"ETag": f'W/"{sheet_etag(version)}"', "Cache-Control": "private, no-cache"}
+    return {"ETag": f'W/"{etag}"', "Cache-Control": "private, no-cache"}
 
 
 def _dead_contract_offer(match: Match) -> int | None:
