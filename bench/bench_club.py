@@ -9,9 +9,16 @@ over loopback), bounded in count and in time.
 ``--interval`` seconds on average (spread: each wait is drawn between half and one and a half times
 it; the tables start at random moments within the first interval), sent to the API without a version
 (or with the version last seen: ``--versioned``). Meanwhile ``--phones`` phones per match (default 4)
-reload its score sheet every ``--read-every`` seconds on average, as a browser does: with the cookie
-the phone was given on its first visit and ``If-None-Match`` with the ETag it last got. Each phone
-request opens its own connection, as a phone coming back after a while would.
+show its score sheet as the page's script does: each opens the page once, then asks for the sheet's
+live part every ``--read-every`` seconds (default 1.5, the page's own interval) on a kept-alive
+connection, with ``If-None-Match`` holding the ETag it last got. With ``--reload`` the phones reload the
+whole page instead, each time on a new connection with the cookie of their first visit, as a phone
+without scripts would.
+
+``live``: what watching phones cost. The same tables write for ``--seconds`` with no phone watching, then
+for as long again with ``--phones`` phones a match polling the live part; the server's CPU time in each
+half gives the watchers' share of one core, and each write's acknowledgement against the moment each
+phone first holds that version gives the live-update delay.
 
 ``crowd``: ``--connections`` keep-alive connections (default 40) on ONE match of ``--deals`` deals,
 each looping for ``--seconds`` seconds: a write once in ``--write-every`` requests (default 5;
@@ -19,10 +26,11 @@ alternately adding a deal and correcting a random earlier one, both without a ve
 at twice the deals it started with), otherwise a reload of the sheet with the cookie and the last
 ETag.
 
-    python bench/bench_club.py [club|crowd|both] [--database-url URL] [--threads 4] [...]
+    python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [...]
 
-Goal: p99 under 50 ms and no error for the club; for the crowd, five times the requests a second
-measured before the writes were made to redo less (54–90 requests a second).
+Goals: p99 under 50 ms and no error for the club; for the crowd, five times the requests a second
+measured before the writes were made to redo less (54–90 requests a second); for live, 200 watching
+phones under 10% of one core, writes' p99 under 50 ms while they watch, and a delay under 2 s.
 """
 
 from __future__ import annotations
@@ -46,6 +54,8 @@ from typing import Any
 from bench_web import free_port, wait_until_up
 
 P99_GOAL_MS = 50.0
+WATCHERS_CPU_GOAL = 0.10  # of one core
+LIVE_DELAY_GOAL_S = 2.0
 CROWD_BEFORE = 90.0  # requests a second of the crowd before (the best of the measured range)
 
 
@@ -220,45 +230,170 @@ def sheet_headers(cookie: str, etag: str | None) -> dict[str, str]:
     return headers
 
 
-async def club(port: int, args: argparse.Namespace) -> dict[str, Any]:
-    rng = random.Random(1)
-    matches = [await create_match(port, 0, f"Table {n}") for n in range(1, args.matches + 1)]
-    cookies = {public_id: [await first_visit(port, public_id) for _ in range(args.phones)]
-               for public_id, _ in matches}
-    tally = Tally()
-    started = time.monotonic()
-    stop = started + args.max_seconds
+def etag_version(etag: str | None) -> int:
+    """The match version in a sheet ETag (W/"<version>-<build>")."""
+    found = re.search(r'"(?:watch-)?(\d+)-', etag or "")
+    return int(found.group(1)) if found else 0
 
-    async def table(public_id: str, token: str) -> None:
-        await asyncio.sleep(rng.uniform(0, args.interval))
+
+class Tables:
+    """Matches getting a deal every ``interval`` seconds on average, each write timed and its version's
+    acknowledgement moment kept (match → version → monotonic seconds)."""
+
+    def __init__(self, port: int, args: argparse.Namespace, tally: Tally, seed: int) -> None:
+        self.port, self.args, self.tally = port, args, tally
+        self.rng = random.Random(seed)
+        self.acknowledged: dict[str, dict[int, float]] = defaultdict(dict)
+
+    async def play(self, public_id: str, token: str, until: float, first_deal: int = 1) -> None:
+        args = self.args
+        await asyncio.sleep(self.rng.uniform(0, args.interval))
         version: int | None = None
-        for number in range(1, args.deals + 1):
-            if time.monotonic() >= stop:
+        for number in range(first_deal, first_deal + args.deals):
+            if time.monotonic() >= until:
                 return
             body = deal(number) | ({"version": version} if args.versioned and version else {})
-            answer = await tally.timed("write: add deal (API)", (201,), once(
-                port, "POST", f"/api/v1/matches/{public_id}/deals",
+            answer = await self.tally.timed("write: add deal (API)", (201,), once(
+                self.port, "POST", f"/api/v1/matches/{public_id}/deals",
                 {"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
                 json.dumps(body).encode()))
             if answer is not None and answer.status == 201:
                 version = json.loads(answer.body)["version"]
-            await asyncio.sleep(rng.uniform(0.5, 1.5) * args.interval)
+                self.acknowledged[public_id][version] = time.monotonic()
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * args.interval)
 
-    async def phone(public_id: str, cookie: str, writing: asyncio.Task[None]) -> None:
-        etag: str | None = None
-        while not writing.done() and time.monotonic() < stop:
-            await asyncio.sleep(rng.uniform(0.5, 1.5) * args.read_every)
-            answer = await tally.timed("read: sheet", (200, 304), once(
-                port, "GET", f"/m/{public_id}", sheet_headers(cookie, etag)))
+
+class Phone:
+    """A phone showing one match's sheet: the page once, then its live part every ``every`` seconds on
+    a kept-alive connection (or, with ``reload``, the whole page each time on a new connection)."""
+
+    def __init__(self, port: int, public_id: str, cookie: str, tally: Tally, rng: random.Random) -> None:
+        self.port, self.public_id, self.cookie, self.tally, self.rng = port, public_id, cookie, tally, rng
+        self.seen: dict[int, float] = {}  # version → when this phone first held it
+
+    async def watch(self, every: float, until: float, reload: bool = False) -> None:
+        page = await self.tally.timed("read: sheet page", (200,), once(
+            self.port, "GET", f"/m/{self.public_id}", sheet_headers(self.cookie, None)))
+        etag = page.headers.get("etag") if page is not None else None
+        connection = Connection(self.port)
+        await asyncio.sleep(self.rng.uniform(0, every))
+        while time.monotonic() < until:
+            if reload:
+                answer = await self.tally.timed("read: sheet page", (200, 304), once(
+                    self.port, "GET", f"/m/{self.public_id}", sheet_headers(self.cookie, etag)))
+            else:
+                answer = await self.tally.timed("read: live part", (200, 304), connection.request(
+                    "GET", f"/m/{self.public_id}/live", sheet_headers(self.cookie, etag)))
+                if connection.writer is None:
+                    connection = Connection(self.port)
             if answer is not None and answer.status == 200:
                 etag = answer.headers.get("etag", etag)
+                self.seen.setdefault(etag_version(etag), time.monotonic())
+            await asyncio.sleep(self.rng.uniform(0.8, 1.2) * every if reload else every)
+        await connection.close()
 
-    writers = {public_id: asyncio.create_task(table(public_id, token)) for public_id, token in matches}
-    phones = [phone(public_id, cookie, writers[public_id]) for public_id, _ in matches
-              for cookie in cookies[public_id]]
-    await asyncio.gather(*writers.values(), *phones)
+
+def live_delays(tables: Tables, phones: list[Phone]) -> list[float]:
+    """For every write a phone of its match saw, the seconds from its acknowledgement to the phone
+    holding that version or a newer one."""
+    delays = []
+    for phone in phones:
+        for version, acknowledged in tables.acknowledged[phone.public_id].items():
+            later = [moment for seen, moment in phone.seen.items() if seen >= version]
+            if later:
+                delays.append(max(0.0, min(later) - acknowledged))
+    return sorted(delays)
+
+
+async def open_tables(port: int, args: argparse.Namespace, tally: Tally) -> list[tuple[str, str, list[Phone]]]:
+    rng = random.Random(3)
+    opened = []
+    for n in range(1, args.matches + 1):
+        public_id, token = await create_match(port, 0, f"Table {n}")
+        phones = [Phone(port, public_id, await first_visit(port, public_id), tally, rng) for _ in range(args.phones)]
+        opened.append((public_id, token, phones))
+    return opened
+
+
+async def club(port: int, args: argparse.Namespace) -> dict[str, Any]:
+    tally = Tally()
+    opened = await open_tables(port, args, tally)
+    tally = Tally()  # the first visits are not part of the load
+    for _, _, phones in opened:
+        for phone in phones:
+            phone.tally = tally
+    tables = Tables(port, args, tally, seed=1)
+    started = time.monotonic()
+    stop = started + args.max_seconds
+    writers = [asyncio.create_task(tables.play(public_id, token, stop)) for public_id, token, _ in opened]
+
+    async def until_written() -> None:
+        await asyncio.gather(*writers)
+
+    done = asyncio.create_task(until_written())
+    phones = [phone for _, _, match_phones in opened for phone in match_phones]
+
+    async def watch(phone: Phone) -> None:
+        watching = asyncio.create_task(phone.watch(args.read_every, stop, reload=args.reload))
+        await asyncio.wait([done, watching], return_when=asyncio.FIRST_COMPLETED)
+        watching.cancel()
+
+    await asyncio.gather(done, *(watch(phone) for phone in phones), return_exceptions=True)
     seconds = time.monotonic() - started
-    return tally.report(f"club: {args.matches} matches × {args.deals} deals, {args.phones} phones each", seconds)
+    how = "reloading the page" if args.reload else "on the live part"
+    result = tally.report(f"club: {args.matches} matches × {args.deals} deals, {args.phones} phones each "
+                          f"{how} every {args.read_every:g} s", seconds)
+    report_delays(live_delays(tables, phones))
+    return result
+
+
+def report_delays(delays: list[float]) -> None:
+    if delays:
+        print(f"  live-update delay (a write acknowledged → a phone of that match holds it): "
+              f"p50 {percentile(delays, 50):.0f} ms, p99 {percentile(delays, 99):.0f} ms, "
+              f"max {delays[-1] * 1000:.0f} ms over {len(delays)}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds the process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def live(port: int, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
+    opened = await open_tables(port, args, Tally())
+    results = {}
+    for half, watching in (("writes alone", False), ("writes with phones watching", True)):
+        tally = Tally()
+        tables = Tables(port, args, tally, seed=4 if watching else 5)
+        started = time.monotonic()
+        cpu_before = cpu_seconds(server_pid)
+        stop = started + args.seconds
+        tasks = [tables.play(public_id, token, stop, first_deal=1000 * watching) for public_id, token, _ in opened]
+        phones = [phone for _, _, match_phones in opened for phone in match_phones] if watching else []
+        for phone in phones:
+            phone.tally = tally
+        tasks += [phone.watch(args.read_every, stop) for phone in phones]
+        await asyncio.gather(*tasks)
+        seconds = time.monotonic() - started
+        share = (cpu_seconds(server_pid) - cpu_before) / seconds
+        tally.report(f"live, {half} ({len(phones)} phones)", seconds)
+        writes = sorted(tally.latencies["write: add deal (API)"])
+        print(f"  server CPU: {share:.1%} of one core; writes p99 {percentile(writes, 99):.1f} ms")
+        report_delays(live_delays(tables, phones))
+        results[half] = {"cpu": share, "writes_p99_ms": percentile(writes, 99),
+                         "errors": sum(len(found) for found in tally.errors.values()),
+                         "delays": live_delays(tables, phones)}
+    watchers = results["writes with phones watching"]
+    cost = watchers["cpu"] - results["writes alone"]["cpu"]
+    delays = watchers["delays"]
+    met = (cost < WATCHERS_CPU_GOAL and watchers["writes_p99_ms"] < P99_GOAL_MS and watchers["errors"] == 0
+           and delays and delays[-1] < LIVE_DELAY_GOAL_S)
+    print(f"\nlive: {args.matches * args.phones} watching phones cost {cost:.1%} of one core; writes p99 "
+          f"{watchers['writes_p99_ms']:.1f} ms while they watch; longest delay "
+          f"{delays[-1] * 1000 if delays else float('nan'):.0f} ms: {'meets' if met else 'misses'} the goal "
+          f"(under {WATCHERS_CPU_GOAL:.0%}, {P99_GOAL_MS:.0f} ms, {LIVE_DELAY_GOAL_S:g} s)")
+    return {"watchers_cpu": cost, **watchers}
 
 
 async def crowd(port: int, args: argparse.Namespace) -> dict[str, Any]:
@@ -311,18 +446,20 @@ async def crowd(port: int, args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("load", nargs="?", choices=("club", "crowd", "both"), default="both")
+    parser.add_argument("load", nargs="?", choices=("club", "crowd", "live", "both"), default="both")
     parser.add_argument("--database-url", help="PostgreSQL (postgresql+psycopg://…) instead of a temporary SQLite file")
     parser.add_argument("--threads", type=int, default=4, help="waitress threads (default 4)")
     parser.add_argument("--matches", type=int, default=50, help="club: matches (default 50)")
     parser.add_argument("--deals", type=int, default=30, help="deals a club match gets; the crowded match's deals")
     parser.add_argument("--interval", type=float, default=2.0, help="club: mean seconds between deals (default 2)")
     parser.add_argument("--phones", type=int, default=4, help="club: phones reading each match (default 4)")
-    parser.add_argument("--read-every", type=float, default=1.0, help="club: mean seconds between reloads (default 1)")
+    parser.add_argument("--read-every", type=float, default=1.5,
+                        help="club, live: seconds between a phone's looks at the sheet (default 1.5)")
+    parser.add_argument("--reload", action="store_true", help="club: phones reload the whole page")
     parser.add_argument("--versioned", action="store_true", help="club: send the version last seen with each deal")
     parser.add_argument("--max-seconds", type=float, default=120, help="club: stop after this long (default 120)")
     parser.add_argument("--connections", type=int, default=40, help="crowd: connections (default 40)")
-    parser.add_argument("--seconds", type=float, default=20, help="crowd: seconds of load (default 20)")
+    parser.add_argument("--seconds", type=float, default=20, help="crowd, live: seconds of load (default 20)")
     parser.add_argument("--write-every", type=int, default=5, help="crowd: one write in this many requests")
     parser.add_argument("--serve", nargs=3, metavar=("URL", "INSTANCE", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -346,6 +483,8 @@ def main() -> None:
                 results["club"] = asyncio.run(club(port, args))
             if args.load in ("crowd", "both"):
                 results["crowd"] = asyncio.run(crowd(port, args))
+            if args.load == "live":
+                results["live"] = asyncio.run(live(port, args, server.pid))
         finally:
             server.terminate()
             server.wait(timeout=10)

@@ -65,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .cookie_session import CheckedCookieSessionInterface
     from .extensions import csrf, init_limiter
     from .sheet import cache
+    from .sheet.polls import UnchangedSheets
 
     app.session_interface = CheckedCookieSessionInterface()
     db.init_app(app)
@@ -74,6 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     init_limiter(app)  # after the views: it wraps the ones marked as rate limited
     app.after_request(_security_headers)
+    app.wsgi_app = UnchangedSheets(app, app.wsgi_app)  # type: ignore[method-assign]
     return app
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from flask import abort, current_app
-from sqlalchemy import Dialect, bindparam, insert, select, update
+from sqlalchemy import Dialect, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -107,23 +107,31 @@ def find_match(public_id: str) -> MatchRow | None:
     return get_session().scalars(select(MatchRow).where(MatchRow.public_id == public_id)).first()
 
 
-_VERSION_QUERY = select(MatchRow.__table__.c.version).where(MatchRow.__table__.c.public_id == bindparam("public_id"))
+_MATCH = MatchRow.__table__
+_VERSION_QUERIES = {  # the version of the match with this players' link or this watch link
+    link: select(_MATCH.c.version).where(_MATCH.c[link] == bindparam("link")) for link in ("public_id", "watch_id")
+}
 
 
 def match_version(public_id: str) -> int | None:
-    """The current version of a match (None for an unknown link), read without loading the match.
+    """The current version of a match (None for an unknown link), read without loading the match."""
+    return version_by_link(get_engine(), "public_id", public_id)
 
-    Asked on every view of the score sheet, so it skips the ORM and SQLAlchemy's result objects:
-    the Core query, compiled once for the engine's dialect, runs on a pooled DBAPI connection.
+
+def version_by_link(engine: Engine, link: str, value: str) -> int | None:
+    """The version of the match whose ``link`` ("public_id" or "watch_id") is ``value``, or None.
+
+    Asked on every view of the score sheet and every look of a phone following it, so it skips the ORM
+    and SQLAlchemy's result objects: the Core query, compiled once for the engine's dialect, runs on a
+    pooled DBAPI connection. It needs no app context.
     """
-    if not is_public_id(public_id):
+    if not is_public_id(value):
         return None
-    engine = get_engine()
-    sql, positional = _compiled_version_query(engine.dialect)
+    sql, positional = _compiled_version_query(engine.dialect, link)
     connection = engine.raw_connection()
     try:
         cursor = connection.cursor()
-        cursor.execute(sql, (public_id,) if positional else {"public_id": public_id})
+        cursor.execute(sql, (value,) if positional else {"link": value})
         row = cursor.fetchone()
         cursor.close()
     finally:
@@ -132,8 +140,8 @@ def match_version(public_id: str) -> int | None:
 
 
 @functools.cache
-def _compiled_version_query(dialect: Dialect) -> tuple[str, bool]:
-    compiled = _VERSION_QUERY.compile(dialect=dialect)
+def _compiled_version_query(dialect: Dialect, link: str) -> tuple[str, bool]:
+    compiled = _VERSION_QUERIES[link].compile(dialect=dialect)
     return str(compiled), compiled.positional
 
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from sqlalchemy import func, select
 
 from scorekeeper import MAX_REQUEST_BYTES, create_app
-from scorekeeper.cli import cli, main, seeds_dir, server_options
+from scorekeeper.cli import CONNECTIONS, cli, main, seeds_dir, server_options
 from scorekeeper.db import get_session
 from scorekeeper.models import MatchRow
 
@@ -79,7 +79,8 @@ def test_seed_with_an_empty_folder_is_a_usage_error(tmp_path: Path, capsys: pyte
 
 def test_serve_options() -> None:
     assert server_options("0.0.0.0", 9000, 8) == {"host": "0.0.0.0", "port": 9000, "threads": 8,
-                                                  "ident": "scorekeeper", "max_request_body_size": MAX_REQUEST_BYTES}
+                                                  "ident": "scorekeeper", "max_request_body_size": MAX_REQUEST_BYTES,
+                                                  "connection_limit": CONNECTIONS}
     help_text = CliRunner().invoke(cli, ["serve", "--help"]).output
     assert "--host" in help_text and "127.0.0.1" in help_text and "8000" in help_text
 

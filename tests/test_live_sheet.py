@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from conftest import Actions
-from flask import Flask
+from flask import Flask, request
 from flask.testing import FlaskClient
 
 from scorekeeper import store
@@ -97,3 +97,32 @@ def test_unknown_matches_have_no_live_part(client: FlaskClient) -> None:
     assert client.get("/m/nope/live").status_code == 404
     assert client.get("/w/nope/live").status_code == 404
     assert client.get("/m/" + "A" * 22 + "/live").status_code == 404
+
+
+def test_an_unchanged_poll_is_answered_before_the_app(app: Flask, client: FlaskClient, actions: Actions) -> None:
+    """Polls that find nothing new never reach a view (nor any hook); the others do, and get the same
+    headers as the polls answered early."""
+    reached: list[str] = []
+    app.before_request(lambda: reached.append(request.path) and None)
+    public_id = actions.create_match()
+    url, etag = live_part(client.get(f"/m/{public_id}").get_data(as_text=True))
+    reached.clear()
+    early = client.get(url, headers={"If-None-Match": etag})
+    assert early.status_code == 304 and reached == []
+    assert "Set-Cookie" not in early.headers
+    by_view = client.get(url + "?from=view", headers={"If-None-Match": etag})
+    assert by_view.status_code == 304 and reached == [url]
+    assert {name: early.headers[name] for name in ("ETag", "Cache-Control", "Vary")} == \
+        {name: by_view.headers[name] for name in ("ETag", "Cache-Control", "Vary")}
+    actions.add_deal(public_id, 0, 60, (67, 20))
+    reached.clear()
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 200 and reached == [url]
+
+
+def test_a_poll_with_the_watch_etag_on_the_players_link_gets_the_part(
+        app: Flask, client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    with app.app_context():
+        watch_id = store.get_match_or_404(public_id).watch_id
+    _, watch_etag = live_part(app.test_client().get(f"/w/{watch_id}").get_data(as_text=True))
+    assert client.get(f"/m/{public_id}/live", headers={"If-None-Match": watch_etag}).status_code == 200

@@ -194,6 +194,13 @@ def watch_key(public_id: str) -> str:
     return f"watch:{public_id}"
 
 
-def sheet_etag(version: int) -> str:
-    """The sheet page's entity tag (without quotes) for a version of the match, under this release."""
-    return f"{version}-{current_app.extensions['scorekeeper.build_id']}"
+def sheet_etag(version: int, watching: bool = False) -> str:
+    """The entity tag (without quotes) of the sheet page, or the watch page, of a version of the match
+    under this release."""
+    return etag_for(current_app, version, watching)
+
+
+def etag_for(app: Flask, version: int, watching: bool = False) -> str:
+    """``sheet_etag`` of ``app``, without an app context."""
+    etag = f"{version}-{app.extensions['scorekeeper.build_id']}"
+    return f"watch-{etag}" if watching else etag

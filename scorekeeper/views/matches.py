@@ -22,6 +22,7 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract
 from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, Encoded, SheetPage, sheet_cache, sheet_etag, watch_key
 from ..sheet.chart import progression_chart
+from ..sheet.polls import unchanged_headers
 from ..sheet.view import SheetView
 from .links import fixed_url
 
@@ -153,14 +154,10 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
         }
     html = render_template(
         "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=watching,
-        live_etag=_etag(watching, sheet_etag(row.version)),
+        live_etag=sheet_etag(row.version, watching),
         flashes_slot=FLASHES_SLOT, dead_contract_slot=DEAD_CONTRACT_SLOT, **links,
     )
     return SheetPage.drawn(watch_key(public_id) if watching else public_id, row.version, match, view, html)
-
-
-def _etag(watching: bool, etag: str) -> str:
-    return f"watch-{etag}" if watching else etag
 
 
 @bp.get("/w/<watch_id>")
@@ -168,22 +165,22 @@ def watch(watch_id: str) -> Response:
     """The watch link: the score sheet to look at, with nothing on it that leads to the players' link or
     the edit token. It gives this phone no right to change the match and is not added to its list."""
     public_id, version = _watched_or_404(watch_id)
-    etag = _etag(True, sheet_etag(version))
+    etag = sheet_etag(version, watching=True)
     if request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=_private(etag))
     page = _watch_page(public_id, version)
-    return _encoded(page.page, _etag(True, sheet_etag(page.version)))
+    return _encoded(page.page, sheet_etag(page.version, watching=True))
 
 
 @bp.get("/w/<watch_id>/live")
 def watch_live(watch_id: str) -> Response:
     """The live part of the watch page (see ``live``)."""
     public_id, version = _watched_or_404(watch_id)
-    etag = _etag(True, sheet_etag(version))
+    etag = sheet_etag(version, watching=True)
     if request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=_private(etag))
     page = _watch_page(public_id, version)
-    return _encoded(page.live, _etag(True, sheet_etag(page.version)))
+    return _encoded(page.live, sheet_etag(page.version, watching=True))
 
 
 def _watched_or_404(watch_id: str) -> tuple[str, int]:
@@ -195,7 +192,7 @@ def _watched_or_404(watch_id: str) -> tuple[str, int]:
 
 def _encoded(encoded: Encoded, etag: str) -> Response:
     """HTML kept in the sheet cache, compressed when the phone accepts it."""
-    headers = _private(etag) | {"Vary": "Accept-Encoding"}
+    headers = _private(etag)
     if request.accept_encodings["gzip"]:
         return Response(encoded.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
     return Response(encoded.body, mimetype="text/html", headers=headers)
@@ -222,7 +219,7 @@ def numbered_url(endpoint: str, **values: Any) -> Callable[[int], str]:
 def _private(etag: str) -> dict[str, str]:
     """Headers of the sheet of one version: kept by the phone only, checked with the server on every
     reload (a weak ETag, as the bytes sent may differ by compression on the way)."""
-    return {"ETag": f'W/"{etag}"', "Cache-Control": "private, no-cache"}
+    return dict(unchanged_headers(etag))
 
 
 def _dead_contract_offer(match: Match) -> int | None:

@@ -140,6 +140,7 @@ class Guard:
     expected_statuses: set[int] = field(default_factory=set)
     allowed_refusals: Counter[tuple[str, int]] = field(default_factory=Counter)
     seen_refusals: list[tuple[str, int]] = field(default_factory=list)
+    offline_urls: set[str] = field(default_factory=set)  # what a phone taken offline failed to reach
 
     def route(self, route: Route) -> None:
         url = route.request.url
@@ -180,10 +181,25 @@ class Guard:
         answered = [seen for seen in self.seen_refusals[seen_before:] if seen[1] == status]
         assert answered, f"the app was expected to answer with status {status}"
 
+    @contextmanager
+    def offline(self, page: Page) -> Iterator[None]:
+        """The phone has no signal meanwhile: what it fails to reach then is expected (the requests
+        it makes are still checked), and it is back online after."""
+        failed_before = len(self.console_errors)
+        page.context.set_offline(True)
+        try:
+            yield
+        finally:
+            page.context.set_offline(False)
+        self.offline_urls.update(location for text, location in self.console_errors[failed_before:]
+                                 if "net::ERR_INTERNET_DISCONNECTED" in text)
+
     def unexpected_console_errors(self) -> list[str]:
         allowed = Counter(self.allowed_refusals)
         found = []
         for text, location in self.console_errors:
+            if "net::ERR_INTERNET_DISCONNECTED" in text and location in self.offline_urls:
+                continue
             status = DOCUMENT_STATUS.match(text)
             if status and allowed[(location, int(status.group(1)))] > 0:
                 allowed[(location, int(status.group(1)))] -= 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -33,8 +34,7 @@ def test_both_phones_follow_the_match_and_a_stale_edit_is_refused(
     expect(bob.get_by_role("heading", name="Two phones")).to_be_visible()
 
     add_quick_deal(ann, "We", 60, (67, 20))
-    assert sheet_totals(bob) == {"We": 0, "They": 0}  # nothing moves until Bob reloads
-    bob.reload()
+    expect(bob.locator(".totals")).to_contain_text("67")  # Bob's sheet follows by itself
     assert sheet_totals(bob) == {"We": 67, "They": 20}
     add_quick_deal(bob, "They", 55, (38, 51))
     ann.reload()
@@ -74,3 +74,42 @@ def test_both_phones_follow_the_match_and_a_stale_edit_is_refused(
     assert deal_scores(ann, 4) == [95, 15]
     bob.reload()
     assert sheet_totals(bob) == sheet_totals(ann) == {"We": 67 + 38 + 30 + 95, "They": 25 - 55 + 84 + 15}
+
+
+def test_a_deal_saved_on_one_phone_shows_on_the_others_within_two_seconds(phones: Phones) -> None:
+    """Measured from the moment Ann's phone shows the saved deal: Bob's sheet (players' link) and Cy's
+    (watch link) show it, highlighted, with no reload, within 2 s."""
+    ann, bob, cy = phones.open(), phones.open(), phones.open()
+    link = start_match(ann, "Double deck to 500", name="Live table")
+    bob.goto(link)
+    cy.goto(ann.locator("a.share-link").nth(1).get_attribute("href") or "")
+    for phone in (bob, cy):
+        expect(phone.locator("[data-live-status]")).to_contain_text("up to date")
+    bob_url, cy_url = bob.url, cy.url
+
+    add_quick_deal(ann, "We", 60, (67, 20))
+    for phone in (bob, cy):
+        expect(phone.locator("tr#deal-1")).to_be_visible(timeout=2000)
+        expect(phone.locator("tr#deal-1")).to_have_class(re.compile(r"\brow-changed\b"))
+        expect(phone.locator(".totals")).to_contain_text("67")
+    assert (bob.url, cy.url) == (bob_url, cy_url)  # no reload, no navigation
+    assert sheet_totals(bob) == sheet_totals(cy) == {"We": 67, "They": 20}
+    expect(bob.get_by_role("link", name="+ Add deal 2")).to_be_visible()
+
+    add_quick_deal(ann, "They", 55, (38, 51))
+    expect(bob.locator("tr#deal-2")).to_have_class(re.compile(r"\brow-changed\b"), timeout=2000)
+    expect(bob.locator("tr#deal-1")).not_to_have_class(re.compile(r"\brow-changed\b"))  # unchanged rows stay calm
+
+
+def test_a_phone_without_signal_says_its_sheet_may_be_old_and_catches_up(phones: Phones, guard: Guard) -> None:
+    ann, bob = phones.open(), phones.open()
+    link = start_match(ann, "Double deck to 500", name="Cabin")
+    bob.goto(link)
+    status = bob.locator("[data-live-status]")
+    expect(status).to_contain_text("up to date")
+    with guard.offline(bob):
+        expect(status).to_contain_text("No connection since", timeout=5000)
+        add_quick_deal(ann, "We", 60, (67, 20))
+    bob.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(bob.locator("tr#deal-1")).to_be_visible(timeout=5000)
+    expect(status).to_contain_text("up to date")
