@@ -11,8 +11,9 @@ from flask import Blueprint, abort, get_flashed_messages, redirect, render_templ
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..device import device_match_ids, forget_match, remember_match
+from ..device import NOT_A_PLAYER, SavedDeal, device_match_ids, forget_match, may_change, remember_match, take_saved
 from ..extensions import rate_limited
+from ..forms.common import new_write_key
 from ..forms.house_rules import rule_values
 from ..forms.matches import NewMatchForm
 from ..models import MatchRow
@@ -20,7 +21,7 @@ from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Deal, Match, SideInfo
 from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract
-from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, SheetPage, sheet_cache, sheet_etag
+from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, REMATCH_SLOT, SheetPage, sheet_cache, sheet_etag
 from ..sheet.chart import progression_chart
 from ..sheet.view import SheetView
 from .links import fixed_url
@@ -64,9 +65,12 @@ def _match_from_form(form: NewMatchForm) -> Match:
         SideInfo(name=(entry.name.data or "").strip() or default, players=entry.player_names())
         for entry, default in zip(form.side_entries(), preset.side_names, strict=True)
     )
-    name = (form.name.data or "").strip() or f"{' v '.join(side.name for side in sides)}, " \
-        f"{datetime.now(UTC):%d %b %Y}"
+    name = (form.name.data or "").strip() or _default_name(sides)
     return Match(sides=sides, rules=form.rules.form.house_rules(), name=name, auction=preset.auction)
+
+
+def _default_name(sides: tuple[SideInfo, ...]) -> str:
+    return f"{' v '.join(side.name for side in sides)}, {datetime.now(UTC):%d %b %Y}"
 
 
 @bp.get("/m/<public_id>")
@@ -77,23 +81,62 @@ def sheet(public_id: str) -> Response:
         abort(404, "There is no match at this link.")
     remember_match(public_id)
     flashes = get_flashed_messages(with_categories=True)
+    saved = take_saved(public_id)
     offer = bool(request.query_string) and "dead" in request.args
-    if not flashes and not offer and request.if_none_match.contains_weak(sheet_etag(version)):
+    if not flashes and not saved and not offer and request.if_none_match.contains_weak(sheet_etag(version)):
         return Response(status=304, headers=_private(version))
     page = sheet_cache().page(public_id, version, lambda: _draw_sheet(public_id))
     dead = _dead_contract_offer(page.match) if offer else None
-    if not flashes and dead is None:
+    won = page.view.winner_name() is not None
+    if not flashes and not saved and dead is None and not won:
         headers = _private(page.version) | {"Vary": "Accept-Encoding"}
         if request.accept_encodings["gzip"]:
             return Response(page.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
         return Response(page.body, mimetype="text/html", headers=headers)
+    notices = render_template("matches/_saved.html", saved=saved, version=page.version,
+                              write_key=new_write_key()) if saved else ""
     html = page.filled(
-        flashes=render_template("_flashes.html") if flashes else "",
+        flashes=notices + (render_template("_flashes.html") if flashes else ""),
         dead_contract="" if dead is None else render_template(
-            "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead),
+            "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead,
+            write_key=new_write_key()),
+        rematch=render_template("matches/_rematch.html", public_id=public_id) if won else "",
+        changed_row=_changed_row(saved, page),
     )
     # A one-time message or a form with this session's token: never kept, never shown again.
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
+
+
+def _changed_row(saved: SavedDeal | None, page: SheetPage) -> int | None:
+    """The deal to mark on the sheet: the one just saved, if the sheet is still as the save left it."""
+    if saved is None or saved.version != page.version:
+        return None
+    return saved.number
+
+
+@bp.post("/m/<public_id>/rematch")
+@rate_limited("create-match")
+def rematch(public_id: str) -> Response:
+    """Start the next match with the same sides, players and house rules, kept on this phone as any
+    match it starts. Offered on a decided match's sheet to the phones that may change it."""
+    if not may_change(public_id):
+        abort(403, NOT_A_PLAYER)
+    row, match = store.load_match(public_id)
+    name = _next_name(row.name, _default_name(match.sides))
+    new_row = store.create_match(Match(sides=match.sides, rules=match.rules, name=name, auction=match.auction))
+    remember_match(new_row.public_id)
+    return redirect(url_for("matches.sheet", public_id=new_row.public_id))
+
+
+def _next_name(finished: str, default: str) -> str:
+    """Today's default name, numbered when the finished match already has it: "We v They, 01 Dec 2026 (2)"."""
+    if finished == default:
+        return f"{default} (2)"
+    head, _, tail = finished.rpartition(" (")
+    count = whole_number_or_none(tail.removesuffix(")")) if tail.endswith(")") else None
+    if head == default and count is not None:
+        return f"{default} ({count + 1})"
+    return default
 
 
 @dataclass(frozen=True)
@@ -122,7 +165,7 @@ def _draw_sheet(public_id: str) -> SheetPage:
     html = render_template(
         "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=False,
         edit_url=numbered_url("deals.edit", public_id=public_id),
-        flashes_slot=FLASHES_SLOT, dead_contract_slot=DEAD_CONTRACT_SLOT,
+        flashes_slot=FLASHES_SLOT, dead_contract_slot=DEAD_CONTRACT_SLOT, rematch_slot=REMATCH_SLOT,
         players_link=fixed_url("matches.sheet", public_id=public_id),
         watch_link=fixed_url("matches.watch", watch_id=row.watch_id),
     )
@@ -147,7 +190,7 @@ def watch(watch_id: str) -> Response:
     view = SheetView.of(match)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
     html = render_template("matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=True,
-                           flashes_slot="", dead_contract_slot="")
+                           flashes_slot="", dead_contract_slot="", rematch_slot="")
     headers["ETag"] = f'W/"watch-{sheet_etag(row.version)}"'
     return Response(html, mimetype="text/html", headers=headers)
 
