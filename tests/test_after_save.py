@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
+from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from conftest import Actions, form_values
 from scorekeeper import store
 from scorekeeper.device import KEY as DEVICE_MATCHES
 
