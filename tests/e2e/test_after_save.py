@@ -52,7 +52,8 @@ def shown_in_sheet(page: Page, row: Locator) -> bool:
     wrap = page.locator(".sheet-wrap").bounding_box()
     box = row.bounding_box()
     assert wrap is not None and box is not None
-    return in_viewport(page, row) and box["y"] >= wrap["y"] - 1 and box["y"] + box["height"] <= wrap["y"] + wrap["height"] + 1
+    inside = box["y"] >= wrap["y"] - 1 and box["y"] + box["height"] <= wrap["y"] + wrap["height"] + 1
+    return in_viewport(page, row) and inside
 
 
 @pytest.mark.parametrize("scripts", [True, False], ids=["with-scripts", "without-scripts"])
