@@ -107,6 +107,9 @@ def test_after_save_the_totals_and_the_new_deal_are_in_view_and_undo_removes_it(
     assert shown_in_sheet(page, row)
     assert in_viewport(page, notice)
     shoot(page, "after-save-long-sheet", full_page=False)
+    page.emulate_media(color_scheme="dark")
+    shoot(page, "after-save-long-sheet-dark", full_page=False)
+    page.emulate_media(color_scheme="light")
     assert sheet_totals(page) == {"We": before["We"] + 20, "They": before["They"] + 68}
 
     follow(page, notice.get_by_role("button", name="Undo"))
@@ -156,8 +159,10 @@ def test_the_winning_deal_shows_the_winner_and_starts_the_next_match(
     expect(page.locator("main")).to_contain_text(new["name"])
 
 
-def test_the_saved_notice_reads_well_at_200_percent(phones: Phones, shoot: Callable[..., Any]) -> None:
-    page = phones.open(**{**PHONE, "viewport": {"width": 195, "height": 422}, "device_scale_factor": 6})
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_saved_notice_reads_well_at_200_percent(phones: Phones, shoot: Callable[..., Any], scheme: str) -> None:
+    page = phones.open(**{**PHONE, "viewport": {"width": 195, "height": 422}, "device_scale_factor": 6},
+                       color_scheme=scheme)
     import_match(page, long_match(8))
     open_new_deal(page)
     fill_quick_deal(page, "We", 50, (40, 48))
@@ -165,4 +170,4 @@ def test_the_saved_notice_reads_well_at_200_percent(phones: Phones, shoot: Calla
     expect(page.locator(".saved-notice")).to_contain_text("Deal 9 saved")
     assert in_viewport(page, page.locator(".saved-notice"))
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    shoot(page, "after-save-200-percent", full_page=False)
+    shoot(page, f"after-save-200-percent-{scheme}", full_page=False)
