@@ -14,6 +14,7 @@ match's edit token.
 from __future__ import annotations
 
 from datetime import date
+from typing import NamedTuple
 
 from flask import abort, request, session
 
@@ -70,3 +71,33 @@ def _write(ids: list[str]) -> None:
 def _renewal_due() -> bool:
     renewed = session.get(RENEWED_KEY)
     return not isinstance(renewed, int) or date.today().toordinal() - renewed >= RENEW_AFTER_DAYS
+
+
+SAVED_KEY = "saved"  # the deal this phone saved last, shown once on the sheet it lands on
+
+
+class SavedDeal(NamedTuple):
+    """A deal this phone just saved: its number, the match's version right after, and whether it was
+    added (only an added deal can be undone, by deleting it while the match is still at that version)."""
+
+    public_id: str
+    number: int
+    version: int
+    added: bool
+
+
+def note_saved(saved: SavedDeal) -> None:
+    session[SAVED_KEY] = list(saved)
+
+
+def take_saved(public_id: str) -> SavedDeal | None:
+    """The deal saved on this phone for this match, once (None when there is none)."""
+    if SAVED_KEY not in session:
+        return None
+    kept = session.pop(SAVED_KEY)
+    if not (isinstance(kept, list) and len(kept) == 4 and kept[0] == public_id):
+        return None
+    _, number, version, added = kept
+    if not (isinstance(number, int) and isinstance(version, int) and isinstance(added, bool)):
+        return None
+    return SavedDeal(public_id, number, version, added)

@@ -118,3 +118,24 @@ class RuleChangeRow(Base):
     after_deal: Mapped[int] = mapped_column(default=0)
 
     match: Mapped[MatchRow] = relationship(back_populates="rule_changes")
+
+
+class WriteKeyRow(Base):
+    """A write already done to a match, named by the key its form or API client sent with it.
+
+    Stored in the write's own transaction under a unique (match, key) constraint, so a repeated write
+    (a double tap, a retry after a lost answer) finds the first one's result instead of writing again,
+    whichever worker or database it reaches. ``fingerprint`` tells a repeat from another write that
+    reuses the key; ``number`` and ``version`` are what the first write answered.
+    """
+
+    __tablename__ = "write_key"
+    __table_args__ = (UniqueConstraint("match_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(64))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    number: Mapped[int | None]
+    version: Mapped[int]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

@@ -12,28 +12,38 @@ takes SQLite's write lock or PostgreSQL's lock on the match's row, so two writes
 another; the checking and scoring are done before it, outside the lock. A write that finds the
 version moved on since it read the match lost a race: with a version from the client it is refused
 (``StaleEdit``, 409); without one it applies all the same, redone on the match as it now is.
+
+A write may carry a key (``WriteKey``: a form's hidden key or the API's ``Idempotency-Key``). The key
+is stored with the write, in its transaction, under a unique (match, key) constraint; a write whose
+key is found already is not done again but answers what the first one did (``Written.replayed``), so
+a double tap or a retry is counted once whichever worker it reaches, and the loser of a race between
+the two never turns into a false "changed on another phone". Keys older than ``WRITE_KEY_KEPT`` are
+deleted by the next keyed write to their match.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, NamedTuple, TypeVar
 
 from flask import abort, current_app
-from sqlalchemy import Dialect, Engine, bindparam, insert, select, update
+from sqlalchemy import Dialect, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from .db import get_engine, get_session
-from .models import DealRow, MatchRow, RuleChangeRow, SideRow, utc_now
+from .models import DealRow, MatchRow, RuleChangeRow, SideRow, WriteKeyRow, utc_now
 from .rules.checks import check_new_deal
 from .rules.errors import RulesError
 from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
+from .rules.limits import MAX_WRITE_KEY, MIN_WRITE_KEY
 from .rules.match import Deal, Match, PricingBasis
 from .rules.matchfile import FORMAT, deal_from_json, deal_to_json, match_from_json
 from .rules.problems import Problem, ProblemCode
@@ -42,6 +52,9 @@ from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
 DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides")
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
+
+WRITE_KEY_KEPT = timedelta(days=1)  # how long a write's key answers its repeats
+_PENDING_KEY = "scorekeeper.write_key"  # the session's note of the key the write under way stores
 
 FACTS_MEMO_SIZE = 256  # matches whose newest facts are kept (a 100-deal match's take about 150 KB)
 
@@ -65,6 +78,37 @@ class InvalidDeal(RulesError):
         self.problems = problems
 
 
+class KeyReused(Exception):
+    """A write key sent again with another write (another body or address): nothing is done."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {key!r} was sent before with a different request; send a new key for a new write")
+        self.message = str(self)
+
+
+@dataclass(frozen=True)
+class WriteKey:
+    """The key a client named a write with, and a fingerprint of the write it asked for."""
+
+    value: str
+    fingerprint: str
+
+    @classmethod
+    def of(cls, value: str, *request_parts: str) -> WriteKey:
+        """A key for ``value`` (checked with ``is_write_key`` first) and the parts of the request that
+        a repeat must send again unchanged."""
+        digest = hashlib.sha256("\n".join(request_parts).encode("utf-8", "surrogatepass")).hexdigest()
+        return cls(value, digest)
+
+
+_WRITE_KEY = re.compile(rf"[A-Za-z0-9_.:~-]{{{MIN_WRITE_KEY},{MAX_WRITE_KEY}}}")
+
+
+def is_write_key(text: str) -> bool:
+    """Whether ``text`` may name a write: 8 to 64 letters, digits and ``- _ . : ~`` (a UUID fits)."""
+    return _WRITE_KEY.fullmatch(text) is not None
+
+
 class Loaded(NamedTuple):
     """A match as this request read it: its row and the rules core's facts."""
 
@@ -82,6 +126,8 @@ class Written:
     changed_rules: tuple[str, ...] = ()
     changed_deals: tuple[int, ...] = ()
     known_sheet: Sheet | None = None  # already worked out (a rule change's preview)
+    version: int | None = None  # the match's version right after the write
+    replayed: bool = False  # a repeat of a keyed write: nothing was written, this is the first one's result
 
     @functools.cached_property
     def sheet(self) -> Sheet:
@@ -327,25 +373,61 @@ def parse_deal(match: Match, data: Mapping[str, Any]) -> Deal:
     return deal
 
 
-def write(loaded: Loaded, expected_version: int | None, change: Callable[[Loaded], W]) -> W:
+def write(loaded: Loaded, expected_version: int | None, change: Callable[[Loaded], W],
+          key: WriteKey | None = None) -> W | Written:
     """Run ``change`` on the match, the one place where a lost race is decided.
 
     With an ``expected_version`` (the client's), a race lost to another write is a ``StaleEdit``.
     Without one, the write applies all the same: it is redone on the match read again, this time
     under the match's lock (taken before reading, so no other write can get in between), and so
     succeeds on its second go; the loop is bounded all the same.
+
+    With a ``key`` already stored, the write is not done: the first one's result is returned. A race
+    lost to the write with the same key (two taps at once) ends the same way, once the winner is in.
     """
     public_id = loaded.row.public_id
+    session = get_session()
     for attempt in range(1, RACE_ATTEMPTS + 1):
+        first = _written_before(loaded.row, key)
+        if first is not None:
+            return first
+        session.info[_PENDING_KEY] = key
         try:
             return change(loaded)
         except StaleEdit:
+            first = _written_before(loaded.row, key)  # the write that got in first may be this one
+            if first is not None:
+                return first
             if expected_version is not None or attempt == RACE_ATTEMPTS:
                 raise
-        get_session().rollback()
+        except IntegrityError:
+            session.rollback()  # a key stored by a write that committed after this one claimed the match
+            first = _written_before(loaded.row, key)
+            if first is None:
+                raise
+            return first
+        finally:
+            session.info.pop(_PENDING_KEY, None)
+        session.rollback()
         _lock_match(public_id)
         loaded = load_match(public_id)
     raise AssertionError("unreachable")
+
+
+def _written_before(row: MatchRow, key: WriteKey | None) -> Written | None:
+    """The result of the write stored under ``key``, if there is one (``KeyReused`` when that write
+    asked for something else)."""
+    if key is None:
+        return None
+    session = get_session()
+    found = session.scalars(select(WriteKeyRow).where(
+        (WriteKeyRow.match_id == row.id) & (WriteKeyRow.key == key.value))).first()
+    if found is None:
+        return None
+    if found.fingerprint != key.fingerprint:
+        raise KeyReused(key.value)
+    session.refresh(row)
+    return Written(row, facts_of(row), number=found.number, version=found.version, replayed=True)
 
 
 def _lock_match(public_id: str) -> None:
@@ -355,9 +437,10 @@ def _lock_match(public_id: str) -> None:
                           execution_options={"synchronize_session": False})
 
 
-def add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | None) -> Written:
+def add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | None,
+             key: WriteKey | None = None) -> Written:
     """Record the next deal."""
-    return write(loaded, expected_version, lambda current: _add_deal(current, data, expected_version))
+    return write(loaded, expected_version, lambda current: _add_deal(current, data, expected_version), key)
 
 
 def _add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | None) -> Written:
@@ -374,11 +457,12 @@ def _add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | N
     return _commit(row, match.with_deals((*match.deals, deal)), number=number)
 
 
-def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
+def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None,
+                 key: WriteKey | None = None) -> Written:
     """Correct deal ``number``. Its numbers keep the pricing they were entered under unless ``data``
     says otherwise."""
     return write(loaded, expected_version,
-                 lambda current: _replace_deal(current, number, data, expected_version))
+                 lambda current: _replace_deal(current, number, data, expected_version), key)
 
 
 def _replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
@@ -399,9 +483,9 @@ def _replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected
     return _commit(row, after, number=number)
 
 
-def delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> Written:
+def delete_deal(loaded: Loaded, number: int, expected_version: int | None, key: WriteKey | None = None) -> Written:
     """Remove deal ``number``; later deals move up one, all in two statements whatever their count."""
-    return write(loaded, expected_version, lambda current: _delete_deal(current, number, expected_version))
+    return write(loaded, expected_version, lambda current: _delete_deal(current, number, expected_version), key)
 
 
 def _delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> Written:
@@ -427,13 +511,13 @@ def _delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> W
     return _commit(row, after, number=number)
 
 
-def throw_in(loaded: Loaded, number: int, expected_version: int | None) -> Written:
+def throw_in(loaded: Loaded, number: int, expected_version: int | None, key: WriteKey | None = None) -> Written:
     """Record deal ``number`` as thrown in: the bidders concede after meld; no tricks are played."""
     def change(current: Loaded) -> Written:
         _check_version(current.row, expected_version, number)
         return _replace_deal(current, number, _thrown_in(current.row, number), expected_version)
 
-    return write(loaded, expected_version, change)
+    return write(loaded, expected_version, change, key)
 
 
 def _thrown_in(row: MatchRow, number: int) -> dict[str, Any]:
@@ -450,7 +534,7 @@ def _thrown_in(row: MatchRow, number: int) -> dict[str, Any]:
 
 
 def change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | None,
-                 preview: RulesPreview | None = None) -> Written | None:
+                 preview: RulesPreview | None = None, key: WriteKey | None = None) -> Written | None:
     """Put new house rules in force from the first deal on (None when nothing changes).
 
     ``preview`` is the one the player saw, when the caller has it; it is worked out here otherwise.
@@ -462,7 +546,7 @@ def change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | 
         shown = preview if current.row.version == seen else None  # a redone write previews afresh
         return _change_rules(current, new_rules, expected_version, shown)
 
-    return write(loaded, expected_version, change)
+    return write(loaded, expected_version, change, key)
 
 
 def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | None,
@@ -587,12 +671,27 @@ def _raced(row: MatchRow, seen: int, deal_number: int | None) -> None:
 
 
 def _commit(row: MatchRow, after: Match, **written: Any) -> Written:
-    """Commit a claimed write (a failure that a race explains turns into ``StaleEdit``)."""
+    """Commit a claimed write, with its key if it has one (a failure that a race explains turns into
+    ``StaleEdit``)."""
     session = get_session()
+    key: WriteKey | None = session.info.get(_PENDING_KEY)
+    if key is not None:
+        _store_key(row, key, written.get("number"))
     try:
         session.commit()
     except (StaleDataError, IntegrityError):
         _raced(row, row.version - 1, written.get("number"))
         raise
     _facts_memo().put(row.public_id, row.version, after)  # what reading the rows back would give
-    return Written(row, after, **written)
+    return Written(row, after, version=row.version, **written)
+
+
+def _store_key(row: MatchRow, key: WriteKey, number: int | None) -> None:
+    """Keep the write's key in its transaction (the match is claimed, so this match's keys are ours to
+    tidy: those older than ``WRITE_KEY_KEPT`` go, found through the (match, key) index)."""
+    session = get_session()
+    session.execute(delete(WriteKeyRow).where(
+        (WriteKeyRow.match_id == row.id) & (WriteKeyRow.created_at < utc_now() - WRITE_KEY_KEPT)),
+        execution_options={"synchronize_session": False})
+    session.add(WriteKeyRow(match_id=row.id, key=key.value, fingerprint=key.fingerprint, number=number,
+                            version=row.version))

@@ -138,3 +138,38 @@ document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);
 document.querySelectorAll("a.share-link").forEach((link) => {
   link.textContent = link.href;
 });
+
+// A form that writes is sent once: its button says what is happening and further taps are ignored
+// (the server also counts a repeat once, by the form's key). Back at the page from the history, the
+// button is ready again.
+document.addEventListener("submit", (event) => {
+  const button = event.target.querySelector("[data-submit-once]");
+  if (!button) return;
+  if (button.getAttribute("aria-busy") === "true") {
+    event.preventDefault();
+    return;
+  }
+  button.dataset.label = button.textContent;
+  button.textContent = button.dataset.submitOnce;
+  button.setAttribute("aria-busy", "true");
+});
+window.addEventListener("pageshow", () => {
+  document.querySelectorAll('[data-submit-once][aria-busy="true"]').forEach((button) => {
+    button.textContent = button.dataset.label;
+    button.removeAttribute("aria-busy");
+  });
+});
+
+// After a save the page opens at its top, with the totals. When the saved deal is further down than
+// the screen reaches, the sheet scrolls inside the room left below the totals, showing that deal.
+function showChangedRow() {
+  const row = document.querySelector("tr.row-changed");
+  const wrap = row && row.closest(".sheet-wrap");
+  if (!wrap || row.getBoundingClientRect().bottom <= window.innerHeight) return;
+  const room = window.innerHeight - wrap.getBoundingClientRect().top - 8;
+  if (room < 3 * row.offsetHeight) return;  // too little room (a big zoom): the notice says it was saved
+  wrap.classList.add("sheet-scroll");
+  wrap.style.maxHeight = `${Math.floor(room)}px`;
+  wrap.scrollTop += row.getBoundingClientRect().bottom - wrap.getBoundingClientRect().bottom;
+}
+showChangedRow();

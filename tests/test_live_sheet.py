@@ -47,6 +47,7 @@ def test_the_live_part_is_304_until_another_phone_saves_a_deal(
 def test_the_live_part_is_the_one_on_the_page(app: Flask, client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
     actions.add_deal(public_id, 0, 60, (67, 20))
+    client.get(f"/m/{public_id}")  # the sheet just after the save, with its notice
     page = client.get(f"/m/{public_id}", headers={"Accept-Encoding": "identity"}).get_data(as_text=True)
     part = client.get(f"/m/{public_id}/live", headers={"Accept-Encoding": "identity"}).get_data(as_text=True)
     assert part.strip() and part in page

@@ -143,7 +143,7 @@ def snapshot(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
 def test_the_migrations_ship_inside_the_package() -> None:
     assert MIGRATIONS_DIR.parent.name == "scorekeeper"
     assert (MIGRATIONS_DIR / "env.py").is_file() and (MIGRATIONS_DIR / "script.py.mako").is_file()
-    assert head_revision() == "0002"  # move on when a revision is added
+    assert head_revision() == "0003"  # move on when a revision is added
 
 
 def test_an_empty_database_is_migrated_to_what_the_models_describe(engine: Engine) -> None:
@@ -230,6 +230,41 @@ def test_a_database_at_0001_gets_a_distinct_watch_link_for_every_match(engine: E
     assert model_differences(engine) == []
     with engine.begin() as connection, pytest.raises(IntegrityError):  # the index keeps them apart
         connection.execute(text("UPDATE match SET watch_id = :w"), {"w": watch_ids[0]})
+
+
+def test_a_database_at_0002_gets_the_write_keys_and_keeps_its_matches(engine: Engine, tmp_path: Path) -> None:
+    from alembic import command
+
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0002")
+    public_ids = write_old_matches(engine, tmp_path)
+    before = snapshot(engine)
+    assert len(before["deal"]) > 5
+    assert upgrade(engine) == f"upgraded from 0002 to {head_revision()}"
+    assert snapshot(engine) == before
+    assert model_differences(engine) == []
+    if engine.dialect.name == "postgresql":  # the rows were copied in with their ids
+        with engine.begin() as connection:
+            for name in ("match", "side", "deal"):
+                connection.execute(text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                                        f"(SELECT max(id) FROM {name}))"))
+    url = engine.url.render_as_string(hide_password=False)
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "test-secret", "TESTING": True,
+                      "INSTANCE_PATH": str(tmp_path)})
+    try:
+        client = app.test_client()
+        with app.app_context():
+            token = store.get_match_or_404(public_ids[1]).edit_token
+        headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": "after-the-upgrade"}
+        deal = {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 20}]}
+        answers = [client.post(f"/api/v1/matches/{public_ids[1]}/deals", json=deal, headers=headers)
+                   for _ in range(2)]
+        assert [answer.status_code for answer in answers] == [201, 201]
+        assert answers[0].get_json() == answers[1].get_json()
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM write_key")).scalar() == 1
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
 
 
 def test_a_database_with_some_of_the_tables_and_no_record_is_refused(engine: Engine) -> None:

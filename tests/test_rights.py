@@ -55,8 +55,10 @@ def writes(app: Flask, public_id: str, token: str) -> dict[str, dict[str, str]]:
         f"/m/{public_id}/deals/new": common | QUICK_DEAL,
         f"/m/{public_id}/deals/1/edit": common | QUICK_DEAL | {"sides-0-total": "70"},
         f"/m/{public_id}/deals/2/delete": common,
+        f"/m/{public_id}/deals/2/undo": common,  # the last deal, taken back
         f"/m/{public_id}/deals/1/throw-in": common,
         f"/m/{public_id}/rules": common | rules | {"confirm": "yes"},
+        f"/m/{public_id}/rematch": common,  # starts a new match from this one
     }
 
 
@@ -98,7 +100,7 @@ def test_opening_the_players_link_gives_the_right(app: Flask) -> None:
         assert answer.status_code in (200, 302), (url, answer.get_data(as_text=True))
     with app.app_context():
         row = store.get_match_or_404(public_id)
-        assert len(row.deals) == 2 and store.rules_of(row).target == 600
+        assert len(row.deals) == 1 and store.rules_of(row).target == 600  # 2 + 1 added - 1 deleted - 1 undone
 
 
 def data_version(app: Flask, public_id: str) -> int | None:

@@ -1,6 +1,8 @@
-"""What every form shares: the trump choices and a sentence for a message."""
+"""What every form shares: the trump choices, a write key and a sentence for a message."""
 
 from __future__ import annotations
+
+import secrets
 
 from markupsafe import Markup
 from wtforms import Field
@@ -20,6 +22,12 @@ def suit_label(suit: Suit) -> Markup:
 
 SUITS = [SelectChoice("", "None"), *(SelectChoice(suit.value, suit_label(suit)) for suit in Suit)]
 
+
+
+def new_write_key() -> str:
+    """The key a form carries from the moment it is drawn: its repeats (a double tap, a reload that
+    sends it again) are the same write. 128 random bits."""
+    return secrets.token_urlsafe(16)
 
 
 def sentence(text: str) -> str:

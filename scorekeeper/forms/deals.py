@@ -17,7 +17,7 @@ from ..rules.errors import RulesError
 from ..rules.numbers import parse_whole_number, whole_number_or_none
 from ..rules.problems import Problem
 from ..rules.text import load_json
-from .common import SUITS, SelectChoice, add_error, sentence
+from .common import SUITS, SelectChoice, add_error, new_write_key, sentence
 
 QUICK, DETAIL = "quick", "detail"
 SIDE_PATH = re.compile(r"sides\[(\d+)\](?:\.(\w+))?")
@@ -60,6 +60,7 @@ class DealForm(FlaskForm):
     """Enter or correct one deal. ``to_deal_json`` builds the match file's deal for the rules core."""
 
     version = HiddenField()
+    write_key = HiddenField(default=new_write_key)  # a fresh key each time the form is drawn anew
     mode = RadioField("Enter", choices=[SelectChoice(QUICK, "One number"), SelectChoice(DETAIL, "Meld + tricks")],
                       default=QUICK)
     passed = BooleanField("All passed")

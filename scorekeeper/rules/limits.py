@@ -21,3 +21,6 @@ MAX_DIGITS = 9  # digits a number typed into a form or a query may have (at most
 
 MAX_JSON_DEPTH = 32  # nested lists and objects in a JSON text (a match file needs eight)
 MAX_JSON_DIGITS = 100  # digits of a whole number in a JSON text (a larger one is refused where it stands)
+
+MIN_WRITE_KEY = 8  # characters in the key that names a write (a form's hidden key, an Idempotency-Key)
+MAX_WRITE_KEY = 64

@@ -42,6 +42,9 @@ FACTS_BYTES_PER_DEAL = 1500  # an estimate of one deal's facts and sheet line in
 # produce them: it never contains a raw "<".
 FLASHES_SLOT = Markup("<!--slot:flashes-->")
 DEAD_CONTRACT_SLOT = Markup("<!--slot:dead-contract-->")
+REMATCH_SLOT = Markup("<!--slot:rematch-->")
+SLOTS = (FLASHES_SLOT, DEAD_CONTRACT_SLOT, REMATCH_SLOT)
+_DEAL_ROW = '<tr id="deal-{number}"'
 # The live part of the page (what a new deal may change) lies between these marks.
 LIVE_START, LIVE_END = "<!--live-->", "<!--/live-->"
 
@@ -80,6 +83,8 @@ class SheetPage:
     def drawn(cls, key: str, version: int, match: Match, view: SheetView, html: str) -> SheetPage:
         start, end = html.find(LIVE_START), html.find(LIVE_END)
         live = html[start + len(LIVE_START):end] if 0 <= start < end else ""
+        for slot in SLOTS:  # a phone following the sheet gets no request's own parts
+            live = live.replace(slot, "")
         return cls(key, version, match, view, html, Encoded.of(html), Encoded.of(live))
 
     @functools.cached_property
@@ -87,9 +92,24 @@ class SheetPage:
         """Bytes the entry holds: its page and live part, and an estimate for its facts and sheet."""
         return len(self.html) + len(self.page) + len(self.live) + FACTS_BYTES_PER_DEAL * (len(self.match.deals) + 1)
 
-    def filled(self, flashes: str = "", dead_contract: str = "") -> str:
-        """The page with this request's parts in their slots."""
-        return self.html.replace(FLASHES_SLOT, flashes, 1).replace(DEAD_CONTRACT_SLOT, dead_contract, 1)
+    def filled(self, flashes: str = "", dead_contract: str = "", rematch: str = "",
+               changed_row: int | None = None) -> str:
+        """The page with this request's parts in their slots, and deal ``changed_row`` marked
+        ``row-changed`` (the deal this phone just saved)."""
+        html = self.html.replace(FLASHES_SLOT, flashes, 1).replace(DEAD_CONTRACT_SLOT, dead_contract, 1)
+        html = html.replace(REMATCH_SLOT, rematch, 1)
+        if changed_row is not None:
+            row = _DEAL_ROW.format(number=changed_row)
+            start = html.find(row)
+            if start >= 0:
+                end = html.index(">", start)
+                tag = html[start:end]
+                if ' class="' in tag:
+                    tag = tag.replace(' class="', ' class="row-changed ', 1)
+                else:
+                    tag += ' class="row-changed"'
+                html = html[:start] + tag + html[end:]
+        return html
 
 
 class SheetCache:

@@ -6,6 +6,7 @@ from the CSRF token of the forms because a browser cannot send that header from 
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any
 
@@ -21,7 +22,7 @@ from ..models import MatchRow
 from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
-from ..rules.limits import MAX_JSON_DIGITS
+from ..rules.limits import MAX_JSON_DIGITS, MAX_WRITE_KEY, MIN_WRITE_KEY
 from ..rules.match import Match
 from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
 from ..rules.meld import best_melds
@@ -35,13 +36,16 @@ from .links import external_url
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 CONTROL_KEYS = ("version", "preview")  # keys of a request body that are not facts
+KEY_HEADER = "Idempotency-Key"
+REPLAYED_HEADER = "Idempotent-Replayed"
+KEY_REUSED = "key_reused"  # the code of a key sent again with another request (not a rules problem)
 
 
 class ApiError(Exception):
     """An error answer: status, the field it concerns (or None), a message for a person and, when the
     error is about a value, its ``ProblemCode``."""
 
-    def __init__(self, status: int, field: str | None, message: str, code: ProblemCode | None = None,
+    def __init__(self, status: int, field: str | None, message: str, code: ProblemCode | str | None = None,
                  **extra: Any) -> None:
         super().__init__(message)
         self.status, self.field, self.message, self.code, self.extra = status, field, message, code, extra
@@ -85,6 +89,11 @@ def _rules_error(error: RulesError) -> tuple[Response, int]:
 def _too_large(error: Exception) -> tuple[Response, int]:
     get_session().rollback()
     return _api_error(ApiError(422, None, TOO_LARGE, ProblemCode.OUT_OF_RANGE))
+
+
+@bp.errorhandler(store.KeyReused)
+def _key_reused(error: store.KeyReused) -> tuple[Response, int]:
+    return _api_error(ApiError(422, KEY_HEADER, error.message, KEY_REUSED))
 
 
 @bp.errorhandler(store.StaleEdit)
@@ -160,6 +169,21 @@ def expected_version(body: dict[str, Any] | None = None) -> int | None:
     return raw
 
 
+def write_key(body: dict[str, Any] | None) -> store.WriteKey | None:
+    """The write's ``Idempotency-Key`` (None without one), tied to what the request asks: its method,
+    address, ``If-Match`` and body. 400 for a key that cannot be one."""
+    value = request.headers.get(KEY_HEADER)
+    if value is None:
+        return None
+    value = value.strip()
+    if not store.is_write_key(value):
+        code = ProblemCode.TOO_LONG if len(value) > MAX_WRITE_KEY else ProblemCode.WRONG_FORMAT
+        raise ApiError(400, KEY_HEADER, f"a key is {MIN_WRITE_KEY} to {MAX_WRITE_KEY} letters, digits and "
+                                        "- _ . : ~ (a random UUID will do)", code)
+    canonical = "" if body is None else json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return store.WriteKey.of(value, request.method, request.path, request.headers.get("If-Match", ""), canonical)
+
+
 def facts(body: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in body.items() if key not in CONTROL_KEYS}
 
@@ -192,8 +216,12 @@ def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, *
 
 
 def written_answer(written: store.Written, status: int = 200, **extra: Any) -> tuple[Response, int]:
-    """The answer to a write, from what the write worked out."""
-    return match_answer(written.row, written.match, written.sheet, status, **extra)
+    """The answer to a write, from what the write worked out (a repeat of a keyed write says so in a
+    header, so that its body stays the first answer's)."""
+    response, status = match_answer(written.row, written.match, written.sheet, status, **extra)
+    if written.replayed:
+        response.headers[REPLAYED_HEADER] = "true"
+    return response, status
 
 
 # Matches ---------------------------------------------------------------------------------------------
@@ -238,7 +266,7 @@ def add_deal(public_id: str) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body()
     try:
-        written = store.add_deal(loaded, facts(body), expected_version(body))
+        written = store.add_deal(loaded, facts(body), expected_version(body), write_key(body))
     except RulesError as error:
         raise _as_api_error(error, "deal") from None
     response, status = written_answer(written, 201, number=written.number)
@@ -252,10 +280,11 @@ def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body()
     try:
-        written = store.replace_deal(loaded, number, facts(body), expected_version(body))
+        written = store.replace_deal(loaded, number, facts(body), expected_version(body), write_key(body))
     except RulesError as error:
         raise _as_api_error(error, "deal") from None
     return written_answer(written, number=number)
+
 
 
 @bp.delete("/matches/<public_id>/deals/<int:number>")
@@ -263,7 +292,7 @@ def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
 def delete_deal(public_id: str, number: int) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body() if request.content_length else None
-    return written_answer(store.delete_deal(loaded, number, expected_version(body)))
+    return written_answer(store.delete_deal(loaded, number, expected_version(body), write_key(body)))
 
 
 @bp.put("/matches/<public_id>/rules")
@@ -281,7 +310,7 @@ def change_rules(public_id: str) -> tuple[Response, int] | Response:
             "changed_rules": before.rules.differences(new_rules), "changed_deals": list(result.changed),
             "before": result.before.to_json(), "after": result.after.to_json(),
         })
-    written = store.change_rules(loaded, new_rules, expected_version(body))
+    written = store.change_rules(loaded, new_rules, expected_version(body), key=write_key(body))
     if written is None:
         return match_answer(row, before, score_match(before), changed_rules=[], changed_deals=[])
     return written_answer(written, changed_rules=list(written.changed_rules),

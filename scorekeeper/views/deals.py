@@ -8,7 +8,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..device import players_only, remember_match
+from ..device import SavedDeal, note_saved, players_only, remember_match
+from ..forms.common import new_write_key
 from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data
 from ..models import MatchRow
 from ..rules.combinations import Combination
@@ -55,13 +56,13 @@ def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
 def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
     loaded = store.load_match(public_id)
     row = loaded.row
-    store.get_deal_or_404(row, number)
     error = None
     if request.method == "GET":
+        store.get_deal_or_404(row, number)
         remember_match(public_id)
-    else:
+    else:  # a deal already gone is found by the write: a repeat of this form's delete is no error
         try:
-            store.delete_deal(loaded, number, _version())
+            store.delete_deal(loaded, number, _version(), _write_key())
         except store.StaleEdit as stale:
             error = stale.message  # the match as it is now: the deal may have moved or be gone
             if number > len(row.deals):
@@ -69,7 +70,7 @@ def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
                                        message=error), 409
         else:
             return redirect(url_for("matches.sheet", public_id=public_id))
-    return render_template("deals/delete.html", row=row, number=number, error=error,
+    return render_template("deals/delete.html", row=row, number=number, error=error, write_key=new_write_key(),
                            facts=store.describe_deal(row, row.deals[number - 1])), 409 if error else 200
 
 
@@ -79,7 +80,7 @@ def throw_in(public_id: str, number: int) -> Response:
     loaded = store.load_match(public_id)
     store.get_deal_or_404(loaded.row, number)
     try:
-        store.throw_in(loaded, number, _version())
+        store.throw_in(loaded, number, _version(), _write_key())
     except store.StaleEdit as stale:
         flash(stale.message + f" Deal {number} was left as it is.", "error")
     except RulesError as error:
@@ -87,6 +88,30 @@ def throw_in(public_id: str, number: int) -> Response:
     else:
         flash(f"Deal {number} is recorded as thrown in.", "info")
     return redirect(url_for("matches.sheet", public_id=public_id, _anchor=f"deal-{number}"))
+
+
+@bp.post("/<int:number>/undo")
+def undo(public_id: str, number: int) -> Response:
+    """Take back the deal this phone just added: deleted only while the match is still as the save left
+    it (its version), so a deal added or changed on another phone since is never lost by it."""
+    loaded = store.load_match(public_id)
+    version = _version()
+    if version == loaded.row.version and number != len(loaded.row.deals):
+        abort(400, "Only the last deal can be taken back; open the deal (✎) to delete it.")
+    try:
+        store.delete_deal(loaded, number, version, _write_key())
+    except store.StaleEdit:
+        flash(f"Deal {number} was not removed: since it was saved, {loaded.row.last_change} on another "
+              f"phone. To remove it all the same, open it (✎) and delete it.", "error")
+    else:
+        flash(f"Deal {number} was removed.", "info")
+    return redirect(url_for("matches.sheet", public_id=public_id))
+
+
+@bp.errorhandler(store.KeyReused)
+def _key_reused(error: store.KeyReused) -> tuple[str, int]:
+    message = "This form was sent before with another request, so nothing was saved. Reload the page and try again."
+    return render_template("errors/error.html", status=422, title="Form sent twice", message=message), 422
 
 
 def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Response | tuple[str, int]:
@@ -97,9 +122,9 @@ def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Res
     if data is not None:
         try:
             if number is None:
-                written = store.add_deal(loaded, data, _version())
+                written = store.add_deal(loaded, data, _version(), _write_key())
             else:
-                written = store.replace_deal(loaded, number, data, _version())
+                written = store.replace_deal(loaded, number, data, _version(), _write_key())
         except store.StaleEdit as stale:
             form.form_errors.append(stale.message + " Check the deal and save again to keep yours.")
             form.version.data = str(stale.current_version)
@@ -113,17 +138,22 @@ def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Res
             for problem in error.problems:
                 form.place_problem(problem)
         else:
-            return redirect(_after_save(written))
+            return redirect(_after_save(written, added=number is None))
     return _render(row, match, form, number, invalid=True), status
 
 
-def _after_save(written: store.Written) -> str:
+def _after_save(written: store.Written, added: bool) -> str:
+    """The sheet, at its top: the totals and the saved deal (highlighted, with "saved · Undo") in view.
+    A repeat of the save lands where the first one did."""
     number = written.number or 0
-    deal = written.match.deals[number - 1]
     public_id = written.row.public_id
+    if not 1 <= number <= len(written.match.deals):  # a repeat of a save whose deal has gone since
+        return url_for("matches.sheet", public_id=public_id)
+    note_saved(SavedDeal(public_id, number, written.version or written.row.version, added))
+    deal = written.match.deals[number - 1]
     if dead_contract(written.match.rules, deal) and not deal.thrown_in:
         return url_for("matches.sheet", public_id=public_id, dead=number, _anchor="dead-contract")
-    return url_for("matches.sheet", public_id=public_id, _anchor=f"deal-{number}")
+    return url_for("matches.sheet", public_id=public_id)
 
 
 def _version() -> int | None:
@@ -131,6 +161,17 @@ def _version() -> int | None:
     if version is None:
         abort(400, "This form is missing the match version; reload the page and try again.")
     return version
+
+
+def _write_key() -> store.WriteKey | None:
+    """The key the form was drawn with (forms drawn by an older page have none): the same form sent
+    again is the same write, whatever it holds by then."""
+    value = request.form.get("write_key", "")
+    if not value:
+        return None
+    if not store.is_write_key(value):
+        abort(400, "This form's key is unreadable, so nothing was saved; reload the page and try again.")
+    return store.WriteKey.of(value, request.method, request.path)
 
 
 def _names(row: MatchRow) -> list[str]:

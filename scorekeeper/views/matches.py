@@ -11,8 +11,9 @@ from flask import Blueprint, abort, get_flashed_messages, redirect, render_templ
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..device import device_match_ids, forget_match, remember_match
+from ..device import NOT_A_PLAYER, SavedDeal, device_match_ids, forget_match, may_change, remember_match, take_saved
 from ..extensions import rate_limited
+from ..forms.common import new_write_key
 from ..forms.house_rules import rule_values
 from ..forms.matches import NewMatchForm
 from ..models import MatchRow
@@ -20,7 +21,16 @@ from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Deal, Match, SideInfo
 from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract
-from ..sheet.cache import DEAD_CONTRACT_SLOT, FLASHES_SLOT, Encoded, SheetPage, sheet_cache, sheet_etag, watch_key
+from ..sheet.cache import (
+    DEAD_CONTRACT_SLOT,
+    FLASHES_SLOT,
+    REMATCH_SLOT,
+    Encoded,
+    SheetPage,
+    sheet_cache,
+    sheet_etag,
+    watch_key,
+)
 from ..sheet.chart import progression_chart
 from ..sheet.polls import unchanged_headers
 from ..sheet.view import SheetView
@@ -65,9 +75,12 @@ def _match_from_form(form: NewMatchForm) -> Match:
         SideInfo(name=(entry.name.data or "").strip() or default, players=entry.player_names())
         for entry, default in zip(form.side_entries(), preset.side_names, strict=True)
     )
-    name = (form.name.data or "").strip() or f"{' v '.join(side.name for side in sides)}, " \
-        f"{datetime.now(UTC):%d %b %Y}"
+    name = (form.name.data or "").strip() or _default_name(sides)
     return Match(sides=sides, rules=form.rules.form.house_rules(), name=name, auction=preset.auction)
+
+
+def _default_name(sides: tuple[SideInfo, ...]) -> str:
+    return f"{' v '.join(side.name for side in sides)}, {datetime.now(UTC):%d %b %Y}"
 
 
 @bp.get("/m/<public_id>")
@@ -78,18 +91,25 @@ def sheet(public_id: str) -> Response:
         abort(404, "There is no match at this link.")
     remember_match(public_id)
     flashes = get_flashed_messages(with_categories=True)
+    saved = take_saved(public_id)
     offer = bool(request.query_string) and "dead" in request.args
     etag = sheet_etag(version)
-    if not flashes and not offer and request.if_none_match.contains_weak(etag):
+    if not flashes and not saved and not offer and request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=_private(etag))
     page = _players_page(public_id, version)
     dead = _dead_contract_offer(page.match) if offer else None
-    if not flashes and dead is None:
+    won = page.view.winner_name() is not None
+    if not flashes and not saved and dead is None and not won:
         return _encoded(page.page, sheet_etag(page.version))
+    notices = render_template("matches/_saved.html", saved=saved, version=page.version,
+                              write_key=new_write_key()) if saved else ""
     html = page.filled(
-        flashes=render_template("_flashes.html") if flashes else "",
+        flashes=notices + (render_template("_flashes.html") if flashes else ""),
         dead_contract="" if dead is None else render_template(
-            "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead),
+            "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead,
+            write_key=new_write_key()),
+        rematch=render_template("matches/_rematch.html", public_id=public_id) if won else "",
+        changed_row=_changed_row(saved, page),
     )
     # A one-time message or a form with this session's token: never kept, never shown again.
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
@@ -118,6 +138,38 @@ def _watch_page(public_id: str, version: int) -> SheetPage:
     return sheet_cache().page(watch_key(public_id), version, lambda: _draw_sheet(public_id, watching=True))
 
 
+def _changed_row(saved: SavedDeal | None, page: SheetPage) -> int | None:
+    """The deal to mark on the sheet: the one just saved, if the sheet is still as the save left it."""
+    if saved is None or saved.version != page.version:
+        return None
+    return saved.number
+
+
+@bp.post("/m/<public_id>/rematch")
+@rate_limited("create-match")
+def rematch(public_id: str) -> Response:
+    """Start the next match with the same sides, players and house rules, kept on this phone as any
+    match it starts. Offered on a decided match's sheet to the phones that may change it."""
+    if not may_change(public_id):
+        abort(403, NOT_A_PLAYER)
+    row, match = store.load_match(public_id)
+    name = _next_name(row.name, _default_name(match.sides))
+    new_row = store.create_match(Match(sides=match.sides, rules=match.rules, name=name, auction=match.auction))
+    remember_match(new_row.public_id)
+    return redirect(url_for("matches.sheet", public_id=new_row.public_id))
+
+
+def _next_name(finished: str, default: str) -> str:
+    """Today's default name, numbered when the finished match already has it: "We v They, 01 Dec 2026 (2)"."""
+    if finished == default:
+        return f"{default} (2)"
+    head, _, tail = finished.rpartition(" (")
+    count = whole_number_or_none(tail.removesuffix(")")) if tail.endswith(")") else None
+    if head == default and count is not None:
+        return f"{default} ({count + 1})"
+    return default
+
+
 @dataclass(frozen=True)
 class _SheetRow:
     """What the sheet page shows of the match's row, when its facts are known without loading it."""
@@ -127,6 +179,10 @@ class _SheetRow:
     version: int
     watch_id: str
     deals: tuple[Deal, ...]
+
+
+# Where each request's own parts go on the players' page; the watch page has none.
+_SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT, "rematch_slot": REMATCH_SLOT}
 
 
 def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
@@ -154,8 +210,7 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
         }
     html = render_template(
         "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=watching,
-        live_etag=sheet_etag(row.version, watching),
-        flashes_slot=FLASHES_SLOT, dead_contract_slot=DEAD_CONTRACT_SLOT, **links,
+        live_etag=sheet_etag(row.version, watching), **links, **({} if watching else _SLOTS),
     )
     return SheetPage.drawn(watch_key(public_id) if watching else public_id, row.version, match, view, html)
 
