@@ -21,6 +21,20 @@ document.addEventListener("click", (event) => {
   changed(input);
 });
 
+// Counts of meld sets come without their − and + buttons, which only work with this script: add them.
+document.querySelectorAll("[data-add-steps]").forEach((stepper) => {
+  const button = (step, text, label) => {
+    const made = document.createElement("button");
+    Object.assign(made, { type: "button", className: `step ${step < 0 ? "step-down" : "step-up"}`, tabIndex: -1 });
+    made.dataset.step = String(step);
+    made.textContent = text;
+    made.setAttribute("aria-label", label);
+    return made;
+  };
+  stepper.prepend(button(-1, "\u2212", "minus 1"));
+  stepper.append(button(1, "+", "plus 1"));
+});
+
 // Deal form: with two sides, typing one side's trick points fills in the other's;
 // and a warning when the bid is more than the bidders' meld plus every trick point.
 function setUpDealForm(form) {
@@ -44,7 +58,7 @@ function setUpDealForm(form) {
     const bidder = form.querySelector('input[name="bidder"]:checked');
     const detail = form.querySelector('input[name="mode"][value="detail"]:checked');
     const meldTotal = bidder && form.querySelector(`[data-meld-total="${bidder.value}"]`);
-    const melded = bidder && [...form.querySelectorAll(`[data-side="${bidder.value}"] .hand-meld input`)]
+    const melded = bidder && [...form.querySelectorAll(`[data-side="${bidder.value}"] .meld-field input`)]
       .some((input) => input.value.trim() !== "" && input.value.trim() !== "0");
     const meld = meldTotal && melded ? numberIn(meldTotal) : null;
     const thrownIn = form.querySelector('input[name="thrown_in"]:checked');
@@ -111,10 +125,10 @@ function restoreDealForm(form) {
   try {
     kept = sessionStorage.getItem(key);
     sessionStorage.removeItem(key);  // used once, or dropped when the form is opened some other way
-  } catch { return; }
+  } catch { return false; }
   const query = new URLSearchParams(location.search);
   const side = query.get("side");
-  if (kept === null || side === null || !query.get("sets")) return;
+  if (kept === null || side === null || !query.get("sets")) return false;
   const values = new Map();
   for (const [name, value] of JSON.parse(kept)) values.set(name, [...(values.get(name) || []), value]);
   const hand = `sides-${side}-hands-${query.get("player") || "0"}-`;
@@ -129,6 +143,7 @@ function restoreDealForm(form) {
   form.querySelectorAll("details.count-meld").forEach((fold) => {
     if ([...fold.querySelectorAll("input")].some((input) => (numberIn(input) ?? 0) > 0)) fold.open = true;
   });
+  return true;
 }
 
 // Deal form: the bid chips fill the bid with one tap.
@@ -162,7 +177,7 @@ function setUpEnterKey(form) {
 
 // Deal form: what the deal scores, worked out on the server by the rules core as the player types
 // (debounced; an answer that arrives after a newer question is dropped). Each side's meld total too.
-function setUpPreview(form) {
+function setUpPreview(form, restored) {
   const region = form.querySelector("#deal-preview");
   if (!region || !region.dataset.previewUrl) return;
   let timer = null;
@@ -191,17 +206,22 @@ function setUpPreview(form) {
     clearTimeout(timer);
     timer = setTimeout(ask, 250);
   };
-  form.addEventListener("input", later);
+  const pending = (event) => {  // a meld changed: its side's total is unknown until the server answers
+    const side = event.target.closest && event.target.closest("[data-side]");
+    const total = side && event.target.closest(".hand-melds, .count-meld") && side.querySelector("[data-meld-total]");
+    if (total) total.textContent = "\u2026";
+  };
+  form.addEventListener("input", (event) => { pending(event); later(); });
   form.addEventListener("change", later);
-  ask();  // values put back after the meld calculator were not seen by the server
+  if (restored) ask();  // values put back after the meld calculator: the server has not seen them
 }
 
 document.querySelectorAll(".deal-form").forEach((form) => {
-  restoreDealForm(form);
+  const restored = restoreDealForm(form);
   keepDealForm(form);
   setUpBidChips(form);
   setUpEnterKey(form);
-  setUpPreview(form);
+  setUpPreview(form, restored);
   setUpDealForm(form);
 });
 document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);

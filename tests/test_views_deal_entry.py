@@ -49,8 +49,9 @@ def test_each_partner_has_a_meld_line_named_for_the_player(client: FlaskClient) 
 def test_partners_melds_are_stored_as_the_list_form_and_shown_back(app: Flask, client: FlaskClient) -> None:
     public_id = partnership_match(client)
     sent = detailed(client, public_id, bidder="0", bid="50",
-                    **{"sides-0-hands-0-meld": "20", "sides-0-hands-1-sets-run": "1", "sides-0-hands-1-sets-pinochle": "1",
-                       "sides-0-tricks": "30", "sides-1-hands-1-meld": "4", "sides-1-tricks": "18", "last_trick": "0"})
+                    **{"sides-0-hands-0-meld": "20", "sides-0-hands-1-sets-run": "1",
+                       "sides-0-hands-1-sets-pinochle": "1", "sides-0-tricks": "30", "sides-1-hands-1-meld": "4",
+                       "sides-1-tricks": "18", "last_trick": "0"})
     assert client.post(f"/m/{public_id}/deals/new", data=sent).status_code == 302
     sides = stored_sides(app, public_id)
     assert sides[0]["meld"] == [20, {"run": 1, "pinochle": 1}]
@@ -150,7 +151,9 @@ def test_took_a_trick_has_three_states_in_the_match_file(
     assert form_values(client.get(f"/m/{public_id}/deals/1/edit"))["sides-1-took"] == took
 
 
-def test_tricks_worth_no_points_with_points_typed_is_refused_at_the_field(client: FlaskClient, actions: Actions) -> None:
+def test_tricks_worth_no_points_with_points_typed_is_refused_at_the_field(
+    client: FlaskClient, actions: Actions
+) -> None:
     public_id = actions.create_match()
     sent = detailed(client, public_id, bidder="0", bid="50",
                     **{"sides-0-hands-0-meld": "20", "sides-0-tricks": "30", "sides-1-hands-0-meld": "4",
@@ -221,7 +224,9 @@ def test_preview_of_an_edit_replaces_the_deal_and_a_stored_deal_is_previewed_on_
     assert preview(client, public_id, fields, 1)["lines"] == ["We make it: +70 \u2192 70", "They: +20 \u2192 20"]
 
 
-def test_preview_names_what_the_rules_refuse_and_never_writes(app: Flask, client: FlaskClient, actions: Actions) -> None:
+def test_preview_names_what_the_rules_refuse_and_never_writes(
+    app: Flask, client: FlaskClient, actions: Actions
+) -> None:
     public_id = actions.create_match(min_bid=50)
     fields = form_values(client.get(f"/m/{public_id}/deals/new")) | {
         "mode": "quick", "bidder": "0", "bid": "40", "sides-0-total": "67", "sides-1-total": "20"}

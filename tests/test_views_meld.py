@@ -178,8 +178,8 @@ def test_no_deal_link_without_a_match(client: FlaskClient) -> None:
     assert "Use in deal" not in html
 
 
-@pytest.mark.parametrize("query", ["match=nosuchmatch&side=0", "side=7", "side=x", "side=0&deal=1", "side=0&player=4", "side=0&player=x",
-                                   "side=0&deal=x"])
+@pytest.mark.parametrize("query", ["match=nosuchmatch&side=0", "side=7", "side=x", "side=0&deal=1",
+                                   "side=0&deal=x", "side=0&player=4", "side=0&player=x"])
 def test_unknown_match_or_side_is_404(client: FlaskClient, query: str) -> None:
     public_id = new_match(client)
     if not query.startswith("match="):

@@ -108,13 +108,13 @@ def test_two_partners_melds_add_up_one_from_the_calculator(page: Page, shoot: Ca
     we_total = we.locator("output[data-meld-total]")
     expect(we_total).to_have_text("24")
 
-    follow(page, we.get_by_role("link", name="Work out Bob's meld from cards"))
+    follow(page, we.get_by_role("link", name="Bob's meld from cards"))
     page.get_by_label("Type cards").fill("AH 10H KH QH JH QS JD")
     page.get_by_role("button", name="Count meld").click()
     follow(page, page.get_by_role("link", name=re.compile(r"Use in deal \(♥ trump\)")))
 
     expect(we.get_by_label("Ann's meld")).to_have_value("24")  # the partner's meld is kept
-    bob = we.locator(".hand-meld").nth(1)
+    bob = we.locator("details.count-meld[data-hand='1']")
     expect(bob.get_by_label("Run", exact=True)).to_have_value("1")
     expect(bob.get_by_label("Pinochle", exact=True)).to_have_value("1")
     expect(we_total).to_have_text("43")  # 24 + run 15 + pinochle 4, priced on the server
