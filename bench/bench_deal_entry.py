@@ -102,6 +102,8 @@ class Player:
         swipes = max(1, math.ceil(abs(distance) / (0.75 * where["height"])))
         self.page.evaluate("(dy) => window.scrollBy(0, dy)", distance)
         self.inputs.scrolls += swipes
+        name = control.evaluate("(element) => element.name || element.textContent.trim()")
+        self.inputs.notes.append(f"{swipes} scroll{'s' if swipes > 1 else ''} to {name}")
         return swipes
 
     def tap(self, control: Locator) -> None:
@@ -178,6 +180,11 @@ def detailed_deal(page: Page) -> Inputs:
         player.tap(page.get_by_role("radio", name="Meld + tricks"))
     player.choose("Who won the bid?", "We")
     player.bid(50)
+    last_trick_first = page.evaluate(  # the player fills the form from the top down
+        """() => !!(document.querySelector("input[name='last_trick']").compareDocumentPosition(
+                     document.querySelector("fieldset[data-side='0']")) & Node.DOCUMENT_POSITION_FOLLOWING)""")
+    if last_trick_first:
+        player.choose("Who took the last trick?", "We")
     bob = meld_field(page, 0, 1)
     ann = meld_field(page, 0, 0)
     assert ann is not None
@@ -195,7 +202,8 @@ def detailed_deal(page: Page) -> Inputs:
     cy = meld_field(page, 1, 0)
     assert cy is not None
     player.type(cy, "4")
-    player.choose("Who took the last trick?", "We")
+    if not last_trick_first:
+        player.choose("Who took the last trick?", "We")
     player.save()
     return player.inputs
 
