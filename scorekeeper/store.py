@@ -335,6 +335,20 @@ def rules_of(row: MatchRow) -> HouseRules:
     return HouseRules.from_mapping(row.rules)
 
 
+def with_deal(loaded: Loaded, data: Mapping[str, Any], number: int | None) -> tuple[Match, int]:
+    """The match as it would be with this deal added (``number`` None) or in place of deal ``number``,
+    checked as a write checks it (raises RulesError), and the deal's number; nothing is written."""
+    row, match = loaded
+    if number is None:
+        return match.with_deals((*match.deals, parse_deal(match, data))), len(match.deals) + 1
+    old = get_deal_or_404(row, number)
+    data = dict(data)
+    if not old.passed and not data.get("passed"):
+        data.setdefault("entered_under", deal_json(old)["entered_under"])
+    deal = parse_deal(match.with_deals(match.deals[: number - 1] + match.deals[number:]), data)
+    return match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:])), number
+
+
 # Writing -------------------------------------------------------------------------------------------
 
 def create_match(match: Match) -> MatchRow:

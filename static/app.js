@@ -21,6 +21,20 @@ document.addEventListener("click", (event) => {
   changed(input);
 });
 
+// Counts of meld sets come without their − and + buttons, which only work with this script: add them.
+document.querySelectorAll("[data-add-steps]").forEach((stepper) => {
+  const button = (step, text, label) => {
+    const made = document.createElement("button");
+    Object.assign(made, { type: "button", className: `step ${step < 0 ? "step-down" : "step-up"}`, tabIndex: -1 });
+    made.dataset.step = String(step);
+    made.textContent = text;
+    made.setAttribute("aria-label", label);
+    return made;
+  };
+  stepper.prepend(button(-1, "\u2212", "minus 1"));
+  stepper.append(button(1, "+", "plus 1"));
+});
+
 // Deal form: with two sides, typing one side's trick points fills in the other's;
 // and a warning when the bid is more than the bidders' meld plus every trick point.
 function setUpDealForm(form) {
@@ -43,14 +57,17 @@ function setUpDealForm(form) {
   const check = () => {
     const bidder = form.querySelector('input[name="bidder"]:checked');
     const detail = form.querySelector('input[name="mode"][value="detail"]:checked');
-    const meldInput = bidder && form.querySelector(`input[name="sides-${bidder.value}-meld"]`);
-    const meld = meldInput ? numberIn(meldInput) : null;
+    const meldTotal = bidder && form.querySelector(`[data-meld-total="${bidder.value}"]`);
+    const melded = bidder && [...form.querySelectorAll(`[data-side="${bidder.value}"] .meld-field input`)]
+      .some((input) => input.value.trim() !== "" && input.value.trim() !== "0");
+    const meld = meldTotal && melded ? numberIn(meldTotal) : null;
     const thrownIn = form.querySelector('input[name="thrown_in"]:checked');
     warning.hidden = !(detail && meld !== null && numberIn(bid) !== null && !thrownIn
                        && numberIn(bid) > meld + trickTotal);
   };
   form.addEventListener("input", check);
   form.addEventListener("change", check);
+  form.addEventListener("preview", check);  // the bidders' meld total has been worked out again
   check();
 }
 
@@ -108,14 +125,15 @@ function restoreDealForm(form) {
   try {
     kept = sessionStorage.getItem(key);
     sessionStorage.removeItem(key);  // used once, or dropped when the form is opened some other way
-  } catch { return; }
+  } catch { return false; }
   const query = new URLSearchParams(location.search);
   const side = query.get("side");
-  if (kept === null || side === null || !query.get("sets")) return;
+  if (kept === null || side === null || !query.get("sets")) return false;
   const values = new Map();
   for (const [name, value] of JSON.parse(kept)) values.set(name, [...(values.get(name) || []), value]);
-  const sentBack = (name) => name === "mode" || name === `sides-${side}-meld`
-    || name.startsWith(`sides-${side}-sets-`) || (name === "trump" && query.has("trump"));
+  const hand = `sides-${side}-hands-${query.get("player") || "0"}-`;
+  const sentBack = (name) => name === "mode" || name === `${hand}meld` || name === `${hand}kept`
+    || name.startsWith(`${hand}sets-`) || (name === "trump" && query.has("trump"));
   for (const field of form.querySelectorAll("input[name], select[name], textarea[name]")) {
     if (field.name === "csrf_token" || sentBack(field.name)) continue;
     const typed = values.get(field.name) || [];
@@ -125,11 +143,85 @@ function restoreDealForm(form) {
   form.querySelectorAll("details.count-meld").forEach((fold) => {
     if ([...fold.querySelectorAll("input")].some((input) => (numberIn(input) ?? 0) > 0)) fold.open = true;
   });
+  return true;
+}
+
+// Deal form: the bid chips fill the bid with one tap.
+function setUpBidChips(form) {
+  const chips = form.querySelector("[data-bid-chips]");
+  const bid = form.querySelector('input[name="bid"]');
+  if (!chips || !bid) return;
+  chips.hidden = false;
+  chips.addEventListener("click", (event) => {
+    const chip = event.target.closest("button[data-bid]");
+    if (!chip) return;
+    bid.value = chip.dataset.bid;
+    changed(bid);
+  });
+}
+
+// Deal form: Enter on a number field with enterkeyhint="next" goes to the next number field; on the
+// last one ("done") it closes the keyboard, so that the score is read before Save is tapped.
+function setUpEnterKey(form) {
+  form.addEventListener("keydown", (event) => {
+    const input = event.target;
+    if (event.key !== "Enter" || !input.matches || !input.matches("input[enterkeyhint]")) return;
+    event.preventDefault();
+    const fields = [...form.querySelectorAll('input[inputmode="numeric"]')]
+      .filter((field) => field.offsetParent !== null && !field.closest("details:not([open])"));
+    const next = fields[fields.indexOf(input) + 1];
+    if (input.getAttribute("enterkeyhint") === "next" && next) next.focus();
+    else input.blur();
+  });
+}
+
+// Deal form: what the deal scores, worked out on the server by the rules core as the player types
+// (debounced; an answer that arrives after a newer question is dropped). Each side's meld total too.
+function setUpPreview(form, restored) {
+  const region = form.querySelector("#deal-preview");
+  if (!region || !region.dataset.previewUrl) return;
+  let timer = null;
+  let asked = 0;
+  const show = (answer) => {
+    region.replaceChildren(...answer.lines.map((line) => {
+      const paragraph = document.createElement("p");
+      paragraph.textContent = line;
+      return paragraph;
+    }));
+    region.classList.toggle("ready", answer.ready);
+    answer.melds.forEach((meld, side) => {
+      const output = form.querySelector(`[data-meld-total="${side}"]`);
+      if (output) output.textContent = meld === null ? "…" : String(meld);
+    });
+    form.dispatchEvent(new Event("preview", { bubbles: false }));
+  };
+  const ask = () => {
+    const question = ++asked;
+    fetch(region.dataset.previewUrl, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((answer) => { if (answer && question === asked) show(answer); })
+      .catch(() => { /* offline: the preview waits for the next change */ });
+  };
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(ask, 250);
+  };
+  const pending = (event) => {  // a meld changed: its side's total is unknown until the server answers
+    const side = event.target.closest && event.target.closest("[data-side]");
+    const total = side && event.target.closest(".hand-melds, .count-meld") && side.querySelector("[data-meld-total]");
+    if (total) total.textContent = "\u2026";
+  };
+  form.addEventListener("input", (event) => { pending(event); later(); });
+  form.addEventListener("change", later);
+  if (restored) ask();  // values put back after the meld calculator: the server has not seen them
 }
 
 document.querySelectorAll(".deal-form").forEach((form) => {
-  restoreDealForm(form);
+  const restored = restoreDealForm(form);
   keepDealForm(form);
+  setUpBidChips(form);
+  setUpEnterKey(form);
+  setUpPreview(form, restored);
   setUpDealForm(form);
 });
 document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);

@@ -100,7 +100,7 @@ class Actions:
         """Enter one deal with meld and tricks: We bid 50 and show 20 + 30 + the last trick; They 4 + 18."""
         data = self.deal_form(public_id) | {
             "mode": "detail", "bidder": "0", "bid": "50",
-            "sides-0-meld": "20", "sides-0-tricks": "30", "sides-1-meld": "4", "sides-1-tricks": "18",
+            "sides-0-hands-0-meld": "20", "sides-0-tricks": "30", "sides-1-hands-0-meld": "4", "sides-1-tricks": "18",
             "last_trick": "0",
         }
         return self._client.post(f"/m/{public_id}/deals/new", data=data)

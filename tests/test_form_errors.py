@@ -97,9 +97,9 @@ def test_a_side_marked_without_tricks_that_has_trick_points_marks_its_check_box(
 ) -> None:
     public_id = actions.create_match()
     data = actions.deal_form(public_id) | {
-        "mode": "detail", "bidder": "0", "bid": "50", "sides-0-meld": "20", "sides-0-tricks": "30",
-        "sides-1-meld": "4", "sides-1-tricks": "20", "sides-1-no_trick": "y", "last_trick": "0",
+        "mode": "detail", "bidder": "0", "bid": "50", "sides-0-hands-0-meld": "20", "sides-0-tricks": "30",
+        "sides-1-hands-0-meld": "4", "sides-1-tricks": "20", "sides-1-took": "none", "last_trick": "0",
     }
     response = client.post(f"/m/{public_id}/deals/new", data=data)
     assert response.status_code == 422
-    assert_tied(response.get_data(as_text=True), "sides-1-no_trick", "sides-1-no_trick-error")
+    assert_tied(response.get_data(as_text=True), "sides-1-took", "sides-1-took-error")

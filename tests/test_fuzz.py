@@ -212,8 +212,9 @@ def number_part(number: int | str) -> str:
     return url_part(str(number))
 
 
-SIDE_FIELDS = ["total", "meld", "tricks", "no_trick", "kept_meld", "kept_tricks",
-               *(f"sets-{combination.value}" for combination in Combination)]
+SIDE_FIELDS = ["total", "hands-0-meld", "hands-1-meld", "tricks", "took", "hands-0-kept", "hands-1-kept",
+               "kept_tricks",
+               *(f"hands-{hand}-sets-{combination.value}" for hand in (0, 1) for combination in Combination)]
 DEAL_FIELDS = ["version", "mode", "passed", "bidder", "bid", "trump", "thrown_in", "last_trick",
                *(f"sides-{i}-{name}" for i in range(3) for name in SIDE_FIELDS)]
 RULE_FIELDS = [f"rules-{spec.key}" for spec in RULE_SPECS]
@@ -232,7 +233,8 @@ def test_new_match_form(table: Table, pairs: list[tuple[str, Any]]) -> None:
 
 
 @ROUTE
-@given(pairs=fields(DEAL_FIELDS, ["sides-7-total", "sides-99999-meld"]), number=st.none() | deal_numbers,
+@given(pairs=fields(DEAL_FIELDS, ["sides-7-total", "sides-99999-hands-0-meld", "sides-0-hands-9-meld"]),
+       number=st.none() | deal_numbers,
        keep_version=st.booleans())
 def test_deal_form(table: Table, pairs: list[tuple[str, Any]], number: int | str | None, keep_version: bool) -> None:
     url = f"/m/{table.id}/deals/new" if number is None else f"/m/{table.id}/deals/{number_part(number)}/edit"

@@ -51,11 +51,11 @@ def reword(monkeypatch: pytest.MonkeyPatch) -> None:
     ("path", "field_id"),
     [
         ("bid", "bid"), ("bidder", "bidder"), ("trump", "trump"), ("thrown_in", "thrown_in"),
-        ("sides[1].meld", "sides-1-meld"), ("sides[0].meld[1].cards[4]", "sides-0-meld"),
-        ("sides[1].meld.run", "sides-1-meld"), ("sides[1].tricks", "sides-1-tricks"),
+        ("sides[1].meld", "sides-1-hands-0-meld"), ("sides[0].meld[1].cards[4]", "sides-0-hands-1-meld"),
+        ("sides[1].meld.run", "sides-1-hands-0-meld"), ("sides[1].tricks", "sides-1-tricks"),
         ("sides[0].tricks.cards.A", "sides-0-tricks"), ("sides[1].total", "sides-1-total"),
-        ("sides[0].took_trick", "sides-0-no_trick"), ("sides[1].last_trick", "last_trick"),
-        ("sides[1]", "sides-1-meld"), ("", None), ("sides", None), ("entered_under.trick_scale", None),
+        ("sides[0].took_trick", "sides-0-took"), ("sides[1].last_trick", "last_trick"),
+        ("sides[1]", "sides-1-hands-0-meld"), ("", None), ("sides", None), ("entered_under.trick_scale", None),
         ("sides[7].tricks", None), ("bids", None),
     ],
 )
@@ -63,12 +63,12 @@ def test_the_form_places_a_problem_by_its_path(app: Flask, path: str, field_id: 
     for code in ProblemCode:
         message = gibberish(f"{code} {path}")
         with app.test_request_context():
-            form = DealForm(formdata=None).setup(["We", "They"])
+            form = DealForm(formdata=None).setup(["We", "They"], [["Ann", "Bob"], ["Cy", "Di"]])
             form.mode.data = DETAIL
             form.place_problem(Problem(code, path, message))
             fields = [form.bid, form.bidder, form.trump, form.thrown_in, form.last_trick]
             for entry in form.entries():
-                fields += [entry.total, entry.meld, entry.tricks, entry.no_trick]
+                fields += [entry.total, *(hand.meld for hand in entry.hand_forms()), entry.tricks, entry.took]
             placed = [field.id for field in fields if field.errors]
             assert placed == ([field_id] if field_id else []), code
             assert form.form_errors == ([] if field_id else [message + "."])
@@ -81,7 +81,7 @@ def detail(**fields: str) -> dict[str, str]:
     return {"mode": "detail", "bidder": "0", "bid": "50", "last_trick": "0", **fields}
 
 
-TWO_SIDES = {"sides-0-meld": "20", "sides-0-tricks": "30", "sides-1-meld": "4", "sides-1-tricks": "18"}
+TWO_SIDES = {"sides-0-hands-0-meld": "20", "sides-0-tricks": "30", "sides-1-hands-0-meld": "4", "sides-1-tricks": "18"}
 CASES = [
     pytest.param(
         {"bid": "40", **TWO_SIDES}, {"bidder": 0, "bid": 40, "sides": [
@@ -96,15 +96,15 @@ CASES = [
             {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 10}]},
         "sides-1-tricks", "deal.sides[1].tricks", id="trick-total"),
     pytest.param(
-        {**TWO_SIDES, "sides-1-no_trick": "y"}, {"bidder": 0, "bid": 50, "sides": [
+        {**TWO_SIDES, "sides-1-took": "none"}, {"bidder": 0, "bid": 50, "sides": [
             {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 18, "took_trick": False}]},
-        "sides-1-no_trick", "deal.sides[1].took_trick", id="took-no-trick"),
+        "sides-1-took", "deal.sides[1].took_trick", id="took-no-trick"),
     pytest.param(
-        {**TWO_SIDES, "sides-0-meld": "", "sides-0-kept_meld": '{"cards": ["AH", "ZZ"], "trump": "H"}'},
+        {**TWO_SIDES, "sides-0-hands-0-meld": "", "sides-0-hands-0-kept": '{"cards": ["AH", "ZZ"], "trump": "H"}'},
         {"bidder": 0, "bid": 50, "sides": [
             {"meld": {"cards": ["AH", "ZZ"], "trump": "H"}, "tricks": 30, "last_trick": True},
             {"meld": 4, "tricks": 18}]},
-        "sides-0-meld", "deal.sides[0].meld.cards[1]", id="bad-card-file-error"),
+        "sides-0-hands-0-meld", "deal.sides[0].meld.cards[1]", id="bad-card-file-error"),
 ]
 
 

@@ -49,11 +49,21 @@ def test_first_deal_needs_only_bidder_bid_and_two_numbers(client: FlaskClient, a
     assert "We bid 60:" in page(client, f"/m/{public_id}")
 
 
-def test_new_deal_starts_at_the_minimum_then_at_the_last_bid(actions: Actions) -> None:
+def bid_chips(client: FlaskClient, public_id: str) -> list[int]:
+    html = client.get(f"/m/{public_id}/deals/new").get_data(as_text=True)
+    return [int(value) for value in re.findall(r'data-bid="(\d+)"', html)]
+
+
+def test_new_deal_starts_with_an_empty_bid_and_offers_the_minimum_and_the_last_bids(
+    client: FlaskClient, actions: Actions
+) -> None:
     public_id = actions.create_match(min_bid=50)
-    assert actions.deal_form(public_id)["bid"] == "50"
-    actions.add_deal(public_id, 0, 70, (80, 20))
-    assert actions.deal_form(public_id)["bid"] == "70"
+    assert actions.deal_form(public_id)["bid"] == ""
+    assert bid_chips(client, public_id) == [50]
+    for bid in (70, 60, 70, 50, 65, 80, 75):
+        actions.add_deal(public_id, 0, bid, (bid + 10, 20))
+    assert actions.deal_form(public_id)["bid"] == ""
+    assert bid_chips(client, public_id) == [50, 65, 70, 75, 80]  # the minimum and the last four distinct bids
 
 
 def test_new_deal_uses_the_way_the_last_deal_was_entered(client: FlaskClient, actions: Actions) -> None:
@@ -93,7 +103,15 @@ def test_bid_below_the_minimum_is_refused_at_the_bid_field(actions: Actions) -> 
 @pytest.mark.parametrize(("fields", "field_id", "fragment"), [
     ({"bidder": ""}, "bidder-error", "Who won the bid?"),
     ({"sides-1-total": ""}, "sides-1-total-error", "Type the side"),
-    ({"sides-0-total": "-5"}, "sides-0-total-error", "is not a whole number"),
+    ({"sides-0-total": "6x"}, "sides-0-total-error", "is not a whole number"),
+    ({"sides-0-total": "1.5"}, "sides-0-total-error", "is not a whole number"),
+    # A set written as on a paper sheet: refused, saying what to type instead (RULES.md: the bidders'
+    # number is what they took; below the bid they are set).
+    ({"sides-0-total": "-60"}, "sides-0-total-error", "Type what the bidders took, not the score: any number "
+                                                      "below 60 means they are set, and the sheet shows \u221260"),
+    ({"sides-0-total": "\u221260"}, "sides-0-total-error", "Type what the bidders took, not the score"),
+    ({"sides-0-total": "\u2013 60"}, "sides-0-total-error", "Type what the bidders took, not the score"),
+    ({"sides-1-total": "\u221220"}, "sides-1-total-error", "Type what the side took (0 if nothing)"),
 ])
 def test_missing_or_bad_numbers_are_named_at_their_field(
     actions: Actions, fields: dict[str, str], field_id: str, fragment: str
@@ -108,22 +126,22 @@ def test_trick_points_that_do_not_add_up_are_shown_at_the_tricks(client: FlaskCl
     public_id = actions.create_match()
     data = actions.deal_form(public_id) | {
         "mode": "detail", "bidder": "0", "bid": "50",
-        "sides-0-meld": "20", "sides-0-tricks": "30", "sides-1-meld": "4", "sides-1-tricks": "10",
+        "sides-0-hands-0-meld": "20", "sides-0-tricks": "30", "sides-1-hands-0-meld": "4", "sides-1-tricks": "10",
         "last_trick": "0",
     }
     response = client.post(f"/m/{public_id}/deals/new", data=data)
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert re.search(r'id="sides-1-tricks-error"[^>]*>\s*Trick points add up to 40', html)
-    assert form_values(response)["sides-0-meld"] == "20"
+    assert form_values(response)["sides-0-hands-0-meld"] == "20"
 
 
 def test_meld_counted_in_sets_is_priced_by_the_match(client: FlaskClient, actions: Actions, app: Flask) -> None:
     public_id = actions.create_match()
     data = actions.deal_form(public_id) | {
         "mode": "detail", "bidder": "0", "bid": "50", "trump": "H",
-        "sides-0-sets-run": "1", "sides-0-sets-pinochle": "1", "sides-0-tricks": "30",
-        "sides-1-meld": "4", "sides-1-tricks": "18", "last_trick": "0",
+        "sides-0-hands-0-sets-run": "1", "sides-0-hands-0-sets-pinochle": "1", "sides-0-tricks": "30",
+        "sides-1-hands-0-meld": "4", "sides-1-tricks": "18", "last_trick": "0",
     }
     assert client.post(f"/m/{public_id}/deals/new", data=data).status_code == 302
     with app.app_context():
@@ -136,7 +154,7 @@ def test_meld_counted_in_sets_is_priced_by_the_match(client: FlaskClient, action
 def test_meld_typed_and_counted_is_refused(client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
     data = actions.deal_form(public_id) | {
-        "mode": "detail", "bidder": "0", "bid": "50", "sides-0-meld": "20", "sides-0-sets-run": "1",
+        "mode": "detail", "bidder": "0", "bid": "50", "sides-0-hands-0-meld": "20", "sides-0-hands-0-sets-run": "1",
         "sides-0-tricks": "30", "sides-1-tricks": "18", "last_trick": "0",
     }
     response = client.post(f"/m/{public_id}/deals/new", data=data)
@@ -148,8 +166,8 @@ def test_meld_calculator_result_fills_the_side(actions: Actions) -> None:
     public_id = actions.create_match()
     values = actions.deal_form_url(f"/m/{public_id}/deals/new?side=1&sets=run:1,pinochle:2")
     assert values["mode"] == "detail"
-    assert values["sides-1-sets-run"] == "1" and values["sides-1-sets-pinochle"] == "2"
-    assert values["sides-0-sets-run"] == "0"
+    assert values["sides-1-hands-0-sets-run"] == "1" and values["sides-1-hands-0-sets-pinochle"] == "2"
+    assert values["sides-0-hands-0-sets-run"] == "0"
 
 
 def test_all_passed_is_recorded(client: FlaskClient, actions: Actions) -> None:
@@ -164,7 +182,7 @@ def test_dead_contract_is_offered_a_throw_in(client: FlaskClient, actions: Actio
     public_id = actions.create_match()
     data = actions.deal_form(public_id) | {
         "mode": "detail", "bidder": "0", "bid": "90",
-        "sides-0-meld": "10", "sides-0-tricks": "30", "sides-1-meld": "8", "sides-1-tricks": "18",
+        "sides-0-hands-0-meld": "10", "sides-0-tricks": "30", "sides-1-hands-0-meld": "8", "sides-1-tricks": "18",
         "last_trick": "1",
     }
     response = client.post(f"/m/{public_id}/deals/new", data=data)
@@ -282,7 +300,7 @@ def test_editing_keeps_facts_the_form_cannot_show(client: FlaskClient, actions: 
             {"meld": {"cards": ["AH", "10H", "KH", "QH", "JH"]}, "tricks": {"counters": 30}, "last_trick": True},
             {"meld": 4, "tricks": 18}]}, row.version)
     form = client.get(f"/m/{public_id}/deals/1/edit")
-    assert "Meld kept as stored: cards AH 10H KH QH JH" in form.get_data(as_text=True)
+    assert "Kept as stored: cards AH 10H KH QH JH" in form.get_data(as_text=True)
     assert "Tricks kept as stored: 30 counters" in form.get_data(as_text=True)
     values = form_values(form) | {"bid": "55"}
     assert client.post(f"/m/{public_id}/deals/1/edit", data=values).status_code == 302
@@ -297,7 +315,7 @@ def test_throw_in_on_an_old_version_is_refused_with_a_message(client: FlaskClien
     public_id = actions.create_match()
     data = actions.deal_form(public_id) | {
         "mode": "detail", "bidder": "0", "bid": "90",
-        "sides-0-meld": "10", "sides-0-tricks": "30", "sides-1-meld": "8", "sides-1-tricks": "18",
+        "sides-0-hands-0-meld": "10", "sides-0-tricks": "30", "sides-1-hands-0-meld": "8", "sides-1-tricks": "18",
         "last_trick": "1",
     }
     sheet_url = client.post(f"/m/{public_id}/deals/new", data=data).headers["Location"]

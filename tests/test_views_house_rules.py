@@ -89,7 +89,7 @@ def test_change_that_recorded_deals_contradict_is_refused_naming_them(
     public_id = actions.create_match()
     actions.add_deal(public_id, 0, 60, (67, 20))
     data = actions.deal_form(public_id) | {
-        "mode": "detail", "bidder": "0", "bid": "50", "sides-0-sets-aces_around": "3",
+        "mode": "detail", "bidder": "0", "bid": "50", "sides-0-hands-0-sets-aces_around": "3",
         "sides-0-tricks": "30", "sides-1-tricks": "18", "last_trick": "0",
     }
     assert client.post(f"/m/{public_id}/deals/new", data=data).status_code == 302

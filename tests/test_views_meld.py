@@ -169,7 +169,7 @@ def test_meld_for_a_recorded_deal_links_back_to_its_edit_form(client: FlaskClien
     assert link
     url = urlsplit(link.group(1).replace("&amp;", "&"))
     assert url.path == f"/m/{public_id}/deals/1/edit"
-    assert parse_qs(url.query) == {"side": ["0"], "sets": ["run:1"], "trump": ["S"]}
+    assert parse_qs(url.query) == {"side": ["0"], "player": ["0"], "sets": ["run:1"], "trump": ["S"]}
     assert client.get(link.group(1).replace("&amp;", "&")).status_code == 200
 
 
@@ -179,7 +179,7 @@ def test_no_deal_link_without_a_match(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize("query", ["match=nosuchmatch&side=0", "side=7", "side=x", "side=0&deal=1",
-                                   "side=0&deal=x"])
+                                   "side=0&deal=x", "side=0&player=4", "side=0&player=x"])
 def test_unknown_match_or_side_is_404(client: FlaskClient, query: str) -> None:
     public_id = new_match(client)
     if not query.startswith("match="):

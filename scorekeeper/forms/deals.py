@@ -20,12 +20,24 @@ from ..rules.text import load_json
 from .common import SUITS, SelectChoice, add_error, new_write_key, sentence
 
 QUICK, DETAIL = "quick", "detail"
-SIDE_PATH = re.compile(r"sides\[(\d+)\](?:\.(\w+))?")
+SIDE_PATH = re.compile(r"sides\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?")
 DEAL_KEY = re.compile(r"\w+")
+MAX_HANDS = 4  # meld lines a side may have: one per partner
+NUMBER_FIELD = {"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "next"}
+# A score written as on a paper sheet: a minus (hyphen, the real minus sign or a dash) and digits.
+NEGATIVE = re.compile(r"[-\u2212\u2013\u2014]\s*([0-9]+)")
+
+# How a side fared in play, for the must-take-a-trick rule (the match file's ``took_trick``).
+TOOK_POINTS, TOOK_NO_POINTS, TOOK_NOTHING = "points", "no_points", "none"
+TOOK_CHOICES = [
+    SelectChoice(TOOK_POINTS, "Took points"),
+    SelectChoice(TOOK_NO_POINTS, "Tricks, no points"),
+    SelectChoice(TOOK_NOTHING, "No trick"),
+]
 
 
 class MeldSetsForm(Form):
-    """How many sets of each combination one side showed (the 'Count meld' steppers)."""
+    """How many sets of each combination one hand showed (the 'Count meld' steppers)."""
 
     def _raw(self) -> dict[str, str]:
         return {c.value: (self[c.value].data or "").strip() for c in Combination}
@@ -44,16 +56,51 @@ for _combination in Combination:
             StringField(_combination.label.capitalize(), default="0", render_kw={"inputmode": "numeric"}))
 
 
+class HandMeldForm(Form):
+    """One hand's meld (a line per partner): a number, sets counted, or kept as stored (cards)."""
+
+    meld = StringField("Meld", render_kw=NUMBER_FIELD)
+    sets = FormField(MeldSetsForm)
+    kept = HiddenField()
+
+    def is_empty(self) -> bool:
+        return not ((self.meld.data or "").strip() or self.sets.form.counted() or self.kept.data
+                    or self.sets.form.has_bad_numbers())
+
+    def to_json(self) -> tuple[Any, str]:
+        """The hand's meld as the match file writes it, or None and a message saying what to fix."""
+        typed = (self.meld.data or "").strip()
+        sets = self.sets.form.counted()
+        if self.sets.form.has_bad_numbers():
+            return None, "Count each combination with a whole number."
+        if typed and sets:
+            return None, "Type the meld or count it, not both: clear one of them."
+        if sets:
+            return sets, ""
+        if typed:
+            try:
+                return parse_whole_number(typed), ""
+            except RulesError as error:
+                return None, sentence(error.problem.message)
+        if self.kept.data:
+            try:
+                return load_json(self.kept.data), ""
+            except RulesError:
+                return None, "The stored meld could not be read back; type it again."
+        return 0, ""
+
+
 class SideEntryForm(Form):
     """One side's facts in a deal."""
 
-    total = StringField("Points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    meld = StringField("Meld", render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    tricks = StringField("Trick points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    no_trick = BooleanField("Took no trick")
-    sets = FormField(MeldSetsForm)
-    kept_meld = HiddenField()
+    total = StringField("Points", render_kw=NUMBER_FIELD)
+    hands = FieldList(FormField(HandMeldForm), min_entries=1)
+    tricks = StringField("Trick points", render_kw=NUMBER_FIELD)
+    took = RadioField("In play", choices=TOOK_CHOICES, default=TOOK_POINTS, validate_choice=False)
     kept_tricks = HiddenField()
+
+    def hand_forms(self) -> list[HandMeldForm]:
+        return [hand.form for hand in self.hands]
 
 
 class DealForm(FlaskForm):
@@ -65,14 +112,14 @@ class DealForm(FlaskForm):
                       default=QUICK)
     passed = BooleanField("All passed")
     bidder = RadioField("Who won the bid?", choices=[], validate_choice=False)
-    bid = StringField("Bid", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    bid = StringField("Bid", render_kw=NUMBER_FIELD)
     trump = RadioField("Trump", choices=SUITS, default="", validate_choice=False)
     thrown_in = BooleanField("Thrown in")
     last_trick = RadioField("Last trick", choices=[], validate_choice=False)
     sides = FieldList(FormField(SideEntryForm))
 
-    def setup(self, side_names: list[str]) -> DealForm:
-        """Fit the form to the match's sides."""
+    def setup(self, side_names: list[str], hand_names: list[list[str]] | None = None) -> DealForm:
+        """Fit the form to the match's sides and to each side's meld lines (one per partner, by name)."""
         sides = [SelectChoice(str(index), name) for index, name in enumerate(side_names)]
         self.bidder.choices = sides
         self.last_trick.choices = list(sides)
@@ -81,6 +128,18 @@ class DealForm(FlaskForm):
         while len(self.sides) > len(side_names):  # fields posted for sides the match does not have
             self.sides.pop_entry()
         self.side_names = side_names
+        wanted = hand_names or [[] for _ in side_names]
+        self.hand_names: list[list[str]] = []  # who melds each line: a player's name, or "hand 3"
+        for entry, names in zip(self.entries(), wanted, strict=True):
+            while len(entry.hands) < min(max(len(names), 1), MAX_HANDS):
+                entry.hands.append_entry()
+            while len(entry.hands) > MAX_HANDS:
+                entry.hands.pop_entry()
+            count = len(entry.hands)
+            self.hand_names.append([*names[:count], *(f"hand {n}" for n in range(len(names) + 1, count + 1))])
+        if self.entries():
+            last = self.entries()[-1].total
+            last.render_kw = {**NUMBER_FIELD, "enterkeyhint": "done"}
         return self
 
     def trump_label(self) -> str:
@@ -115,42 +174,67 @@ class DealForm(FlaskForm):
 
     def _side_json(self, index: int, entry: SideEntryForm, quick: bool) -> dict[str, Any]:
         if quick:
-            return {"total": _whole_number(entry.total, "Type the side's points (0 if none).")}
+            return {"total": self._side_total(index, entry.total)}
         side: dict[str, Any] = {}
-        meld = self._meld_json(entry)
+        meld = self._side_meld_json(entry)
         if meld is not None:
             side["meld"] = meld
         if (entry.tricks.data or "").strip():
             side["tricks"] = _whole_number(entry.tricks, "")
         elif entry.kept_tricks.data:
             side["tricks"] = _kept(entry.kept_tricks, entry.tricks)
+        elif entry.took.data == TOOK_NO_POINTS:
+            side["tricks"] = 0
         if self.last_trick.data == str(index):
             side["last_trick"] = True
-        if entry.no_trick.data:
+        if entry.took.data == TOOK_NOTHING:
             side["took_trick"] = False
+        elif entry.took.data == TOOK_NO_POINTS:
+            side["took_trick"] = True
+            if side.get("tricks"):
+                add_error(entry.tricks, "Tricks worth no points: leave the trick points at 0, or choose 'Took points'.")
         return side
 
-    def _meld_json(self, entry: SideEntryForm) -> Any:
-        typed = (entry.meld.data or "").strip()
-        sets = entry.sets.form.counted()
-        if entry.sets.form.has_bad_numbers():
-            add_error(entry.meld, "Count each combination with a whole number.")
-            return None
-        if typed and sets:
-            add_error(entry.meld, "Type the meld or count it, not both: clear one of them.")
-            return None
-        if sets:
-            return sets
-        if typed:
-            return _whole_number(entry.meld, "")
-        if entry.kept_meld.data:
-            return _kept(entry.kept_meld, entry.meld)
+    def _side_total(self, index: int, field: Field) -> int | None:
+        """A side's one number. A minus score ('−60', as a paper sheet writes a set) is refused with what to type."""
+        negative = NEGATIVE.fullmatch((field.data or "").strip())
+        if negative is None:
+            return _whole_number(field, "Type the side's points (0 if none).")
+        if (self.bidder.data or "") == str(index):
+            bid = (self.bid.data or "").strip() or "the bid"
+            add_error(field, f"Type what the bidders took, not the score: any number below {bid} means they are "
+                             f"set, and the sheet shows −{bid} for them.")
+        else:
+            add_error(field, "Type what the side took (0 if nothing): only the bidders lose points, when they are set.")
         return None
+
+    def _side_meld_json(self, entry: SideEntryForm) -> Any:
+        """The side's meld: the first line's alone as it is; more lines as the match file's list, one entry
+        per line up to the last one filled (an empty line before it counts 0)."""
+        hands = entry.hand_forms()
+        filled = [index for index, hand in enumerate(hands) if not hand.is_empty()]
+        if not filled:
+            return None
+        melds = []
+        for hand in hands[: filled[-1] + 1]:
+            value, message = hand.to_json()
+            if message:
+                add_error(hand.meld, message)
+            melds.append(value)
+        return melds if len(melds) > 1 else melds[0]
+
+    def side_melds(self) -> list[Any]:
+        """Each side's meld as ``to_deal_json`` would write it, where every line reads (else None); adds no error."""
+        melds: list[Any] = []
+        for entry in self.entries():
+            read = [hand.to_json() for hand in entry.hand_forms() if not hand.is_empty()]
+            melds.append([value for value, _ in read] if read and not any(message for _, message in read) else None)
+        return melds
 
     def errors_present(self) -> bool:
         fields = [self.bidder, self.bid, self.trump, self.last_trick]
         for entry in self.entries():
-            fields += [entry.total, entry.meld, entry.tricks, entry.no_trick]
+            fields += [entry.total, entry.tricks, entry.took, *(hand.meld for hand in entry.hand_forms())]
         return any(field.errors for field in fields) or bool(self.form_errors)
 
     def place_problem(self, problem: Problem) -> None:
@@ -162,20 +246,22 @@ class DealForm(FlaskForm):
             add_error(field, sentence(problem.message))
 
     def field_at(self, path: str) -> Field | None:
-        """The field that shows the value at ``path`` (``bid``, ``sides[1].tricks`` …); None for the whole deal."""
+        """The field that shows the value at ``path`` (``bid``, ``sides[1].meld[0]`` …); None for the whole deal."""
         found = SIDE_PATH.match(path)
         if found is None:
             key = DEAL_KEY.match(path)
             fields = {"bid": self.bid, "bidder": self.bidder, "trump": self.trump, "thrown_in": self.thrown_in}
             return fields.get(key.group()) if key else None
-        index, key_in_side = int(found.group(1)), found.group(2) or ""
+        index, key_in_side, hand = int(found.group(1)), found.group(2) or "", int(found.group(3) or 0)
         if index >= len(self.sides):
             return None
         if key_in_side == "last_trick":
             return self.last_trick
         entry = self.entries()[index]
-        fields = {"total": entry.total, "meld": entry.meld, "tricks": entry.tricks, "took_trick": entry.no_trick}
-        return fields.get(key_in_side, entry.meld if self.mode.data == DETAIL else entry.total)
+        hands = entry.hand_forms()
+        meld = hands[min(hand, len(hands) - 1)].meld
+        fields = {"total": entry.total, "meld": meld, "tricks": entry.tricks, "took_trick": entry.took}
+        return fields.get(key_in_side, meld if self.mode.data == DETAIL else entry.total)
 
 
 def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:
@@ -197,26 +283,33 @@ def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _side_form_data(side: Mapping[str, Any]) -> dict[str, Any]:
-    values: dict[str, Any] = {"no_trick": side.get("took_trick") is False}
+    took = side.get("took_trick")
+    values: dict[str, Any] = {"took": TOOK_NOTHING if took is False else TOOK_POINTS}
     if "total" in side:
         values["total"] = str(side["total"])
         return values
     meld, tricks = side.get("meld"), side.get("tricks")
-    if isinstance(meld, int):
-        values["meld"] = str(meld)
-    elif isinstance(meld, dict) and "cards" not in meld:
-        values["sets"] = {key: str(count) for key, count in meld.items()}
-    elif meld is not None:
-        values["kept_meld"] = json.dumps(meld)
+    hands = meld if isinstance(meld, list) else [] if meld is None else [meld]
+    values["hands"] = [_hand_form_data(hand) for hand in hands] or [{}]
     if isinstance(tricks, int):
         values["tricks"] = str(tricks)
     elif tricks is not None:
         values["kept_tricks"] = json.dumps(tricks)
+    if took is True and tricks in (None, 0):
+        values["took"] = TOOK_NO_POINTS
     return values
 
 
+def _hand_form_data(meld: Any) -> dict[str, Any]:
+    if isinstance(meld, int):
+        return {"meld": str(meld)}
+    if isinstance(meld, dict) and "cards" not in meld:
+        return {"sets": {key: str(count) for key, count in meld.items()}}
+    return {"kept": json.dumps(meld)}
+
+
 def _kept(hidden: Field, shown: Field) -> Any:
-    """A fact kept from the stored deal in a hidden field (cards, counters, several hands)."""
+    """A fact kept from the stored deal in a hidden field (cards, counters)."""
     try:
         return load_json(hidden.data)
     except RulesError:

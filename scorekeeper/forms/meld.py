@@ -55,6 +55,7 @@ class MeldForm(FlaskForm):
     cards = StringField("Type cards", validators=[Optional()])
     match = HiddenField()
     side = HiddenField()
+    player = HiddenField()  # which meld line of the side: a partner
     deal = HiddenField()
 
     def chosen_deck(self) -> Deck:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
 from ..device import SavedDeal, note_saved, players_only, remember_match
-from ..forms.common import new_write_key
+from ..forms.common import new_write_key, sentence
 from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data
 from ..models import MatchRow
 from ..rules.combinations import Combination
@@ -20,8 +20,10 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract, score_match
 from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
+from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
 
 bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
+LIKELY_BIDS = 4  # recent distinct bids offered beside the minimum
 bp.before_request(players_only)  # opening a deal form at the players' link gives the right, as the sheet does
 
 
@@ -31,11 +33,10 @@ def new(public_id: str) -> str | Response | tuple[str, int]:
     row, match = loaded
     if request.method == "GET":
         remember_match(public_id)
-        form = DealForm(data=_new_deal_data(row, match)).setup(_names(row))
+        form = _setup(DealForm(data=_new_deal_data(row, match)), row, match)
         _prefill_from_meld_calculator(form)
-        return _render(row, match, form, None)
-    form = DealForm().setup(_names(row))
-    return _save(loaded, form, None)
+        return _render(loaded, form, None)
+    return _save(loaded, _setup(DealForm(), row, match), None)
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
@@ -46,10 +47,21 @@ def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
     if request.method == "GET":
         remember_match(public_id)
         data = deal_form_data(store.deal_json(deal)) | {"version": row.version}
-        form = DealForm(data=data).setup(_names(row))
+        form = _setup(DealForm(data=data), row, match)
         _prefill_from_meld_calculator(form)
-        return _render(row, match, form, number)
-    return _save(loaded, DealForm().setup(_names(row)), number)
+        return _render(loaded, form, number)
+    return _save(loaded, _setup(DealForm(), row, match), number)
+
+
+@bp.post("/preview", defaults={"number": None})
+@bp.post("/<int:number>/preview")
+def preview_deal(public_id: str, number: int | None) -> Response:
+    """What the deal in the form would score, read-only: each side's line and meld total (JSON for the
+    form's script). A deal not yet complete answers ``ready: false`` with a hint, not an error."""
+    loaded = store.load_match(public_id)
+    if number is not None:
+        store.get_deal_or_404(loaded.row, number)
+    return jsonify(_preview(loaded, _setup(DealForm(), *loaded), number).to_json())
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
@@ -139,7 +151,7 @@ def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Res
                 form.place_problem(problem)
         else:
             return redirect(_after_save(written, added=number is None))
-    return _render(row, match, form, number, invalid=True), status
+    return _render(loaded, form, number, invalid=True), status
 
 
 def _after_save(written: store.Written, added: bool) -> str:
@@ -178,43 +190,99 @@ def _names(row: MatchRow) -> list[str]:
     return [side.name for side in row.sides]
 
 
+def _setup(form: DealForm, row: MatchRow, match: Match) -> DealForm:
+    return form.setup(_names(row), _hand_names(row, match))
+
+
+def _hand_names(row: MatchRow, match: Match) -> list[list[str]]:
+    """The meld lines of each side: one per player named; a side with no names is a partnership of two
+    when the match has two sides and an auction (the four-handed games), else one hand."""
+    partnerships = len(row.sides) == 2 and match.auction
+    return [list(side.players) or (["Partner 1", "Partner 2"] if partnerships else []) for side in row.sides]
+
+
 def _new_deal_data(row: MatchRow, match: Match) -> dict[str, Any]:
-    """A new deal starts at the last bid (or the minimum) in the way the last deal was entered."""
+    """A new deal starts with an empty bid, in the way the last deal was entered."""
     played = [deal for deal in row.deals if not deal.passed]
     last = played[-1] if played else None
     mode = QUICK if last is None or all("total" in side for side in last.sides) else DETAIL
-    bid = last.bid if last is not None and last.bid is not None else match.rules.min_bid
-    return {"version": row.version, "mode": mode, "bid": str(bid) if match.auction else ""}
+    return {"version": row.version, "mode": mode}
+
+
+def _likely_bids(row: MatchRow, match: Match) -> list[int]:
+    """One-tap bids: the minimum opening bid and this match's last few distinct bids, low to high."""
+    recent: list[int] = []
+    for deal in reversed(row.deals):
+        if deal.bid is not None and deal.bid not in recent and deal.bid != match.rules.min_bid:
+            recent.append(deal.bid)
+        if len(recent) == LIKELY_BIDS:
+            break
+    return sorted([match.rules.min_bid, *recent])
 
 
 def _prefill_from_meld_calculator(form: DealForm) -> None:
-    """The meld calculator sends a side back with its sets: ``?side=1&sets=run:1,pinochle:1``."""
+    """The meld calculator sends one hand back with its sets: ``?side=1&player=0&sets=run:1,pinochle:1``.
+    Only that hand's line takes them; a partner's line keeps its meld."""
     side, sets = whole_number_or_none(request.args.get("side", "")), request.args.get("sets", "")
-    if side is None or side >= len(form.sides) or not sets:
+    hand = whole_number_or_none(request.args.get("player", "0"))
+    if side is None or side >= len(form.sides) or not sets or hand is None:
+        return
+    entry = form.entries()[side]
+    if hand >= len(entry.hands):
         return
     counts = dict(part.split(":", 1) for part in sets.split(",") if ":" in part)
-    entry = form.entries()[side]
+    line = entry.hand_forms()[hand]
     for combination in Combination:
         count = whole_number_or_none(counts.get(combination.value, "0"))
-        entry.sets.form[combination.value].data = str(count or 0)
-    entry.meld.data = ""
+        line.sets.form[combination.value].data = str(count or 0)
+    line.meld.data = ""
+    line.kept.data = ""
     form.mode.data = DETAIL
     trump = request.args.get("trump", "")
     if trump in ("S", "H", "D", "C"):
         form.trump.data = trump
 
 
-def _render(row: MatchRow, match: Match, form: DealForm, number: int | None, invalid: bool = False) -> str:
+def _render(loaded: store.Loaded, form: DealForm, number: int | None, invalid: bool = False) -> str:
+    row, match = loaded
     rules = match.rules
     deal = row.deals[number - 1] if number is not None else None
     scale = TrickScale(deal.trick_scale) if deal is not None else rules.trick_scale
+    # A stored deal is previewed at once; a new or refused one when scripts ask (its fields are incomplete).
+    shown = (_preview(loaded, form, number) if number is not None and request.method == "GET"
+             else DealPreview(False, (WAITING,), _meld_totals(loaded, form, number)))
     return render_template(
         "deals/form.html", row=row, match=match, form=form, number=number,
         card_points=deck_card_points(rules.deck, scale), trick_total=trick_total(rules),
         combinations=[c for c in Combination if c.possible_in(rules.deck)],
         next_number=len(row.deals) + 1, describe=_describe_kept, decided_at=_decided_at(match), invalid=invalid,
-        meld_link=lambda side: url_for("meld.calculator", match=row.public_id, side=side, deal=number),
+        meld_link=lambda side, hand: url_for("meld.calculator", match=row.public_id, side=side, player=hand,
+                                             deal=number),
+        likely_bids=_likely_bids(row, match) if match.auction else [], preview=shown,
+        preview_url=url_for("deals.preview_deal", public_id=row.public_id, number=number),
     )
+
+
+def _preview(loaded: store.Loaded, form: DealForm, number: int | None) -> DealPreview:
+    """The deal in the form worked out by the rules core on the match, or why it cannot be yet."""
+    row = loaded.row
+    melds = _meld_totals(loaded, form, number)
+    data = form.to_deal_json(loaded.match.auction)
+    if data is None:
+        return DealPreview(False, (WAITING,), melds)
+    try:
+        after, at = store.with_deal(loaded, data, number)
+    except store.InvalidDeal as invalid:
+        return DealPreview(False, (sentence(invalid.problems[0].message),), melds)
+    except RulesError as error:
+        return DealPreview(False, (sentence(error.problem.message),), melds)
+    sides = [Side(side.name, len(labels) > 1) for side, labels in zip(row.sides, _hand_names(row, loaded.match))]
+    return preview(after, at, sides, melds)
+
+
+def _meld_totals(loaded: store.Loaded, form: DealForm, number: int | None) -> tuple[int | None, ...]:
+    entered_under = store.deal_json(loaded.row.deals[number - 1]).get("entered_under") if number else None
+    return meld_totals(loaded.match, form.side_melds(), form.trump.data or "", entered_under)
 
 
 def _decided_at(match: Match) -> int | None:

@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
 
+from ..forms.deals import MAX_HANDS
 from ..forms.meld import ALL_TRUMPS, MeldForm
 from ..rules.cards import Deck, Suit
 from ..rules.combinations import MeldClass
@@ -27,40 +28,45 @@ def sets_param(result: MeldResult) -> str:
 
 @dataclass(frozen=True)
 class DealTarget:
-    """The deal form a result goes back to: a side of a new deal, or of deal ``number``."""
+    """The deal form a result goes back to: one hand (a partner's meld line) of a side, of a new deal or of
+    deal ``number``."""
 
     public_id: str
     side: int
+    player: int
     number: int | None
     rules: HouseRules
 
     def query(self) -> dict[str, object]:
         """What the calculator's own links and form carry along."""
-        return {"match": self.public_id, "side": self.side, "deal": self.number}
+        return {"match": self.public_id, "side": self.side, "player": self.player, "deal": self.number}
 
     def link(self, result: MeldResult) -> str:
-        """The deal form with this side's meld filled in as sets, and the trump they were counted for."""
+        """The deal form with this hand's meld filled in as sets (its partner's left as it is), and the trump
+        they were counted for."""
         if self.number is None:
             base = url_for("deals.new", public_id=self.public_id)
         else:
             base = url_for("deals.edit", public_id=self.public_id, number=self.number)
         trump = {"trump": result.trump.value} if result.trump else {}
-        return f"{base}?{urlencode({'side': self.side, 'sets': sets_param(result), **trump})}"
+        query = {'side': self.side, 'player': self.player, 'sets': sets_param(result), **trump}
+        return f"{base}?{urlencode(query)}"
 
 
 def _deal_target() -> DealTarget | None:
-    """From ``?match=…&side=…[&deal=…]`` or the same hidden fields of the form; 404 if unknown."""
+    """From ``?match=…&side=…[&player=…][&deal=…]`` or the same hidden fields of the form; 404 if unknown."""
     public_id = request.values.get("match", "")
     if not public_id:
         return None
     row = find_match(public_id)
     side = whole_number_or_none(request.values.get("side", "0"))
+    player = whole_number_or_none(request.values.get("player", "") or "0")
     number_text = request.values.get("deal", "")
     number = whole_number_or_none(number_text) if number_text else None
-    if (row is None or side is None or side >= len(row.sides)
+    if (row is None or side is None or side >= len(row.sides) or player is None or player >= MAX_HANDS
             or (number_text and (number is None or not 1 <= number <= len(row.deals)))):
         abort(404, "There is no such match, side or deal to send a meld to.")
-    return DealTarget(row.public_id, side, number, rules_of(row))
+    return DealTarget(row.public_id, side, player, number, rules_of(row))
 
 
 @bp.route("/meld", methods=["GET", "POST"])

@@ -87,21 +87,23 @@ def test_deal_form_detailed_entry(page: Page, guard: Guard) -> None:
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    type_number(page.get_by_role("textbox", name="Bid"), 50)
     we, they = side_box(page, 0), side_box(page, 1)
-    we_meld = we.get_by_label("Meld", exact=True)
+    we_hand = we.locator("details.count-meld").first
+    we_meld = we.get_by_label("Partner 1's meld")
     type_number(we_meld, 20)
-    we.locator("summary", has_text="Count meld").tap()
-    type_number(we.get_by_label("Run", exact=True), 1)
+    we_hand.locator("summary").tap()
+    type_number(we_hand.get_by_label("Run", exact=True), 1)
     type_number(we.get_by_label("Trick points"), 30)
     type_number(they.get_by_label("Trick points"), 60)  # more than the 48 in the deck: not filled in
     with guard.expect_refusal(422):
         save_deal(page)
     expect_error_at(we_meld, "Type the meld or count it, not both")
     expect(we_meld).to_have_value("20")
-    expect(we.get_by_label("Run", exact=True)).to_have_value("1")
+    expect(we_hand.get_by_label("Run", exact=True)).to_have_value("1")
     expect(they.get_by_label("Trick points")).to_have_value("60")
 
-    type_number(we.get_by_label("Run", exact=True), 0)
+    type_number(we_hand.get_by_label("Run", exact=True), 0)
     with guard.expect_refusal(422):
         save_deal(page)
     they_tricks = they.get_by_label("Trick points")
@@ -110,11 +112,11 @@ def test_deal_form_detailed_entry(page: Page, guard: Guard) -> None:
     expect(they_tricks).to_have_value("60")
 
     type_number(they_tricks, 18)
-    they.get_by_role("checkbox", name="Took no trick").tap()
+    they.get_by_role("radio", name="No trick").tap()
     with guard.expect_refusal(422):
         save_deal(page)
-    expect_error_in(they.locator(".field.check"), "They took no trick but has trick points")
-    expect(they.get_by_role("checkbox", name="Took no trick")).to_be_checked()
+    expect_error_in(they.locator(".took-trick"), "They took no trick but has trick points")
+    expect(they.get_by_role("radio", name="No trick")).to_be_checked()
     expect(we_meld).to_have_value("20")
     expect(we.get_by_label("Trick points")).to_have_value("30")
 

@@ -38,7 +38,7 @@ def test_tapped_hand_is_counted_and_sent_into_a_deal(page: Page, shoot: Callable
     start_match(page, "Single deck to 1500")
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
-    follow(page, side_box(page, 0).get_by_role("link", name="Work out meld from cards"))
+    follow(page, side_box(page, 0).get_by_role("link", name="meld from cards").first)
     expect(page.get_by_role("heading", name="Meld calculator")).to_be_visible()
     # The calculator takes the match's deck and meld values.
     expect(page.get_by_label("Deck")).to_have_value("single")
@@ -61,7 +61,7 @@ def test_tapped_hand_is_counted_and_sent_into_a_deal(page: Page, shoot: Callable
     follow(page, page.get_by_role("link", name="Use in deal"))
     expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
     expect(page.locator("summary", has_text="Trump")).to_contain_text("Hearts")
-    counted = side_box(page, 0).locator("details.count-meld")
+    counted = side_box(page, 0).locator("details.count-meld").first
     expect(counted).to_have_attribute("open", "")
     for label, sets in {"Run": 1, "Royal marriage": 1, "Dix": 1, "Pinochle": 1, "Aces around": 0}.items():
         expect(counted.get_by_label(label, exact=True)).to_have_value(str(sets))
@@ -80,7 +80,7 @@ def test_typed_hand_goes_back_to_the_deal_being_corrected(page: Page) -> None:
     import_match(page, worked_sheet_file())
     follow(page, page.get_by_role("link", name="Edit deal 4"))
     page.get_by_role("radio", name="Meld + tricks").tap()
-    follow(page, side_box(page, 1).get_by_role("link", name="Work out meld from cards"))
+    follow(page, side_box(page, 1).get_by_role("link", name="meld from cards").first)
     # Double deck, small numbers: a run in spades (15) and a pinochle (4).
     page.get_by_label("Type cards").fill("AS 10S KS QS JS JD")
     page.get_by_label("Trump").select_option("S")
@@ -89,7 +89,7 @@ def test_typed_hand_goes_back_to_the_deal_being_corrected(page: Page) -> None:
 
     follow(page, page.get_by_role("link", name="Use in deal"))
     expect(page.get_by_role("heading", name="Correct deal 4")).to_be_visible()
-    counted = side_box(page, 1).locator("details.count-meld")
+    counted = side_box(page, 1).locator("details.count-meld").first
     expect(counted.get_by_label("Run", exact=True)).to_have_value("1")
     expect(counted.get_by_label("Pinochle", exact=True)).to_have_value("1")
     expect(page.locator("summary", has_text="Trump")).to_contain_text("Spades")

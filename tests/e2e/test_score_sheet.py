@@ -75,7 +75,7 @@ def test_dead_contract_warning_and_thrown_in_deals(page: Page, shoot: Callable[[
     bid = page.get_by_role("textbox", name="Bid")
     warning = page.locator("[data-dead-warning]")
     # Double deck, one point a counter: 48 counters + 2 for the last trick = 50 trick points at most.
-    type_number(side_box(page, 0).get_by_label("Meld", exact=True), 20)
+    type_number(side_box(page, 0).get_by_label("Partner 1's meld"), 20)
     type_number(bid, 70)
     expect(warning).to_be_hidden()  # 70 = 20 meld + 50: still possible
     type_number(bid, 80)
@@ -84,7 +84,7 @@ def test_dead_contract_warning_and_thrown_in_deals(page: Page, shoot: Callable[[
     shoot(page, "deal-new-dead-contract")
 
     # Played out anyway: the bidders are set; the defenders score meld and tricks.
-    type_number(side_box(page, 1).get_by_label("Meld", exact=True), 12)
+    type_number(side_box(page, 1).get_by_label("Partner 1's meld"), 12)
     type_number(side_box(page, 0).get_by_label("Trick points"), 30)
     expect(side_box(page, 1).get_by_label("Trick points")).to_have_value("18")  # filled in from 48
     page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
@@ -105,8 +105,8 @@ def test_dead_contract_warning_and_thrown_in_deals(page: Page, shoot: Callable[[
     page.get_by_role("radio", name="Meld + tricks").tap()
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="They").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 60)
-    type_number(side_box(page, 0).get_by_label("Meld", exact=True), 15)
-    type_number(side_box(page, 1).get_by_label("Meld", exact=True), 10)
+    type_number(side_box(page, 0).get_by_label("Partner 1's meld"), 15)
+    type_number(side_box(page, 1).get_by_label("Partner 1's meld"), 10)
     page.get_by_role("checkbox", name="Thrown in").tap()
     save_deal(page)
     assert deal_scores(page, 2) == [15, -60]

@@ -1,0 +1,154 @@
+"""Entering a deal on a phone (390×844): the bid chips, Save in reach, the score shown before saving,
+a meld line per partner (one from the calculator) and a trick worth no points."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .table import (
+    MINUS,
+    deal_row,
+    deal_scores,
+    follow,
+    import_match,
+    open_new_deal,
+    save_deal,
+    sheet_totals,
+    side_box,
+    type_number,
+)
+
+pytestmark = pytest.mark.browser
+
+PARTNERS = {
+    "format": "pinochle-match/1", "name": "Friday",
+    "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
+    "rules": {},
+    "deals": [{"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]},
+              {"bidder": 1, "bid": 55, "sides": [{"total": 38}, {"total": 62}]}],
+}
+
+
+def printed(value: int) -> str:
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else printed(value)
+
+
+def preview_lines(page: Page) -> list[str]:
+    return [line.strip() for line in page.locator("#deal-preview.ready p").all_inner_texts()]
+
+
+def test_the_bid_starts_empty_and_a_chip_fills_it(page: Page) -> None:
+    import_match(page, PARTNERS)
+    open_new_deal(page)
+    bid = page.get_by_role("textbox", name="Bid")
+    expect(bid).to_have_value("")
+    chips = page.get_by_role("group", name="Likely bids").get_by_role("button")
+    expect(chips).to_have_text(["50", "55", "60"])  # the minimum, then this match's bids
+    chips.filter(has_text="55").tap()
+    expect(bid).to_have_value("55")
+
+
+def test_save_is_in_view_without_scrolling_in_quick_mode(page: Page, shoot: Callable[..., Any]) -> None:
+    import_match(page, PARTNERS)
+    open_new_deal(page)
+    save = page.get_by_role("button", name="Save deal")
+    expect(save).to_be_in_viewport(ratio=1)
+    assert page.evaluate("window.scrollY") == 0
+    box = save.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844
+    shoot(page, "deal-form-quick", full_page=False)
+    for name in ("sides-0-total", "sides-1-total"):
+        expect(page.locator(f'input[name="{name}"]')).to_have_attribute("inputmode", "numeric")
+    expect(page.locator('input[name="bid"]')).to_have_attribute("enterkeyhint", "next")
+    expect(page.locator('input[name="sides-0-total"]')).to_have_attribute("enterkeyhint", "next")
+    expect(page.locator('input[name="sides-1-total"]')).to_have_attribute("enterkeyhint", "done")
+
+
+def test_the_preview_shows_the_score_before_saving_and_matches_the_sheet(page: Page) -> None:
+    sheet = import_match(page, PARTNERS)
+    before = sheet_totals(page)
+    open_new_deal(page)
+    page.get_by_role("radio", name="One number").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="They").tap()
+    type_number(page.get_by_role("textbox", name="Bid"), 60)
+    fields = page.locator(".sides-quick input")
+    type_number(fields.nth(0), 42)
+    type_number(fields.nth(1), 51)  # below the bid: set
+    expect(page.locator("#deal-preview.ready p")).to_have_text([
+        f"We: +42 → {before['We'] + 42}",
+        f"They are set: {MINUS}60 → {before['They'] - 60}",
+    ])
+    shown = preview_lines(page)
+    save_deal(page)
+    assert page.url.split("#")[0] == sheet
+    we, they = deal_scores(page, 3)
+    totals = sheet_totals(page)
+    assert we is not None and they is not None
+    assert shown == [f"We: {signed(we)} → {printed(totals['We'])}",
+                     f"They are set: {signed(they)} → {printed(totals['They'])}"]
+
+
+def test_two_partners_melds_add_up_one_from_the_calculator(page: Page, shoot: Callable[..., Any]) -> None:
+    import_match(page, PARTNERS)
+    open_new_deal(page)
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    page.get_by_role("group", name="Likely bids").get_by_role("button", name="50").tap()
+    we, they = side_box(page, 0), side_box(page, 1)
+    type_number(we.get_by_label("Ann's meld"), 24)
+    we_total = we.locator("output[data-meld-total]")
+    expect(we_total).to_have_text("24")
+
+    follow(page, we.get_by_role("link", name="Bob's meld from cards"))
+    page.get_by_label("Type cards").fill("AH 10H KH QH JH QS JD")
+    page.get_by_role("button", name="Count meld").click()
+    follow(page, page.get_by_role("link", name=re.compile(r"Use in deal \(♥ trump\)")))
+
+    expect(we.get_by_label("Ann's meld")).to_have_value("24")  # the partner's meld is kept
+    bob = we.locator("details.count-meld[data-hand='1']")
+    expect(bob.get_by_label("Run", exact=True)).to_have_value("1")
+    expect(bob.get_by_label("Pinochle", exact=True)).to_have_value("1")
+    expect(we_total).to_have_text("43")  # 24 + run 15 + pinochle 4, priced on the server
+    type_number(we.get_by_label("Trick points"), 30)
+    type_number(they.get_by_label("Cy's meld"), 4)
+    type_number(they.get_by_label("Trick points"), 18)
+    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
+    expect(page.locator("#deal-preview.ready p").first).to_have_text("We make it: +75 → 180")  # 43 + 30 + 2, on 105
+    shoot(page, "deal-form-partners", full_page=False)
+    save_deal(page)
+    assert deal_scores(page, 3) == [75, 22]
+
+
+def test_a_trick_worth_no_points_keeps_the_meld(page: Page) -> None:
+    import_match(page, PARTNERS)
+    before = sheet_totals(page)
+    open_new_deal(page)
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    type_number(page.get_by_role("textbox", name="Bid"), 50)
+    we, they = side_box(page, 0), side_box(page, 1)
+    type_number(we.get_by_label("Ann's meld"), 20)
+    type_number(we.get_by_label("Trick points"), 48)
+    type_number(they.get_by_label("Di's meld"), 6)
+    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
+    took = they.get_by_role("group", name="In play, They took")
+    took.get_by_role("radio", name="No trick").tap()
+    expect(page.locator("#deal-preview.ready p").nth(1)).to_have_text(
+        f"They: 0 → {before['They']} · meld 6 lost: no trick")
+    took.get_by_role("radio", name="Tricks, no points").tap()
+    expect(page.locator("#deal-preview.ready p").nth(1)).to_have_text(f"They: +6 → {before['They'] + 6}")
+    save_deal(page)
+    expect(deal_row(page, 3)).to_be_visible()
+    assert deal_scores(page, 3) == [70, 6]
+    assert sheet_totals(page)["They"] == before["They"] + 6
+    follow(page, deal_row(page, 3).get_by_role("link", name="Edit deal 3"))
+    expect(side_box(page, 1).get_by_role("radio", name="Tricks, no points")).to_be_checked()
