@@ -4,7 +4,6 @@ link or edit token; and the Share section on the players' sheet that gives both 
 from __future__ import annotations
 
 import html
-
 import re
 from collections.abc import Iterator
 from pathlib import Path
