@@ -57,3 +57,18 @@ def test_a_seeded_samples_link_depends_on_the_secret_key() -> None:
     assert sample_public_id("one", "worked-sheet") != sample_public_id("two", "worked-sheet")
     assert sample_public_id("one", "worked-sheet") != sample_public_id("one", "single-deck-1500")
     assert re.fullmatch(r"[A-Za-z0-9_-]{22}", sample_public_id("one", "worked-sheet"))
+
+
+def test_a_match_without_a_name_takes_the_phones_date_within_a_day_of_utc(app: Flask, client: FlaskClient) -> None:
+    """The phone sends its own date (static/phone.js); a date far from today's in UTC is not believed."""
+    from datetime import UTC, datetime, timedelta
+
+    from conftest import form_values
+
+    today = datetime.now(UTC).date()
+    for sent, named in ((today - timedelta(days=1), today - timedelta(days=1)), ("2001-01-01", today),
+                        ("not a date", today), ("", today)):
+        data = form_values(client.get("/matches/new")) | {"name": "", "local_date": str(sent)}
+        answer = client.post("/matches/new", data=data)
+        html = client.get(answer.headers["Location"]).get_data(as_text=True)
+        assert f"We v They, {named:%d %b %Y}" in html, sent
