@@ -87,7 +87,7 @@ def test_every_html_answer_is_compressed_error_pages_too(app: Flask, client: Fla
 
 
 def test_every_static_file_is_linked_at_its_immutable_address(client: FlaskClient) -> None:
-    html = client.get("/").get_data(as_text=True)
+    html = client.get("/").get_data(as_text=True) + client.get("/matches/new").get_data(as_text=True)
     addresses = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
     assert {address.split("?")[0] for address in addresses} >= {"/static/style.css", "/static/app.js",
                                                                 "/static/phone.js"}
