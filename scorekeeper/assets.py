@@ -1,4 +1,6 @@
-"""Static files under content-hashed addresses, kept by browsers for a year, and text answers compressed.
+"""Static files under content-hashed addresses, kept by browsers for a year, and text answers compressed
+(every HTML answer, error pages included, by Flask-Compress after each request; the sheet's pages come
+compressed from the sheet cache).
 
 ``url_for("static", filename=…)`` adds ``?v=<digest of the file>``, so a changed file has a new address
 and a phone never keeps a stale copy; an address with the current digest is marked immutable, so a
@@ -7,6 +9,7 @@ return visit asks for nothing but the page.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,9 @@ from werkzeug.wrappers import Response
 from .extensions import compress
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+# Smaller answers go as they are: gzip's header and the work would cost more than the bytes saved. Every
+# page is larger (the page's frame alone is over 2 KB); an empty 304 or a tiny JSON answer is not.
+COMPRESS_MIN_BYTES = 500
 COMPRESSED_TYPES = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
                     "image/svg+xml", "text/csv", "application/manifest+json"]
 
@@ -27,6 +33,21 @@ def digests(folder: Path) -> dict[str, str]:
         path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:12]
         for path in sorted(folder.rglob("*")) if path.is_file()
     }
+
+
+def compress_error_page(response: Response) -> Response:
+    """Flask-Compress leaves answers outside 2xx alone: an error page (404, 403, a form sent back with 400)
+    is HTML like any other, so it is compressed here on the same terms."""
+    if (response.status_code < 300 or response.mimetype != "text/html" or response.direct_passthrough
+            or "Content-Encoding" in response.headers or not request.accept_encodings["gzip"]):
+        return response
+    body = response.get_data()
+    if len(body) < COMPRESS_MIN_BYTES:
+        return response
+    response.set_data(gzip.compress(body, compresslevel=6))
+    response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    return response
 
 
 def init_app(app: Flask) -> None:
@@ -47,7 +68,8 @@ def init_app(app: Flask) -> None:
 
     app.url_defaults(add_version)
     app.after_request(cache_forever)
+    app.after_request(compress_error_page)
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
     app.config.setdefault("COMPRESS_ALGORITHM", "gzip")
-    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
+    app.config.setdefault("COMPRESS_MIN_SIZE", COMPRESS_MIN_BYTES)
     compress.init_app(app)

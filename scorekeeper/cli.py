@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import gc
+import io
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 import click
 
@@ -19,9 +20,12 @@ from .rules.match import Match
 from .rules.matchfile import loads_match
 from .rules.meld import MeldResult, best_meld, meld_all_trumps
 from .rules.scoring import Sheet, score_match
+from .samples import BadSample, read_samples, sample_public_id, seeds_dir
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 DEFAULT_TABLE = {Deck.SINGLE: MeldTableName.SINGLE_CLASSIC, Deck.DOUBLE: MeldTableName.DOUBLE_SMALL}
 
@@ -150,13 +154,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # The web app ------------------------------------------------------------------------------------------
 
-def seeds_dir() -> Path:
-    """The sample matches: inside the package when installed from a wheel, beside it in a checkout."""
-    package = Path(__file__).resolve().parent
-    inside = package / "seeds"
-    return inside if inside.is_dir() else package.parent / "seeds"
-
-
 class ServerOptions(TypedDict):
     """What waitress is started with."""
 
@@ -191,10 +188,63 @@ def settle_for_serving() -> None:
     gc.set_threshold(50_000, 20, 20)
 
 
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+ALL_INTERFACES = {"0.0.0.0", ""}
+
+
+def _host_option() -> Callable[[F], F]:
+    return click.option("--host", default=DEFAULT_HOST, show_default=True, envvar="SCOREKEEPER_HOST",
+                        help="Address to listen on; 0.0.0.0 lets the other phones on the network in "
+                             "[env SCOREKEEPER_HOST].")
+
+
+def _port_option() -> Callable[[F], F]:
+    return click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True,
+                        envvar="SCOREKEEPER_PORT", help="[env SCOREKEEPER_PORT]")
+
+
+def phone_addresses(host: str, port: int) -> list[str]:
+    """The addresses phones can open the app at: every address of the machine on its networks when
+    it listens on all of them, else the one it listens on."""
+    from .addresses import lan_addresses
+
+    hosts = lan_addresses() if host in ALL_INTERFACES else [host]
+    return [f"http://{name}:{port}/" for name in hosts]
+
+
+def announce(host: str, port: int, base_url: str) -> str:
+    """What ``serve`` prints on start: where to open the app, and a QR code of the first address."""
+    import segno
+
+    addresses = phone_addresses(host, port)
+    lines = [f"Pinochle score keeper listening on {host or '0.0.0.0'}:{port} (Ctrl+C stops it)"]
+    if base_url:
+        lines.append(f"Players open {base_url}/ (SCOREKEEPER_BASE_URL)")
+        shown = f"{base_url}/"
+    elif host in ALL_INTERFACES:
+        if not addresses:
+            lines.append("No network address found: phones cannot reach this machine; open "
+                         f"http://127.0.0.1:{port}/ on it.")
+            return "\n".join(lines)
+        lines.append("Phones on the same network open:")
+        lines.extend(f"  {address}" for address in addresses)
+        shown = addresses[0]
+    else:
+        lines.append(f"Open http://{host}:{port}/ on this machine; for the phones at the table, start with "
+                     "--host 0.0.0.0")
+        return "\n".join(lines)
+    out = io.StringIO()
+    segno.make(shown, error="m").terminal(out=out, compact=True)
+    lines.append(f"Scan to open {shown}:")
+    lines.append(out.getvalue().rstrip("\n"))
+    return "\n".join(lines)
+
+
 @cli.command(help="Run the web app with waitress, a production WSGI server (SQLite in the instance "
                   "folder unless DATABASE_URL is set).")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@_host_option()
+@_port_option()
 @click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True,
               help="Requests served at the same time.")
 def serve(host: str, port: int, threads: int) -> None:
@@ -203,7 +253,7 @@ def serve(host: str, port: int, threads: int) -> None:
     from . import create_app
 
     app = create_app()
-    click.echo(f"Pinochle score keeper on http://{host}:{port}/ (Ctrl+C stops it)")
+    click.echo(announce(host, port, str(app.config.get("BASE_URL") or "")))
     settle_for_serving()
     waitress_serve(app, **server_options(host, port, threads))
 
@@ -265,34 +315,37 @@ def _unversioned(connection: Connection) -> str:
     return "made before migrations: `scorekeeper db upgrade` records it at " + db.FIRST_REVISION
 
 
-@cli.command(help="Load the sample matches (every *.json in seeds/) and print their links.")
+@cli.command(help="Load the sample matches (every *.json in seeds/) and print their links; a sample "
+                  "loaded before is found again, not added twice.")
 @click.option("--dir", "directory", type=click.Path(file_okay=False, exists=True, path_type=Path),
               help="Folder of match files [default: the bundled seeds].")
-@click.option("--base-url", default="http://127.0.0.1:8000", show_default=True,
-              help="Where the app is served, for the printed links.")
-def seed(directory: Path | None, base_url: str) -> None:
+@click.option("--base-url", help="Where the app is served, for the printed links [default: SCOREKEEPER_BASE_URL, "
+                                 "else http://HOST:PORT/ as `serve` would listen].")
+@_host_option()
+@_port_option()
+def seed(directory: Path | None, base_url: str | None, host: str, port: int) -> None:
     from flask import url_for
 
     from . import create_app, store
 
     folder = directory or seeds_dir()
-    files = sorted(folder.glob("*.json"))
-    if not files:
+    if not any(folder.glob("*.json")):
         raise click.UsageError(f"no match files (*.json) in {folder}")
-    matches = []
-    for path in files:  # read and check every file first, so that a bad one loads nothing
-        try:
-            match = loads_match(path.read_text(encoding="utf-8"))
-            score_match(match)
-        except RulesError as error:
-            raise click.UsageError(f"{path.name}: {error}") from None
-        matches.append(match)
+    try:
+        samples = read_samples(folder)  # every file is read and checked first: a bad one loads nothing
+    except BadSample as error:
+        raise click.UsageError(str(error)) from None
     app = create_app()
-    with app.test_request_context(base_url=base_url):
-        for match in matches:
-            row = store.create_match(match)
-            link = url_for("matches.sheet", public_id=row.public_id, _external=True)
-            click.echo(f"{link}  {match.name}")
+    root = (base_url or app.config.get("BASE_URL") or (phone_addresses(host, port) or [""])[0]
+            or f"http://127.0.0.1:{port}").rstrip("/")
+    with app.test_request_context():
+        for sample in samples:
+            public_id = sample_public_id(app.config["SECRET_KEY"], sample.key)
+            known = store.find_match(public_id) is not None
+            if not known:
+                store.create_match(sample.match, public_id=public_id)
+            link = root + url_for("matches.sheet", public_id=public_id)
+            click.echo(f"{link}  {sample.match.name}{'  (loaded before)' if known else ''}")
 
 
 if __name__ == "__main__":

@@ -351,13 +351,16 @@ def with_deal(loaded: Loaded, data: Mapping[str, Any], number: int | None) -> tu
 
 # Writing -------------------------------------------------------------------------------------------
 
-def create_match(match: Match) -> MatchRow:
-    """Store a new match (from the form, an import or the API) and return its row.
+def create_match(match: Match, public_id: str | None = None) -> MatchRow:
+    """Store a new match (from the form, an import or the API) and return its row; ``public_id`` gives
+    it a chosen link (a seeded sample's) rather than a random one.
 
     The deals' rows are worked out before the first statement (which takes SQLite's write lock) and
     inserted in one statement with many rows, so a long import holds the lock briefly.
     """
     row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping())
+    if public_id is not None:
+        row.public_id = public_id
     row.sides = [
         SideRow(position=index, name=side.name, players=list(side.players))
         for index, side in enumerate(match.sides)

@@ -12,7 +12,8 @@ from pathlib import Path
 # From the bottom up; a module belongs to the first prefix it starts with.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.rules",),
-    ("scorekeeper.models", "scorekeeper.extensions", "scorekeeper.instance", "scorekeeper.assets"),
+    ("scorekeeper.models", "scorekeeper.extensions", "scorekeeper.instance", "scorekeeper.assets",
+     "scorekeeper.addresses", "scorekeeper.samples"),
     ("scorekeeper.db",),
     ("scorekeeper.store", "scorekeeper.sheet", "scorekeeper.forms", "scorekeeper.device",
      "scorekeeper.cookie_session", "scorekeeper.migrations"),

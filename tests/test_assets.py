@@ -11,6 +11,9 @@ from conftest import Actions
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import store
+from scorekeeper.assets import COMPRESS_MIN_BYTES
+
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
@@ -62,3 +65,38 @@ def test_the_score_sheet_is_compressed_once(client: FlaskClient, actions: Action
     packed = client.get(f"/m/{public_id}", headers={"Accept-Encoding": "gzip"})
     assert packed.headers["Content-Encoding"] == "gzip"
     assert b"<html" in gzip.decompress(packed.get_data())
+
+
+def test_every_html_answer_is_compressed_error_pages_too(app: Flask, client: FlaskClient, actions: Actions) -> None:
+    """Every page a phone may be sent (each route that answers HTML, the error pages, the More page and the
+    sheet's live part) comes compressed: all are over the minimum size (``assets.COMPRESS_MIN_BYTES``)."""
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 50, [60, 20])
+    with app.app_context():
+        watch_id = store.get_match_or_404(public_id).watch_id
+    pages = {
+        "/": 200, "/matches/new": 200, f"/m/{public_id}": 200, f"/m/{public_id}/live": 200,
+        f"/m/{public_id}/more": 200, f"/m/{public_id}/api": 200, f"/m/{public_id}/forget": 200,
+        f"/m/{public_id}/deals/1/edit": 200, f"/w/{watch_id}": 200, f"/w/{watch_id}/live": 200,
+        "/import": 200, "/rules": 200, "/meld": 200, "/m/no-such-match": 404, "/no/such/page": 404,
+        f"/m/{public_id}/deals/9/edit": 404,
+    }
+    for address, status in pages.items():
+        packed = client.get(address, headers={"Accept-Encoding": "gzip"})
+        assert packed.status_code == status, address
+        assert packed.mimetype == "text/html", address
+        assert packed.headers.get("Content-Encoding") == "gzip", address
+        assert len(gzip.decompress(packed.get_data())) >= COMPRESS_MIN_BYTES, address
+    refused = app.test_client().post(f"/m/{public_id}/deals/new", data={}, headers={"Accept-Encoding": "gzip"})
+    assert refused.status_code == 403 and refused.headers.get("Content-Encoding") == "gzip"
+
+
+def test_every_static_file_is_linked_at_its_immutable_address(client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True) + client.get("/matches/new").get_data(as_text=True)
+    addresses = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    assert {address.split("?")[0] for address in addresses} >= {"/static/style.css", "/static/app.js",
+                                                                "/static/phone.js"}
+    for address in addresses:
+        name = address.split("?")[0].removeprefix("/static/")
+        assert address.endswith("?v=" + hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:12])
+        assert client.get(address).headers["Cache-Control"] == "public, max-age=31536000, immutable"

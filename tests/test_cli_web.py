@@ -58,6 +58,45 @@ def test_seed_loads_every_file_and_prints_sheet_links(app_env: str) -> None:
     assert {name for name, winner in winners.items() if winner is None} == unfinished
 
 
+def count_matches(database_url: str) -> int:
+    app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "test-secret"})
+    with app.app_context():
+        count = get_session().scalar(select(func.count()).select_from(MatchRow)) or 0
+    app.extensions["scorekeeper.engine"].dispose()
+    return count
+
+
+def test_a_second_seed_finds_the_samples_instead_of_adding_them_again(app_env: str) -> None:
+    first = CliRunner().invoke(cli, ["seed"])
+    assert first.exit_code == 0, first.output
+    files = len(list(SEEDS.glob("*.json")))
+    assert count_matches(app_env) == files
+    second = CliRunner().invoke(cli, ["seed"])
+    assert second.exit_code == 0, second.output
+    assert count_matches(app_env) == files
+    links = [line.split("  ")[0] for line in first.output.splitlines()]
+    assert [line.split("  ")[0] for line in second.output.splitlines()] == links
+    assert all(line.endswith("(loaded before)") for line in second.output.splitlines())
+    assert not any("(loaded before)" in line for line in first.output.splitlines())
+
+
+@pytest.mark.parametrize(("environment", "args", "start"), [
+    ({}, [], "http://127.0.0.1:8000/m/"),
+    ({}, ["--port", "8765"], "http://127.0.0.1:8765/m/"),
+    ({"SCOREKEEPER_PORT": "9001"}, [], "http://127.0.0.1:9001/m/"),
+    ({"SCOREKEEPER_BASE_URL": "https://score.example.org/"}, ["--port", "8765"], "https://score.example.org/m/"),
+    ({"SCOREKEEPER_BASE_URL": "https://score.example.org"}, ["--base-url", "http://table:5000"], "http://table:5000/m/"),
+])
+def test_seed_prints_links_for_the_server_it_is_asked_about(
+    app_env: str, monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], args: list[str], start: str
+) -> None:
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    result = CliRunner().invoke(cli, ["seed", *args])
+    assert result.exit_code == 0, result.output
+    assert all(line.startswith(start) for line in result.output.splitlines()), result.output
+
+
 def test_seed_refuses_a_bad_file_and_loads_nothing(
     app_env: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

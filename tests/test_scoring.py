@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -9,8 +10,9 @@ import pytest
 from matches import detailed_match, make_match, worked_sheet
 from scorekeeper.rules.errors import ContradictionError
 from scorekeeper.rules.house_rules import HouseRules
-from scorekeeper.rules.matchfile import deal_from_json
-from scorekeeper.rules.scoring import dead_contract, is_dead, score_deal, score_match
+from scorekeeper.rules.matchfile import deal_from_json, loads_match
+from scorekeeper.rules.pricing import MeldLostReason
+from scorekeeper.rules.scoring import LostMeld, dead_contract, is_dead, score_deal, score_match
 
 
 def deal_scores(deal: dict[str, Any], sides: int = 2, **rules: Any) -> tuple[int, ...]:
@@ -69,6 +71,37 @@ def test_must_take_a_trick(rule: str, took_trick: bool, tricks: int, expected: i
         {"meld": 30, "tricks": 48 - tricks, "last_trick": True},
         {"meld": 12, "tricks": tricks, "took_trick": took_trick}]}
     assert deal_scores(deal, must_take_trick=rule)[1] == expected
+
+
+@pytest.mark.parametrize(
+    ("rule", "took_trick", "tricks", "lost"),
+    [
+        ("trick", False, 0, (LostMeld(1, 12, MeldLostReason.NO_TRICK),)),
+        ("trick", True, 0, ()),
+        ("points", True, 0, (LostMeld(1, 12, MeldLostReason.NO_TRICK_POINTS),)),
+        ("points", True, 2, ()),
+        ("off", False, 0, ()),
+    ],
+)
+def test_the_sheet_line_says_whose_meld_did_not_count_and_why(
+    rule: str, took_trick: bool, tricks: int, lost: tuple[LostMeld, ...]
+) -> None:
+    deal = {"bidder": 0, "bid": 50, "sides": [
+        {"meld": 30, "tricks": 48 - tricks, "last_trick": True},
+        {"meld": 12, "tricks": tricks, "took_trick": took_trick}]}
+    house = HouseRules.from_mapping({"must_take_trick": rule})
+    assert score_deal(house, deal_from_json(deal, 2, rules=house), 2).lost_meld == lost
+    match = loads_match(json.dumps({"format": "pinochle-match/1", "sides": [{"name": "We"}, {"name": "They"}],
+                                    "rules": {"must_take_trick": rule}, "deals": [deal]}))
+    assert score_match(match).deals[0].lost_meld == lost
+
+
+def test_a_set_bidders_lost_meld_is_not_given_as_a_reason() -> None:
+    """The set bidder scores minus the bid whatever its meld: no reason to show beside it."""
+    deal = {"bidder": 0, "bid": 50, "sides": [{"meld": 60, "took_trick": False},
+                                              {"meld": 0, "tricks": 48, "last_trick": True}]}
+    house = HouseRules.from_mapping({})
+    assert score_deal(house, deal_from_json(deal, 2, rules=house), 2).lost_meld == ()
 
 
 def test_bidders_who_keep_no_meld_are_set_unless_tricks_alone_reach_the_bid() -> None:

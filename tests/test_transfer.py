@@ -57,9 +57,10 @@ def test_export_file_name_comes_from_the_match_name(client: FlaskClient) -> None
     assert disposition == 'attachment; filename="friday-at-ann-s-best.json"'
 
 
-def test_the_score_sheet_links_both_exports(client: FlaskClient) -> None:
+def test_the_more_page_of_the_score_sheet_links_both_exports(client: FlaskClient) -> None:
     created = create(client, WORKED)
-    html = client.get(f"/m/{created['id']}").get_data(as_text=True)
+    assert f'href="/m/{created["id"]}/more"' in client.get(f"/m/{created['id']}").get_data(as_text=True)
+    html = client.get(f"/m/{created['id']}/more").get_data(as_text=True)
     for kind in ("json", "csv"):
         link = f'href="/m/{created["id"]}/export.{kind}"'
         assert link in html

@@ -50,7 +50,8 @@ def test_opening_a_shared_link_remembers_the_match(app: Flask, actions: Actions)
 
 def test_forget_removes_a_match_from_this_device_only(client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match(name="Old one")
-    assert f'href="/m/{public_id}/forget"' in page(client, f"/m/{public_id}")
+    assert f'href="/m/{public_id}/more"' in page(client, f"/m/{public_id}")
+    assert f'href="/m/{public_id}/forget"' in page(client, f"/m/{public_id}/more")
     assert 'method="post"' in page(client, f"/m/{public_id}/forget")  # a confirm page with its form
     client.post(f"/m/{public_id}/forget")
     assert "Old one" not in page(client, "/")
@@ -194,7 +195,8 @@ def test_the_api_page_shows_its_own_api_edit_token_and_no_other(app: Flask, clie
                                                                 actions: Actions) -> None:
     mine, theirs = actions.create_match(name="Mine"), actions.create_match(name="Theirs")
     sheet = page(client, f"/m/{mine}")
-    assert "Use this match from the API" in sheet and f'href="/m/{mine}/api"' in sheet
+    more = page(client, f"/m/{mine}/more")
+    assert "Use this match from the API" in more and f'href="/m/{mine}/api"' in more
     answer = client.get(f"/m/{mine}/api")
     assert answer.headers["Cache-Control"] == "no-store"
     html = answer.get_data(as_text=True)

@@ -3,6 +3,7 @@ link or edit token; and the Share section on the players' sheet that gives both 
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -84,7 +85,11 @@ def test_the_sheet_shares_the_players_link_and_the_watch_link(
     section = html[html.index('<section class="card share"'):]
     section = section[:section.index("</section>")]
     assert f'href="/m/{public_id}"' in section and f'href="/w/{watch_id_of(app, public_id)}"' in section
-    assert "Players' link" in section and "Watch link" in section
+    assert "Players' link" in html_text(section) and "Watch link" in html_text(section)
+
+
+def html_text(markup: str) -> str:
+    return html.unescape(markup)
 
 
 def test_the_api_gives_the_watch_link(app: Flask, client: FlaskClient, actions: Actions) -> None:

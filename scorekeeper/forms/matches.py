@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, FormField, HiddenField, RadioField, StringField
 from wtforms.form import Form
@@ -65,6 +67,17 @@ class NewMatchForm(FlaskForm):
                        render_kw={"placeholder": "Friday at Ann's", "autocomplete": "off"})
     sides = FieldList(FormField(SideNameForm), min_entries=SIDE_SLOTS, max_entries=SIDE_SLOTS)
     rules = FormField(RulesForm)
+    # The phone's own date (YYYY-MM-DD), filled in by static/phone.js: a match started late in the evening
+    # is named after the phone's day, not the server's. Without scripts it stays empty and UTC's day is used.
+    local_date = HiddenField()
+
+    def naming_date(self, today_utc: date) -> date:
+        """The date a match without a name is named after: the phone's, when it sent a sensible one."""
+        try:
+            sent = date.fromisoformat((self.local_date.data or "").strip())
+        except ValueError:
+            return today_utc
+        return sent if abs((sent - today_utc).days) <= 1 else today_utc
 
     @classmethod
     def for_preset(cls, preset: Preset) -> NewMatchForm:

@@ -8,6 +8,7 @@ entered and the side is marked (``exact=False``). Nothing here decides made or s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache, lru_cache
 
@@ -30,6 +31,17 @@ from .meld import MeldResult, best_meld, price_sets, table_factor
 from .tricks import CARD_POINTS, counter_value, scale_factor
 
 
+class MeldLostReason(StrEnum):
+    """Why a side's meld did not count (the must-take-a-trick house rule)."""
+
+    NO_TRICK = "no_trick"  # the side took no trick
+    NO_TRICK_POINTS = "no_trick_points"  # it took tricks, but no points in them, and the rule asks for points
+
+    @property
+    def label(self) -> str:
+        return {"no_trick": "no trick", "no_trick_points": "no points in tricks"}[self.value]
+
+
 @dataclass(frozen=True)
 class PricedSide:
     """A side's meld and trick points in one deal, before the contract is settled."""
@@ -41,11 +53,17 @@ class PricedSide:
 
     def keeps_meld(self, rule: MustTake) -> bool:
         """Whether the must-take-a-trick rule lets the side keep its meld."""
+        return self.meld_lost_because(rule) is None
+
+    def meld_lost_because(self, rule: MustTake) -> MeldLostReason | None:
+        """Why the must-take-a-trick rule takes the side's meld away, or None when it keeps it."""
         if rule is MustTake.OFF:
-            return True
+            return None
         if not self.took_trick:
-            return False
-        return not (rule is MustTake.POINTS and self.tricks == 0)
+            return MeldLostReason.NO_TRICK
+        if rule is MustTake.POINTS and self.tricks == 0:
+            return MeldLostReason.NO_TRICK_POINTS
+        return None
 
     def earned(self, rule: MustTake, played: bool = True) -> int:
         """Meld plus trick points, or the trick points alone when the side keeps no meld."""

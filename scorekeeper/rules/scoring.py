@@ -8,9 +8,9 @@ from typing import Any, NamedTuple
 
 from .checks import deal_problems
 from .errors import ContradictionError
-from .house_rules import HouseRules
+from .house_rules import HouseRules, MustTake
 from .match import Deal, Match, SideDetail, SideInfo
-from .pricing import price_meld, price_side
+from .pricing import MeldLostReason, PricedSide, price_meld, price_side
 from .problems import Problem
 from .tricks import trick_total
 
@@ -29,6 +29,15 @@ class DealScore:
     scores: tuple[int, ...]
     made: bool | None
     as_entered: tuple[int, ...]  # sides whose numbers were kept as entered
+    lost_meld: tuple[LostMeld, ...] = ()  # sides whose meld did not count, and why
+
+
+class LostMeld(NamedTuple):
+    """A side's meld that did not count under the must-take-a-trick rule: how much, and why."""
+
+    side: int
+    meld: int
+    reason: MeldLostReason
 
 
 class DealLine(NamedTuple):
@@ -43,6 +52,7 @@ class DealLine(NamedTuple):
     made: bool | None
     after_end: bool
     as_entered: tuple[int, ...]
+    lost_meld: tuple[LostMeld, ...] = ()  # the reason the sheet prints beside a side's score ("no trick")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -95,7 +105,8 @@ def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
     as_entered = tuple(i for i, side in enumerate(priced) if not side.exact)
     rule = rules.must_take_trick
     if deal.bidder is None:
-        return DealScore(NO_AUCTION, tuple(side.earned(rule) for side in priced), None, as_entered)
+        return DealScore(NO_AUCTION, tuple(side.earned(rule) for side in priced), None, as_entered,
+                         _lost_meld(priced, rule))
     bid = deal.bid or 0
     if deal.thrown_in:
         scores = tuple(-bid if i == deal.bidder else side.earned(rule, played=False) for i, side in enumerate(priced))
@@ -104,7 +115,18 @@ def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
     made = earned[deal.bidder] >= bid
     if not made:
         earned[deal.bidder] = -bid
-    return DealScore(MADE if made else SET, tuple(earned), made, as_entered)
+    lost = _lost_meld(priced, rule, skip=None if made else deal.bidder)
+    return DealScore(MADE if made else SET, tuple(earned), made, as_entered, lost)
+
+
+def _lost_meld(priced: list[PricedSide], rule: MustTake, skip: int | None = None) -> tuple[LostMeld, ...]:
+    """The sides whose meld the rule took away (``skip``: a set bidder, whose score is the bid anyway)."""
+    lost = []
+    for index, side in enumerate(priced):
+        reason = side.meld_lost_because(rule)
+        if reason is not None and side.meld > 0 and index != skip:
+            lost.append(LostMeld(index, side.meld, reason))
+    return tuple(lost)
 
 
 @dataclass(frozen=True)
@@ -181,7 +203,7 @@ def _sheet(match: Match, results: list[DealScore]) -> Sheet:
             winner = _winner(rules, deal, result, totals)
             ended_at = number if winner is not None else None
         lines.append(DealLine(number, result.status, deal.bidder, deal.bid, result.scores, totals, result.made,
-                              False, result.as_entered))
+                              False, result.as_entered, result.lost_meld))
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
     return Sheet(totals, winner, ended_at, rank, tuple(lines))
 

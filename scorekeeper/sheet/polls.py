@@ -1,7 +1,7 @@
 """Phones following a score sheet, answered before the app when nothing changed.
 
 A phone showing a sheet asks for its live part every few seconds (``/m/<link>/live`` or
-``/w/<watch link>/live``, static/live.js) with the ETag of the version it shows. Nearly every such
+``/w/<watch link>/live``, static/phone.js) with the ETag of the version it shows. Nearly every such
 request finds the match unchanged, so ``UnchangedSheets`` answers those with 304 from the match's
 version alone: no request context, session, rate limiter or after-request hook runs for them. Any
 other request, and every poll that finds something new, goes on to the app, whose views answer the

@@ -54,6 +54,10 @@ class SheetView:
     def any_as_entered(self) -> bool:
         return self.sheet is not None and any(line.as_entered for line in self.sheet.deals)
 
+    def any_lost_meld(self) -> bool:
+        """Whether some side's meld did not count in some deal (the sheet then explains "no trick")."""
+        return self.sheet is not None and any(line.lost_meld for line in self.sheet.deals)
+
     def ranked(self) -> list[tuple[str, int]]:
         if self.sheet is None:
             return []

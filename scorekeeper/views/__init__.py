@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from flask import Flask
 
 from ..sheet.view import points, signed_points
@@ -9,11 +11,18 @@ from ..sheet.view import points, signed_points
 
 def init_app(app: Flask) -> None:
     """Register every area's blueprint (the API wires its own CSRF rule) and the error pages."""
-    from . import api, deals, errors, house_rules, matches, meld, pages, transfer
+    from . import api, deals, errors, house_rules, matches, meld, pages, samples, transfer
 
-    for area in (matches, deals, house_rules, meld, pages, transfer):
+    for area in (matches, deals, house_rules, meld, pages, samples, transfer):
         app.register_blueprint(area.bp)
     api.init_app(app)
     errors.init_app(app)
     app.add_template_filter(points)
     app.add_template_filter(signed_points)
+    app.add_template_filter(utc_iso)
+
+
+def utc_iso(moment: datetime) -> str:
+    """A stored moment as ISO 8601 in UTC with its ``Z`` (SQLite gives it back without a zone)."""
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

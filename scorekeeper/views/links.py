@@ -5,6 +5,9 @@ the server has not been told to trust.
 - Otherwise, ``TRUSTED_HOSTS`` set: the request's host, which Flask has checked against that list.
 - Otherwise the server does not know its own address: the links are paths on this server (``/m/…``), which
   a browser or an API client resolves against the address it used.
+
+A QR code cannot hold a path: ``shared_url`` is absolute even then, with the address the phone asking for the
+code used itself (an answer for that phone only, kept by no shared cache).
 """
 
 from __future__ import annotations
@@ -26,3 +29,12 @@ def fixed_url(endpoint: str, **values: Any) -> str:
     absolute with ``BASE_URL``, a path otherwise."""
     base = current_app.config.get("BASE_URL") or ""
     return base + url_for(endpoint, **values)
+
+
+def shared_url(endpoint: str, **values: Any) -> str:
+    """The absolute link a QR code holds: as ``external_url``, or with neither setting the address this
+    request came to (the phone showing the code reached the app there, so the phones beside it can too)."""
+    base = current_app.config.get("BASE_URL") or ""
+    if base:
+        return base + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)

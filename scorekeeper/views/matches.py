@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from flask import Blueprint, abort, get_flashed_messages, redirect, render_template, request, url_for
@@ -21,6 +21,7 @@ from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Deal, Match, SideInfo
 from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract
+from ..samples import bundled_samples
 from ..sheet.cache import (
     DEAD_CONTRACT_SLOT,
     FLASHES_SLOT,
@@ -33,8 +34,9 @@ from ..sheet.cache import (
 )
 from ..sheet.chart import progression_chart
 from ..sheet.polls import unchanged_headers
+from ..sheet.qr import qr_svg
 from ..sheet.view import SheetView
-from .links import fixed_url
+from .links import fixed_url, shared_url
 
 bp = Blueprint("matches", __name__)
 
@@ -46,7 +48,8 @@ def home() -> str:
     for row in rows:
         page = sheet_cache().get(row.public_id, row.version)
         summaries.append((row, page.view if page else SheetView.of(store.facts_of(row))))
-    return render_template("matches/home.html", summaries=summaries)
+    samples = [] if summaries else list(bundled_samples().values())
+    return render_template("matches/home.html", summaries=summaries, samples=samples)
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
@@ -75,12 +78,14 @@ def _match_from_form(form: NewMatchForm) -> Match:
         SideInfo(name=(entry.name.data or "").strip() or default, players=entry.player_names())
         for entry, default in zip(form.side_entries(), preset.side_names, strict=True)
     )
-    name = (form.name.data or "").strip() or _default_name(sides)
+    day = form.naming_date(datetime.now(UTC).date())
+    name = (form.name.data or "").strip() or _default_name(sides, day)
     return Match(sides=sides, rules=form.rules.form.house_rules(), name=name, auction=preset.auction)
 
 
-def _default_name(sides: tuple[SideInfo, ...]) -> str:
-    return f"{' v '.join(side.name for side in sides)}, {datetime.now(UTC):%d %b %Y}"
+def _default_name(sides: tuple[SideInfo, ...], day: date | None = None) -> str:
+    """"We v They, 01 Dec 2026": the sides and the day (the phone's, when it said; else UTC's)."""
+    return f"{' v '.join(side.name for side in sides)}, {day or datetime.now(UTC).date():%d %b %Y}"
 
 
 @bp.get("/m/<public_id>")
@@ -253,6 +258,28 @@ def _encoded(encoded: Encoded, etag: str) -> Response:
     return Response(encoded.body, mimetype="text/html", headers=headers)
 
 
+QR_LINKS = {
+    "players": ("matches.sheet", "Players' link: opens this match and lets the phone enter deals"),
+    "watch": ("matches.watch", "Watch link: shows the score sheet only"),
+}
+
+
+@bp.get("/m/<public_id>/qr/<which>.svg")
+def qr(public_id: str, which: str) -> Response:
+    """The QR code of the match's players' or watch link (``QR_LINKS``), drawn as SVG. Kept by the phone
+    for a day: the link never changes, only the address the app is reached at might."""
+    if which not in QR_LINKS:
+        abort(404, "There is no such link.")
+    header = store.match_header(public_id)
+    if header is None:
+        abort(404, "There is no match at this link.")
+    endpoint, title = QR_LINKS[which]
+    link = shared_url(endpoint, public_id=public_id) if which == "players" else \
+        shared_url(endpoint, watch_id=header.watch_id)
+    return Response(qr_svg(link, title), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=86400", "Vary": "Host"})
+
+
 @bp.get("/m/<public_id>/api")
 def api_access(public_id: str) -> Response:
     """The match's edit token for programs: never cached anywhere, nor drawn into the cached sheet."""
@@ -284,6 +311,14 @@ def _dead_contract_offer(match: Match) -> int | None:
         return None
     deal = match.deals[number - 1]
     return number if dead_contract(match.rules, deal) and not deal.thrown_in else None
+
+
+@bp.get("/m/<public_id>/more")
+def more(public_id: str) -> str:
+    """Export, import, the API and this device's list: what a match needs now and then, off the sheet."""
+    row, match = store.load_match(public_id)
+    remember_match(public_id)
+    return render_template("matches/more.html", row=row, has_sheet=SheetView.of(match).sheet is not None)
 
 
 @bp.route("/m/<public_id>/forget", methods=["GET", "POST"])

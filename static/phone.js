@@ -1,0 +1,179 @@
+// What a phone can do beyond the page: follow the score sheet as it changes, share a link, keep the
+// screen on, show times in its own zone. Every page works without this file: a reload brings the sheet
+// up to date, the links can be copied by hand, times read in UTC.
+"use strict";
+
+// Share: the phone's share sheet where it has one, else copy the link, with a word that it worked.
+async function copyText(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // A phone on the table's Wi-Fi reaches the app over plain http, where the clipboard API is missing.
+  const field = document.createElement("textarea");
+  field.value = text;
+  field.setAttribute("readonly", "");
+  field.className = "visually-hidden";
+  document.body.append(field);
+  field.select();
+  const copied = document.execCommand("copy");
+  field.remove();
+  if (!copied) throw new Error("copy refused");
+}
+
+function setUpShare(box) {
+  const button = box.querySelector("[data-share-url]");
+  const done = box.querySelector("[data-share-done]");
+  const url = new URL(button.dataset.shareUrl, location.href).href;
+  const canShare = typeof navigator.share === "function";
+  if (!canShare) button.textContent = button.textContent.replace(/^Share/, "Copy");
+  const say = (text) => { done.textContent = text; };
+  const copy = () => copyText(url).then(() => say("Copied"), () => say("Could not copy: press on the link above"));
+  button.addEventListener("click", () => {
+    say("");
+    if (!canShare) { copy(); return; }
+    navigator.share({ title: button.dataset.shareTitle, url }).then(
+      () => say("Shared"),
+      (error) => { if (error.name !== "AbortError") copy(); },
+    );
+  });
+  box.hidden = false;
+}
+
+// Keep the screen on during a match: a Wake Lock while the box is ticked, taken again when the
+// phone comes back to the page (the browser lets it go whenever the page is hidden).
+const KEEP_AWAKE = "keep-screen-on";
+
+function setUpWakeLock(box) {
+  if (!("wakeLock" in navigator)) return;  // stays hidden
+  const toggle = box.querySelector("[data-wake-lock-toggle]");
+  let lock = null;
+  const take = async () => {
+    if (lock || document.visibilityState !== "visible") return;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      box.dataset.locked = "true";
+      lock.addEventListener("release", () => { lock = null; box.dataset.locked = "false"; });
+    } catch {
+      toggle.checked = false;  // refused (battery saver): the box says what is true
+    }
+  };
+  toggle.addEventListener("change", () => {
+    try { localStorage.setItem(KEEP_AWAKE, toggle.checked ? "1" : "0"); } catch { /* private mode */ }
+    if (toggle.checked) take();
+    else if (lock) lock.release();
+  });
+  document.addEventListener("visibilitychange", () => { if (toggle.checked) take(); });
+  let wanted = false;
+  try { wanted = localStorage.getItem(KEEP_AWAKE) === "1"; } catch { /* private mode */ }
+  toggle.checked = wanted;
+  if (wanted) take();
+  box.hidden = false;
+}
+
+// Local time: a <time> written in UTC by the server is shown in the phone's zone.
+function showLocalTime(element) {
+  const moment = new Date(element.dateTime);
+  if (Number.isNaN(moment.getTime())) return;
+  element.textContent = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(moment);
+  element.title = `${element.dateTime.replace("T", " ").replace("Z", "")} UTC`;
+}
+
+// New match: the phone's date names a match left without a name.
+function fillLocalDate(field) {
+  const now = new Date();
+  const pad = (value) => String(value).padStart(2, "0");
+  field.value = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+document.querySelectorAll("[data-share]").forEach(setUpShare);
+document.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
+document.querySelectorAll("time[data-local-time]").forEach(showLocalTime);
+document.querySelectorAll("input[data-local-date]").forEach(fillLocalDate);
+
+// The live score sheet: while the sheet is on screen, ask every few seconds whether the match changed
+// (the server answers 304, with nothing, while it has not) and swap in the new totals and rows, marking
+// the ones that changed. Without this script the sheet is the same page, brought up to date by a reload.
+
+const LIVE_EVERY_MS = 1500;
+const LIVE_LONGEST_WAIT_MS = 30000;
+
+function bareTag(header) {
+  const found = /"([^"]*)"/.exec(header || "");
+  return found ? found[1] : null;
+}
+
+function clockTime(date) {
+  return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+// Put the new live part in place of the old one; mark the rows and totals whose text changed.
+function swapLivePart(region, html) {
+  const before = new Map();
+  region.querySelectorAll("tr[id]").forEach((row) => before.set(row.id, row.textContent));
+  const totalsBefore = [...region.querySelectorAll(".total")].map((total) => total.textContent);
+  const incoming = document.createElement("template");
+  incoming.innerHTML = html;
+  incoming.content.querySelectorAll("tr[id]").forEach((row) => {
+    if (before.get(row.id) !== row.textContent) row.classList.add("row-changed");
+  });
+  incoming.content.querySelectorAll(".total").forEach((total, index) => {
+    if (totalsBefore[index] !== total.textContent) total.classList.add("row-changed");
+  });
+  region.replaceChildren(incoming.content);
+}
+
+function followSheet(region) {
+  const status = document.querySelector("[data-live-status]");
+  let etag = region.dataset.etag;
+  let timer = null;
+  let failures = 0;
+  let heardAt = new Date();
+
+  const say = (text, warning) => {
+    if (!status) return;
+    status.hidden = false;
+    status.textContent = text;
+    status.classList.toggle("notice-warning", warning);
+  };
+  const schedule = (delay) => {
+    clearTimeout(timer);
+    timer = setTimeout(look, delay);
+  };
+
+  async function look() {
+    if (document.visibilityState !== "visible") return;  // looked at again when the page shows
+    try {
+      const answer = await fetch(region.dataset.liveUrl, {
+        headers: { "If-None-Match": `W/"${etag}"` },
+        cache: "no-store",
+        credentials: "same-origin",
+      });
+      if (answer.status === 404) {
+        say("This match is no longer on the server.", true);
+        return;  // nothing more to follow
+      }
+      if (answer.status === 200) {
+        swapLivePart(region, await answer.text());
+        etag = bareTag(answer.headers.get("ETag")) ?? etag;
+      } else if (answer.status !== 304) {
+        throw new Error(`status ${answer.status}`);
+      }
+      failures = 0;
+      heardAt = new Date();
+      say(`Live: up to date at ${clockTime(heardAt)}`, false);
+    } catch {
+      failures += 1;
+      say(`No connection since ${clockTime(heardAt)}: the sheet may be out of date. It catches up by itself.`, true);
+    }
+    schedule(Math.min(LIVE_EVERY_MS * 2 ** failures, LIVE_LONGEST_WAIT_MS));
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") schedule(0);
+  });
+  window.addEventListener("online", () => schedule(0));
+  schedule(LIVE_EVERY_MS);
+}
+
+document.querySelectorAll(".live-sheet[data-live-url]").forEach(followSheet);

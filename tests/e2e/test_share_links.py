@@ -1,0 +1,82 @@
+"""The Share section on a phone: the share sheet where the browser has one, else copy with a visible
+"Copied"; the QR code of each link, drawn by the server."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones
+
+pytestmark = pytest.mark.browser
+
+NO_SHARE_SHEET = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
+RECORDING_SHARE_SHEET = """
+  Object.defineProperty(Navigator.prototype, "share", {configurable: true, value(data) {
+    window.sharedWith = data; return Promise.resolve();
+  }});
+"""
+
+
+def absolute(page: Page, selector: str) -> str:
+    return str(page.locator(selector).evaluate("link => link.href"))
+
+
+def test_without_a_share_sheet_the_button_copies_the_link(phones: Phones, main_pages: MainPages) -> None:
+    page = phones.open(permissions=["clipboard-read", "clipboard-write"])
+    page.add_init_script(NO_SHARE_SHEET)
+    main_pages.visit(page, "sheet")
+    button = page.get_by_role("button", name="Copy the players' link")
+    button.scroll_into_view_if_needed()
+    button.click()
+    expect(page.locator("#share-players [data-share-done]")).to_have_text("Copied")
+    expect(page.locator("#share-players [data-share-done]")).to_be_visible()
+    assert page.evaluate("() => navigator.clipboard.readText()") == absolute(page, "#share-players .share-link")
+    page.get_by_role("button", name="Copy the watch link").click()
+    assert page.evaluate("() => navigator.clipboard.readText()") == absolute(page, "#share-watch .share-link")
+
+
+def test_with_a_share_sheet_the_button_opens_it_with_the_link(phones: Phones, main_pages: MainPages) -> None:
+    page = phones.open()
+    page.add_init_script(RECORDING_SHARE_SHEET)
+    main_pages.visit(page, "sheet")
+    page.get_by_role("button", name="Share the watch link").click()
+    expect(page.locator("#share-watch [data-share-done]")).to_have_text("Shared")
+    shared = page.evaluate("() => window.sharedWith")
+    assert shared["url"] == absolute(page, "#share-watch .share-link")
+    assert shared["url"].startswith(phones.app.base_url + "/w/")
+    assert "Watch link" in shared["title"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_link_has_a_qr_code_drawn_by_the_server(
+    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any], scheme: str
+) -> None:
+    page = phones.open(color_scheme=scheme)
+    main_pages.visit(page, "sheet")
+    for which in ("players", "watch"):
+        item = page.locator(f"#share-{which}")
+        with page.expect_response(re.compile(rf"/qr/{which}\.svg")) as answered:
+            item.locator("summary").click()
+        answer = answered.value
+        assert answer.status == 200 and answer.headers["content-type"] == "image/svg+xml; charset=utf-8"
+        image = item.get_by_role("img", name=f"QR code of the {which}", exact=False)
+        expect(image).to_be_visible()
+        page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+        box = image.bounding_box()
+        assert box is not None and box["width"] >= 150
+    page.locator("#share").scroll_into_view_if_needed()
+    shoot(page, f"share-section-{scheme}", full_page=False)
+
+
+def test_the_share_section_at_200_percent(phones: Phones, main_pages: MainPages, shoot: Callable[..., Any]) -> None:
+    page = phones.open(**PHONE_AT_200_PERCENT)
+    main_pages.visit(page, "sheet")
+    page.locator("#share-players summary").click()
+    page.locator("#share").scroll_into_view_if_needed()
+    assert page.evaluate("() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
+    shoot(page, "share-section-200", full_page=False)
