@@ -69,8 +69,9 @@ export function cardFromText(text) {
 
 /** How many copies of each card the deck holds. */
 export const deckCopies = (deck) => (deck === "single" ? 2 : 4);
+const DOUBLE_RANKS = Object.freeze(RANKS.slice(0, 5));
 /** The ranks a deck holds: a double deck has no nines. */
-export const deckRanks = (deck) => (deck === "single" ? RANKS : RANKS.slice(0, 5));
+export const deckRanks = (deck) => (deck === "single" ? RANKS : DOUBLE_RANKS);
 export const deckLabel = (deck) => `${deck} deck`;
 
 /** How many copies of a card (by index) the deck holds: 0 for a nine in a double deck. */

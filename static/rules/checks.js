@@ -91,8 +91,10 @@ function meldProblems(rules, deal, sides) {
           found.push(problem(Code.MELD_NEEDS_TRUMP, path, `${info.name}: meld from cards needs a trump`));
           return;
         }
-        addCounts(cardTotals, fact.hand.counts.map((n, i) => [i, n]).filter(([, n]) => n));
-        addCounts(setTotals, bestMeld(fact.hand, trump, rules.meld_table).melds.map((l) => [l.name, l.sets]));
+        fact.hand.counts.forEach((n, i) => { if (n) cardTotals.set(i, (cardTotals.get(i) ?? 0) + n); });
+        for (const found of bestMeld(fact.hand, trump, rules.meld_table).melds) {
+          setTotals.set(found.name, (setTotals.get(found.name) ?? 0) + found.sets);
+        }
       } else if (fact.kind === "sets") {
         for (const [code, text] of impossibleSets(fact.sets, deck, "one hand")) {
           found.push(problem(code, path, `${info.name}: ${text}`));
@@ -125,9 +127,15 @@ function meldProblems(rules, deal, sides) {
   return found;
 }
 
+const COPIES = { single: [], double: [] }; // for each deck, how many copies of each card (by index)
+for (const deck of Object.keys(COPIES)) for (let index = 0; index < 24; index += 1) COPIES[deck].push(copiesOf(deck, index));
+
 /** Why `held` cannot come from `deck` (more copies of a card than it holds), or null. */
 function copiesProblem(held, deck) {
-  if (held.counts.every((n, index) => n <= copiesOf(deck, index))) return null;
+  const copies = COPIES[deck];
+  let fits = true;
+  for (let index = 0; index < 24; index += 1) if (held.counts[index] > copies[index]) fits = false;
+  if (fits) return null;
   const cards = [];
   held.counts.forEach((n, index) => { for (let i = 0; i < n; i += 1) cards.push(index); });
   try {

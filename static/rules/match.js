@@ -16,8 +16,15 @@
 
 /** The house rules that plain numbers of a deal were entered under. @returns {PricingBasis} */
 export function basisOfRules(rules) {
-  return Object.freeze({ meld_table: rules.meld_table, trick_scale: rules.trick_scale, last_trick: rules.last_trick });
+  let basis = BASES.get(rules);
+  if (basis === undefined) {
+    basis = Object.freeze({ meld_table: rules.meld_table, trick_scale: rules.trick_scale, last_trick: rules.last_trick });
+    BASES.set(rules, basis);
+  }
+  return basis;
 }
+
+const BASES = new WeakMap(); // rules → their basis, made once
 
 export const sameBasis = (a, b) =>
   a.meld_table === b.meld_table && a.trick_scale === b.trick_scale && a.last_trick === b.last_trick;

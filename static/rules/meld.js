@@ -43,7 +43,18 @@ function bestPrices(groups, most) {
   return best;
 }
 
-const PRICES = new Map();
+const PRECOMPUTED_SETS = 16;
+const PRICES = {}; // table → combination → best price of 0..PRECOMPUTED_SETS sets
+const LINES = {}; // table → combination → the frozen line of 0..PRECOMPUTED_SETS sets
+for (const [table, groups] of Object.entries(MELD_TABLES)) {
+  PRICES[table] = {};
+  LINES[table] = {};
+  for (const combination of COMBINATIONS) {
+    PRICES[table][combination] = bestPrices(groups[combination], PRECOMPUTED_SETS);
+    LINES[table][combination] = [];
+    for (let n = 0; n <= PRECOMPUTED_SETS; n += 1) LINES[table][combination].push(makeLine(combination, n, table));
+  }
+}
 
 /** What `sets` sets of `combination` are worth on `table`; null if it cannot price them. */
 export function price(combination, sets, table) {
@@ -51,21 +62,21 @@ export function price(combination, sets, table) {
     throw new RulesError(problem(ProblemCode.OUT_OF_RANGE, "",
       `${combinationLabel(combination)}: ${sets} sets is not a number of sets`));
   }
-  const key = `${table} ${combination}`;
-  let prices = PRICES.get(key);
-  if (prices === undefined || sets >= prices.length) {
-    prices = bestPrices(MELD_TABLES[table][combination], Math.max(16, sets));
-    PRICES.set(key, prices);
-  }
-  return prices[sets];
+  const prices = PRICES[table]?.[combination];
+  if (prices !== undefined && sets < prices.length) return prices[sets];
+  return bestPrices(MELD_TABLES[table][combination], sets)[sets];
 }
 
 /** @returns {MeldLine} */
-function line(combination, sets, table) {
+function makeLine(combination, sets, table) {
   const points = price(combination, sets, table);
   const made = { name: combination, sets, points: points ?? 0, class: MELD_CLASS[combination] };
   if (points === null) made.on_table = false;
-  return made;
+  return Object.freeze(made);
+}
+
+function line(combination, sets, table) {
+  return sets <= PRECOMPUTED_SETS ? LINES[table][combination][sets] : makeLine(combination, sets, table);
 }
 
 /** @returns {MeldResult} */
@@ -136,10 +147,23 @@ function trumpClass(counts, trump, marriages, deck, table) {
 
 const marriagesOf = (counts) => KINGS.map((king, i) => Math.min(counts[king], counts[QUEENS[i]]));
 
+const REMEMBERED = new WeakMap(); // hand → "trump table" → its best meld: checks and pricing both ask
+
 /** The best meld of a hand with `trump`, priced on `table`. @returns {MeldResult} */
 export function bestMeld(held, trump, table) {
-  const [trumpLines] = trumpClass(held.counts, trump, marriagesOf(held.counts), held.deck, table);
-  return result(trump, [...trumpLines, ...otherClasses(held.counts, table)]);
+  let known = REMEMBERED.get(held);
+  if (known === undefined) {
+    known = new Map();
+    REMEMBERED.set(held, known);
+  }
+  const key = trump + table;
+  let found = known.get(key);
+  if (found === undefined) {
+    const [trumpLines] = trumpClass(held.counts, trump, marriagesOf(held.counts), held.deck, table);
+    found = Object.freeze(result(trump, Object.freeze([...trumpLines, ...otherClasses(held.counts, table)])));
+    known.set(key, found);
+  }
+  return found;
 }
 
 /** The best meld for each of the four trumps, highest total first (ties in suit order). */
@@ -169,6 +193,16 @@ export function priceSets(sets, table, trump = null) {
     if (n) lines.push(line(combination, n, table));
   }
   return result(trump, lines);
+}
+
+/** The points of counted sets, as [combination, sets] pairs with each combination once: `priceSets(…).total`. */
+export function setsTotal(pairs, table) {
+  let total = 0;
+  for (const [combination, n] of pairs) {
+    if (n < 0) price(combination, n, table);
+    if (n) total += line(combination, n, table).points;
+  }
+  return total;
 }
 
 /** The most sets of `combination` one hand can hold from `deck`. */

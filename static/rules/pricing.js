@@ -3,7 +3,7 @@
 // factor; otherwise it is kept as entered and the side is marked (exact: false).
 
 import { basisOfRules } from "./match.js";
-import { bestMeld, priceSets, tableFactor } from "./meld.js";
+import { bestMeld, setsTotal, tableFactor } from "./meld.js";
 import { CARD_POINTS, counterValue, scaleFactor } from "./tricks.js";
 
 /** @typedef {{meld: number, tricks: number|null, tookTrick: boolean, exact: boolean}} PricedSide */
@@ -44,7 +44,7 @@ export function priceMeld(fact, deal, rules) {
     if (trump === null) return [0, false];
     return [bestMeld(fact.hand, trump, rules.meld_table).total, true];
   }
-  return [priceSets(Object.fromEntries(fact.sets), rules.meld_table).total, true];
+  return [setsTotal(fact.sets, rules.meld_table), true];
 }
 
 /** Card points taken (without the last trick) under `rules`, and whether they are exact. */

@@ -14,12 +14,20 @@ export const COUNTER_RANKS = Object.freeze(["A", "T", "K"]);
 /** How many cards of one rank the deck holds (8 single, 16 double, no nines there). */
 export const cardsOfRank = (deck, rank) => (deckRanks(deck).includes(rank) ? deckCopies(deck) * 4 : 0);
 
-/** Aces, tens and kings in the deck: 24 single, 48 double. */
-export const deckCounters = (deck) => COUNTER_RANKS.reduce((sum, rank) => sum + cardsOfRank(deck, rank), 0);
+const COUNTERS = { single: 0, double: 0 };
+const CARD_POINTS_OF_DECK = { single: {}, double: {} };
+for (const deck of ["single", "double"]) {
+  COUNTERS[deck] = COUNTER_RANKS.reduce((sum, rank) => sum + cardsOfRank(deck, rank), 0);
+  for (const scale of Object.keys(CARD_POINTS)) {
+    CARD_POINTS_OF_DECK[deck][scale] = RANKS.reduce((sum, rank) => sum + cardsOfRank(deck, rank) * CARD_POINTS[scale][rank], 0);
+  }
+}
 
-/** All card points in the deck, without the last trick. */
-export const deckCardPoints = (deck, scale) =>
-  RANKS.reduce((sum, rank) => sum + cardsOfRank(deck, rank) * CARD_POINTS[scale][rank], 0);
+/** Aces, tens and kings in the deck: 24 single, 48 double. */
+export const deckCounters = (deck) => COUNTERS[deck];
+
+/** All card points in the deck, without the last trick: 24/240 single, 48/480 double. */
+export const deckCardPoints = (deck, scale) => CARD_POINTS_OF_DECK[deck][scale];
 
 /** Every trick point a deal can give: the deck's card points plus the last trick. */
 export const trickTotal = (rules) => deckCardPoints(rules.deck, rules.trick_scale) + rules.last_trick;
