@@ -136,6 +136,10 @@ def random_tricks(rng: random.Random, rules: HouseRules, sides: int) -> list[Jso
     """Trick facts of every side that add up to the deck, in a random form each."""
     deck, scale = rules.deck, rules.trick_scale
     by_rank = {rank: split(rng, deck.copies * 4 if rank in deck.ranks else 0, sides) for rank in Rank}
+    if rng.random() < 0.2:  # the first side takes tricks worth no points: only queens, jacks and nines
+        for rank in (Rank.ACE, Rank.TEN, Rank.KING):
+            by_rank[rank][1] += by_rank[rank][0]
+            by_rank[rank][0] = 0
     forms = []
     for i in range(sides):
         taken = {rank: by_rank[rank][i] for rank in Rank}
