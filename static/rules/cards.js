@@ -60,8 +60,19 @@ export function rankFromText(text) {
 
 const CARD_PATTERN = /^(10|[ATKQJ9])([SHDC♠♥♦♣])$/u;
 
+const CARD_BY_CODE = new Map(); // the usual spellings (AS, 10h, Ts …), read without a pattern
+for (let index = 0; index < 24; index += 1) {
+  const [rank, suit] = [RANKS[index % 6], SUITS[Math.floor(index / 6)]];
+  for (const code of [rank + suit, rankLabel(rank) + suit]) {
+    CARD_BY_CODE.set(code, index);
+    CARD_BY_CODE.set(code.toLowerCase(), index);
+  }
+}
+
 /** Read a card such as `AS`, `10h`, `T♦` or `qs`: its index. */
 export function cardFromText(text) {
+  const known = CARD_BY_CODE.get(text);
+  if (known !== undefined) return known;
   const match = CARD_PATTERN.exec(text.trim().toUpperCase());
   if (match === null) throw new RulesError(problem(ProblemCode.NOT_A_CARD, "", `'${text}' is not a card`));
   return cardIndex(SUIT_BY_TEXT[match[2]], RANK_BY_TEXT[match[1]]);

@@ -75,35 +75,36 @@ function meldProblems(rules, deal, sides) {
   const cardTotals = new Map();
   const setTotals = new Map();
   const needed = new Map(); // the fewest copies of each card that all the hands hold
-  deal.sides.forEach((entry, side) => {
-    if (entry.kind !== "detail") return;
+  for (let side = 0; side < deal.sides.length; side += 1) {
+    const entry = deal.sides[side];
+    if (entry.kind !== "detail") continue;
     const info = sides[side];
-    entry.meld.forEach((fact, index) => {
-      const path = meldPath(side, index, entry);
+    for (let index = 0; index < entry.meld.length; index += 1) {
+      const fact = entry.meld[index];
       if (fact.kind === "cards") {
         const trump = fact.trump ?? deal.trump;
         const tooMany = copiesProblem(fact.hand, deck);
         if (tooMany !== null) {
-          found.push(problem(tooMany.code, path, `${info.name}: ${tooMany.message}`));
-          return;
-        }
-        if (trump === null) {
-          found.push(problem(Code.MELD_NEEDS_TRUMP, path, `${info.name}: meld from cards needs a trump`));
-          return;
-        }
-        fact.hand.counts.forEach((n, i) => { if (n) cardTotals.set(i, (cardTotals.get(i) ?? 0) + n); });
-        for (const found of bestMeld(fact.hand, trump, rules.meld_table).melds) {
-          setTotals.set(found.name, (setTotals.get(found.name) ?? 0) + found.sets);
+          found.push(problem(tooMany.code, meldPath(side, index, entry), `${info.name}: ${tooMany.message}`));
+        } else if (trump === null) {
+          found.push(problem(Code.MELD_NEEDS_TRUMP, meldPath(side, index, entry),
+            `${info.name}: meld from cards needs a trump`));
+        } else {
+          const counts = fact.hand.counts;
+          for (let i = 0; i < 24; i += 1) if (counts[i]) cardTotals.set(i, (cardTotals.get(i) ?? 0) + counts[i]);
+          for (const each of bestMeld(fact.hand, trump, rules.meld_table).melds) {
+            setTotals.set(each.name, (setTotals.get(each.name) ?? 0) + each.sets);
+          }
         }
       } else if (fact.kind === "sets") {
         for (const [code, text] of impossibleSets(fact.sets, deck, "one hand")) {
-          found.push(problem(code, path, `${info.name}: ${text}`));
+          found.push(problem(code, meldPath(side, index, entry), `${info.name}: ${text}`));
         }
         addCounts(setTotals, fact.sets);
         addCounts(needed, cardsNeeded(fact.sets, deal.trump));
       }
-    });
-  });
+    }
+  }
   for (const [index, n] of cardTotals) {
     const copies = copiesOf(deck, index);
     if (n > copies) {

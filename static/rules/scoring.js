@@ -18,25 +18,47 @@ export const THROWN_IN = "thrown_in";
 export const PASSED = "passed";
 export const NO_AUCTION = "no_auction";
 
+const settled = (status, scores, made, asEntered) =>
+  Object.freeze({ status, scores: Object.freeze(scores), made, asEntered: Object.freeze(asEntered) });
+
 /** Settle one deal: the bidders make it or are set; defenders keep what they earned. @returns {DealScore} */
 export function scoreDeal(rules, deal, sideCount) {
-  if (deal.passed) return { status: PASSED, scores: new Array(sideCount).fill(0), made: null, asEntered: [] };
+  if (deal.passed) return settled(PASSED, new Array(sideCount).fill(0), null, []);
   const priced = deal.sides.map((entry) => priceSide(entry, deal, rules));
   const asEntered = [];
   priced.forEach((side, i) => { if (!side.exact) asEntered.push(i); });
   const rule = rules.must_take_trick;
-  if (deal.bidder === null) {
-    return { status: NO_AUCTION, scores: priced.map((side) => earned(side, rule)), made: null, asEntered };
-  }
+  if (deal.bidder === null) return settled(NO_AUCTION, priced.map((side) => earned(side, rule)), null, asEntered);
   const bid = deal.bid || 0;
   if (deal.thrownIn) {
-    const scores = priced.map((side, i) => (i === deal.bidder ? -bid : earned(side, rule, false)));
-    return { status: THROWN_IN, scores, made: false, asEntered };
+    return settled(THROWN_IN, priced.map((side, i) => (i === deal.bidder ? -bid : earned(side, rule, false))), false,
+      asEntered);
   }
   const scores = priced.map((side) => earned(side, rule));
   const made = scores[deal.bidder] >= bid;
   if (!made) scores[deal.bidder] = -bid;
-  return { status: made ? MADE : SET, scores, made, asEntered };
+  return settled(made ? MADE : SET, scores, made, asEntered);
+}
+
+/** A deal worked out under some rules: what contradicts them, or else its score. */
+export function evaluateDeal(rules, deal, sides, auction) {
+  const problems = dealProblems(rules, deal, sides, auction);
+  return Object.freeze({ problems: Object.freeze(problems), score: problems.length ? null : scoreDeal(rules, deal, sides.length) });
+}
+
+// Each deal's outcome, with the rules, sides and auction it was worked out under. Deals, rules and sides
+// are frozen, so the sheet is recomputed from the facts every time but a deal is only worked out again
+// when it or its context changes (as the core's OutcomeMemo does).
+const OUTCOMES = new WeakMap();
+
+function outcomeOf(match, deal) {
+  const known = OUTCOMES.get(deal);
+  if (known !== undefined && known.rules === match.rules && known.sides === match.sides && known.auction === match.auction) {
+    return known.outcome;
+  }
+  const outcome = evaluateDeal(match.rules, deal, match.sides, match.auction);
+  OUTCOMES.set(deal, { rules: match.rules, sides: match.sides, auction: match.auction, outcome });
+  return outcome;
 }
 
 /** Recompute the whole sheet from the facts; throw a ContradictionError for facts the rules refuse.
@@ -44,9 +66,9 @@ export function scoreDeal(rules, deal, sideCount) {
 export function scoreMatch(match) {
   const problems = [];
   const results = match.deals.map((deal, i) => {
-    const found = dealProblems(match.rules, deal, match.sides, match.auction);
-    for (const each of found) problems.push([i + 1, each]);
-    return found.length ? null : scoreDeal(match.rules, deal, match.sides.length);
+    const outcome = outcomeOf(match, deal);
+    for (const each of outcome.problems) problems.push([i + 1, each]);
+    return outcome.score;
   });
   if (problems.length) throw new ContradictionError(problems);
   return sheet(match, results);
