@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable
 
-from scorekeeper.rules.cards import Deck, Hand, Suit
+from scorekeeper.rules.cards import ALL_CARDS, Deck, Hand, Suit
 from scorekeeper.rules.house_rules import MeldTableName
 from scorekeeper.rules.meld import best_meld, meld_all_trumps
 
@@ -27,7 +27,7 @@ TARGET_PER_SECOND = 50_000
 
 def deal_hands(deck: Deck, count: int, rng: random.Random) -> list[Hand]:
     """``count`` hands, dealt four at a time from a freshly shuffled deck."""
-    cards = [card for card in deck.cards() for _ in range(deck.copies)]
+    cards = [card for card in ALL_CARDS if card.rank in deck.ranks for _ in range(deck.copies)]
     size = deck.size // PLAYERS
     hands: list[Hand] = []
     while len(hands) < count:

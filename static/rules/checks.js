@@ -1,0 +1,302 @@
+// Recorded facts that contradict the house rules, reported deal by deal: the twin of checks.py.
+// Paths are relative to the deal (`bid`, `sides[1].tricks`), codes are the core's.
+
+import { RANKS, SUITS, cardIndex, cardText, copiesOf, deckCopies, deckLabel, handFromCards, numberWord, rankLabel }
+  from "./cards.js";
+import { COMBINATIONS, MELD_CLASS, combinationLabel } from "./combinations.js";
+import { maxSets, bestMeld } from "./meld.js";
+import { basisOf, tookAnyTrick } from "./pricing.js";
+import { ProblemCode as Code, RulesError, grouped, problem } from "./problems.js";
+import { CARD_POINTS, COUNTER_RANKS, cardsOfRank, counterValue, deckCardPoints, deckCounters } from "./tricks.js";
+
+export const MAX_DEALS = 1000;
+
+/** Every contradiction in the match as [deal number from 1, problem with its path within the deal]. */
+export function checkMatch(match) {
+  const found = [];
+  match.deals.forEach((deal, i) => {
+    for (const each of dealProblems(match.rules, deal, match.sides, match.auction)) found.push([i + 1, each]);
+  });
+  return found;
+}
+
+/** The contradictions of one deal about to be recorded in `match`, and a deal beyond the most a match holds. */
+export function checkNewDeal(match, deal) {
+  if (match.deals.length >= MAX_DEALS) {
+    return [problem(Code.TOO_MANY_DEALS, "",
+      `this match already has ${grouped(match.deals.length)} deals, the most a match may hold; start a new match`)];
+  }
+  return dealProblems(match.rules, deal, match.sides, match.auction);
+}
+
+/** What in this deal cannot have happened under `rules`; paths are relative to the deal. */
+export function dealProblems(rules, deal, sides, auction = true) {
+  if (deal.passed) return [];
+  const found = contractProblems(rules, deal, sides, auction);
+  if (deal.sides.length !== sides.length) {
+    return [...found, problem(Code.SIDE_COUNT, "sides",
+      `the deal has ${deal.sides.length} sides but the match has ${sides.length}`)];
+  }
+  return [...found, ...meldProblems(rules, deal, sides), ...trickProblems(rules, deal, sides)];
+}
+
+function contractProblems(rules, deal, sides, auction) {
+  if (deal.bidder === null) {
+    if (auction) return [problem(Code.BIDDER_MISSING, "bidder", "who won the auction? The bidder is missing")];
+    if (deal.thrownIn) {
+      return [problem(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")];
+    }
+    return [];
+  }
+  if (!(deal.bidder >= 0 && deal.bidder < sides.length)) {
+    return [problem(Code.BIDDER_UNKNOWN, "bidder", `bidder ${deal.bidder} is not a side of this match`)];
+  }
+  if (deal.bid === null) return [problem(Code.BID_MISSING, "bid", "the bid is missing")];
+  if (deal.bid < rules.min_bid) {
+    return [problem(Code.BID_BELOW_MINIMUM, "bid",
+      `bid ${deal.bid} is below the minimum opening bid of ${rules.min_bid}`)];
+  }
+  return [];
+}
+
+const sidePath = (index, key) => `sides[${index}].${key}`;
+
+/** Where a side's meld fact is: `meld` when it is the only one, as the match file writes it. */
+const meldPath = (side, index, entry) => sidePath(side, entry.meld.length === 1 ? "meld" : `meld[${index}]`);
+
+/** Adds counts into a Map, keeping the order in which keys first came (as Python's Counter does). */
+function addCounts(into, pairs) {
+  for (const [key, n] of pairs) into.set(key, (into.get(key) ?? 0) + n);
+}
+
+function meldProblems(rules, deal, sides) {
+  const found = [];
+  const deck = rules.deck;
+  const cardTotals = new Map();
+  const setTotals = new Map();
+  const needed = new Map(); // the fewest copies of each card that all the hands hold
+  for (let side = 0; side < deal.sides.length; side += 1) {
+    const entry = deal.sides[side];
+    if (entry.kind !== "detail") continue;
+    const info = sides[side];
+    for (let index = 0; index < entry.meld.length; index += 1) {
+      const fact = entry.meld[index];
+      if (fact.kind === "cards") {
+        const trump = fact.trump ?? deal.trump;
+        const tooMany = copiesProblem(fact.hand, deck);
+        if (tooMany !== null) {
+          found.push(problem(tooMany.code, meldPath(side, index, entry), `${info.name}: ${tooMany.message}`));
+        } else if (trump === null) {
+          found.push(problem(Code.MELD_NEEDS_TRUMP, meldPath(side, index, entry),
+            `${info.name}: meld from cards needs a trump`));
+        } else {
+          const counts = fact.hand.counts;
+          for (let i = 0; i < 24; i += 1) if (counts[i]) cardTotals.set(i, (cardTotals.get(i) ?? 0) + counts[i]);
+          for (const each of bestMeld(fact.hand, trump, rules.meld_table).melds) {
+            setTotals.set(each.name, (setTotals.get(each.name) ?? 0) + each.sets);
+          }
+        }
+      } else if (fact.kind === "sets") {
+        for (const [code, text] of impossibleSets(fact.sets, deck, "one hand")) {
+          found.push(problem(code, meldPath(side, index, entry), `${info.name}: ${text}`));
+        }
+        addCounts(setTotals, fact.sets);
+        addCounts(needed, cardsNeeded(fact.sets, deal.trump));
+      }
+    }
+  }
+  for (const [index, n] of cardTotals) {
+    const copies = copiesOf(deck, index);
+    if (n > copies) {
+      found.push(problem(Code.HANDS_BEYOND_DECK, "", `the hands hold ${numberWord(n)} ${cardText(index)} but a `
+        + `${deckLabel(deck)} has ${numberWord(copies)}`));
+    }
+  }
+  if (!found.length) {
+    for (const [code, text] of impossibleSets([...setTotals], deck, "the deal")) found.push(problem(code, "", text));
+  }
+  if (!found.length) {
+    addCounts(needed, cardTotals);
+    for (const [index, n] of [...needed].sort((a, b) => a[0] - b[0])) {
+      const copies = copiesOf(deck, index);
+      if (n > copies) {
+        found.push(problem(Code.MELDS_BEYOND_DECK, "", `the melds of the deal need at least ${numberWord(n)} `
+          + `${cardText(index)} but a ${deckLabel(deck)} has ${numberWord(copies)}`));
+      }
+    }
+  }
+  return found;
+}
+
+const COPIES = { single: [], double: [] }; // for each deck, how many copies of each card (by index)
+for (const deck of Object.keys(COPIES)) for (let index = 0; index < 24; index += 1) COPIES[deck].push(copiesOf(deck, index));
+
+/** Why `held` cannot come from `deck` (more copies of a card than it holds), or null. */
+function copiesProblem(held, deck) {
+  const copies = COPIES[deck];
+  let fits = true;
+  for (let index = 0; index < 24; index += 1) if (held.counts[index] > copies[index]) fits = false;
+  if (fits) return null;
+  const cards = [];
+  held.counts.forEach((n, index) => { for (let i = 0; i < n; i += 1) cards.push(index); });
+  try {
+    handFromCards(cards, deck);
+  } catch (error) {
+    if (error instanceof RulesError) return error;
+    throw error;
+  }
+  return null;
+}
+
+const AROUND_RANKS = Object.freeze({ aces_around: "A", kings_around: "K", queens_around: "Q", jacks_around: "J" });
+const TRUMP_RANKS = Object.freeze({ run: ["A", "T", "K", "Q", "J"], royal_marriage: ["K", "Q"], dix: ["9"] });
+
+/** The cards (by index) that one set of `combination` takes, when they are known. */
+function cardsOfSet(combination, trump) {
+  if (Object.hasOwn(AROUND_RANKS, combination)) return SUITS.map((suit) => cardIndex(suit, AROUND_RANKS[combination]));
+  if (combination === "pinochle") return [cardIndex("S", "Q"), cardIndex("D", "J")];
+  if (trump === null || combination === "marriage") return [];
+  return TRUMP_RANKS[combination].map((rank) => cardIndex(trump, rank));
+}
+
+/** The fewest copies of each card (by index) that one hand holding `sets` must have: a card serves
+ * once within a class, so it is needed as often as the class that uses it most. */
+function cardsNeeded(sets, trump) {
+  const trumpClass = new Map(); // runs and royal marriages share the trump K and Q
+  const needed = new Map(); // in classes 2 and 3 no two combinations share a card
+  for (const [combination, n] of sets) {
+    for (const index of cardsOfSet(combination, trump)) {
+      if (MELD_CLASS[combination] === 1) trumpClass.set(index, (trumpClass.get(index) ?? 0) + n);
+      else if (n > (needed.get(index) ?? 0)) needed.set(index, n);
+    }
+  }
+  for (const [index, n] of trumpClass) needed.set(index, Math.max(needed.get(index) ?? 0, n));
+  return [...needed];
+}
+
+/** Sets that need more copies of a card than the deck holds. @param {Array<[string, number]>} sets */
+function impossibleSets(sets, deck, where) {
+  const found = [];
+  for (const [combination, n] of sets) {
+    const limit = maxSets(combination, deck);
+    if (n > limit) {
+      found.push([Code.IMPOSSIBLE_SETS,
+        `${n} × ${combinationLabel(combination)} in ${where}, but a ${deckLabel(deck)} allows at most ${limit}`]);
+    }
+  }
+  const count = (key) => sets.reduce((sum, [combination, n]) => sum + (combination === key ? n : 0), 0);
+  const trumpPairs = count("run") + count("royal_marriage");
+  if (trumpPairs > deckCopies(deck) && !found.length) {
+    found.push([Code.TRUMP_KINGS_SHORT, `runs and royal marriages in ${where} need ${trumpPairs} trump kings, `
+      + `but a ${deckLabel(deck)} has ${deckCopies(deck)}`]);
+  }
+  return found;
+}
+
+function trickProblems(rules, deal, sides) {
+  const found = [];
+  const details = [];
+  deal.sides.forEach((entry, side) => { if (entry.kind === "detail") details.push([side, sides[side], entry]); });
+  for (const [side, info, entry] of details) {
+    for (const [code, text] of sideTrickProblems(rules, deal, entry)) {
+      found.push(problem(code, sidePath(side, "tricks"), `${info.name}: ${text}`));
+    }
+    if (entry.tookTrick === false && tookAnyTrick(entry.tricks, entry.lastTrick)) {
+      found.push(problem(Code.TRICKS_WITHOUT_TRICK, sidePath(side, "took_trick"),
+        `${info.name} took no trick but has trick points or the last trick`));
+    }
+    if (deal.thrownIn && tookAnyTrick(entry.tricks, entry.lastTrick)) {
+      const key = tookAnyTrick(entry.tricks, false) ? "tricks" : "last_trick";
+      found.push(problem(Code.TRICKS_IN_THROWN_IN, sidePath(side, key),
+        `${info.name} has tricks, but a thrown-in deal is not played`));
+    }
+  }
+  if (found.length || deal.thrownIn || !details.length) return found;
+  found.push(...takenProblems(rules.deck, details.map(([, , entry]) => entry.tricks)));
+  const claims = details.filter(([, , entry]) => entry.lastTrick).map(([side]) => side);
+  if (claims.length > 1) {
+    found.push(problem(Code.LAST_TRICK_COUNT, sidePath(claims[claims.length - 1], "last_trick"),
+      `${numberWord(claims.length)} sides took the last trick`));
+  }
+  const basis = basisOf(deal, rules);
+  const points = details.map(([, , entry]) => enteredCardPoints(rules, deal, entry));
+  if (points.includes(null)) return found;
+  const taken = points.reduce((sum, p) => sum + p, 0);
+  const holds = deckCardPoints(rules.deck, basis.trick_scale);
+  const complete = details.length === deal.sides.length && details.some(([, , entry]) => entry.tricks !== null);
+  if (taken > holds || (complete && taken !== holds)) {
+    found.push(problem(Code.TRICK_TOTAL, sidePath(details[details.length - 1][0], "tricks"),
+      `trick points add up to ${taken}, but a ${deckLabel(rules.deck)} holds ${holds} `
+      + `on the ${basis.trick_scale} scale (without the last trick)`));
+  }
+  if (complete && !claims.length) {
+    found.push(problem(Code.LAST_TRICK_MISSING, sidePath(details[0][0], "last_trick"), "no side took the last trick"));
+  }
+  return found;
+}
+
+/** Cards of a rank, or counters, that the sides took together beyond what the deck holds. */
+function takenProblems(deck, taken) {
+  const byRank = new Map();
+  let counters = 0;
+  for (const tricks of taken) {
+    if (tricks === null) continue;
+    if (tricks.kind === "cards") {
+      addCounts(byRank, tricks.byRank);
+      for (const [rank, n] of tricks.byRank) if (COUNTER_RANKS.includes(rank)) counters += n;
+    } else if (tricks.kind === "counters") {
+      counters += tricks.counters;
+    }
+  }
+  const found = [];
+  if (byRank.size) {
+    for (const rank of RANKS) {
+      const n = byRank.get(rank) ?? 0;
+      if (n > cardsOfRank(deck, rank)) {
+        found.push(problem(Code.RANK_TOTAL, "", `the sides took ${n} ${rankLabel(rank)}s together but a `
+          + `${deckLabel(deck)} has ${cardsOfRank(deck, rank)}`));
+      }
+    }
+  }
+  if (!found.length && counters > deckCounters(deck)) {
+    found.push(problem(Code.COUNTERS_TOTAL, "",
+      `the sides took ${counters} counters together but a ${deckLabel(deck)} has ${deckCounters(deck)}`));
+  }
+  return found;
+}
+
+function sideTrickProblems(rules, deal, entry) {
+  const deck = rules.deck;
+  const tricks = entry.tricks;
+  if (tricks === null) return [];
+  if (tricks.kind === "counters") {
+    const found = [];
+    if (tricks.counters > deckCounters(deck)) {
+      found.push([Code.COUNTERS_BEYOND_DECK, `${tricks.counters} counters but a ${deckLabel(deck)} has ${deckCounters(deck)}`]);
+    }
+    if (counterValue(rules.trick_scale) === null && counterValue(basisOf(deal, rules).trick_scale) === null) {
+      found.push([Code.COUNTERS_ON_CLASSIC, "counters cannot be priced on the classic scale; enter the cards taken by rank"]);
+    }
+    return found;
+  }
+  if (tricks.kind === "cards") {
+    return tricks.byRank
+      .filter(([rank, n]) => n > cardsOfRank(deck, rank))
+      .map(([rank, n]) => [Code.RANK_BEYOND_DECK,
+        `${n} ${rankLabel(rank)}s taken but a ${deckLabel(deck)} has ${cardsOfRank(deck, rank)}`]);
+  }
+  return [];
+}
+
+/** A side's card points on the scale the deal was entered under (null: cannot tell). */
+function enteredCardPoints(rules, deal, entry) {
+  const scale = basisOf(deal, rules).trick_scale;
+  const tricks = entry.tricks;
+  if (tricks === null) return 0;
+  if (tricks.kind === "counters") {
+    const value = counterValue(scale);
+    return value === null ? null : tricks.counters * value;
+  }
+  if (tricks.kind === "cards") return tricks.byRank.reduce((sum, [rank, n]) => sum + CARD_POINTS[scale][rank] * n, 0);
+  return tricks.points;
+}

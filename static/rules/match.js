@@ -1,0 +1,58 @@
+// The recorded facts of a match: sides, house rules and what happened in each deal: the twin of match.py.
+// Nothing here is a score; scoring.js derives the sheet from these facts.
+
+/** @typedef {{meld_table: string, trick_scale: string, last_trick: number}} PricingBasis */
+/** @typedef {{kind: "points", points: number} | {kind: "sets", sets: Array<[string, number]>}
+ *   | {kind: "cards", hand: import("./cards.js").Hand, trump: string|null}} MeldFact */
+/** @typedef {{kind: "points", points: number} | {kind: "counters", counters: number}
+ *   | {kind: "cards", byRank: Array<[string, number]>}} TrickFact */
+/** @typedef {{kind: "total", total: number, tookTrick: boolean|null}
+ *   | {kind: "detail", meld: MeldFact[], tricks: TrickFact|null, lastTrick: boolean, tookTrick: boolean|null}} SideEntry */
+/** @typedef {{passed: boolean, sides: SideEntry[], bidder: number|null, bid: number|null, trump: string|null,
+ *   thrownIn: boolean, enteredUnder: PricingBasis|null}} Deal */
+/** @typedef {{name: string, players: string[]}} SideInfo */
+/** @typedef {{sides: SideInfo[], rules: import("./house_rules.js").HouseRules, deals: Deal[], name: string,
+ *   auction: boolean}} Match */
+
+/** The house rules that plain numbers of a deal were entered under. @returns {PricingBasis} */
+export function basisOfRules(rules) {
+  let basis = BASES.get(rules);
+  if (basis === undefined) {
+    basis = Object.freeze({ meld_table: rules.meld_table, trick_scale: rules.trick_scale, last_trick: rules.last_trick });
+    BASES.set(rules, basis);
+  }
+  return basis;
+}
+
+const BASES = new WeakMap(); // rules → their basis, made once
+
+export const sameBasis = (a, b) =>
+  a.meld_table === b.meld_table && a.trick_scale === b.trick_scale && a.last_trick === b.last_trick;
+
+/** A deal, every fact named. @returns {Deal} */
+export function makeDeal({ sides = [], bidder = null, bid = null, trump = null, thrownIn = false, passed = false,
+  enteredUnder = null } = {}) {
+  return Object.freeze({ sides: Object.freeze(sides), bidder, bid, trump, thrownIn, passed, enteredUnder });
+}
+
+export const PASSED_DEAL = makeDeal({ passed: true });
+
+/** This deal with `enteredUnder` made explicit (the rules it was entered under). */
+export function pinned(deal, rules) {
+  if (deal.enteredUnder !== null || deal.passed) return deal;
+  return makeDeal({ ...deal, enteredUnder: basisOfRules(rules) });
+}
+
+/** @returns {Match} */
+export function makeMatch({ sides, rules, deals = [], name = "", auction = true }) {
+  return Object.freeze({ sides: Object.freeze(sides), rules, deals: Object.freeze(deals), name, auction });
+}
+
+/** The same facts under other house rules; plain numbers stay priced as entered. */
+export function withRules(match, rules) {
+  return makeMatch({ ...match, rules, deals: match.deals.map((deal) => pinned(deal, match.rules)) });
+}
+
+export function withDeals(match, deals) {
+  return makeMatch({ ...match, deals });
+}

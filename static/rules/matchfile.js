@@ -1,0 +1,283 @@
+// Reading a decoded match file (format pinochle-match/1) into the facts of a match: the twin of
+// matchfile.py's reader. Every refusal is a MatchFileError whose problem names the place, e.g.
+// `deals[3].sides[1].tricks`, with the core's code.
+
+import { RANKS, cardFromText, hand, rankFromText, suitFromText } from "./cards.js";
+import { COMBINATIONS, combinationFromKey } from "./combinations.js";
+import { DEFAULT_RULES, RULE_SPECS_BY_KEY, parseRule, rulesFromMapping } from "./house_rules.js";
+import { PASSED_DEAL, makeDeal, makeMatch } from "./match.js";
+import { MatchFileError, ProblemCode, RulesError, grouped, joinPath, problem, problemAt } from "./problems.js";
+import { cleanName } from "./text.js";
+
+export const FORMAT = "pinochle-match/1";
+const MATCH_KEYS = ["format", "name", "sides", "rules", "auction", "deals"];
+const SIDE_KEYS = ["name", "players"];
+const DEAL_KEYS = ["passed", "bidder", "bid", "trump", "thrown_in", "sides", "entered_under"];
+const BASIS_KEYS = ["meld_table", "trick_scale", "last_trick"];
+export const LIMITS = Object.freeze({
+  MIN_SIDES: 2, MAX_SIDES: 4, MAX_PLAYERS: 4, MAX_DEALS: 1000, MAX_MATCH_NAME: 80, MAX_SIDE_NAME: 40,
+  MAX_PLAYER_NAME: 40, MAX_NUMBER: 100000,
+});
+
+const fail = (code, path, message) => new MatchFileError(problem(code, path, message));
+const isObject = (data) => typeof data === "object" && data !== null && !Array.isArray(data);
+const has = (obj, key) => Object.hasOwn(obj, key);
+const given = (obj, key) => has(obj, key) && obj[key] !== null;
+
+function object(data, path, top = "a match file is a JSON object") {
+  if (!isObject(data)) throw fail(ProblemCode.WRONG_TYPE, path, path ? "must be an object" : top);
+  return data;
+}
+
+function list(data, path) {
+  if (!Array.isArray(data)) throw fail(ProblemCode.WRONG_TYPE, path, "must be a list");
+  return data;
+}
+
+function text(data, path) {
+  if (typeof data !== "string") throw fail(ProblemCode.WRONG_TYPE, path, "must be text");
+  return data;
+}
+
+function bool(data, path) {
+  if (typeof data !== "boolean") throw fail(ProblemCode.WRONG_TYPE, path, "must be true or false");
+  return data;
+}
+
+function suit(data, path) {
+  try {
+    return suitFromText(text(data, path));
+  } catch (error) {
+    if (!(error instanceof RulesError)) throw error;
+    // As the core does: a value that is not text has its path rooted at `path` once more.
+    throw new MatchFileError(problemAt(error.problem, path));
+  }
+}
+
+function count(data, path, minimum = 0) {
+  if (typeof data !== "number" || !Number.isInteger(data)) throw fail(ProblemCode.NOT_A_NUMBER, path, "must be a whole number");
+  if (data < minimum) throw fail(ProblemCode.OUT_OF_RANGE, path, `must be at least ${minimum}`);
+  if (data > LIMITS.MAX_NUMBER) throw fail(ProblemCode.OUT_OF_RANGE, path, `must be at most ${grouped(LIMITS.MAX_NUMBER)}`);
+  return data;
+}
+
+function index(data, path, size) {
+  const value = count(data, path);
+  if (value >= size) throw fail(ProblemCode.BIDDER_UNKNOWN, path, `must be a side's index, from 0 to ${size - 1}`);
+  return value;
+}
+
+function optional(obj, key, fallback, read, path = "") {
+  return given(obj, key) ? read(obj[key], joinPath(path, key)) : fallback;
+}
+
+function onlyKeys(obj, allowed, path, hint = "") {
+  for (const key of Object.keys(obj)) {
+    if (!allowed.includes(key)) {
+      const detail = hint || `allowed: ${[...allowed].sort().join(", ")}`;
+      throw fail(ProblemCode.UNKNOWN_KEY, joinPath(path, key), `unknown key (${detail})`);
+    }
+  }
+}
+
+/** A file that leaves out `auction` has one unless a played deal has no bidder. */
+const auctionImplied = (deals) => !deals.some((deal) => deal.bidder === null && !deal.passed);
+
+/** Build a match from a decoded match file. `stored`: facts this app stored earlier, read back (names
+ * taken as stored, the limits on names, players and deals not applied again). */
+export function matchFromJson(data, { stored = false } = {}) {
+  const obj = object(data, "");
+  onlyKeys(obj, MATCH_KEYS, "");
+  if (obj.format !== FORMAT) throw fail(ProblemCode.WRONG_FORMAT, "format", `expected "${FORMAT}"`);
+  let name = optional(obj, "name", "", text);
+  if (!stored) name = cleanName(name, "name", LIMITS.MAX_MATCH_NAME, "a match's name");
+  const sides = readSides(obj.sides, "sides", stored);
+  const rulesData = optional(obj, "rules", {}, object);
+  let rules;
+  try {
+    rules = rulesFromMapping(rulesData);
+  } catch (error) {
+    if (!(error instanceof RulesError)) throw error;
+    throw new MatchFileError(error.problem.path.startsWith("rules") ? error.problem : problemAt(error.problem, "rules"));
+  }
+  const dealsData = optional(obj, "deals", [], list);
+  if (dealsData.length > LIMITS.MAX_DEALS && !stored) {
+    throw fail(ProblemCode.TOO_MANY_DEALS, "deals",
+      `a match holds at most ${grouped(LIMITS.MAX_DEALS)} deals; this file has ${grouped(dealsData.length)}`);
+  }
+  const deals = dealsData.map((item, i) => dealFromJson(item, sides.length, `deals[${i}]`, rules));
+  const auction = optional(obj, "auction", auctionImplied(deals), bool);
+  return makeMatch({ sides, rules, deals, name, auction });
+}
+
+/** Read one deal of a match played under `rules`; only the form of the facts is checked here. */
+export function dealFromJson(data, sideCount, path = "", rules = DEFAULT_RULES) {
+  const obj = object(data, path, "must be an object");
+  if (obj.passed === true) {
+    onlyKeys(obj, ["passed"], path);
+    return PASSED_DEAL;
+  }
+  onlyKeys(obj, DEAL_KEYS, path);
+  if (has(obj, "passed") && obj.passed !== false) {
+    throw fail(ProblemCode.WRONG_TYPE, joinPath(path, "passed"), "must be true or false");
+  }
+  if (!has(obj, "bidder")) {
+    throw fail(ProblemCode.MISSING_KEY, joinPath(path, "bidder"),
+      "missing (the index of the side that won the auction, or null)");
+  }
+  let bidder = obj.bidder;
+  let bid = null;
+  if (bidder !== null) {
+    bidder = index(bidder, joinPath(path, "bidder"), sideCount);
+    if (!given(obj, "bid")) throw fail(ProblemCode.MISSING_KEY, joinPath(path, "bid"), "missing (the bid that won the auction)");
+    bid = count(obj.bid, joinPath(path, "bid"), 1);
+  } else if (given(obj, "bid")) {
+    throw fail(ProblemCode.BID_WITHOUT_BIDDER, joinPath(path, "bid"), "a deal with no bidder has no bid");
+  }
+  const trump = optional(obj, "trump", null, suit, path);
+  const thrownIn = optional(obj, "thrown_in", false, bool, path);
+  if (thrownIn && bidder === null) {
+    throw fail(ProblemCode.THROWN_IN_WITHOUT_BIDDER, joinPath(path, "thrown_in"), "only a deal with a bidder can be thrown in");
+  }
+  const sidesPath = joinPath(path, "sides");
+  const sidesData = list(obj.sides, sidesPath);
+  if (sidesData.length !== sideCount) {
+    throw fail(ProblemCode.SIDE_COUNT, sidesPath, `needs one entry for each of the ${sideCount} sides`);
+  }
+  const sides = sidesData.map((item, i) => sideEntry(item, `${sidesPath}[${i}]`, rules.deck));
+  const enteredUnder = given(obj, "entered_under") ? basis(obj.entered_under, joinPath(path, "entered_under"), rules) : null;
+  return makeDeal({ sides, bidder, bid, trump, thrownIn, enteredUnder });
+}
+
+function sideEntry(data, path, deck) {
+  const obj = object(data, path);
+  const tookTrick = optional(obj, "took_trick", null, bool, path);
+  if (has(obj, "total")) {
+    onlyKeys(obj, ["total", "took_trick"], path, "use either total, or meld and tricks");
+    return Object.freeze({ kind: "total", total: count(obj.total, `${path}.total`), tookTrick });
+  }
+  onlyKeys(obj, ["meld", "tricks", "last_trick", "took_trick"], path);
+  let meld = [];
+  if (has(obj, "meld")) {
+    meld = Array.isArray(obj.meld)
+      ? obj.meld.map((item, i) => meldFact(item, `${path}.meld[${i}]`, deck))
+      : [meldFact(obj.meld, `${path}.meld`, deck)];
+  }
+  const tricks = given(obj, "tricks") ? trickFact(obj.tricks, `${path}.tricks`) : null;
+  const lastTrick = optional(obj, "last_trick", false, bool, path);
+  return Object.freeze({ kind: "detail", meld: Object.freeze(meld), tricks, lastTrick, tookTrick });
+}
+
+function meldFact(data, path, deck) {
+  if (!isObject(data)) return Object.freeze({ kind: "points", points: count(data, path) });
+  if (has(data, "cards")) {
+    onlyKeys(data, ["cards", "trump"], path);
+    const cards = data.cards;
+    if (!(typeof cards === "string" || (Array.isArray(cards) && cards.every((c) => typeof c === "string")))) {
+      throw fail(ProblemCode.WRONG_TYPE, `${path}.cards`, 'must be a list of cards such as "AH" or "10S"');
+    }
+    const counts = new Array(24).fill(0);
+    const tokens = typeof cards === "string" ? cards.split(/\s+/u).filter(Boolean) : cards;
+    tokens.forEach((token, i) => {
+      try {
+        counts[cardFromText(token)] += 1;
+      } catch (error) {
+        if (!(error instanceof RulesError)) throw error;
+        throw new MatchFileError(problemAt(error.problem, `${path}.cards[${i}]`));
+      }
+    });
+    return Object.freeze({ kind: "cards", hand: hand(counts, deck), trump: optional(data, "trump", null, suit, path) });
+  }
+  const sets = [];
+  for (const [key, value] of Object.entries(data)) {
+    let combination;
+    try {
+      combination = combinationFromKey(key);
+    } catch (error) {
+      if (!(error instanceof RulesError)) throw error;
+      throw new MatchFileError(problemAt(error.problem, `${path}.${key}`));
+    }
+    const n = count(value, `${path}.${key}`);
+    if (n) sets.push([combination, n]);
+  }
+  sets.sort((a, b) => COMBINATIONS.indexOf(a[0]) - COMBINATIONS.indexOf(b[0]));
+  return Object.freeze({ kind: "sets", sets });
+}
+
+function trickFact(data, path) {
+  if (!isObject(data)) return Object.freeze({ kind: "points", points: count(data, path) });
+  if (has(data, "counters")) {
+    onlyKeys(data, ["counters"], path);
+    return Object.freeze({ kind: "counters", counters: count(data.counters, `${path}.counters`) });
+  }
+  if (has(data, "cards")) {
+    onlyKeys(data, ["cards"], path);
+    const ranks = object(data.cards, `${path}.cards`);
+    const byRank = new Map();
+    for (const [key, value] of Object.entries(ranks)) {
+      let rank;
+      try {
+        rank = rankFromText(key);
+      } catch (error) {
+        if (!(error instanceof RulesError)) throw error;
+        throw new MatchFileError(problemAt(error.problem, `${path}.cards.${key}`));
+      }
+      byRank.set(rank, (byRank.get(rank) ?? 0) + count(value, `${path}.cards.${key}`));
+    }
+    return Object.freeze({ kind: "cards", byRank: RANKS.filter((rank) => byRank.get(rank)).map((rank) => [rank, byRank.get(rank)]) });
+  }
+  throw fail(ProblemCode.WRONG_TYPE, path, 'use a number, {"counters": N} or {"cards": {"A": n, …}}');
+}
+
+/** Case-insensitive as Python's casefold, near enough for names: ß and SS match. */
+const folded = (name) => name.toUpperCase().toLowerCase();
+
+function readSides(data, path, stored) {
+  const items = list(data, path);
+  if (items.length < LIMITS.MIN_SIDES || items.length > LIMITS.MAX_SIDES) {
+    throw fail(ProblemCode.SIDE_COUNT, path, `a match has ${LIMITS.MIN_SIDES} to ${LIMITS.MAX_SIDES} sides`);
+  }
+  const sides = [];
+  items.forEach((item, i) => {
+    const sidePath = `${path}[${i}]`;
+    const obj = object(item, sidePath);
+    onlyKeys(obj, SIDE_KEYS, sidePath);
+    let name = text(obj.name, `${sidePath}.name`);
+    name = stored ? name.trim() : cleanName(name, `${sidePath}.name`, LIMITS.MAX_SIDE_NAME, "a side's name");
+    if (!name) throw fail(ProblemCode.NAME_MISSING, `${sidePath}.name`, "a side needs a name");
+    const players = optional(obj, "players", [], list, sidePath);
+    if (players.length > LIMITS.MAX_PLAYERS && !stored) {
+      throw fail(ProblemCode.TOO_MANY_PLAYERS, `${sidePath}.players`, `a side has at most ${LIMITS.MAX_PLAYERS} players`);
+    }
+    const names = players.map((p, j) => player(p, `${sidePath}.players[${j}]`, stored));
+    if (!stored && sides.some((other) => folded(other.name) === folded(name))) {
+      throw fail(ProblemCode.DUPLICATE_NAME, `${sidePath}.name`, "another side has this name");
+    }
+    sides.push(Object.freeze({ name, players: Object.freeze(names) }));
+  });
+  return sides;
+}
+
+function player(data, path, stored) {
+  const name = text(data, path);
+  if (stored) return name;
+  const cleaned = cleanName(name, path, LIMITS.MAX_PLAYER_NAME, "a player's name");
+  if (!cleaned) throw fail(ProblemCode.NAME_MISSING, path, "a player needs a name (leave out a player with none)");
+  return cleaned;
+}
+
+/** `entered_under`: a key left out means the same as the match's rule. */
+function basis(data, path, rules) {
+  const obj = object(data, path);
+  onlyKeys(obj, BASIS_KEYS, path);
+  const values = {};
+  for (const key of BASIS_KEYS) {
+    try {
+      values[key] = has(obj, key) ? parseRule(RULE_SPECS_BY_KEY[key], obj[key]) : rules[key];
+    } catch (error) {
+      if (!(error instanceof RulesError)) throw error;
+      throw fail(error.code, `${path}.${key}`, error.problem.message);
+    }
+  }
+  return Object.freeze(values);
+}

@@ -1,0 +1,152 @@
+// From recorded facts to the score sheet: each deal's scores, running totals, the winner.
+// The twin of scoring.py; the sheet has the shape of `scorekeeper score FILE --json`.
+
+import { dealProblems } from "./checks.js";
+import { withRules } from "./match.js";
+import { earned, priceMeld, priceSide } from "./pricing.js";
+import { ContradictionError } from "./problems.js";
+import { trickTotal } from "./tricks.js";
+
+/** @typedef {{status: string, scores: number[], made: boolean|null, asEntered: number[]}} DealScore */
+/** @typedef {{number: number, scores: number[]|null, totals: number[]|null, made: boolean|null,
+ *   after_end: boolean, as_entered: number[], status: string, bidder: number|null, bid: number|null}} DealLine */
+/** @typedef {{totals: number[], winner: number|null, ended_at: number|null, rank: number[], deals: DealLine[]}} Sheet */
+
+export const MADE = "made";
+export const SET = "set";
+export const THROWN_IN = "thrown_in";
+export const PASSED = "passed";
+export const NO_AUCTION = "no_auction";
+
+const settled = (status, scores, made, asEntered) =>
+  Object.freeze({ status, scores: Object.freeze(scores), made, asEntered: Object.freeze(asEntered) });
+
+/** Settle one deal: the bidders make it or are set; defenders keep what they earned. @returns {DealScore} */
+export function scoreDeal(rules, deal, sideCount) {
+  if (deal.passed) return settled(PASSED, new Array(sideCount).fill(0), null, []);
+  const priced = deal.sides.map((entry) => priceSide(entry, deal, rules));
+  const asEntered = [];
+  priced.forEach((side, i) => { if (!side.exact) asEntered.push(i); });
+  const rule = rules.must_take_trick;
+  if (deal.bidder === null) return settled(NO_AUCTION, priced.map((side) => earned(side, rule)), null, asEntered);
+  const bid = deal.bid || 0;
+  if (deal.thrownIn) {
+    return settled(THROWN_IN, priced.map((side, i) => (i === deal.bidder ? -bid : earned(side, rule, false))), false,
+      asEntered);
+  }
+  const scores = priced.map((side) => earned(side, rule));
+  const made = scores[deal.bidder] >= bid;
+  if (!made) scores[deal.bidder] = -bid;
+  return settled(made ? MADE : SET, scores, made, asEntered);
+}
+
+/** A deal worked out under some rules: what contradicts them, or else its score. */
+export function evaluateDeal(rules, deal, sides, auction) {
+  const problems = dealProblems(rules, deal, sides, auction);
+  return Object.freeze({ problems: Object.freeze(problems), score: problems.length ? null : scoreDeal(rules, deal, sides.length) });
+}
+
+// Each deal's outcome, with the rules, sides and auction it was worked out under. Deals, rules and sides
+// are frozen, so the sheet is recomputed from the facts every time but a deal is only worked out again
+// when it or its context changes (as the core's OutcomeMemo does).
+const OUTCOMES = new WeakMap();
+
+function outcomeOf(match, deal) {
+  const known = OUTCOMES.get(deal);
+  if (known !== undefined && known.rules === match.rules && known.sides === match.sides && known.auction === match.auction) {
+    return known.outcome;
+  }
+  const outcome = evaluateDeal(match.rules, deal, match.sides, match.auction);
+  OUTCOMES.set(deal, { rules: match.rules, sides: match.sides, auction: match.auction, outcome });
+  return outcome;
+}
+
+/** Recompute the whole sheet from the facts; throw a ContradictionError for facts the rules refuse.
+ * @returns {Sheet} */
+export function scoreMatch(match) {
+  const problems = [];
+  const results = match.deals.map((deal, i) => {
+    const outcome = outcomeOf(match, deal);
+    for (const each of outcome.problems) problems.push([i + 1, each]);
+    return outcome.score;
+  });
+  if (problems.length) throw new ContradictionError(problems);
+  return sheet(match, results);
+}
+
+function sheet(match, results) {
+  const rules = match.rules;
+  let totals = match.sides.map(() => 0);
+  let winner = null;
+  let endedAt = null;
+  const lines = match.deals.map((deal, i) => {
+    const result = results[i];
+    const line = { number: i + 1, scores: null, totals: null, made: result.made, after_end: winner !== null,
+      as_entered: result.asEntered, status: result.status, bidder: deal.bidder, bid: deal.bid };
+    if (line.after_end) return line;
+    totals = totals.map((total, side) => total + result.scores[side]);
+    if (Math.max(...totals) >= rules.target) {
+      winner = winnerOf(rules, deal, result, totals);
+      endedAt = winner !== null ? i + 1 : null;
+    }
+    line.scores = result.scores;
+    line.totals = totals;
+    return line;
+  });
+  const rank = totals.map((_, i) => i).sort((a, b) =>
+    Number(a !== winner) - Number(b !== winner) || totals[b] - totals[a] || a - b);
+  return { totals, winner, ended_at: endedAt, rank, deals: lines };
+}
+
+/** Who wins on this deal, if anyone. */
+function winnerOf(rules, deal, result, totals) {
+  if (deal.passed) return null;
+  const reached = totals.map((_, i) => i).filter((i) => totals[i] >= rules.target);
+  if (!reached.length) return null;
+  if (deal.bidder === null) return highest(reached, totals);
+  if (result.made && reached.includes(deal.bidder)) return deal.bidder;
+  if (rules.must_win_own_bid) return null;
+  return highest(reached.filter((i) => i !== deal.bidder), totals);
+}
+
+/** The candidate with the highest total; null when there are none or the top is tied. */
+function highest(candidates, totals) {
+  if (!candidates.length) return null;
+  const best = Math.max(...candidates.map((i) => totals[i]));
+  const leaders = candidates.filter((i) => totals[i] === best);
+  return leaders.length === 1 ? leaders[0] : null;
+}
+
+const sameList = (a, b) => (a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i]));
+
+/** The sheet under `rules` beside the current one, and the deals whose line changes; throws a
+ * ContradictionError for rules that recorded facts contradict. */
+export function previewRules(match, rules) {
+  const before = scoreMatch(match);
+  const after = scoreMatch(withRules(match, rules));
+  const changed = before.deals
+    .filter((old, i) => {
+      const now = after.deals[i];
+      return !(sameList(old.scores, now.scores) && old.after_end === now.after_end && old.status === now.status
+        && sameList(old.as_entered, now.as_entered));
+    })
+    .map((old) => old.number);
+  return { before, after, changed };
+}
+
+/** The bidding side's meld points, when the deal records them apart from its tricks. */
+export function bidderMeld(rules, deal) {
+  if (deal.bidder === null || !(deal.bidder >= 0 && deal.bidder < deal.sides.length)) return null;
+  const entry = deal.sides[deal.bidder];
+  if (entry.kind !== "detail") return null;
+  return entry.meld.reduce((sum, fact) => sum + priceMeld(fact, deal, rules)[0], 0);
+}
+
+/** The throw-in test: the bid cannot be made even by taking every trick point. */
+export const isDead = (rules, bid, meld) => bid > meld + trickTotal(rules);
+
+/** Whether the deal's contract was dead once meld was shown (bid > meld + all trick points). */
+export function deadContract(rules, deal) {
+  const meld = bidderMeld(rules, deal);
+  return deal.bid !== null && meld !== null && isDead(rules, deal.bid, meld);
+}

@@ -1,0 +1,73 @@
+// Runs shared vectors through the browser twin and lists every difference from the Python core's answer.
+// Used by node (vectors.test.mjs) and, unchanged, inside Chromium (tests/e2e/test_rules_twin.py): it takes
+// the twin's module (static/rules/index.js) as an argument and imports nothing itself.
+
+export const KINDS = ["meld", "matches", "rule_changes", "match_files"];
+
+/** JSON text with object keys sorted, so that two answers compare whatever order their keys came in. */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** What the twin answers, in the vectors' shape: a result, the contradictions, or the problem refused. */
+function outcome(rules, work) {
+  try {
+    return { result: work() };
+  } catch (error) {
+    if (error instanceof rules.ContradictionError) {
+      return { contradictions: error.rooted().map((p) => [p.code, p.path, p.message]) };
+    }
+    if (error instanceof rules.RulesError) return { error: [error.problem.code, error.problem.path, error.problem.message] };
+    return { crash: String(error && error.stack || error) };
+  }
+}
+
+const expected = (vector) => {
+  const { result, contradictions, error } = vector;
+  if (result !== undefined) return { result };
+  return contradictions !== undefined ? { contradictions } : { error };
+};
+
+function compare(failures, label, want, got) {
+  const a = canonical(want);
+  const b = canonical(got);
+  if (a !== b) failures.push({ case: label, want: a.slice(0, 400), got: b.slice(0, 400) });
+}
+
+function meld(rules, vectors, failures) {
+  let count = 0;
+  vectors.prices.forEach(([combination, sets, table, price], i) => {
+    count += 1;
+    compare(failures, `prices[${i}]`, price, rules.price(combination, sets, table));
+  });
+  vectors.hands.forEach((vector, i) => {
+    count += 1;
+    const got = outcome(rules, () => rules.bestMelds(rules.handFromText(vector.hand, vector.deck), vector.trump, vector.table));
+    compare(failures, `hands[${i}]`, { result: vector.melds }, got);
+  });
+  vectors.sets.forEach((vector, i) => {
+    count += 1;
+    compare(failures, `sets[${i}]`, { result: vector.meld }, outcome(rules, () => rules.priceSets(vector.sets, vector.table)));
+  });
+  return count;
+}
+
+/** The twin's answer to one vector of a match kind. */
+function matchAnswer(rules, kind, vector) {
+  if (kind === "rule_changes") {
+    return outcome(rules, () => rules.previewRules(rules.matchFromJson(vector.file), rules.rulesFromMapping(vector.rules)));
+  }
+  return outcome(rules, () => rules.scoreMatch(rules.matchFromJson(vector.file)));
+}
+
+/** Run one kind of vectors; `rules` is the twin's module. @returns {{count: number, failures: object[]}} */
+export function runKind(kind, vectors, rules) {
+  const failures = [];
+  if (kind === "meld") return { count: meld(rules, vectors, failures), failures };
+  vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`, expected(vector), matchAnswer(rules, kind, vector)));
+  return { count: vectors.length, failures };
+}
