@@ -1,6 +1,6 @@
 """The browser twin's budgets: its size on the wire and how long Chromium takes to recompute a match.
 
-Size: every module a page loads to score a match (static/rules/index.js and what it imports), each
+Size: every module a page loads to score a match (static/js/rules/index.js and what it imports), each
 gzipped as the app sends it (level 6, Flask-Compress's default), and the total; goal at most 30 KB.
 Time: a 100-deal match (two partnerships, double deck, every input form, as bench_recompute.py builds
 it) read and scored from the facts in Debian's Chromium at phone size: the median of many timed batches
@@ -33,13 +33,13 @@ from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.rules.scoring import score_match
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-ENTRY = "rules/index.js"
+ENTRY = "js/rules/index.js"
 SIZE_GOAL = 30 * 1024
 TIME_GOAL_MS = 5.0
 IMPORT = re.compile(r"""(?:import|export)\s[^"']*?from\s+["'](\./[^"']+)["']""")
 
 TIMED = """async ([data, batches, perBatch]) => {
-    const rules = await import("/rules/index.js");
+    const rules = await import("/js/rules/index.js");
     const run = () => rules.scoreMatch(rules.matchFromJson(data));
     const sheet = run();
     for (let i = 0; i < 50; i += 1) run();  // warm-up: let the engine compile the hot paths
@@ -95,7 +95,7 @@ def time_in_chromium(data: dict[str, Any], batches: int, per_batch: int) -> dict
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.goto(f"{base}/rules/")
+            page.goto(f"{base}/js/rules/")
             result: dict[str, Any] = page.evaluate(TIMED, [data, batches, per_batch])
             result["version"] = browser.version
             browser.close()

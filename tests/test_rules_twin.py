@@ -1,4 +1,4 @@
-"""The browser twin of the rules core (static/rules/) and the shared vectors that keep it equal to the core.
+"""The browser twin of the rules core (static/js/rules/) and the shared vectors that keep it equal to the core.
 
 The vectors in tests/vectors/ must be what tests/vectors/make.py makes from the core today, and the
 twin must give every one of their answers under ``node --test`` (in Chromium: tests/e2e/test_rules_twin.py).

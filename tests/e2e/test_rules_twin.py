@@ -39,8 +39,8 @@ RUN_EVERY_VECTOR = """async (entry) => {
 
 
 def hashed_entry() -> str:
-    """The address a page's template gives the twin: ``url_for("static", filename="rules/index.js")``."""
-    return f"/static/rules/index.js?v={digests(ROOT / 'static')['rules/index.js']}"
+    """The address a page's template gives the twin: ``url_for("static", filename="js/rules/index.js")``."""
+    return f"/static/js/rules/index.js?v={digests(ROOT / 'static')['js/rules/index.js']}"
 
 
 def serve_test_files(page: Page) -> None:
@@ -63,8 +63,8 @@ def test_the_twin_gives_every_vector_the_core_answer_in_chromium(page: Page) -> 
 
 def test_relative_imports_of_the_hashed_entry_load_every_module_fresh(page: Page) -> None:
     answers: dict[str, Response] = {}
-    page.on("response", lambda response: answers.setdefault(response.url.split("/static/rules/", 1)[-1], response)
-            if "/static/rules/" in response.url else None)
+    page.on("response", lambda response: answers.setdefault(response.url.split("/static/js/rules/", 1)[-1], response)
+            if "/static/js/rules/" in response.url else None)
     page.goto("/")
     exported = page.evaluate("async (entry) => Object.keys(await import(entry)).sort()", hashed_entry())
     assert {"scoreMatch", "previewRules", "matchFromJson", "bestMelds"} <= set(exported)

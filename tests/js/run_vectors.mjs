@@ -1,6 +1,6 @@
 // Runs shared vectors through the browser twin and lists every difference from the Python core's answer.
 // Used by node (vectors.test.mjs) and, unchanged, inside Chromium (tests/e2e/test_rules_twin.py): it takes
-// the twin's module (static/rules/index.js) as an argument and imports nothing itself.
+// the twin's module (static/js/rules/index.js) as an argument and imports nothing itself.
 
 export const KINDS = ["meld", "matches", "rule_changes", "match_files"];
 

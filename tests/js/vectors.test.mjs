@@ -1,9 +1,9 @@
-// The browser twin of the rules core (static/rules/) against every shared vector the Python core made
+// The browser twin of the rules core (static/js/rules/) against every shared vector the Python core made
 // (tests/vectors/, written by tests/vectors/make.py):  node --test tests/js
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import * as rules from "../../static/rules/index.js";
+import * as rules from "../../static/js/rules/index.js";
 import { KINDS, runKind } from "./run_vectors.mjs";
 
 const load = (kind) => JSON.parse(readFileSync(new URL(`../vectors/${kind}.json`, import.meta.url), "utf8"));

@@ -1,4 +1,4 @@
-"""The shared vectors: answers of the Python rules core that its browser twin (static/rules/) must give too.
+"""The shared vectors: answers of the Python rules core that its browser twin (static/js/rules/) must give too.
 
     .venv/bin/python tests/vectors/make.py          # rewrite the files in tests/vectors/
     .venv/bin/python tests/vectors/make.py --check  # exit 1 when a checked-in file is stale
