@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench_start import private_options
 from bench_web import free_port, wait_until_up
 
 P99_GOAL_MS = 50.0
@@ -247,7 +248,7 @@ class Tables:
 
     async def play(self, public_id: str, token: str, until: float, first_deal: int = 1) -> None:
         args = self.args
-        await asyncio.sleep(self.rng.uniform(0, args.interval))
+        await asyncio.sleep(min(self.rng.uniform(0, args.interval), max(0.0, until - time.monotonic())))
         version: int | None = None
         for number in range(first_deal, first_deal + args.deals):
             if time.monotonic() >= until:
@@ -260,7 +261,10 @@ class Tables:
             if answer is not None and answer.status == 201:
                 version = json.loads(answer.body)["version"]
                 self.acknowledged[public_id][version] = time.monotonic()
-            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * args.interval)
+            wait = self.rng.uniform(0.5, 1.5) * args.interval
+            if time.monotonic() + wait >= until:
+                return  # no write after the end: the phones have stopped looking
+            await asyncio.sleep(wait)
 
 
 class Phone:
@@ -272,11 +276,12 @@ class Phone:
         self.seen: dict[int, float] = {}  # version → when this phone first held it
 
     async def watch(self, every: float, until: float, reload: bool = False) -> None:
+        await asyncio.sleep(self.rng.uniform(0, every))  # the phones open the sheet at different moments
         page = await self.tally.timed("read: sheet page", (200,), once(
             self.port, "GET", f"/m/{self.public_id}", sheet_headers(self.cookie, None)))
         etag = page.headers.get("etag") if page is not None else None
+        self.seen.setdefault(etag_version(etag), time.monotonic())
         connection = Connection(self.port)
-        await asyncio.sleep(self.rng.uniform(0, every))
         while time.monotonic() < until:
             if reload:
                 answer = await self.tally.timed("read: sheet page", (200, 304), once(
@@ -355,9 +360,11 @@ def report_delays(delays: list[float]) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds the process has used so far (Linux /proc)."""
+    """User and system CPU seconds the process and its children (gunicorn's workers) have used so far
+    (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(int(child)) for child in children)
 
 
 async def live(port: int, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
@@ -448,7 +455,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("load", nargs="?", choices=("club", "crowd", "live", "both"), default="both")
     parser.add_argument("--database-url", help="PostgreSQL (postgresql+psycopg://…) instead of a temporary SQLite file")
-    parser.add_argument("--threads", type=int, default=4, help="waitress threads (default 4)")
+    parser.add_argument("--threads", type=int, default=4, help="threads of the server (default 4)")
+    parser.add_argument("--gunicorn", type=int, metavar="WORKERS", default=0,
+                        help="serve with gunicorn and this many workers (gthread) instead of waitress")
     parser.add_argument("--matches", type=int, default=50, help="club: matches (default 50)")
     parser.add_argument("--deals", type=int, default=30, help="deals a club match gets; the crowded match's deals")
     parser.add_argument("--interval", type=float, default=2.0, help="club: mean seconds between deals (default 2)")
@@ -470,13 +479,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         database_url = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite'}"
         port = free_port()
-        server = subprocess.Popen(
-            [sys.executable, __file__, "--serve", database_url, folder, str(port), "--threads", str(args.threads)],
-            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
-        )
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+        if args.gunicorn:
+            env.update(DATABASE_URL=database_url, SECRET_KEY="bench", SCOREKEEPER_INSTANCE=folder,
+                       SCOREKEEPER_CREATE_LIMIT="100000 per minute", SCOREKEEPER_FAILED_TOKEN_LIMIT="100000 per minute")
+            command = [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn), "--threads", str(args.threads),
+                       "-b", f"127.0.0.1:{port}", *private_options(), "scorekeeper:create_app()"]
+        else:
+            command = [sys.executable, __file__, "--serve", database_url, folder, str(port), "--threads", str(args.threads)]
+        server = subprocess.Popen(command, env=env)
         try:
             wait_until_up(f"http://127.0.0.1:{port}/", server, seconds=60)
             print(json.dumps({"database": re.sub(r"//[^@/]*@", "//", database_url.split("?")[0]).split(":")[0],
+                              "server": f"gunicorn -w {args.gunicorn}" if args.gunicorn else "waitress",
                               "threads": args.threads, "load": args.load}))
             results = {}
             if args.load in ("club", "both"):

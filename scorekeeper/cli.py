@@ -163,6 +163,7 @@ class ServerOptions(TypedDict):
     ident: str
     max_request_body_size: int
     connection_limit: int
+    asyncore_use_poll: bool
 
 
 CONNECTIONS = 800  # under the usual limit of 1,024 open files a process
@@ -172,11 +173,12 @@ def server_options(host: str, port: int, threads: int) -> ServerOptions:
     """waitress refuses a body larger than the app takes before reading it (the app would refuse it
     with 413 anyway, after waitress had buffered up to its own 1 GB default). It keeps up to
     ``CONNECTIONS`` connections open: every phone showing a sheet keeps one alive to follow the match
-    (waitress's default of 100 would make a club night's new connections wait)."""
+    (waitress's default of 100 would make a club night's new connections wait), and watches them with
+    poll() rather than select(), which is meant for a few."""
     from . import MAX_REQUEST_BYTES
 
     return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper",
-            "max_request_body_size": MAX_REQUEST_BYTES, "connection_limit": CONNECTIONS}
+            "max_request_body_size": MAX_REQUEST_BYTES, "connection_limit": CONNECTIONS, "asyncore_use_poll": True}
 
 
 def settle_for_serving() -> None:

@@ -119,7 +119,7 @@ def test_seed_with_an_empty_folder_is_a_usage_error(tmp_path: Path, capsys: pyte
 def test_serve_options() -> None:
     assert server_options("0.0.0.0", 9000, 8) == {"host": "0.0.0.0", "port": 9000, "threads": 8,
                                                   "ident": "scorekeeper", "max_request_body_size": MAX_REQUEST_BYTES,
-                                                  "connection_limit": CONNECTIONS}
+                                                  "connection_limit": CONNECTIONS, "asyncore_use_poll": True}
     help_text = CliRunner().invoke(cli, ["serve", "--help"]).output
     assert "--host" in help_text and "127.0.0.1" in help_text and "8000" in help_text
 
