@@ -364,7 +364,8 @@ def cpu_seconds(pid: int) -> float:
     (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(int(child)) for child in children)
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(cpu_seconds(int(child)) for child in children)
 
 
 async def live(port: int, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
@@ -486,7 +487,8 @@ def main() -> None:
             command = [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn), "--threads", str(args.threads),
                        "-b", f"127.0.0.1:{port}", *private_options(), "scorekeeper:create_app()"]
         else:
-            command = [sys.executable, __file__, "--serve", database_url, folder, str(port), "--threads", str(args.threads)]
+            command = [sys.executable, __file__, "--serve", database_url, folder, str(port),
+                       "--threads", str(args.threads)]
         server = subprocess.Popen(command, env=env)
         try:
             wait_until_up(f"http://127.0.0.1:{port}/", server, seconds=60)
