@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app
+from scorekeeper import create_app, store
 from scorekeeper.db import drop_schema, make_engine
 
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
@@ -43,6 +43,21 @@ def app(database_url: str, tmp_path: Any) -> Iterator[Flask]:
     })
     yield app
     app.extensions["scorekeeper.engine"].dispose()
+
+
+@pytest.fixture
+def app_at_an_address(database_url: str, tmp_path: Any) -> Iterator[Flask]:
+    """An app whose absolute links start with a configured base URL."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
+                      "RATELIMIT_ENABLED": False, "INSTANCE_PATH": str(tmp_path),
+                      "BASE_URL": "https://score.example.org"})
+    yield app
+    app.extensions["scorekeeper.engine"].dispose()
+
+
+def watch_id_of(app: Flask, public_id: str) -> str:
+    with app.app_context():
+        return store.get_match_or_404(public_id).watch_id
 
 
 @pytest.fixture

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import segno
-from conftest import Actions
+from conftest import Actions, watch_id_of
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, store
 from scorekeeper.cli import announce, phone_addresses
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -45,20 +42,6 @@ def served_matrix(svg: bytes) -> list[list[bool]]:
 def segno_matrix(link: str) -> list[list[bool]]:
     code = segno.make(link, error="m", micro=False)
     return [[bool(module) for module in row] for row in code.matrix_iter(scale=1, border=4)]
-
-
-@pytest.fixture
-def app_at_an_address(database_url: str, tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
-                      "RATELIMIT_ENABLED": False, "INSTANCE_PATH": str(tmp_path),
-                      "BASE_URL": "https://score.example.org"})
-    yield app
-    app.extensions["scorekeeper.engine"].dispose()
-
-
-def watch_id_of(app: Flask, public_id: str) -> str:
-    with app.app_context():
-        return store.get_match_or_404(public_id).watch_id
 
 
 def test_each_qr_code_holds_the_absolute_link_from_the_base_url(app_at_an_address: Flask) -> None:

@@ -5,20 +5,12 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-from conftest import Actions
+from conftest import Actions, watch_id_of
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, store
-
-
-def watch_id_of(app: Flask, public_id: str) -> str:
-    with app.app_context():
-        return store.get_match_or_404(public_id).watch_id
+from scorekeeper import store
 
 
 def test_a_match_has_its_own_unguessable_watch_id(app: Flask, actions: Actions) -> None:
@@ -96,15 +88,6 @@ def test_the_api_gives_the_watch_link(app: Flask, client: FlaskClient, actions: 
     public_id = actions.create_match()
     links = client.get(f"/api/v1/matches/{public_id}").get_json()["links"]
     assert links["watch"] == f"/w/{watch_id_of(app, public_id)}"
-
-
-@pytest.fixture
-def app_at_an_address(database_url: str, tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
-                      "RATELIMIT_ENABLED": False, "INSTANCE_PATH": str(tmp_path),
-                      "BASE_URL": "https://score.example.org"})
-    yield app
-    app.extensions["scorekeeper.engine"].dispose()
 
 
 def test_with_a_base_url_the_shared_links_are_absolute_whatever_the_host(app_at_an_address: Flask) -> None:

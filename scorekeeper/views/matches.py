@@ -224,30 +224,25 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
 def watch(watch_id: str) -> Response:
     """The watch link: the score sheet to look at, with nothing on it that leads to the players' link or
     the edit token. It gives this phone no right to change the match and is not added to its list."""
-    public_id, version = _watched_or_404(watch_id)
-    etag = sheet_etag(version, watching=True)
-    if request.if_none_match.contains_weak(etag):
-        return Response(status=304, headers=_private(etag))
-    page = _watch_page(public_id, version)
-    return _encoded(page.page, sheet_etag(page.version, watching=True))
+    return _watched(watch_id, live=False)
 
 
 @bp.get("/w/<watch_id>/live")
 def watch_live(watch_id: str) -> Response:
     """The live part of the watch page (see ``live``)."""
-    public_id, version = _watched_or_404(watch_id)
+    return _watched(watch_id, live=True)
+
+
+def _watched(watch_id: str, live: bool) -> Response:
+    found = store.watched_match(watch_id)
+    if found is None:
+        abort(404, "There is no match at this link.")
+    public_id, version = found
     etag = sheet_etag(version, watching=True)
     if request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=_private(etag))
     page = _watch_page(public_id, version)
-    return _encoded(page.live, sheet_etag(page.version, watching=True))
-
-
-def _watched_or_404(watch_id: str) -> tuple[str, int]:
-    found = store.watched_match(watch_id)
-    if found is None:
-        abort(404, "There is no match at this link.")
-    return found
+    return _encoded(page.live if live else page.page, sheet_etag(page.version, watching=True))
 
 
 def _encoded(encoded: Encoded, etag: str) -> Response:
