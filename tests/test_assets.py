@@ -100,3 +100,15 @@ def test_every_static_file_is_linked_at_its_immutable_address(client: FlaskClien
         name = address.split("?")[0].removeprefix("/static/")
         assert address.endswith("?v=" + hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:12])
         assert client.get(address).headers["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+def test_the_stylesheet_and_scripts_are_sent_without_comments(client: FlaskClient) -> None:
+    for name in ("style.css", "app.js", "phone.js"):
+        source = (STATIC / name).read_text(encoding="utf-8")
+        answer = client.get(f"/static/{name}", headers={"Accept-Encoding": "identity"})
+        sent = answer.get_data(as_text=True)
+        assert answer.status_code == 200 and 0 < len(sent) < len(source) * 0.9, name
+        assert "/*" not in sent and "\n//" not in sent, name
+        assert answer.mimetype == ("text/css" if name.endswith(".css") else "text/javascript")
+        etag = answer.headers["ETag"]
+        assert client.get(f"/static/{name}", headers={"If-None-Match": etag}).status_code == 304
