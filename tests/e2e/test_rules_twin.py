@@ -23,7 +23,7 @@ TEST_FILES = {
     "/__twin__/run_vectors.mjs": (ROOT / "tests" / "js" / "run_vectors.mjs", "text/javascript"),
     **{f"/__twin__/{path.name}": (path, "application/json") for path in (ROOT / "tests" / "vectors").glob("*.json")},
 }
-MODULES = sorted(path.name for path in (ROOT / "static" / "rules").glob("*.js"))
+MODULES = sorted(path.name for path in (ROOT / "static" / "js" / "rules").glob("*.js"))
 
 RUN_EVERY_VECTOR = """async (entry) => {
     const rules = await import(entry);
