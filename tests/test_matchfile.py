@@ -242,6 +242,7 @@ BAD_FILES = [
     pytest.param(set_at("deals", 0, "bidder", value=None), "deals[0].bid", "a deal with no bidder has no bid",
                  id="bid-without-bidder"),
     pytest.param(set_at("deals", 1, "trump", value="X"), "deals[1].trump", "'X' is not a suit", id="trump"),
+    pytest.param(set_at("deals", 1, "trump", value=5), "deals[1].trump", "must be text", id="trump-type"),
     pytest.param(set_at("deals", 2, "thrown_in", value="yes"), "deals[2].thrown_in", "must be true or false",
                  id="thrown-in-type"),
     pytest.param(set_at("deals", 3, "passed", value="yes"), "deals[3].passed", "must be true or false",

@@ -297,8 +297,9 @@ def _bool(data: object, path: str) -> bool:
 
 
 def _suit(data: object, path: str) -> Suit:
+    text = _text(data, path)
     try:
-        return Suit.from_text(_text(data, path))
+        return Suit.from_text(text)
     except RulesError as error:
         raise MatchFileError(error.problem.at(path)) from None
 

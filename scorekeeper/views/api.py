@@ -213,8 +213,6 @@ def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, *
     return response, status
 
 
-
-
 def written_answer(written: store.Written, status: int = 200, **extra: Any) -> tuple[Response, int]:
     """The answer to a write, from what the write worked out (a repeat of a keyed write says so in a
     header, so that its body stays the first answer's)."""

@@ -45,11 +45,11 @@ function bool(data, path) {
 }
 
 function suit(data, path) {
+  const written = text(data, path);
   try {
-    return suitFromText(text(data, path));
+    return suitFromText(written);
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
-    // As the core does: a value that is not text has its path rooted at `path` once more.
     throw new MatchFileError(problemAt(error.problem, path));
   }
 }
