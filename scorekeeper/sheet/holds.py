@@ -178,8 +178,10 @@ _CHANGED = "scorekeeper.changed_matches"
 @event.listens_for(Session, "after_flush")
 def _noted(session: Session, _context: Any) -> None:
     """Note the matches a flush changed or deleted (their links, read without loading anything)."""
+    if not _BOARDS:  # nothing holds polls in this process (the command line, gunicorn's sync workers)
+        return
     rows = [row for row in chain(session.dirty, session.deleted) if isinstance(row, MatchRow)]
-    if rows and _BOARDS:
+    if rows:
         changed: set[Key] = session.info.setdefault(_CHANGED, set())
         for row in rows:
             loaded = inspect(row).dict
