@@ -15,10 +15,14 @@ connection, with ``If-None-Match`` holding the ETag it last got. With ``--reload
 whole page instead, each time on a new connection with the cookie of their first visit, as a phone
 without scripts would.
 
-``live``: what watching phones cost. The same tables write for ``--seconds`` with no phone watching, then
-for as long again with ``--phones`` phones a match polling the live part; the server's CPU time in each
-half gives the watchers' share of one core, and each write's acknowledgement against the moment each
-phone first holds that version gives the live-update delay.
+``live``: what watching phones cost. The tables (one deal every ``--interval`` seconds, here 30 by
+default) write for ``--seconds`` (here 60) with no phone watching, then for as long again with
+``--phones`` phones a match following the live part as the page's script does: each look asks to be held
+(``Prefer: wait=25``) and the next follows at once after a held answer, 1.5 s after any other. The server
+holds them in ``--hold-slots`` slots (default as ``scorekeeper serve``; 0 turns holding off: plain
+polling every ``--read-every`` seconds). The server's CPU time in each half gives the watchers' share of
+one core and their CPU per look, and each write's acknowledgement against the moment each phone first
+holds that version gives the live-update delay.
 
 ``crowd``: ``--connections`` keep-alive connections (default 40) on ONE match of ``--deals`` deals,
 each looping for ``--seconds`` seconds: a write once in ``--write-every`` requests (default 5;
@@ -26,7 +30,7 @@ alternately adding a deal and correcting a random earlier one, both without a ve
 at twice the deals it started with), otherwise a reload of the sheet with the cookie and the last
 ETag.
 
-    python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [...]
+    python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [--hold-slots 256] [...]
 
 Goals: p99 under 50 ms and no error for the club; for the crowd, five times the requests a second
 measured before the writes were made to redo less (54–90 requests a second); for live, 200 watching
@@ -54,9 +58,12 @@ from typing import Any
 from bench_start import private_options
 from bench_web import free_port, wait_until_up
 
+from scorekeeper.cli import HOLD_SLOTS
+
 P99_GOAL_MS = 50.0
 WATCHERS_CPU_GOAL = 0.10  # of one core
 LIVE_DELAY_GOAL_S = 2.0
+HOLD_WAIT_S = 25  # what a phone asks to be held at most (static/phone.js)
 CROWD_BEFORE = 90.0  # requests a second of the crowd before (the best of the measured range)
 
 
@@ -85,16 +92,16 @@ def app_config(database_url: str, instance: str) -> dict[str, Any]:
     return {"DATABASE_URL": database_url, "SECRET_KEY": "bench", "INSTANCE_PATH": instance, "RATELIMIT_ENABLED": False}
 
 
-def serve(database_url: str, instance: str, port: int, threads: int) -> None:
-    """Child process: the app under waitress, as ``scorekeeper serve`` runs it."""
+def serve(database_url: str, instance: str, port: int, threads: int, hold_slots: int) -> None:
+    """Child process: the app under waitress, as ``scorekeeper serve --threads T --hold-slots H`` runs it."""
     from waitress import serve as waitress_serve
 
     from scorekeeper import cli, create_app
 
     logging.getLogger("waitress").setLevel(logging.ERROR)  # a full queue is the point of a load test
-    app = create_app(app_config(database_url, instance))
+    app = create_app(app_config(database_url, instance) | cli.serving_config(threads, hold_slots))
     cli.settle_for_serving()  # as ``scorekeeper serve`` does
-    waitress_serve(app, **cli.server_options("127.0.0.1", port, threads))
+    waitress_serve(app, **cli.server_options("127.0.0.1", port, threads, hold_slots))
 
 
 # HTTP/1.1 over asyncio streams ------------------------------------------------------------------------
@@ -274,28 +281,48 @@ class Phone:
     def __init__(self, port: int, public_id: str, cookie: str, tally: Tally, rng: random.Random) -> None:
         self.port, self.public_id, self.cookie, self.tally, self.rng = port, public_id, cookie, tally, rng
         self.seen: dict[int, float] = {}  # version → when this phone first held it
+        self.held = 0  # answers the server held
 
-    async def watch(self, every: float, until: float, reload: bool = False) -> None:
+    async def watch(self, every: float, until: float, reload: bool = False, hold: bool = False) -> None:
+        """Open the sheet, then follow it (``follow``)."""
         await asyncio.sleep(self.rng.uniform(0, every))  # the phones open the sheet at different moments
+        etag = await self.open()
+        await self.follow(etag, every, until, reload, hold)
+
+    async def open(self) -> str | None:
+        """The sheet's page, as the phone opens it; returns its ETag."""
         page = await self.tally.timed("read: sheet page", (200,), once(
             self.port, "GET", f"/m/{self.public_id}", sheet_headers(self.cookie, None)))
         etag = page.headers.get("etag") if page is not None else None
         self.seen.setdefault(etag_version(etag), time.monotonic())
+        return etag
+
+    async def follow(self, etag: str | None, every: float, until: float, reload: bool = False,
+                     hold: bool = False) -> None:
+        """Ask for the sheet until ``until``. With ``hold``, each look asks to be held (``Prefer: wait``)
+        and, as the page's script does, the next one follows at once after a held answer, ``every``
+        seconds after any other."""
         connection = Connection(self.port)
-        while time.monotonic() < until:
-            if reload:
-                answer = await self.tally.timed("read: sheet page", (200, 304), once(
-                    self.port, "GET", f"/m/{self.public_id}", sheet_headers(self.cookie, etag)))
-            else:
-                answer = await self.tally.timed("read: live part", (200, 304), connection.request(
-                    "GET", f"/m/{self.public_id}/live", sheet_headers(self.cookie, etag)))
-                if connection.writer is None:
-                    connection = Connection(self.port)
-            if answer is not None and answer.status == 200:
-                etag = answer.headers.get("etag", etag)
-                self.seen.setdefault(etag_version(etag), time.monotonic())
-            await asyncio.sleep(self.rng.uniform(0.8, 1.2) * every if reload else every)
-        await connection.close()
+        asking = {"Prefer": f"wait={HOLD_WAIT_S}"} if hold else {}
+        try:
+            while time.monotonic() < until:
+                if reload:
+                    answer = await self.tally.timed("read: sheet page", (200, 304), once(
+                        self.port, "GET", f"/m/{self.public_id}", sheet_headers(self.cookie, etag)))
+                else:
+                    answer = await self.tally.timed("read: live part", (200, 304), connection.request(
+                        "GET", f"/m/{self.public_id}/live", sheet_headers(self.cookie, etag) | asking))
+                    if connection.writer is None:
+                        connection = Connection(self.port)
+                if answer is not None and answer.status == 200:
+                    etag = answer.headers.get("etag", etag)
+                    self.seen.setdefault(etag_version(etag), time.monotonic())
+                if answer is not None and "preference-applied" in answer.headers:
+                    self.held += 1
+                    continue
+                await asyncio.sleep(self.rng.uniform(0.8, 1.2) * every if reload else every)
+        finally:
+            await connection.close()
 
 
 def live_delays(tables: Tables, phones: list[Phone]) -> list[float]:
@@ -368,39 +395,73 @@ def cpu_seconds(pid: int) -> float:
     return own + sum(cpu_seconds(int(child)) for child in children)
 
 
+async def until(stop: float, work: Any) -> None:
+    """Run ``work`` until the moment ``stop`` (a look held at that moment is left, not waited for)."""
+    try:
+        await asyncio.wait_for(work, max(0.0, stop - time.monotonic()))
+    except TimeoutError:
+        pass
+
+
+async def follow_from(phone: Phone, etag: str | None, args: argparse.Namespace, stop: float, hold: bool) -> None:
+    """A phone that has its page open starts following at a moment of its own."""
+    await asyncio.sleep(phone.rng.uniform(0, args.read_every))
+    await phone.follow(etag, args.read_every, stop, hold=hold)
+
+
 async def live(port: int, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
     opened = await open_tables(port, args, Tally())
+    hold = args.hold_slots > 0
     results = {}
     for half, watching in (("writes alone", False), ("writes with phones watching", True)):
+        phones = [phone for _, _, match_phones in opened for phone in match_phones] if watching else []
+        etags = await asyncio.gather(*(phone.open() for phone in phones))  # opening the page is not watching
         tally = Tally()
+        for phone in phones:
+            phone.tally = tally
         tables = Tables(port, args, tally, seed=4 if watching else 5)
         started = time.monotonic()
         cpu_before = cpu_seconds(server_pid)
         stop = started + args.seconds
         tasks = [tables.play(public_id, token, stop, first_deal=1000 * watching) for public_id, token, _ in opened]
-        phones = [phone for _, _, match_phones in opened for phone in match_phones] if watching else []
-        for phone in phones:
-            phone.tally = tally
-        tasks += [phone.watch(args.read_every, stop) for phone in phones]
+        tasks += [until(stop, follow_from(phone, etag, args, stop, hold)) for phone, etag in zip(phones, etags)]
         await asyncio.gather(*tasks)
         seconds = time.monotonic() - started
-        share = (cpu_seconds(server_pid) - cpu_before) / seconds
+        cpu = cpu_seconds(server_pid) - cpu_before
         tally.report(f"live, {half} ({len(phones)} phones)", seconds)
         writes = sorted(tally.latencies["write: add deal (API)"])
-        print(f"  server CPU: {share:.1%} of one core; writes p99 {percentile(writes, 99):.1f} ms")
+        print(f"  server CPU: {cpu / seconds:.1%} of one core; writes p99 {percentile(writes, 99):.1f} ms")
         report_delays(live_delays(tables, phones))
-        results[half] = {"cpu": share, "writes_p99_ms": percentile(writes, 99),
+        results[half] = {"cpu": cpu / seconds, "cpu_seconds": cpu, "seconds": seconds,
+                         "writes_p99_ms": percentile(writes, 99),
                          "errors": sum(len(found) for found in tally.errors.values()),
-                         "delays": live_delays(tables, phones)}
-    watchers = results["writes with phones watching"]
-    cost = watchers["cpu"] - results["writes alone"]["cpu"]
+                         "delays": live_delays(tables, phones),
+                         "looks": len(tally.latencies["read: live part"]),
+                         "held": sum(phone.held for phone in phones)}
+    alone, watchers = results["writes alone"], results["writes with phones watching"]
+    cost = watchers["cpu"] - alone["cpu"]
+    extra_cpu = cost * watchers["seconds"]  # CPU seconds the phones added
+    looks = watchers["looks"]
     delays = watchers["delays"]
     met = (cost < WATCHERS_CPU_GOAL and watchers["writes_p99_ms"] < P99_GOAL_MS and watchers["errors"] == 0
-           and delays and delays[-1] < LIVE_DELAY_GOAL_S)
-    print(f"\nlive: {args.matches * args.phones} watching phones cost {cost:.1%} of one core; writes p99 "
-          f"{watchers['writes_p99_ms']:.1f} ms while they watch; longest delay "
-          f"{delays[-1] * 1000 if delays else float('nan'):.0f} ms: {'meets' if met else 'misses'} the goal "
-          f"(under {WATCHERS_CPU_GOAL:.0%}, {P99_GOAL_MS:.0f} ms, {LIVE_DELAY_GOAL_S:g} s)")
+           and bool(delays) and delays[-1] < LIVE_DELAY_GOAL_S)
+    how = (f"looks held up to {HOLD_WAIT_S} s ({args.hold_slots} hold slots)" if hold
+           else f"plain polling every {args.read_every:g} s (no hold slots)")
+    print(f"""
+live: {args.matches * args.phones} phones ({args.phones} a table, {args.matches} tables, a deal every \
+{args.interval:g} s on average), {how}, {args.threads} working threads
+  watchers' share of one core   {cost:7.1%}   (goal under {WATCHERS_CPU_GOAL:.0%}; \
+{watchers['cpu']:.1%} with them, {alone['cpu']:.1%} without)
+  writes p99 while watching     {watchers['writes_p99_ms']:7.1f} ms (goal under {P99_GOAL_MS:.0f} ms; \
+{alone['writes_p99_ms']:.1f} ms without them)
+  delivery delay                p50 {percentile(delays, 50):.0f} ms, p99 {percentile(delays, 99):.0f} ms, \
+max {delays[-1] * 1000 if delays else float('nan'):.0f} ms over {len(delays)} (goal under {LIVE_DELAY_GOAL_S:g} s)
+  looks answered                {looks} in {watchers['seconds']:.0f} s = {looks / watchers['seconds']:.1f}/s, \
+{watchers['held']} of them held
+  server CPU per look           {extra_cpu / looks * 1e6 if looks else float('nan'):7.0f} µs \
+(the phones' extra CPU seconds {extra_cpu:.2f} / looks; steadier than the share on a shared machine)
+  errors                        {watchers['errors']}
+  {'meets' if met else 'misses'} the goal""")
     return {"watchers_cpu": cost, **watchers}
 
 
@@ -461,7 +522,11 @@ def main() -> None:
                         help="serve with gunicorn and this many workers (gthread) instead of waitress")
     parser.add_argument("--matches", type=int, default=50, help="club: matches (default 50)")
     parser.add_argument("--deals", type=int, default=30, help="deals a club match gets; the crowded match's deals")
-    parser.add_argument("--interval", type=float, default=2.0, help="club: mean seconds between deals (default 2)")
+    parser.add_argument("--interval", type=float,
+                        help="club, live: mean seconds between a table's deals (default 2; live 30)")
+    parser.add_argument("--hold-slots", type=int, default=HOLD_SLOTS,
+                        help=f"waitress: live looks held at once (default {HOLD_SLOTS}, as `scorekeeper serve`; "
+                             "0: plain polling)")
     parser.add_argument("--phones", type=int, default=4, help="club: phones reading each match (default 4)")
     parser.add_argument("--read-every", type=float, default=1.5,
                         help="club, live: seconds between a phone's looks at the sheet (default 1.5)")
@@ -469,13 +534,18 @@ def main() -> None:
     parser.add_argument("--versioned", action="store_true", help="club: send the version last seen with each deal")
     parser.add_argument("--max-seconds", type=float, default=120, help="club: stop after this long (default 120)")
     parser.add_argument("--connections", type=int, default=40, help="crowd: connections (default 40)")
-    parser.add_argument("--seconds", type=float, default=20, help="crowd, live: seconds of load (default 20)")
+    parser.add_argument("--seconds", type=float,
+                        help="crowd, live: seconds of load (default 20; live 60, each half)")
     parser.add_argument("--write-every", type=int, default=5, help="crowd: one write in this many requests")
     parser.add_argument("--serve", nargs=3, metavar=("URL", "INSTANCE", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve[0], args.serve[1], int(args.serve[2]), args.threads)
+        serve(args.serve[0], args.serve[1], int(args.serve[2]), args.threads, args.hold_slots)
         return
+    if args.interval is None:
+        args.interval = 30.0 if args.load == "live" else 2.0
+    if args.seconds is None:
+        args.seconds = 60.0 if args.load == "live" else 20.0
 
     with tempfile.TemporaryDirectory() as folder:
         database_url = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite'}"
@@ -488,7 +558,7 @@ def main() -> None:
                        "-b", f"127.0.0.1:{port}", *private_options(), "scorekeeper:create_app()"]
         else:
             command = [sys.executable, __file__, "--serve", database_url, folder, str(port),
-                       "--threads", str(args.threads)]
+                       "--threads", str(args.threads), "--hold-slots", str(args.hold_slots)]
         server = subprocess.Popen(command, env=env)
         try:
             wait_until_up(f"http://127.0.0.1:{port}/", server, seconds=60)

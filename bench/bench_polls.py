@@ -4,6 +4,8 @@ A phone showing a sheet asks for its live part every 1.5 s; nearly every answer 
 server's CPU time (user + system, from /proc) per such look, one connection kept alive, asked one after
 another (``--requests`` times): through ``scorekeeper serve``'s waitress and the app, and through the same
 waitress with a bare WSGI app that answers 304 at once (the floor: what waitress itself costs a request).
+It also measures a look that finds a newer version (200 with the live part, drawn once and then taken
+from the cache): with held looks (docs/live.md) that is what each phone asks when a deal is saved.
 
     python bench/bench_polls.py [--requests 3000] [--threads 4]
 """
@@ -50,7 +52,8 @@ def wait_listening(port: int, server: subprocess.Popen[bytes], seconds: float = 
             time.sleep(0.1)
 
 
-def cpu_per_request(pid: int, port: int, path: str, headers: dict[str, str], count: int) -> float:
+def cpu_per_request(pid: int, port: int, path: str, headers: dict[str, str], count: int,
+                    expected: int = 304) -> float:
     """Server CPU microseconds per request, ``count`` requests one after another on one connection."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     before = cpu_seconds(pid)
@@ -58,8 +61,8 @@ def cpu_per_request(pid: int, port: int, path: str, headers: dict[str, str], cou
         connection.request("GET", path, headers=headers)
         answer = connection.getresponse()
         answer.read()
-        if answer.status != 304:
-            raise SystemExit(f"{path} answered {answer.status}, not 304")
+        if answer.status != expected:
+            raise SystemExit(f"{path} answered {answer.status}, not {expected}")
     connection.close()
     return (cpu_seconds(pid) - before) / count * 1e6
 
@@ -86,6 +89,9 @@ def main() -> None:
             answer.read()
             etag = answer.getheader("ETag") or ""
             app_cost = cpu_per_request(app.pid, port, f"/m/{public_id}/live", {"If-None-Match": etag}, args.requests)
+            woken_cost = cpu_per_request(app.pid, port, f"/m/{public_id}/live",
+                                         {"If-None-Match": 'W/"0-older"', "Accept-Encoding": "gzip"},
+                                         args.requests // 3, expected=200)
         finally:
             app.terminate()
             app.wait(timeout=10)
@@ -98,6 +104,7 @@ def main() -> None:
         bare.terminate()
         bare.wait(timeout=10)
     print(f"a phone's look at an unchanged sheet: {app_cost:.0f} µs of server CPU")
+    print(f"a look that finds a newer version (what a held look woken by a deal costs): {woken_cost:.0f} µs")
     print(f"any request to the same waitress, answered at once by a bare app: {floor:.0f} µs")
     print(f"200 phones looking every 1.5 s: {200 / 1.5 * app_cost / 1e6:.1%} of one core at this rate "
           f"(requests one after another; spread out in time each costs more)")

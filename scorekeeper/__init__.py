@@ -96,6 +96,7 @@ def _from_environment() -> dict[str, Any]:
     if not proxies.isdigit():
         raise StartupError(f"SCOREKEEPER_PROXIES must be the number of proxies in front of the app (it is {proxies!r})")
     return {
+        **_live_holds(),
         "SESSION_COOKIE_SECURE": secure,
         "PREFERRED_URL_SCHEME": "https" if secure else "http",
         "TRUSTED_HOSTS": hosts or None,
@@ -106,6 +107,22 @@ def _from_environment() -> dict[str, Any]:
         "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "10 per minute;50 per hour",
         "FAILED_TOKEN_LIMIT": os.environ.get("SCOREKEEPER_FAILED_TOKEN_LIMIT") or "10 per minute;100 per day",
     }
+
+
+def _live_holds() -> dict[str, int]:
+    """``SCOREKEEPER_LIVE_HOLDS``: how many live polls a process may hold (off when unset: gunicorn's sync
+    workers serve one request at a time); ``SCOREKEEPER_LIVE_HOLD_SECONDS``: the longest hold (sheet/polls.py)."""
+    from .instance import StartupError
+
+    found = {}
+    for name, key, low, high in (("SCOREKEEPER_LIVE_HOLDS", "LIVE_HOLD_SLOTS", 0, 1000),
+                                 ("SCOREKEEPER_LIVE_HOLD_SECONDS", "LIVE_HOLD_SECONDS", 1, 120)):
+        text = os.environ.get(name, "").strip()
+        if text:
+            if not text.isdigit() or not low <= int(text) <= high:
+                raise StartupError(f"{name} must be a whole number from {low} to {high} (it is {text!r})")
+            found[key] = int(text)
+    return found
 
 
 # Everything is served from this host; match links are secrets, so they never leave in a Referer.

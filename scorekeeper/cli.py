@@ -167,18 +167,27 @@ class ServerOptions(TypedDict):
 
 
 CONNECTIONS = 800  # under the usual limit of 1,024 open files a process
+HOLD_SLOTS = 256  # live polls held at once (a club night: 50 tables, 4 phones each), on top of the threads
 
 
-def server_options(host: str, port: int, threads: int) -> ServerOptions:
-    """waitress refuses a body larger than the app takes before reading it (the app would refuse it
-    with 413 anyway, after waitress had buffered up to its own 1 GB default). It keeps up to
+def server_options(host: str, port: int, threads: int, hold_slots: int = 0) -> ServerOptions:
+    """waitress runs ``threads`` threads for work and ``hold_slots`` more for parked live polls
+    (``serving_config`` keeps the work to ``threads`` at once). It refuses a body larger than the app
+    takes before reading it (the app would refuse it with 413 anyway, after waitress had buffered up to
+    its own 1 GB default). It keeps up to
     ``CONNECTIONS`` connections open: every phone showing a sheet keeps one alive to follow the match
     (waitress's default of 100 would make a club night's new connections wait), and watches them with
     poll() rather than select(), which is meant for a few."""
     from . import MAX_REQUEST_BYTES
 
-    return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper",
+    return {"host": host, "port": port, "threads": threads + hold_slots, "ident": "scorekeeper",
             "max_request_body_size": MAX_REQUEST_BYTES, "connection_limit": CONNECTIONS, "asyncore_use_poll": True}
+
+
+def serving_config(threads: int, hold_slots: int) -> dict[str, int]:
+    """The app's side of ``server_options``: ``threads`` requests work at once, ``hold_slots`` live polls
+    wait at once (sheet/polls.py)."""
+    return {"LIVE_WORK_SLOTS": threads, "LIVE_HOLD_SLOTS": hold_slots}
 
 
 def settle_for_serving() -> None:
@@ -249,15 +258,19 @@ def announce(host: str, port: int, base_url: str) -> str:
 @_port_option()
 @click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True,
               help="Requests served at the same time.")
-def serve(host: str, port: int, threads: int) -> None:
+@click.option("--hold-slots", type=click.IntRange(0, CONNECTIONS - 64), default=HOLD_SLOTS, show_default=True,
+              envvar="SCOREKEEPER_LIVE_HOLDS",
+              help="Phones following a sheet whose look is held until the match changes, on top of the "
+                   "threads; 0 turns holding off [env SCOREKEEPER_LIVE_HOLDS].")
+def serve(host: str, port: int, threads: int, hold_slots: int) -> None:
     from waitress import serve as waitress_serve
 
     from . import create_app
 
-    app = create_app()
+    app = create_app(serving_config(threads, hold_slots))
     click.echo(announce(host, port, str(app.config.get("BASE_URL") or "")))
     settle_for_serving()
-    waitress_serve(app, **server_options(host, port, threads))
+    waitress_serve(app, **server_options(host, port, threads, hold_slots))
 
 
 @cli.group(name="db", help="The database's layout: its migrations (SQLite in the instance folder unless "

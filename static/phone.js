@@ -91,12 +91,17 @@ document.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
 document.querySelectorAll("time[data-local-time]").forEach(showLocalTime);
 document.querySelectorAll("input[data-local-date]").forEach(fillLocalDate);
 
-// The live score sheet: while the sheet is on screen, ask every few seconds whether the match changed
-// (the server answers 304, with nothing, while it has not) and swap in the new totals and rows, marking
-// the ones that changed. Without this script the sheet is the same page, brought up to date by a reload.
+// The live score sheet: while the sheet is on screen, ask whether the match changed and swap in the new
+// totals and rows, marking the ones that changed. Each look asks the server to hold it until the match
+// changes (Prefer: wait); a held answer (Preference-Applied) is followed by the next look at once, any other
+// by one after LIVE_EVERY_MS, as plain polling (the server answers 304, with nothing, while nothing changed).
+// Without this script the sheet is the same page, brought up to date by a reload.
 
 const LIVE_EVERY_MS = 1500;
 const LIVE_LONGEST_WAIT_MS = 30000;
+const LIVE_HOLD_S = 25;  // what a look asks to be held at most; the server may hold it for less
+const LIVE_GIVE_UP_MS = (LIVE_HOLD_S + 10) * 1000;  // a look unanswered this long is a lost connection
+const LIVE_SHORTEST_HOLD_MS = 1000;  // a "held" 304 quicker than this was not held: wait as for plain polling
 
 function bareTag(header) {
   const found = /"([^"]*)"/.exec(header || "");
@@ -129,6 +134,7 @@ function followSheet(region) {
   let timer = null;
   let failures = 0;
   let heardAt = new Date();
+  let asking = null;  // the AbortController of the look under way
 
   const say = (text, warning) => {
     if (!status) return;
@@ -141,13 +147,26 @@ function followSheet(region) {
     timer = setTimeout(look, delay);
   };
 
+  // The delay before the next look: at once after an answer the server held, unless it came back too soon.
+  function nextDelay(answer, startedAt) {
+    const held = answer.headers.has("Preference-Applied");
+    if (held && (answer.status === 200 || Date.now() - startedAt >= LIVE_SHORTEST_HOLD_MS)) return 0;
+    return LIVE_EVERY_MS;
+  }
+
   async function look() {
-    if (document.visibilityState !== "visible") return;  // looked at again when the page shows
+    if (asking || document.visibilityState !== "visible") return;  // looked at again when the page shows
+    const controller = new AbortController();
+    asking = controller;
+    const giveUp = setTimeout(() => controller.abort(), LIVE_GIVE_UP_MS);
+    const startedAt = Date.now();
+    let delay;
     try {
       const answer = await fetch(region.dataset.liveUrl, {
-        headers: { "If-None-Match": `W/"${etag}"` },
+        headers: { "If-None-Match": `W/"${etag}"`, "Prefer": `wait=${LIVE_HOLD_S}` },
         cache: "no-store",
         credentials: "same-origin",
+        signal: controller.signal,
       });
       if (answer.status === 404) {
         say("This match is no longer on the server.", true);
@@ -162,17 +181,23 @@ function followSheet(region) {
       failures = 0;
       heardAt = new Date();
       say(`Live: up to date at ${clockTime(heardAt)}`, false);
+      delay = nextDelay(answer, startedAt);
     } catch {
       failures += 1;
       say(`No connection since ${clockTime(heardAt)}: the sheet may be out of date. It catches up by itself.`, true);
+      delay = Math.min(LIVE_EVERY_MS * 2 ** failures, LIVE_LONGEST_WAIT_MS);  // never a quick round of failures
+    } finally {
+      clearTimeout(giveUp);
+      asking = null;
     }
-    schedule(Math.min(LIVE_EVERY_MS * 2 ** failures, LIVE_LONGEST_WAIT_MS));
+    if (delay !== undefined) schedule(delay);
   }
 
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") schedule(0);
   });
   window.addEventListener("online", () => schedule(0));
+  window.addEventListener("offline", () => { if (asking) asking.abort(); });  // a held look would wait on
   schedule(LIVE_EVERY_MS);
 }
 
