@@ -38,7 +38,7 @@ from sqlalchemy import Dialect, Engine, bindparam, delete, insert, select, updat
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from .db import get_engine, get_session
+from .db import compiled, get_engine, get_session, read_one
 from .models import DealRow, MatchRow, RuleChangeRow, SideRow, WriteKeyRow, utc_now
 from .rules.checks import check_new_deal
 from .rules.errors import RulesError
@@ -154,8 +154,12 @@ def find_match(public_id: str) -> MatchRow | None:
 
 
 _MATCH = MatchRow.__table__
-_VERSION_QUERIES = {  # the version of the match with this players' link or this watch link
-    link: select(_MATCH.c.version).where(_MATCH.c[link] == bindparam("link")) for link in ("public_id", "watch_id")
+_HEADER_COLUMNS = (_MATCH.c.public_id, _MATCH.c.name, _MATCH.c.version, _MATCH.c.watch_id)
+_ONE_ROW_QUERIES = {  # what each look at a sheet reads of a match's own row, by its players' or watch link
+    "version": {link: select(_MATCH.c.version).where(_MATCH.c[link] == bindparam("link"))
+                for link in ("public_id", "watch_id")},
+    "header": {link: select(*_HEADER_COLUMNS).where(_MATCH.c[link] == bindparam("link"))
+               for link in ("public_id", "watch_id")},
 }
 
 
@@ -168,27 +172,23 @@ def version_by_link(engine: Engine, link: str, value: str) -> int | None:
     """The version of the match whose ``link`` ("public_id" or "watch_id") is ``value``, or None.
 
     Asked on every view of the score sheet and every look of a phone following it, so it skips the ORM
-    and SQLAlchemy's result objects: the Core query, compiled once for the engine's dialect, runs on a
-    pooled DBAPI connection. It needs no app context.
+    and SQLAlchemy's result objects: the Core query, compiled once for the engine's dialect, is one
+    round trip on the reading engine (``db.read_one``). It needs no app context.
     """
-    if not is_public_id(value):
-        return None
-    sql, positional = _compiled_version_query(engine.dialect, link)
-    connection = engine.raw_connection()
-    try:
-        cursor = connection.cursor()
-        cursor.execute(sql, (value,) if positional else {"link": value})
-        row = cursor.fetchone()
-        cursor.close()
-    finally:
-        connection.close()  # back to the pool, which ends the read transaction
+    row = _read_by_link(engine, "version", link, value)
     return None if row is None else int(row[0])
 
 
+def _read_by_link(engine: Engine, what: str, link: str, value: str) -> tuple[Any, ...] | None:
+    if not is_public_id(value):
+        return None
+    sql, positional = _compiled_query(engine.dialect, what, link)
+    return read_one(engine, sql, (value,) if positional else {"link": value})
+
+
 @functools.cache
-def _compiled_version_query(dialect: Dialect, link: str) -> tuple[str, bool]:
-    compiled = _VERSION_QUERIES[link].compile(dialect=dialect)
-    return str(compiled), compiled.positional
+def _compiled_query(dialect: Dialect, what: str, link: str) -> tuple[str, bool]:
+    return compiled(_ONE_ROW_QUERIES[what][link], dialect)
 
 
 class Header(NamedTuple):
@@ -201,11 +201,8 @@ class Header(NamedTuple):
 
 
 def match_header(public_id: str) -> Header | None:
-    """The match's name, version and watch link, read without its sides and deals."""
-    table = MatchRow.__table__
-    query = select(table.c.public_id, table.c.name, table.c.version, table.c.watch_id).where(
-        table.c.public_id == public_id)
-    found = get_session().execute(query).first()
+    """The match's name, version and watch link, read without its sides and deals (one round trip)."""
+    found = _read_by_link(get_engine(), "header", "public_id", public_id)
     return None if found is None else Header(*found)
 
 
@@ -215,11 +212,9 @@ def known_facts(public_id: str, version: int) -> Match | None:
 
 
 def watched_match(watch_id: str) -> tuple[str, int] | None:
-    """The link and current version of the match with this watch link, or None."""
-    found = get_session().execute(
-        select(MatchRow.public_id, MatchRow.version).where(MatchRow.watch_id == watch_id)
-    ).first()
-    return None if found is None else (found.public_id, found.version)
+    """The link and current version of the match with this watch link, or None (one round trip)."""
+    found = _read_by_link(get_engine(), "header", "watch_id", watch_id)
+    return None if found is None else (found[0], found[2])
 
 
 def get_match_or_404(public_id: str) -> MatchRow:
