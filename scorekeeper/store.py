@@ -336,10 +336,7 @@ def with_deal(loaded: Loaded, data: Mapping[str, Any], number: int | None) -> tu
     row, match = loaded
     if number is None:
         return match.with_deals((*match.deals, parse_deal(match, data))), len(match.deals) + 1
-    old = get_deal_or_404(row, number)
-    data = dict(data)
-    if not old.passed and not data.get("passed"):
-        data.setdefault("entered_under", deal_json(old)["entered_under"])
+    data = _keeping_pricing(_core_deal_or_404(match, number), data)
     deal = parse_deal(match.with_deals(match.deals[: number - 1] + match.deals[number:]), data)
     return match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:])), number
 
@@ -363,7 +360,7 @@ def create_match(match: Match, public_id: str | None = None) -> MatchRow:
     now = utc_now()
     deals = []
     for number, deal in enumerate(match.deals, start=1):
-        values = {column: getattr(_deal_row(number, deal, match.rules), column) for column in DEAL_COLUMNS}
+        values = _deal_values(number, deal, match.rules)
         deals.append(values | {"created_at": now, "updated_at": now})
     session = get_session()
     session.add(row)
@@ -460,12 +457,13 @@ def _add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | N
     _check_version(row, expected_version)
     deal = parse_deal(match, data)
     number = len(match.deals) + 1
+    values = _deal_values(number, deal, match.rules)
     _claim(row, f"deal {number} was added")
-    new = _deal_row(number, deal, match.rules)
-    new.match_id = row.id  # added beside the deals, which need not be read
     session = get_session()
-    session.add(new)
-    session.expire(row, ["deals"])  # read afresh if asked for
+    now = utc_now()
+    # Added beside the deals, which need not be read, in one statement.
+    session.execute(insert(DealRow).values(values | {"match_id": row.id, "created_at": now, "updated_at": now}))
+    _forget_deal_rows(row)
     return _commit(row, match.with_deals((*match.deals, deal)), number=number)
 
 
@@ -480,19 +478,46 @@ def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_
 def _replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
-    old = get_deal_or_404(row, number)
-    data = dict(data)
-    if not old.passed and not data.get("passed"):
-        data.setdefault("entered_under", deal_json(old)["entered_under"])
+    data = _keeping_pricing(_core_deal_or_404(match, number), data)
     others = match.deals[: number - 1] + match.deals[number:]
     deal = parse_deal(match.with_deals(others), data)
-    new = _deal_row(number, deal, match.rules)
+    values = _deal_values(number, deal, match.rules)
     _claim(row, f"deal {number} was changed", number)
-    for column in (*DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides"):
-        setattr(old, column, getattr(new, column))
-    old.updated_at = utc_now()
+    # The deal's row is changed by one statement: the facts (read once per version) say what it held.
+    changed = {column: values[column] for column in DEAL_COLUMNS if column != "position"}
+    get_session().execute(
+        update(DealRow).where((DealRow.match_id == row.id) & (DealRow.position == number))
+        .values(changed | {"updated_at": utc_now()}), execution_options={"synchronize_session": False})
+    _forget_deal_rows(row)
     after = match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:]))
     return _commit(row, after, number=number)
+
+
+def _forget_deal_rows(row: MatchRow) -> None:
+    """After a statement changed the match's deals: its deal rows, if this request read them, are read
+    afresh when next asked for."""
+    session = get_session()
+    if "deals" in row.__dict__:
+        for deal in row.deals:
+            session.expire(deal)
+    session.expire(row, ["deals"])
+
+
+def _core_deal_or_404(match: Match, number: int) -> Deal:
+    if not 1 <= number <= len(match.deals):
+        abort(404, f"This match has no deal {number}.")
+    return match.deals[number - 1]
+
+
+def _keeping_pricing(old: Deal, data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` for a deal in place of ``old``: its numbers keep the pricing ``old`` was entered under
+    unless ``data`` says otherwise."""
+    data = dict(data)
+    basis = old.entered_under
+    if not old.passed and not data.get("passed") and basis is not None:
+        data.setdefault("entered_under", {"meld_table": basis.meld_table.value,
+                                          "trick_scale": basis.trick_scale.value, "last_trick": basis.last_trick})
+    return data
 
 
 def delete_deal(loaded: Loaded, number: int, expected_version: int | None, key: WriteKey | None = None) -> Written:
@@ -579,6 +604,12 @@ def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int |
         ))
     return _commit(row, match.with_rules(new_rules), known_sheet=preview.after, changed_rules=tuple(changed),
                    changed_deals=preview.changed)
+
+
+def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
+    """The columns of a deal's row (``DEAL_COLUMNS``)."""
+    row = _deal_row(number, deal, rules)
+    return {column: getattr(row, column) for column in DEAL_COLUMNS}
 
 
 def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
