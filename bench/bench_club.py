@@ -347,7 +347,16 @@ async def open_tables(port: int, args: argparse.Namespace, tally: Tally) -> list
     return opened
 
 
-async def club(port: int, args: argparse.Namespace) -> dict[str, Any]:
+def report_cpu(server_pid: int, cpu_before: float, seconds: float, requests: int) -> float:
+    """Print the server's CPU time over the load (all its processes): per request and as a share of one
+    core; the figure to compare between runs on a busy machine, where requests a second vary."""
+    used = cpu_seconds(server_pid) - cpu_before
+    print(f"  server CPU: {used:.1f} s = {used / max(requests, 1) * 1000:.2f} ms a request, "
+          f"{used / seconds:.0%} of one core")
+    return used
+
+
+async def club(port: int, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
     tally = Tally()
     opened = await open_tables(port, args, tally)
     tally = Tally()  # the first visits are not part of the load
@@ -356,6 +365,7 @@ async def club(port: int, args: argparse.Namespace) -> dict[str, Any]:
             phone.tally = tally
     tables = Tables(port, args, tally, seed=1)
     started = time.monotonic()
+    cpu_before = cpu_seconds(server_pid)
     stop = started + args.max_seconds
     writers = [asyncio.create_task(tables.play(public_id, token, stop)) for public_id, token, _ in opened]
 
@@ -375,6 +385,7 @@ async def club(port: int, args: argparse.Namespace) -> dict[str, Any]:
     how = "reloading the page" if args.reload else "on the live part"
     result = tally.report(f"club: {args.matches} matches × {args.deals} deals, {args.phones} phones each "
                           f"{how} every {args.read_every:g} s", seconds)
+    report_cpu(server_pid, cpu_before, seconds, sum(len(values) for values in tally.latencies.values()))
     report_delays(live_delays(tables, phones))
     return result
 
@@ -465,7 +476,7 @@ max {delays[-1] * 1000 if delays else float('nan'):.0f} ms over {len(delays)} (g
     return {"watchers_cpu": cost, **watchers}
 
 
-async def crowd(port: int, args: argparse.Namespace) -> dict[str, Any]:
+async def crowd(port: int, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
     rng = random.Random(2)
     public_id, token = await create_match(port, args.deals, "Crowded table")
     cookie = await first_visit(port, public_id)
@@ -473,6 +484,7 @@ async def crowd(port: int, args: argparse.Namespace) -> dict[str, Any]:
     deals = {"count": args.deals}
     write_headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
     started = time.monotonic()
+    cpu_before = cpu_seconds(server_pid)
     stop = started + args.seconds
 
     async def client(index: int) -> None:
@@ -508,6 +520,7 @@ async def crowd(port: int, args: argparse.Namespace) -> dict[str, Any]:
     seconds = time.monotonic() - started
     result = tally.report(f"crowd: {args.connections} connections on one match of {args.deals} deals "
                           f"(ended with {deals['count']})", seconds)
+    report_cpu(server_pid, cpu_before, seconds, sum(len(values) for values in tally.latencies.values()))
     ratio = result["requests_per_second"] / CROWD_BEFORE
     print(f"  {ratio:.1f}× the {CROWD_BEFORE:.0f} requests/s measured before (goal: 5×)")
     return result
@@ -567,9 +580,9 @@ def main() -> None:
                               "threads": args.threads, "load": args.load}))
             results = {}
             if args.load in ("club", "both"):
-                results["club"] = asyncio.run(club(port, args))
+                results["club"] = asyncio.run(club(port, args, server.pid))
             if args.load in ("crowd", "both"):
-                results["crowd"] = asyncio.run(crowd(port, args))
+                results["crowd"] = asyncio.run(crowd(port, args, server.pid))
             if args.load == "live":
                 results["live"] = asyncio.run(live(port, args, server.pid))
         finally:

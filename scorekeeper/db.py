@@ -15,6 +15,12 @@ A database made before migrations (``metadata.create_all`` with a ``schema_versi
 stamped at ``0001`` and then upgraded; its rows are kept. The ``schema_version`` table stays as it is.
 
 A new SQLite file is created 0600 before SQLite opens it; SQLite waits up to ``busy_timeout`` for a lock.
+
+Reads of one row that every look at a sheet makes (``read_one``: a match's version, its page's header)
+skip the ORM session. On PostgreSQL they go through a second, small engine of their own whose
+connections are in autocommit and are not pinged when taken from the pool: such a read is one round
+trip to the server (a session's read is four: the ping, ``BEGIN``, the query and the ``ROLLBACK``).
+A connection found dead (the server restarted) is dropped and the read tried once more on a new one.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,7 +40,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask, current_app, g
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -53,6 +60,7 @@ SQLITE_BUSY_TIMEOUT_MS = 5000  # how long a statement waits for another connecti
 MIGRATION_WAIT_MS = 120_000  # how long a starting process waits for another one's migration (SQLite)
 # Key of the PostgreSQL advisory lock taken around migrations (the bytes of "scorekee").
 MIGRATION_LOCK_KEY = 0x73636F72656B6565
+READER_POOL_SIZE = 8  # connections of the reading engine (PostgreSQL): one a server thread, and spare
 
 
 class SchemaVersion(Base):
@@ -71,7 +79,46 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, pool_pre_ping=parsed.get_backend_name() != "sqlite")
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        reader = create_engine(url, isolation_level="AUTOCOMMIT", pool_reset_on_return=None,
+                               pool_size=READER_POOL_SIZE, max_overflow=READER_POOL_SIZE)
+        _READERS[engine] = reader
+        event.listen(engine, "engine_disposed", lambda _engine: reader.dispose())
     return engine
+
+
+# The reading engine of each engine made by ``make_engine`` (SQLite reads through the engine itself: a
+# SELECT opens no transaction there, and nothing is pinged).
+_READERS: weakref.WeakKeyDictionary[Engine, Engine] = weakref.WeakKeyDictionary()
+
+
+def read_one(engine: Engine, sql: str, params: tuple[Any, ...] | dict[str, Any]) -> tuple[Any, ...] | None:
+    """The first row of ``sql`` (compiled for the engine's dialect) on a pooled DBAPI connection of the
+    reading engine, or None: one round trip, no transaction left open, tried again once on a new
+    connection when the one taken turns out to be dead."""
+    reader = _READERS.get(engine, engine)
+    for attempt in (1, 2):
+        connection = reader.raw_connection()
+        cursor = None
+        try:
+            cursor = connection.cursor()
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+            cursor.close()
+            return None if row is None else tuple(row)
+        except reader.dialect.loaded_dbapi.Error as error:
+            if attempt == 2 or not reader.dialect.is_disconnect(error, connection.dbapi_connection, cursor):
+                raise
+            connection.invalidate()
+        finally:
+            connection.close()  # back to the pool (SQLite: which ends the read transaction)
+    raise AssertionError("unreachable")
+
+
+def compiled(statement: Any, dialect: Dialect) -> tuple[str, bool]:
+    """A Core statement's SQL for ``dialect``, and whether its parameters are positional."""
+    done = statement.compile(dialect=dialect)
+    return str(done), bool(done.positional)
 
 
 def _create_sqlite_file(url: URL) -> None:

@@ -38,7 +38,7 @@ from sqlalchemy import Dialect, Engine, bindparam, delete, insert, select, updat
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from .db import get_engine, get_session
+from .db import compiled, get_engine, get_session, read_one
 from .models import DealRow, MatchRow, RuleChangeRow, SideRow, WriteKeyRow, utc_now
 from .rules.checks import check_new_deal
 from .rules.errors import RulesError
@@ -154,8 +154,12 @@ def find_match(public_id: str) -> MatchRow | None:
 
 
 _MATCH = MatchRow.__table__
-_VERSION_QUERIES = {  # the version of the match with this players' link or this watch link
-    link: select(_MATCH.c.version).where(_MATCH.c[link] == bindparam("link")) for link in ("public_id", "watch_id")
+_HEADER_COLUMNS = (_MATCH.c.public_id, _MATCH.c.name, _MATCH.c.version, _MATCH.c.watch_id)
+_ONE_ROW_QUERIES = {  # what each look at a sheet reads of a match's own row, by its players' or watch link
+    "version": {link: select(_MATCH.c.version).where(_MATCH.c[link] == bindparam("link"))
+                for link in ("public_id", "watch_id")},
+    "header": {link: select(*_HEADER_COLUMNS).where(_MATCH.c[link] == bindparam("link"))
+               for link in ("public_id", "watch_id")},
 }
 
 
@@ -168,27 +172,23 @@ def version_by_link(engine: Engine, link: str, value: str) -> int | None:
     """The version of the match whose ``link`` ("public_id" or "watch_id") is ``value``, or None.
 
     Asked on every view of the score sheet and every look of a phone following it, so it skips the ORM
-    and SQLAlchemy's result objects: the Core query, compiled once for the engine's dialect, runs on a
-    pooled DBAPI connection. It needs no app context.
+    and SQLAlchemy's result objects: the Core query, compiled once for the engine's dialect, is one
+    round trip on the reading engine (``db.read_one``). It needs no app context.
     """
-    if not is_public_id(value):
-        return None
-    sql, positional = _compiled_version_query(engine.dialect, link)
-    connection = engine.raw_connection()
-    try:
-        cursor = connection.cursor()
-        cursor.execute(sql, (value,) if positional else {"link": value})
-        row = cursor.fetchone()
-        cursor.close()
-    finally:
-        connection.close()  # back to the pool, which ends the read transaction
+    row = _read_by_link(engine, "version", link, value)
     return None if row is None else int(row[0])
 
 
+def _read_by_link(engine: Engine, what: str, link: str, value: str) -> tuple[Any, ...] | None:
+    if not is_public_id(value):
+        return None
+    sql, positional = _compiled_query(engine.dialect, what, link)
+    return read_one(engine, sql, (value,) if positional else {"link": value})
+
+
 @functools.cache
-def _compiled_version_query(dialect: Dialect, link: str) -> tuple[str, bool]:
-    compiled = _VERSION_QUERIES[link].compile(dialect=dialect)
-    return str(compiled), compiled.positional
+def _compiled_query(dialect: Dialect, what: str, link: str) -> tuple[str, bool]:
+    return compiled(_ONE_ROW_QUERIES[what][link], dialect)
 
 
 class Header(NamedTuple):
@@ -201,11 +201,8 @@ class Header(NamedTuple):
 
 
 def match_header(public_id: str) -> Header | None:
-    """The match's name, version and watch link, read without its sides and deals."""
-    table = MatchRow.__table__
-    query = select(table.c.public_id, table.c.name, table.c.version, table.c.watch_id).where(
-        table.c.public_id == public_id)
-    found = get_session().execute(query).first()
+    """The match's name, version and watch link, read without its sides and deals (one round trip)."""
+    found = _read_by_link(get_engine(), "header", "public_id", public_id)
     return None if found is None else Header(*found)
 
 
@@ -215,11 +212,9 @@ def known_facts(public_id: str, version: int) -> Match | None:
 
 
 def watched_match(watch_id: str) -> tuple[str, int] | None:
-    """The link and current version of the match with this watch link, or None."""
-    found = get_session().execute(
-        select(MatchRow.public_id, MatchRow.version).where(MatchRow.watch_id == watch_id)
-    ).first()
-    return None if found is None else (found.public_id, found.version)
+    """The link and current version of the match with this watch link, or None (one round trip)."""
+    found = _read_by_link(get_engine(), "header", "watch_id", watch_id)
+    return None if found is None else (found[0], found[2])
 
 
 def get_match_or_404(public_id: str) -> MatchRow:
@@ -341,10 +336,7 @@ def with_deal(loaded: Loaded, data: Mapping[str, Any], number: int | None) -> tu
     row, match = loaded
     if number is None:
         return match.with_deals((*match.deals, parse_deal(match, data))), len(match.deals) + 1
-    old = get_deal_or_404(row, number)
-    data = dict(data)
-    if not old.passed and not data.get("passed"):
-        data.setdefault("entered_under", deal_json(old)["entered_under"])
+    data = _keeping_pricing(_core_deal_or_404(match, number), data)
     deal = parse_deal(match.with_deals(match.deals[: number - 1] + match.deals[number:]), data)
     return match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:])), number
 
@@ -368,7 +360,7 @@ def create_match(match: Match, public_id: str | None = None) -> MatchRow:
     now = utc_now()
     deals = []
     for number, deal in enumerate(match.deals, start=1):
-        values = {column: getattr(_deal_row(number, deal, match.rules), column) for column in DEAL_COLUMNS}
+        values = _deal_values(number, deal, match.rules)
         deals.append(values | {"created_at": now, "updated_at": now})
     session = get_session()
     session.add(row)
@@ -465,12 +457,13 @@ def _add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | N
     _check_version(row, expected_version)
     deal = parse_deal(match, data)
     number = len(match.deals) + 1
+    values = _deal_values(number, deal, match.rules)
     _claim(row, f"deal {number} was added")
-    new = _deal_row(number, deal, match.rules)
-    new.match_id = row.id  # added beside the deals, which need not be read
     session = get_session()
-    session.add(new)
-    session.expire(row, ["deals"])  # read afresh if asked for
+    now = utc_now()
+    # Added beside the deals, which need not be read, in one statement.
+    session.execute(insert(DealRow).values(values | {"match_id": row.id, "created_at": now, "updated_at": now}))
+    _forget_deal_rows(row)
     return _commit(row, match.with_deals((*match.deals, deal)), number=number)
 
 
@@ -485,19 +478,46 @@ def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_
 def _replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
-    old = get_deal_or_404(row, number)
-    data = dict(data)
-    if not old.passed and not data.get("passed"):
-        data.setdefault("entered_under", deal_json(old)["entered_under"])
+    data = _keeping_pricing(_core_deal_or_404(match, number), data)
     others = match.deals[: number - 1] + match.deals[number:]
     deal = parse_deal(match.with_deals(others), data)
-    new = _deal_row(number, deal, match.rules)
+    values = _deal_values(number, deal, match.rules)
     _claim(row, f"deal {number} was changed", number)
-    for column in (*DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides"):
-        setattr(old, column, getattr(new, column))
-    old.updated_at = utc_now()
+    # The deal's row is changed by one statement: the facts (read once per version) say what it held.
+    changed = {column: values[column] for column in DEAL_COLUMNS if column != "position"}
+    get_session().execute(
+        update(DealRow).where((DealRow.match_id == row.id) & (DealRow.position == number))
+        .values(changed | {"updated_at": utc_now()}), execution_options={"synchronize_session": False})
+    _forget_deal_rows(row)
     after = match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:]))
     return _commit(row, after, number=number)
+
+
+def _forget_deal_rows(row: MatchRow) -> None:
+    """After a statement changed the match's deals: its deal rows, if this request read them, are read
+    afresh when next asked for."""
+    session = get_session()
+    if "deals" in row.__dict__:
+        for deal in row.deals:
+            session.expire(deal)
+    session.expire(row, ["deals"])
+
+
+def _core_deal_or_404(match: Match, number: int) -> Deal:
+    if not 1 <= number <= len(match.deals):
+        abort(404, f"This match has no deal {number}.")
+    return match.deals[number - 1]
+
+
+def _keeping_pricing(old: Deal, data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` for a deal in place of ``old``: its numbers keep the pricing ``old`` was entered under
+    unless ``data`` says otherwise."""
+    data = dict(data)
+    basis = old.entered_under
+    if not old.passed and not data.get("passed") and basis is not None:
+        data.setdefault("entered_under", {"meld_table": basis.meld_table.value,
+                                          "trick_scale": basis.trick_scale.value, "last_trick": basis.last_trick})
+    return data
 
 
 def delete_deal(loaded: Loaded, number: int, expected_version: int | None, key: WriteKey | None = None) -> Written:
@@ -584,6 +604,12 @@ def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int |
         ))
     return _commit(row, match.with_rules(new_rules), known_sheet=preview.after, changed_rules=tuple(changed),
                    changed_deals=preview.changed)
+
+
+def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
+    """The columns of a deal's row (``DEAL_COLUMNS``)."""
+    row = _deal_row(number, deal, rules)
+    return {column: getattr(row, column) for column in DEAL_COLUMNS}
 
 
 def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:

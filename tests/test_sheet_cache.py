@@ -324,3 +324,51 @@ def test_the_cookie_is_renewed_once_a_month_to_keep_its_year(client: FlaskClient
         session[RENEWED_KEY] = date.today().toordinal() - RENEW_AFTER_DAYS
     assert "Set-Cookie" in client.get(f"/m/{public_id}").headers
     assert "Set-Cookie" not in client.get(f"/m/{public_id}").headers
+
+
+def _page_in_a_new_process(database_url: str, tmp_path: Any, public_id: str) -> bytes:
+    """The sheet as an app that has drawn nothing yet draws it."""
+    fresh = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret",
+                        "INSTANCE_PATH": str(tmp_path / "fresh"), "RATELIMIT_ENABLED": False})
+    body = fresh.test_client().get(f"/m/{public_id}", headers={"Cookie": ""}).get_data()
+    fresh.extensions["scorekeeper.engine"].dispose()
+    return body
+
+
+@pytest.mark.parametrize("write", ["add", "edit", "delete"])
+def test_a_new_version_redraws_only_the_rows_whose_line_changed(
+        app: Flask, client: FlaskClient, actions: Actions, database_url: str, tmp_path: Any, write: str) -> None:
+    public_id = actions.create_match()
+    with app.app_context():
+        auth = {"Authorization": f"Bearer {store.get_match_or_404(public_id).edit_token}"}
+    deals = f"/api/v1/matches/{public_id}/deals"
+    for bidder, bid, we, they in ((0, 60, 67, 20), (1, 55, 38, 51), (0, 50, 60, 30), (1, 70, 20, 90)):
+        assert client.post(deals, json=quick(bidder, bid, we, they), headers=auth).status_code == 201
+    client.get(f"/m/{public_id}")
+    before = cached_page(app, public_id)
+    assert before is not None and len(before.rows) == 4
+    if write == "add":
+        assert client.post(deals, json=quick(0, 65, 70, 10), headers=auth).status_code == 201
+        unchanged = 4
+    elif write == "edit":  # deal 3 and the running totals after it change
+        assert client.put(f"{deals}/3", json=quick(0, 50, 10, 80), headers=auth).status_code == 200
+        unchanged = 2
+    else:
+        assert client.delete(f"{deals}/4", headers=auth).status_code == 200
+        unchanged = 3
+    page = client.get(f"/m/{public_id}")
+    after = cached_page(app, public_id)
+    assert after is not None and after.version > before.version
+    kept = [line for line, html in after.rows.items() if before.rows.get(line) is html]
+    assert [line.number for line in kept] == list(range(1, unchanged + 1))
+    # What is put together from kept rows is the page a process drawing it afresh makes.
+    fresh = _page_in_a_new_process(database_url, tmp_path, public_id)
+    assert _without_session_parts(page.get_data()) == _without_session_parts(fresh)
+
+
+def quick(bidder: int, bid: int, we: int, they: int) -> dict[str, object]:
+    return {"bidder": bidder, "bid": bid, "sides": [{"total": we}, {"total": they}]}
+
+
+def _without_session_parts(body: bytes) -> bytes:
+    return re.sub(rb'<div class="flashes".*?</div>|name="(csrf_token|write_key)" value="[^"]*"', b"", body, flags=re.S)

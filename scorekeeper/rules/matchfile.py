@@ -341,8 +341,12 @@ def dumps_match(match: Match) -> str:
     return json.dumps(match_to_json(match), ensure_ascii=False, indent=2) + "\n"
 
 
-def match_to_json(match: Match) -> dict[str, Any]:
-    """The match as a decoded match file."""
+DealWriter = Callable[[Deal, HouseRules], dict[str, Any]]
+
+
+def match_to_json(match: Match, deal_json: DealWriter | None = None) -> dict[str, Any]:
+    """The match as a decoded match file; ``deal_json`` writes each deal when given (it must answer as
+    ``deal_to_json`` does: a caller may remember the deals it has written already)."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "name": match.name,
@@ -351,7 +355,8 @@ def match_to_json(match: Match) -> dict[str, Any]:
     }
     if not match.auction or not _auction_implied(match.deals):
         data["auction"] = match.auction  # also when the deals alone would say otherwise
-    data["deals"] = [deal_to_json(deal, match.rules) for deal in match.deals]
+    write = deal_json or deal_to_json
+    data["deals"] = [write(deal, match.rules) for deal in match.deals]
     return data
 
 

@@ -15,6 +15,12 @@ Why serving from it is safe:
   has no other form.
 - The page also depends on the code and the templates: ``build_id`` (a digest of both) goes into the
   sheet's ETag, so a phone never keeps a page drawn by an older release.
+- An entry keeps the rows of its sheet (``sheet/rows.py``), each under its whole line of the sheet:
+  the page of the next version takes a row from it only for an equal line on a page of the same kind.
+
+A page is compressed the first time a phone that accepts gzip asks for it, and its live part the first
+time a phone following the sheet asks for that: a match's page is mostly read by the phones showing it
+(its live part), a crowded match's by phones reloading it (its page), seldom both.
 """
 
 from __future__ import annotations
@@ -24,19 +30,22 @@ import gzip
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from flask import Flask, current_app
 from markupsafe import Markup
 
 from ..rules.match import Match
+from ..rules.scoring import DealLine
+from .rows import RowContext
 from .view import SheetView
 
 DEFAULT_SIZE = 64  # matches; an entry of a 100-deal match holds about 60 KB of page and its facts
 DEFAULT_BYTES = 32 * 1024 * 1024  # and at most this much, counted by ``SheetPage.size``
 FACTS_BYTES_PER_DEAL = 1500  # an estimate of one deal's facts and sheet line in memory (Python objects)
+GZIP_LEVEL = 6  # zlib's default: a sheet page comes out about 2% larger than at level 9, in less time
 
 # Slots in the cached HTML for what differs from one request to the next. Escaped user text cannot
 # produce them: it never contains a raw "<".
@@ -51,18 +60,21 @@ LIVE_START, LIVE_END = "<!--live-->", "<!--/live-->"
 
 @dataclass(frozen=True)
 class Encoded:
-    """Bytes to send, encoded once and compressed once (a tenth of the bytes) for phones that accept it."""
+    """Bytes to send, encoded once, and compressed once (to about a seventh) when first asked for."""
 
     body: bytes
-    gzipped: bytes
 
     @classmethod
     def of(cls, text: str) -> Encoded:
-        body = text.encode()
-        return cls(body, gzip.compress(body, mtime=0))
+        return cls(text.encode())
+
+    @functools.cached_property
+    def gzipped(self) -> bytes:
+        return gzip.compress(self.body, compresslevel=GZIP_LEVEL, mtime=0)
 
     def __len__(self) -> int:
-        return len(self.body) + len(self.gzipped)
+        """The body and room for its compressed copy (counted before it is made: half the body)."""
+        return len(self.body) + len(self.body) // 2 + 32
 
 
 @dataclass(frozen=True)
@@ -78,19 +90,28 @@ class SheetPage:
     html: str
     page: Encoded  # ``html`` as most requests send it, unchanged
     live: Encoded  # the live part alone, for phones that show the page already
+    row_context: RowContext | None = None  # what the rows depend on besides their lines
+    rows: Mapping[DealLine, str] = field(default_factory=dict)  # the sheet's rows, by line
 
     @classmethod
-    def drawn(cls, key: str, version: int, match: Match, view: SheetView, html: str) -> SheetPage:
+    def drawn(cls, key: str, version: int, match: Match, view: SheetView, html: str,
+              row_context: RowContext | None = None, rows: Mapping[DealLine, str] | None = None) -> SheetPage:
         start, end = html.find(LIVE_START), html.find(LIVE_END)
         live = html[start + len(LIVE_START):end] if 0 <= start < end else ""
         for slot in SLOTS:  # a phone following the sheet gets no request's own parts
             live = live.replace(slot, "")
-        return cls(key, version, match, view, html, Encoded.of(html), Encoded.of(live))
+        return cls(key, version, match, view, html, Encoded.of(html), Encoded.of(live), row_context, rows or {})
+
+    def rows_for(self, context: RowContext) -> Mapping[DealLine, str]:
+        """This page's rows, for a page of the next version drawn in ``context`` (none if it differs)."""
+        return self.rows if context == self.row_context else {}
 
     @functools.cached_property
     def size(self) -> int:
-        """Bytes the entry holds: its page and live part, and an estimate for its facts and sheet."""
-        return len(self.html) + len(self.page) + len(self.live) + FACTS_BYTES_PER_DEAL * (len(self.match.deals) + 1)
+        """Bytes the entry holds: its page, live part and rows, and an estimate for its facts and sheet."""
+        rows = sum(len(html) for html in self.rows.values())
+        return (len(self.html) + len(self.page) + len(self.live) + rows
+                + FACTS_BYTES_PER_DEAL * (len(self.match.deals) + 1))
 
     def filled(self, flashes: str = "", dead_contract: str = "", rematch: str = "",
                changed_row: int | None = None) -> str:
@@ -136,6 +157,11 @@ class SheetCache:
                 return None
             self._pages.move_to_end(key)
             return page
+
+    def latest(self, key: str) -> SheetPage | None:
+        """The page kept for this key, whatever its version (for the rows it holds)."""
+        with self._lock:
+            return self._pages.get(key)
 
     def page(self, key: str, version: int, draw: Callable[[], SheetPage]) -> SheetPage:
         """The page of this version (or newer, should a write land meanwhile), drawn by ``draw`` unless

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify, request
@@ -23,7 +24,7 @@ from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from ..rules.limits import MAX_JSON_DIGITS, MAX_WRITE_KEY, MIN_WRITE_KEY
-from ..rules.match import Match
+from ..rules.match import Deal, Match
 from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
 from ..rules.meld import best_melds
 from ..rules.numbers import parse_whole_number, shown_text
@@ -198,6 +199,30 @@ def links(row: MatchRow) -> dict[str, str]:
     }
 
 
+class DealJsonMemo:
+    """Deals already written in the match file format, by deal and house rules: an answer after a write
+    holds the whole match, every deal of which but one was in the answer before. Bounded: past
+    ``limit`` deals it starts afresh. What it hands out is only ever encoded, never changed."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._written: dict[tuple[Deal, HouseRules], dict[str, Any]] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, deal: Deal, rules: HouseRules) -> dict[str, Any]:
+        written = self._written.get((deal, rules))
+        if written is None:
+            written = deal_to_json(deal, rules)
+            with self._lock:
+                if len(self._written) >= self.limit:
+                    self._written.clear()
+                self._written[(deal, rules)] = written
+        return written
+
+
+DEAL_JSON = DealJsonMemo(limit=20_000)
+
+
 def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, **extra: Any) -> tuple[Response, int]:
     """The match file, its recomputed sheet and its version (also sent as the ETag)."""
     body = {
@@ -205,7 +230,7 @@ def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, *
         "version": row.version,
         "links": links(row),
         **extra,
-        "match": match_to_json(match),
+        "match": match_to_json(match, DEAL_JSON),
         "sheet": sheet.to_json(),
     }
     response = jsonify(body)

@@ -35,6 +35,7 @@ from ..sheet.cache import (
 from ..sheet.chart import progression_chart
 from ..sheet.polls import unchanged_headers
 from ..sheet.qr import qr_svg
+from ..sheet.rows import RowContext, draw_rows, joined
 from ..sheet.view import SheetView
 from .links import fixed_url, shared_url
 
@@ -213,11 +214,16 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
             "players_link": fixed_url("matches.sheet", public_id=public_id),
             "watch_link": fixed_url("matches.watch", watch_id=row.watch_id),
         }
+    key = watch_key(public_id) if watching else public_id
+    context = RowContext(tuple(view.names), match.auction, watching, "" if watching else links["edit_url"](0))
+    previous = sheet_cache().latest(key)
+    rows = draw_rows(view.sheet.deals if view.sheet else (), context, links.get("edit_url"),
+                     previous.rows_for(context) if previous is not None else {})
     html = render_template(
-        "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=watching,
+        "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=watching, rows=joined(rows),
         live_etag=sheet_etag(row.version, watching), **links, **({} if watching else _SLOTS),
     )
-    return SheetPage.drawn(watch_key(public_id) if watching else public_id, row.version, match, view, html)
+    return SheetPage.drawn(key, row.version, match, view, html, context, rows)
 
 
 @bp.get("/w/<watch_id>")
