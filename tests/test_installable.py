@@ -62,7 +62,8 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client:
     assert kept[:2] == ["/offline", "/manifest.webmanifest"]
     # What the offline page needs is kept from the start, by the addresses the page uses.
     offline = client.get("/offline").get_data(as_text=True)
-    for address in kept[2:]:
+    assert kept[2].startswith("/static/icons/icon-192.png?v=")
+    for address in kept[3:]:
         assert address.startswith("/static/") and f'"{address}"' in offline
     assert any(address.startswith("/static/style.css?v=") for address in kept)
 

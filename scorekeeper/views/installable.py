@@ -59,6 +59,7 @@ def service_worker() -> Response:
         "release": files.release(),
         "offlinePage": url_for("installable.offline"),
         "keepFirst": [url_for("installable.offline"), url_for("installable.manifest"),
+                      url_for("static", filename="icons/icon-192.png"),  # asked for by an installed app
                       *sorted(set(STATIC_LINK.findall(offline_page)))],
     }
     head = f"const SETTINGS = {json.dumps(settings)};\n".encode()

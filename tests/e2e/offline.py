@@ -18,8 +18,36 @@ from playwright.sync_api import Browser, Page
 
 from .conftest import CHROMIUM_ARGS, PHONE, Guard, LiveApp, chromium_path
 
-KEPT = """async (address) => !!(await caches.match(new URL(address, location.href).href, {ignoreVary: true}))"""
-WORKER_READY = """async () => !!(await navigator.serviceWorker.ready).active"""
+# wait_for_function takes a promise for a truthy answer: each predicate below starts an asynchronous look
+# (when none is running) and answers with what the last one found.
+KEPT = """(address) => {
+    const state = (window.__kept ??= {})[address] ??= {busy: false, found: false};
+    if (!state.busy && !state.found) {
+        state.busy = true;
+        caches.match(new URL(address, location.href).href, {ignoreVary: true})
+            .then((found) => { state.found = Boolean(found); state.busy = false; });
+    }
+    return state.found;
+}"""
+WORKER_READY = """() => {
+    const state = window.__worker ??= {busy: false, active: false};
+    if (!state.busy && !state.active) {
+        state.busy = true;
+        navigator.serviceWorker.getRegistration().then((registration) => {
+            state.active = Boolean(registration && registration.active);
+            state.busy = false;
+        });
+    }
+    return state.active;
+}"""
+ONE_NEW_CACHE = """(old) => {
+    const state = window.__caches ??= {busy: false, names: []};
+    if (!state.busy) {
+        state.busy = true;
+        caches.keys().then((names) => { state.names = names; state.busy = false; });
+    }
+    return state.names.length === 1 && state.names[0] !== old;
+}"""
 CACHE_NAMES = """async () => await caches.keys()"""
 
 
@@ -32,6 +60,11 @@ def wait_until_kept(page: Page, address: str) -> None:
     """Until the service worker holds a copy of ``address`` (a path or a full URL): then it opens offline."""
     wait_for_worker(page)
     page.wait_for_function(KEPT, arg=address)
+
+
+def wait_for_new_cache(page: Page, old: str) -> None:
+    """Until the only cache left is another than ``old``: a new release took over."""
+    page.wait_for_function(ONE_NEW_CACHE, arg=old)
 
 
 def cache_names(page: Page) -> list[str]:

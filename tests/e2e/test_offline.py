@@ -7,10 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper.assets import StaticFiles, static_files
 
 from .conftest import Guard, LiveApp, MainPages, Phones
-from .offline import cache_names, persistent_phone, wait_for_worker, wait_until_kept
+from .offline import cache_names, persistent_phone, wait_for_new_cache, wait_for_worker, wait_until_kept
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +49,7 @@ def test_pages_opened_once_open_with_no_network(phones: Phones, guard: Guard, ma
         expect(page.get_by_role("link", name="My matches").first).to_be_visible()
 
 
-def test_a_new_release_replaces_the_old_cache_and_keeps_the_pages(phones: Phones, guard: Guard,
+def test_a_new_release_replaces_the_old_cache_and_keeps_the_pages(phones: Phones, guard: Guard, live_app: LiveApp,
                                                                      main_pages: MainPages) -> None:
     page = phones.open()
     sheet = main_pages.paths()["sheet"]
@@ -55,15 +57,16 @@ def test_a_new_release_replaces_the_old_cache_and_keeps_the_pages(phones: Phones
     wait_until_kept(page, sheet)
     [old] = cache_names(page)
 
-    def new_release(route: Route) -> None:
-        answer = route.fetch()
-        release = old.removeprefix("scorekeeper-")
-        route.fulfill(response=answer, body=answer.text().replace(release, "0" * len(release), 1))
-
-    page.context.route("**/sw.js", new_release)
-    page.evaluate("async () => { await (await navigator.serviceWorker.ready).update(); }")
-    page.wait_for_function("async (old) => { const names = await caches.keys(); "
-                           "return names.length === 1 && names[0] !== old; }", arg=old)
+    # A deploy with a changed static file: a new release, so /sw.js changes and the browser installs it.
+    files = static_files(live_app.app)
+    live_app.app.extensions["scorekeeper.static"] = StaticFiles({**files.versions, "new-file.js": "1" * 12},
+                                                                files.sent)
+    try:
+        assert files.release() not in page.request.get("/sw.js").text()
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
+        wait_for_new_cache(page, old)
+    finally:
+        live_app.app.extensions["scorekeeper.static"] = files
     wait_until_kept(page, sheet)  # carried over into the new cache
     with guard.offline(page):
         answer = page.goto(sheet)
@@ -80,7 +83,8 @@ def test_a_phone_closed_and_opened_again_offline_still_opens_the_sheet(
         title = heading(page)
         wait_until_kept(page, sheet)
     with persistent_phone(browser, live_app, guard, profile, offline=True) as page:
-        guard.offline_urls.add(live_app.base_url + "/sw.js")
+        # With no network these fail, as they should: the worker's update check and the sheet's live part.
+        guard.offline_urls.update({live_app.base_url + "/sw.js", live_app.base_url + sheet + "/live"})
         page.goto(sheet)
         wait_for_worker(page)
         expect(page.locator("main h1").first).to_have_text(title)

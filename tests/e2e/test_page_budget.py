@@ -110,5 +110,6 @@ def test_main_pages_stay_within_the_budget(phones: Phones, main_pages: MainPages
     over = [w.row() for w in weights if w.total >= MAX_BYTES or len(w.requests) > MAX_REQUESTS]
     assert not over, "over budget:\n" + "\n".join(over)
     heavy_worker = [w.worker_row() for w in weights if w.worker_bytes > WORKER_MAX_BYTES]
-    assert not heavy_worker, f"the service worker fetched more than {WORKER_MAX_BYTES:,} bytes:\n" + "\n".join(heavy_worker)
+    assert not heavy_worker, (f"the service worker fetched more than {WORKER_MAX_BYTES:,} bytes:\n"
+                              + "\n".join(heavy_worker))
     assert all(w.by_type.get("document") for w in weights), "a page came without its HTML"
