@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import rjsmin  # type: ignore[import-untyped]
 from flask import Flask, request
 from werkzeug.wrappers import Response
 
+from .bundle import bundle, is_module_entry, strip_comments
 from .extensions import compress
 
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -61,18 +63,53 @@ MINIFIERS: dict[str, tuple[Callable[[str], str], str]] = {
 
 def minified(folder: Path) -> dict[str, tuple[bytes, str]]:
     """The pages' stylesheet and scripts (the files at the top of ``folder``) without their comments
-    and spaces, made once at start, by their name: (bytes, media type)."""
+    and spaces, made once at start, by their name: (bytes, media type). A script that imports our ES
+    modules (static/js/…) is sent as one file with them (bundle.py): one request for the page; its
+    comments and indentation go, but not through rjsmin, which squeezes the spaces inside template
+    literals."""
     found = {}
     for path in sorted(folder.glob("*")):
         if path.suffix in MINIFIERS and path.is_file():
             minify, mimetype = MINIFIERS[path.suffix]
-            found[path.name] = (minify(path.read_text(encoding="utf-8")).encode(), mimetype)
+            source = path.read_text(encoding="utf-8")
+            if path.suffix == ".js" and is_module_entry(source):
+                found[path.name] = (strip_comments(bundle(folder, path.name)).encode(), mimetype)
+            else:
+                found[path.name] = (minify(source).encode(), mimetype)
+    return found
+
+
+def bundle_digests(folder: Path, sent: dict[str, tuple[bytes, str]]) -> dict[str, str]:
+    """A bundle's digest is that of the file as sent, so that its address changes with any module in it."""
+    return {
+        name: hashlib.sha256(body).hexdigest()[:12] for name, (body, _) in sent.items()
+        if name.endswith(".js") and is_module_entry((folder / name).read_text(encoding="utf-8"))
+    }
+
+
+@dataclass(frozen=True)
+class StaticFiles:
+    """What the app serves under /static: each file's digest and the stylesheet and scripts as sent."""
+
+    versions: dict[str, str]
+    sent: dict[str, tuple[bytes, str]]
+
+    def release(self) -> str:
+        """One digest of every static file: it changes whenever any of them does (the service worker's
+        version, so that a new release replaces what phones keep)."""
+        listing = "\n".join(f"{name} {digest}" for name, digest in sorted(self.versions.items()))
+        return hashlib.sha256(listing.encode()).hexdigest()[:12]
+
+
+def static_files(app: Flask) -> StaticFiles:
+    found: StaticFiles = app.extensions["scorekeeper.static"]
     return found
 
 
 def init_app(app: Flask) -> None:
-    versions = digests(Path(app.static_folder or ""))
     small = minified(Path(app.static_folder or ""))
+    versions = {**digests(Path(app.static_folder or "")), **bundle_digests(Path(app.static_folder or ""), small)}
+    app.extensions["scorekeeper.static"] = StaticFiles(versions, small)
 
     def static(filename: str) -> Response:
         """A page's stylesheet or script as sent (minified); any other static file as it is."""

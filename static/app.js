@@ -265,3 +265,17 @@ function showChangedRow() {
   wrap.scrollTop += row.getBoundingClientRect().bottom - wrap.getBoundingClientRect().bottom;
 }
 showChangedRow();
+
+// Offline: the service worker (/sw.js) keeps the pages this phone opens. A page opened before the worker
+// took over was not seen by it, so the page asks it to keep a copy (static/js/offline.js does the same for
+// a page whose script is a module and which loads no app.js: the meld calculator).
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js")
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      if (!navigator.serviceWorker.controller && registration.active) {
+        registration.active.postMessage({ keep: window.location.href });
+      }
+    })
+    .catch(() => undefined);  // no worker (private mode, an old browser): the pages work as before
+}

@@ -92,6 +92,7 @@ class LiveApp:
     """The app under test, served by waitress on 127.0.0.1."""
 
     base_url: str
+    app: Any = None  # the Flask app itself, for a test that stands for a new release
 
     @property
     def netloc(self) -> str:
@@ -115,7 +116,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, name="e2e-app", daemon=True)
     thread.start()
-    yield LiveApp(f"http://127.0.0.1:{server.effective_port}")
+    yield LiveApp(f"http://127.0.0.1:{server.effective_port}", app)
     server.close()
     thread.join(timeout=5)
 
