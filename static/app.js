@@ -265,3 +265,39 @@ function showChangedRow() {
   wrap.scrollTop += row.getBoundingClientRect().bottom - wrap.getBoundingClientRect().bottom;
 }
 showChangedRow();
+
+// Offline: on a match's pages a form sent with no network is kept on this phone and sent when the
+// network is back (static/js/offline/, loaded only when it may be needed: no network, something kept,
+// a page run by the app's service worker, or a form being filled in).
+function setUpOutbox(meta) {
+  const config = JSON.parse(meta.content);
+  let loading = null;
+  let outbox = null;
+  const start = () => {
+    loading ??= import(config.modules.main).then((module) => module.start(meta))
+      .then((started) => { outbox = started; return started; }, () => { loading = null; return null; });
+    return loading;
+  };
+  let kept = null;
+  try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
+  if (!navigator.onLine || kept || (navigator.serviceWorker && navigator.serviceWorker.controller)) start();
+  window.addEventListener("offline", start);
+  document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches("form[data-outbox]")) return;
+    if (outbox) { outbox.submitted(event); return; }
+    if (navigator.onLine) return;  // sent as it is
+    event.preventDefault();  // no network: kept on this phone, or left on the page as typed
+    event.stopImmediatePropagation();
+    start().then((started) => {
+      if (started) { started.keep(form, event.submitter); return; }
+      const note = document.createElement("p");
+      note.className = "form-errors";
+      note.setAttribute("role", "alert");
+      note.textContent = "No connection: nothing was sent. Keep this page open and save again once online.";
+      form.prepend(note);
+    });
+  }, true);
+}
+document.querySelectorAll('meta[name="outbox"]').forEach(setUpOutbox);

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, jsonify, request, url_for
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -185,3 +185,19 @@ def _form_messages(errors: Any, form_errors: list[str]) -> str:
 
     walk(errors)
     return " ".join(sentence(message) for message in messages) or "This entry is not complete."
+
+
+MODULES = ("main", "db", "sync", "deal_fields", "view")
+
+
+@bp.app_template_global()
+def outbox_config(public_id: str) -> dict[str, Any]:
+    """What the page's outbox script needs (the ``<meta name="outbox">`` of a match's forms and sheet):
+    the match, its addresses, and the hashed addresses of the offline modules and the rules core's twin."""
+    return {
+        "match": public_id,
+        "sheet": url_for("matches.sheet", public_id=public_id),
+        "api": url_for("outbox.facts", public_id=public_id),
+        "modules": {name: url_for("static", filename=f"js/offline/{name}.js") for name in MODULES},
+        "rules": url_for("static", filename="js/rules/index.js"),
+    }
