@@ -268,7 +268,7 @@ showChangedRow();
 
 // Offline: on a match's pages a form sent with no network is kept on this phone and sent when the
 // network is back (static/js/offline/, loaded only when it may be needed: no network, something kept,
-// a page run by the app's service worker, or a form being filled in).
+// a page run by the app's service worker, a form being filled in or sent with no network).
 function setUpOutbox(meta) {
   const config = JSON.parse(meta.content);
   let loading = null;
@@ -281,7 +281,6 @@ function setUpOutbox(meta) {
   let kept = null;
   try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
   if (!navigator.onLine || kept || (navigator.serviceWorker && navigator.serviceWorker.controller)) start();
-  window.addEventListener("offline", start);
   document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
   document.addEventListener("submit", (event) => {
     const form = event.target;

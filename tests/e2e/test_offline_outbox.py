@@ -3,26 +3,124 @@ each entry once when the network is back."""
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import expect
+import re
 
-from .conftest import LiveApp, Phones
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from .conftest import Guard, LiveApp, Phones
 from .outbox import kept_totals, outbox, public_id_of, server_match, wait_until_sent
 from .table import fill_quick_deal, open_new_deal, start_match
 
 pytestmark = pytest.mark.browser
+FACTS = re.compile(r"/outbox\?keys=")  # the phone has read the match's facts: it can work offline
 
 
-def test_a_deal_saved_offline_is_kept_shown_and_sent_once(phones: Phones, live_app: LiveApp) -> None:
+def test_a_deal_saved_offline_is_kept_shown_and_sent_once(phones: Phones, live_app: LiveApp, guard: Guard) -> None:
     page = phones.open()
     start_match(page, "Double deck to 500", name="Lake house")
     open_new_deal(page)
-    fill_quick_deal(page, "We", 60, (67, 20))
-    page.context.set_offline(True)
-    page.get_by_role("button", name="Save deal").tap()
-    expect(outbox(page)).to_contain_text("Not sent yet")
-    assert kept_totals(page) == {"We": 67, "They": 20}
-    page.context.set_offline(False)
+    with page.expect_response(FACTS):
+        fill_quick_deal(page, "We", 60, (67, 20))
+    with guard.offline(page):
+        page.get_by_role("button", name="Save deal").tap()
+        expect(outbox(page)).to_contain_text("Not sent yet")
+        assert kept_totals(page) == {"We": 67, "They": 20}
     wait_until_sent(page)
     deals = server_match(live_app.base_url, public_id_of(page))["match"]["deals"]
     assert [deal["bid"] for deal in deals] == [60]
+
+
+def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    page = phones.open()
+    start_match(page, "Double deck to 500", name="Cabin")
+    open_new_deal(page)
+    with page.expect_response(FACTS):
+        fill_quick_deal(page, "We", 60, (67, 20))
+    keys_sent: list[str] = []
+    done_answers: list[list[str]] = []
+
+    def lose_the_first_answer(route: Route) -> None:
+        if route.request.method != "POST":
+            answer = route.fetch()
+            done_answers.append(answer.json()["done"])
+            route.fulfill(response=answer)
+            return
+        keys_sent.append(route.request.headers["idempotency-key"])
+        if len(keys_sent) == 1:
+            route.fetch()  # the server does the write ...
+            route.abort()  # ... and its answer never reaches the phone
+        else:
+            route.continue_()
+
+    page.route("**/m/*/outbox*", lose_the_first_answer)
+    with guard.offline(page):
+        page.get_by_role("button", name="Save deal").tap()
+        expect(outbox(page)).to_contain_text("Not sent yet")
+    wait_until_sent(page)
+    key = keys_sent[0]
+    # The retry asked the server first and found the write done under the entry's key, or sent it again
+    # with the same key and got the first write's answer: either way one deal.
+    assert any(key in done for done in done_answers) or keys_sent[1:] == [key]
+    deals = server_match(live_app.base_url, public_id_of(page))["match"]["deals"]
+    assert len(deals) == 1
+    lost = [(text, url) for text, url in guard.console_errors if "ERR_FAILED" in text and url.endswith("/outbox")]
+    assert len(lost) == 1  # the answer the test threw away, and no other
+    guard.console_errors = [error for error in guard.console_errors if error not in lost]
+
+
+def fill_new_deal(phone: Page, bid: int, totals: tuple[int, int]) -> None:
+    """Fill a new deal with the network up (the phone reads the match's facts meanwhile)."""
+    open_new_deal(phone)
+    with phone.expect_response(FACTS):
+        fill_quick_deal(phone, "We", bid, totals)
+
+
+def save_offline(phone: Page) -> None:
+    phone.get_by_role("button", name="Save deal").tap()
+    expect(outbox(phone)).to_contain_text("Not sent yet")
+
+
+def test_two_phones_offline_both_add_and_a_twin_deal_is_flagged(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    ann, bob = phones.open(), phones.open()
+    link = start_match(ann, "Double deck to 500", name="Two tables")
+    bob.goto(link)
+    public_id = public_id_of(ann)
+    fill_new_deal(ann, 60, (67, 20))
+    fill_new_deal(bob, 60, (67, 20))
+    with guard.offline(bob), guard.offline(ann):
+        save_offline(ann)
+        save_offline(bob)
+        ann.context.set_offline(False)
+        wait_until_sent(ann)
+        assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 1
+    flagged = outbox(bob)
+    expect(flagged).to_contain_text("Deal 2 may be a duplicate", timeout=20_000)
+    expect(flagged).to_contain_text("same facts as deal 1")
+    assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 2  # both arrived
+    bob.get_by_role("button", name="Delete mine (deal 2)").tap()
+    expect(outbox(bob)).to_have_count(0, timeout=20_000)
+    assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 1
+
+
+def test_different_deals_from_two_phones_both_append_unflagged(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    ann, bob = phones.open(), phones.open()
+    link = start_match(ann, "Double deck to 500", name="Two tables")
+    bob.goto(link)
+    fill_new_deal(ann, 60, (67, 20))
+    fill_new_deal(bob, 70, (77, 20))
+    with guard.offline(ann), guard.offline(bob):
+        save_offline(ann)
+        save_offline(bob)
+        bob.context.set_offline(False)
+        wait_until_sent(bob)
+    wait_until_sent(ann)
+    deals = server_match(live_app.base_url, public_id_of(ann))["match"]["deals"]
+    assert [deal["bid"] for deal in deals] == [70, 60]  # numbers follow the server: who came back first
+    expect(ann.locator("section.outbox")).to_have_count(0)
