@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+from .conftest import Guard
 from .table import number
 
 
@@ -41,3 +43,17 @@ def wait_until_sent(page: Page) -> None:
     """Back online: the outbox empties and the server's sheet is shown."""
     expect(outbox(page)).to_have_count(0, timeout=20_000)
     expect(page.locator(".totals")).to_be_visible()
+
+
+def take_expected_errors(guard: Guard, pattern: str) -> int:
+    """Console lines the test caused on purpose (a 409 the outbox was meant to get, an answer the test
+    threw away): taken out of the guard's list, and counted so the test can check they happened."""
+    expected = [error for error in guard.console_errors if re.search(pattern, f"{error[0]} {error[1]}")]
+    guard.console_errors = [error for error in guard.console_errors if error not in expected]
+    return len(expected)
+
+
+def ready_offline(page: Page) -> None:
+    """The phone holds the match's facts as this page shows them: it can keep and work out entries offline."""
+    version = page.locator('form[data-outbox] input[name="version"]').first
+    expect(page.locator("html")).to_have_attribute("data-outbox-facts", version.input_value())

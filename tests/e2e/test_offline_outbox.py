@@ -3,25 +3,30 @@ each entry once when the network is back."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, Route, expect
 
 from .conftest import Guard, LiveApp, Phones
-from .outbox import kept_totals, outbox, public_id_of, server_match, wait_until_sent
+from .outbox import (
+    kept_totals,
+    outbox,
+    public_id_of,
+    ready_offline,
+    server_match,
+    take_expected_errors,
+    wait_until_sent,
+)
 from .table import fill_quick_deal, open_new_deal, start_match
 
 pytestmark = pytest.mark.browser
-FACTS = re.compile(r"/outbox\?keys=")  # the phone has read the match's facts: it can work offline
 
 
 def test_a_deal_saved_offline_is_kept_shown_and_sent_once(phones: Phones, live_app: LiveApp, guard: Guard) -> None:
     page = phones.open()
     start_match(page, "Double deck to 500", name="Lake house")
     open_new_deal(page)
-    with page.expect_response(FACTS):
-        fill_quick_deal(page, "We", 60, (67, 20))
+    fill_quick_deal(page, "We", 60, (67, 20))
+    ready_offline(page)
     with guard.offline(page):
         page.get_by_role("button", name="Save deal").tap()
         expect(outbox(page)).to_contain_text("Not sent yet")
@@ -37,8 +42,8 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
     page = phones.open()
     start_match(page, "Double deck to 500", name="Cabin")
     open_new_deal(page)
-    with page.expect_response(FACTS):
-        fill_quick_deal(page, "We", 60, (67, 20))
+    fill_quick_deal(page, "We", 60, (67, 20))
+    ready_offline(page)
     keys_sent: list[str] = []
     done_answers: list[list[str]] = []
 
@@ -66,16 +71,14 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
     assert any(key in done for done in done_answers) or keys_sent[1:] == [key]
     deals = server_match(live_app.base_url, public_id_of(page))["match"]["deals"]
     assert len(deals) == 1
-    lost = [(text, url) for text, url in guard.console_errors if "ERR_FAILED" in text and url.endswith("/outbox")]
-    assert len(lost) == 1  # the answer the test threw away, and no other
-    guard.console_errors = [error for error in guard.console_errors if error not in lost]
+    assert take_expected_errors(guard, r"ERR_FAILED .*/outbox$") == 1  # the answer the test threw away
 
 
 def fill_new_deal(phone: Page, bid: int, totals: tuple[int, int]) -> None:
     """Fill a new deal with the network up (the phone reads the match's facts meanwhile)."""
     open_new_deal(phone)
-    with phone.expect_response(FACTS):
-        fill_quick_deal(phone, "We", bid, totals)
+    fill_quick_deal(phone, "We", bid, totals)
+    ready_offline(phone)
 
 
 def save_offline(phone: Page) -> None:

@@ -26,7 +26,7 @@ export async function start(meta) {
   const run = () => runSync(ctx);
   window.addEventListener("online", run);
   document.addEventListener("click", (event) => choose(ctx, event));
-  if (navigator.onLine && !(await upToDate(ctx))) run();
+  if (navigator.onLine && !(await upToDate(ctx))) await run();
   return {
     keep: (form, submitter) => keepAndShow(ctx, form, submitter),
     submitted: (event) => submitted(ctx, event),
@@ -146,6 +146,7 @@ async function show(ctx) {
   const entries = await ctx.db.entriesOf(ctx.config.match);
   const notes = await ctx.db.notesOf(ctx.config.match);
   const facts = await ctx.db.factsOf(ctx.config.match);
+  if (facts) document.documentElement.dataset.outboxFacts = String(facts.version);  // ready to work offline
   let twin = null;
   if (entries.length && facts) {
     twin = (await ctx.twin) || await import(ctx.config.rules).catch(() => null);  // null: listed without totals
@@ -181,6 +182,11 @@ async function choose(ctx, event) {
       path: `${ctx.config.sheet}/deals/${note.number}/delete`, number: note.number, base: note.deal,
       fields: [["version", String(facts ? facts.version : "")]], state: "pending", made: new Date().toISOString() });
     await db.removeNote(note);
+  }
+  const left = (await db.entriesOf(ctx.config.match)).length + (await db.notesOf(ctx.config.match)).length;
+  if (!left && navigator.onLine && (ctx.replaced || location.pathname === ctx.config.sheet)) {
+    location.replace(ctx.config.sheet);  // nothing left to choose: the server's sheet
+    return;
   }
   await show(ctx);
   if (navigator.onLine) runSync(ctx);
