@@ -3,6 +3,9 @@ each entry once when the network is back."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page, Route, expect
 
@@ -16,7 +19,7 @@ from .outbox import (
     take_expected_errors,
     wait_until_sent,
 )
-from .table import fill_quick_deal, open_new_deal, start_match
+from .table import fill_quick_deal, follow, open_new_deal, save_deal, start_match, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -127,3 +130,28 @@ def test_different_deals_from_two_phones_both_append_unflagged(
     deals = server_match(live_app.base_url, public_id_of(ann))["match"]["deals"]
     assert [deal["bid"] for deal in deals] == [70, 60]  # numbers follow the server: who came back first
     expect(ann.locator("section.outbox")).to_have_count(0)
+
+
+def test_an_entry_the_server_refuses_is_shown_kept_and_fixed_in_its_form(
+    phones: Phones, live_app: LiveApp, guard: Guard, shoot: Callable[..., Any]
+) -> None:
+    page = phones.open()
+    start_match(page, "Double deck to 500", name="Basement")
+    fill_new_deal(page, 40, (47, 20))  # below the minimum bid of 50
+    with guard.offline(page):
+        save_offline(page)
+        expect(outbox(page)).to_contain_text("checked when sent")
+        shoot(page, "offline-kept")
+    refused = outbox(page).locator('[data-state="refused"]')
+    expect(refused).to_contain_text("Not accepted", timeout=20_000)
+    expect(refused).to_contain_text("50")  # what the rule asks for
+    assert take_expected_errors(guard, r"status of 422 .*/outbox$") == 1
+    shoot(page, "offline-refused")
+    follow(page, refused.get_by_role("link", name="Fix it"))
+    bid = page.get_by_role("textbox", name="Bid")
+    expect(bid).to_have_value("40")  # what was typed, back in the form
+    type_number(bid, 50)
+    save_deal(page)
+    expect(page.locator(".totals")).to_be_visible()
+    deals = server_match(live_app.base_url, public_id_of(page))["match"]["deals"]
+    assert [deal["bid"] for deal in deals] == [50]

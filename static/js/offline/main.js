@@ -9,6 +9,25 @@ const KINDS = { edit: "edit", delete: "delete", "throw-in": "throw_in" };
 
 let sequence = 0;
 
+// Keys this phone has kept an entry under. A page the service worker serves again from its copy carries
+// the same form key each time: a second deal typed into it must get a key of its own.
+const USED_KEYS = "outbox:used-keys";
+const USED_KEPT = 200;
+
+function usedKeys() {
+  try { return JSON.parse(localStorage.getItem(USED_KEYS) || "[]"); } catch { return []; }
+}
+
+function markUsed(key) {
+  try { localStorage.setItem(USED_KEYS, JSON.stringify([...usedKeys().filter((k) => k !== key), key].slice(-USED_KEPT))); }
+  catch { /* no storage: keys come from the page */ }
+}
+
+function freshKeyIfUsed(form) {
+  const input = form.querySelector('input[name="write_key"]');
+  if (input && usedKeys().includes(input.value)) input.value = newKey();
+}
+
 function newKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `kept-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
@@ -21,6 +40,7 @@ export async function start(meta) {
   const ctx = { config, db, sync, fields, view, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null };
   if (navigator.onLine) ctx.twin = import(config.rules).catch(() => null);  // at hand when the network goes
   await takeBackReturnedForms(ctx);
+  document.querySelectorAll("form[data-outbox]").forEach(freshKeyIfUsed);
   await fillFormToFix(ctx);
   await show(ctx);
   const run = () => runSync(ctx);
@@ -46,10 +66,13 @@ async function upToDate(ctx) {
 function submitted(ctx, event) {
   const form = event.target;
   if (form.dataset.outboxPassed) { delete form.dataset.outboxPassed; return; }
+  const keyed = form.querySelector('input[name="write_key"]');
+  if (navigator.onLine && !keyed) return;  // sent as it is: a page that is no write (a rules preview)
   event.preventDefault();
   event.stopImmediatePropagation();
-  const online = navigator.onLine && form.querySelector('input[name="write_key"]');
-  if (!online) { keepAndShow(ctx, form, event.submitter); return; }
+  if (form.dataset.outboxKept) return;  // a second tap on a form already kept
+  freshKeyIfUsed(form);
+  if (!navigator.onLine) { keepAndShow(ctx, form, event.submitter); return; }
   keep(ctx, form, event.submitter, "in_flight").finally(() => {
     form.dataset.outboxPassed = "true";
     form.requestSubmit(event.submitter || undefined);
@@ -57,6 +80,7 @@ function submitted(ctx, event) {
 }
 
 async function keep(ctx, form, submitter, state = "pending") {
+  if (state !== "in_flight") form.dataset.outboxKept = "true";
   const pairs = [...new FormData(form, submitter)]
     .filter(([name, value]) => name !== "csrf_token" && typeof value === "string");
   const path = new URL(form.action, location.href).pathname;
@@ -72,6 +96,7 @@ async function keep(ctx, form, submitter, state = "pending") {
     if (number !== null && facts.file.deals[number - 1]) entry.base = facts.file.deals[number - 1];
   }
   await ctx.db.putEntry(entry);
+  if (state !== "in_flight") markUsed(key);  // a form sent online keeps its key: sent again, it is the same write
   return entry;
 }
 
@@ -96,9 +121,9 @@ async function takeBackReturnedForms(ctx) {
   }
 }
 
-// "Fix it" on a refused entry opens its form with #outbox-fix=<key>: the kept fields go back in the form.
+// "Fix it" on a refused entry opens its form with ?fix=<key>: the kept fields go back in the form.
 async function fillFormToFix(ctx) {
-  const key = new URLSearchParams(location.hash.slice(1)).get("outbox-fix");
+  const key = new URLSearchParams(location.search).get("fix");
   const form = document.querySelector("form[data-outbox]");
   if (!key || !form) return;
   const entry = (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === key);

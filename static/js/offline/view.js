@@ -66,18 +66,23 @@ function totalsText(names, totals) {
   return names.map((name, i) => `${name} ${totals[i]}`).join(" · ");
 }
 
-function entryTitle(row, names, fields) {
+function entryTitle(row) {
   const { entry } = row;
-  const deal = row.deal || (entry.kind === "delete" ? entry.base : null);
-  const about = deal ? `: ${fields.describeDeal(deal, names)}` : "";
   switch (entry.kind) {
-    case "add": return row.number ? `New deal ${row.number}${about}` : "New deal";
-    case "edit": return `Deal ${entry.number} corrected${about}`;
-    case "delete": return `Deal ${entry.number} deleted${about}`;
+    case "add": return row.applied ? `New deal ${row.number}` : "New deal";
+    case "edit": return `Deal ${entry.number} corrected`;
+    case "delete": return `Deal ${entry.number} deleted`;
     case "throw_in": return `Deal ${entry.number} thrown in`;
     case "rules": return "House rules changed";
     default: return "A change";
   }
+}
+
+function entryFacts(row, names, fields) {
+  const { entry } = row;
+  let deal = row.deal || (entry.kind === "delete" ? entry.base : null);
+  if (!deal && (entry.kind === "add" || entry.kind === "edit")) deal = fields.dealFromFields(entry.fields, names.length, true);
+  return deal && names.length ? `: ${fields.describeDeal(deal, names)}` : "";
 }
 
 function entryItem(row, names, fields, sheet) {
@@ -85,13 +90,13 @@ function entryItem(row, names, fields, sheet) {
   const item = el("li", { class: "outbox-entry", "data-state": entry.state });
   const line = row.applied && row.number && sheet.deals[row.number - 1] && entry.kind !== "delete"
     ? sheet.deals[row.number - 1] : null;
-  item.append(el("p", {}, el("strong", {}, entryTitle(row, names, fields)),
+  item.append(el("p", {}, el("strong", {}, entryTitle(row)), entryFacts(row, names, fields),
     line && line.totals ? el("span", { class: "muted" }, ` → ${totalsText(names, line.totals)}`) : null));
   if (entry.state === "refused") {
     item.append(el("p", { class: "field-error", role: "alert" }, `Not accepted: ${entry.message}`),
       el("p", { class: "row" },
         entry.kind === "add" || entry.kind === "edit" || entry.kind === "rules"
-          ? el("a", { class: "button", href: `${entry.path}#outbox-fix=${entry.key}` }, "Fix it") : null,
+          ? el("a", { class: "button", href: `${entry.path}?fix=${encodeURIComponent(entry.key)}` }, "Fix it") : null,
         choiceButton(entry.key, "discard", "Discard")));
   } else if (entry.state === "conflict") {
     item.append(conflict(entry, names, fields));
@@ -126,6 +131,12 @@ function duplicateItem(note) {
       choiceButton(note.key, "delete-mine", `Delete mine (deal ${note.number})`, "danger")));
 }
 
+function statusText(entries) {
+  if (!navigator.onLine) return "No connection. Kept on this phone and sent once it is back.";
+  if (entries.some((entry) => entry.state === "pending" || entry.state === "in_flight")) return "Kept on this phone; sending…";
+  return "Nothing more is sent until you choose below.";
+}
+
 /** Draw the outbox on the page (or take it away when nothing is kept). */
 export function render({ config, entries, notes, facts, twin, fields, onSheet, replacePage }) {
   document.querySelectorAll("[data-outbox-view]").forEach((old) => old.remove());
@@ -146,7 +157,7 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
   const section = el("section", { class: "card outbox", "data-outbox-view": true, "aria-labelledby": "outbox-title" },
     el("h2", { id: "outbox-title" }, entries.length ? "Not sent yet" : "Check these deals"),
     entries.length ? el("p", { class: "small muted", "data-outbox-status": true },
-      navigator.onLine ? "Kept on this phone; sending…" : "No connection. Kept on this phone and sent once it is back.") : null,
+      statusText(entries)) : null,
     projected && entries.length ? el("p", { class: "outbox-totals", "data-outbox-totals": true },
       el("strong", {}, "With them: "), totalsText(names, projected.sheet.totals),
       projected.sheet.winner !== null ? ` · ${names[projected.sheet.winner]} win` : "") : null,
