@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -70,9 +71,29 @@ def minified(folder: Path) -> dict[str, tuple[bytes, str]]:
     return found
 
 
+@dataclass(frozen=True)
+class StaticFiles:
+    """What the app serves under /static: each file's digest and the stylesheet and scripts as sent."""
+
+    versions: dict[str, str]
+    sent: dict[str, tuple[bytes, str]]
+
+    def release(self) -> str:
+        """One digest of every static file: it changes whenever any of them does (the service worker's
+        version, so that a new release replaces what phones keep)."""
+        listing = "\n".join(f"{name} {digest}" for name, digest in sorted(self.versions.items()))
+        return hashlib.sha256(listing.encode()).hexdigest()[:12]
+
+
+def static_files(app: Flask) -> StaticFiles:
+    found: StaticFiles = app.extensions["scorekeeper.static"]
+    return found
+
+
 def init_app(app: Flask) -> None:
     versions = digests(Path(app.static_folder or ""))
     small = minified(Path(app.static_folder or ""))
+    app.extensions["scorekeeper.static"] = StaticFiles(versions, small)
 
     def static(filename: str) -> Response:
         """A page's stylesheet or script as sent (minified); any other static file as it is."""

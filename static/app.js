@@ -300,3 +300,16 @@ function setUpOutbox(meta) {
   }, true);
 }
 document.querySelectorAll('meta[name="outbox"]').forEach(setUpOutbox);
+
+// Offline: the service worker (/sw.js) keeps the pages this phone opens. A page opened before the worker
+// took over was not seen by it, so the page asks it to keep a copy.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js")
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      if (!navigator.serviceWorker.controller && registration.active) {
+        registration.active.postMessage({ keep: window.location.href });
+      }
+    })
+    .catch(() => undefined);  // no worker (private mode, an old browser): the pages work as before
+}

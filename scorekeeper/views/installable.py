@@ -1,0 +1,66 @@
+"""What makes the app installable and readable offline: the web app manifest, the service worker served
+from the site's root (so that its scope is the whole site) and the page it shows for a page never opened.
+
+The worker's code is ``static/sw.js``; it is sent here with its settings in front: the release (a digest
+of every static file, so that a new release replaces the phones' caches) and what it keeps from the start
+(the offline page, the stylesheet and script it uses, and the manifest).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask import Blueprint, Response, current_app, render_template, url_for
+
+from ..assets import static_files
+
+bp = Blueprint("installable", __name__)
+
+THEME = "#0b5d3b"  # the top bar's green (style.css --accent)
+BACKGROUND = "#f6f4ee"  # the page's light background (style.css --bg)
+STATIC_LINK = re.compile(r"""(?:href|src)=["'](/static/[^"'?]+\?v=[0-9a-f]+)["']""")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    icons = [
+        {"src": url_for("static", filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": url_for("static", filename="icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {"src": url_for("static", filename="icons/maskable-512.png"), "sizes": "512x512", "type": "image/png",
+         "purpose": "maskable"},
+    ]
+    body = {
+        "name": "Pinochle score keeper",
+        "short_name": "Pinochle",
+        "description": "Keep the score of a Pinochle match at the table.",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME,
+        "background_color": BACKGROUND,
+        "icons": icons,
+    }
+    return Response(json.dumps(body, indent=1), mimetype="application/manifest+json",
+                    headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/offline")
+def offline() -> str:
+    return render_template("offline.html")
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    files = static_files(current_app)
+    body, mimetype = files.sent["sw.js"]
+    offline_page = render_template("offline.html")
+    settings = {
+        "release": files.release(),
+        "offlinePage": url_for("installable.offline"),
+        "keepFirst": [url_for("installable.offline"), url_for("installable.manifest"),
+                      *sorted(set(STATIC_LINK.findall(offline_page)))],
+    }
+    head = f"const SETTINGS = {json.dumps(settings)};\n".encode()
+    # Asked for on every page load and compared byte for byte by the browser: never kept stale.
+    return Response(head + body, mimetype=mimetype, headers={"Cache-Control": "no-cache"})

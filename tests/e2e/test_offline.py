@@ -1,0 +1,88 @@
+"""Offline: after one visit online, a match's pages, the meld calculator and the rules open with no network,
+from the service worker's cache; a page never opened shows the offline page; a new release replaces the
+old cache and keeps the pages; a phone closed and opened again offline still has them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from .conftest import Guard, LiveApp, MainPages, Phones
+from .offline import cache_names, persistent_phone, wait_for_worker, wait_until_kept
+
+pytestmark = pytest.mark.browser
+
+VISITED = ("sheet", "deal-new", "house-rules", "meld", "rules")
+
+
+def heading(page: Page) -> str:
+    return page.locator("main h1").first.inner_text()
+
+
+def test_pages_opened_once_open_with_no_network(phones: Phones, guard: Guard, main_pages: MainPages) -> None:
+    page = phones.open()
+    headings = {}
+    for name in VISITED:
+        main_pages.visit(page, name)
+        headings[name] = heading(page)
+        wait_until_kept(page, main_pages.paths()[name])
+
+    with guard.offline(page):
+        for name in VISITED:
+            answer = page.goto(main_pages.paths()[name])
+            assert answer is not None and answer.from_service_worker, name
+            expect(page.locator("main h1").first).to_have_text(headings[name])
+        # The sheet shows its deals; the deal form its Save button; the calculator its cards.
+        page.goto(main_pages.paths()["sheet"])
+        expect(page.get_by_role("link", name="Edit deal 6")).to_be_attached()
+        page.goto(main_pages.paths()["deal-new"])
+        expect(page.get_by_role("button", name="Save deal")).to_be_visible()
+        page.goto(main_pages.paths()["meld"])
+        expect(page.locator("[data-card]").first).to_be_visible()
+
+        page.goto(main_pages.paths()["import"])  # never opened on this phone
+        expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+        expect(page.get_by_role("link", name="My matches").first).to_be_visible()
+
+
+def test_a_new_release_replaces_the_old_cache_and_keeps_the_pages(phones: Phones, guard: Guard,
+                                                                     main_pages: MainPages) -> None:
+    page = phones.open()
+    sheet = main_pages.paths()["sheet"]
+    page.goto(sheet)
+    wait_until_kept(page, sheet)
+    [old] = cache_names(page)
+
+    def new_release(route: Route) -> None:
+        answer = route.fetch()
+        release = old.removeprefix("scorekeeper-")
+        route.fulfill(response=answer, body=answer.text().replace(release, "0" * len(release), 1))
+
+    page.context.route("**/sw.js", new_release)
+    page.evaluate("async () => { await (await navigator.serviceWorker.ready).update(); }")
+    page.wait_for_function("async (old) => { const names = await caches.keys(); "
+                           "return names.length === 1 && names[0] !== old; }", arg=old)
+    wait_until_kept(page, sheet)  # carried over into the new cache
+    with guard.offline(page):
+        answer = page.goto(sheet)
+        assert answer is not None and answer.from_service_worker
+        expect(page.get_by_role("link", name="Edit deal 6")).to_be_attached()
+
+
+def test_a_phone_closed_and_opened_again_offline_still_opens_the_sheet(
+        browser: Browser, live_app: LiveApp, guard: Guard, main_pages: MainPages, tmp_path: Path) -> None:
+    profile = tmp_path / "phone"
+    sheet = main_pages.paths()["sheet"]
+    with persistent_phone(browser, live_app, guard, profile) as page:
+        page.goto(sheet)
+        title = heading(page)
+        wait_until_kept(page, sheet)
+    with persistent_phone(browser, live_app, guard, profile, offline=True) as page:
+        guard.offline_urls.add(live_app.base_url + "/sw.js")
+        page.goto(sheet)
+        wait_for_worker(page)
+        expect(page.locator("main h1").first).to_have_text(title)
+        expect(page.get_by_role("link", name="Edit deal 6")).to_be_attached()
+    assert not guard.problems(), guard.problems()
