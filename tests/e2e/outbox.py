@@ -53,7 +53,9 @@ def take_expected_errors(guard: Guard, pattern: str) -> int:
     return len(expected)
 
 
-def ready_offline(page: Page) -> None:
-    """The phone holds the match's facts as this page shows them: it can keep and work out entries offline."""
-    version = page.locator('form[data-outbox] input[name="version"]').first
-    expect(page.locator("html")).to_have_attribute("data-outbox-facts", version.input_value())
+def ready_offline(page: Page, version: int | None = None) -> None:
+    """The phone holds the match's facts as this page shows them (or at ``version``): it can keep and work
+    out entries offline."""
+    shown = str(version) if version is not None else (
+        page.locator('form[data-outbox] input[name="version"]').first.input_value())
+    expect(page.locator("html")).to_have_attribute("data-outbox-facts", shown)

@@ -71,7 +71,7 @@ function submitted(ctx, event) {
   event.preventDefault();
   event.stopImmediatePropagation();
   if (form.dataset.outboxKept) return;  // a second tap on a form already kept
-  freshKeyIfUsed(form);
+  if (!form.dataset.outboxFixing) freshKeyIfUsed(form);
   if (!navigator.onLine) { keepAndShow(ctx, form, event.submitter); return; }
   keep(ctx, form, event.submitter, "in_flight").finally(() => {
     form.dataset.outboxPassed = "true";
@@ -88,10 +88,14 @@ async function keep(ctx, form, submitter, state = "pending") {
   const number = found && found[1] ? Number(found[1]) : null;
   const kind = !found ? "other" : path.endsWith("/rules") ? "rules" : number === null ? "add" : KINDS[found[2]];
   const facts = await ctx.db.factsOf(ctx.config.match);
-  const key = (pairs.find(([name]) => name === "write_key") || [])[1] || newKey();
-  const entry = { key, match: ctx.config.match, seq: Date.now() * 1000 + (sequence++ % 1000), path, kind, number,
-    fields: pairs, state, made: new Date().toISOString() };
-  if (facts) {
+  const fixing = form.dataset.outboxFixing
+    && (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === form.dataset.outboxFixing);
+  const key = fixing ? fixing.key : (pairs.find(([name]) => name === "write_key") || [])[1] || newKey();
+  const entry = { key, match: ctx.config.match, seq: fixing ? fixing.seq : Date.now() * 1000 + (sequence++ % 1000),
+    path, kind, number, fields: pairs, state, made: new Date().toISOString() };
+  if (fixing) {
+    Object.assign(entry, { baseCount: fixing.baseCount, base: fixing.base });
+  } else if (facts) {
     entry.baseCount = facts.file.deals.length;
     if (number !== null && facts.file.deals[number - 1]) entry.base = facts.file.deals[number - 1];
   }
@@ -121,9 +125,11 @@ async function takeBackReturnedForms(ctx) {
   }
 }
 
-// "Fix it" on a refused entry opens its form with ?fix=<key>: the kept fields go back in the form.
+// "Fix it" on a refused entry, or "Change" on one not sent yet, opens its form with #fix=<key>: the kept
+// fields go back in the form, and the entry waits (it is not sent meanwhile) until the form is saved again,
+// when it takes the entry's place in the order.
 async function fillFormToFix(ctx) {
-  const key = new URLSearchParams(location.search).get("fix");
+  const key = new URLSearchParams(location.hash.slice(1)).get("fix");
   const form = document.querySelector("form[data-outbox]");
   if (!key || !form) return;
   const entry = (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === key);
@@ -138,7 +144,8 @@ async function fillFormToFix(ctx) {
   }
   form.querySelectorAll("details").forEach((fold) => { fold.open = true; });
   form.dispatchEvent(new Event("input", { bubbles: true }));
-  await ctx.db.removeEntry(entry);  // in the form now; saving it keeps it again if still offline
+  form.dataset.outboxFixing = key;
+  await ctx.db.putEntry({ ...entry, state: "editing" });
 }
 
 async function runSync(ctx) {
@@ -182,6 +189,13 @@ async function show(ctx) {
 
 // The player's answer to a refused entry, a conflict or a likely duplicate.
 async function choose(ctx, event) {
+  const link = event.target.closest("a[data-outbox-fix]");
+  if (link && new URL(link.href).pathname === location.pathname) {
+    event.preventDefault();  // the same page: opened again, to fill its form
+    location.hash = new URL(link.href).hash;
+    location.reload();
+    return;
+  }
   const button = event.target.closest("[data-outbox-choice]");
   if (!button) return;
   const { db } = ctx;
@@ -197,6 +211,8 @@ async function choose(ctx, event) {
     Object.assign(entry, { state: "pending", useVersion: entry.theirVersion, base: entry.theirs ?? undefined });
     delete entry.message;
     await db.putEntry(entry);
+  } else if (entry && choice === "resume") {
+    await db.putEntry({ ...entry, state: "pending" });
   } else if (entry && choice === "discard") {
     await db.removeEntry(entry);
   } else if (note && choice === "keep-both") {

@@ -53,7 +53,7 @@ export async function syncMatch(ctx) {
   entries = entries.filter((each) => !done.has(each.key));
   const mine = new Set();  // deals this phone added in this run
   for (const entry of entries) {
-    if (entry.state === "conflict" || entry.state === "refused") return { sent, waiting: true };
+    if (["conflict", "refused", "editing"].includes(entry.state)) return { sent, waiting: true };
     let answer = await post(ctx, entry);
     if (answer.status === 400) {
       await fetchFacts(ctx);  // the form token expired: a fresh one, once

@@ -22,7 +22,7 @@ export function project(facts, entries, twin, fields) {
   for (const entry of entries) {
     const row = { entry, applied: false, number: entry.number, deal: null };
     rows.push(row);
-    if (entry.state === "conflict" || entry.state === "refused") continue;
+    if (["conflict", "refused", "editing"].includes(entry.state)) continue;
     const next = structuredClone(file);
     try {
       applyEntry(next, entry, row, auction, twin, fields);
@@ -96,14 +96,25 @@ function entryItem(row, names, fields, sheet) {
     item.append(el("p", { class: "field-error", role: "alert" }, `Not accepted: ${entry.message}`),
       el("p", { class: "row" },
         entry.kind === "add" || entry.kind === "edit" || entry.kind === "rules"
-          ? el("a", { class: "button", href: `${entry.path}?fix=${encodeURIComponent(entry.key)}` }, "Fix it") : null,
+          ? fixLink(entry, "Fix it") : null,
         choiceButton(entry.key, "discard", "Discard")));
   } else if (entry.state === "conflict") {
     item.append(conflict(entry, names, fields));
+  } else if (entry.state === "editing") {
+    item.append(el("p", { class: "small muted" }, "Being changed: not sent until it is saved again."),
+      el("p", { class: "row" }, fixLink(entry, "Go on changing"), choiceButton(entry.key, "resume", "Send it as it was")));
   } else {
-    item.append(el("p", { class: "small muted" }, "Not sent yet", row.applied ? "" : " · checked when sent"));
+    item.append(el("p", { class: "small muted" }, "Not sent yet", row.applied ? "" : " · checked when sent"),
+      CHANGEABLE.includes(entry.kind) ? el("p", {}, fixLink(entry, "Change", "quiet")) : null);
   }
   return item;
+}
+
+const CHANGEABLE = ["add", "edit", "rules"];
+
+function fixLink(entry, text, kind = "") {
+  return el("a", { class: `button ${kind}`.trim(), href: `${entry.path}#fix=${encodeURIComponent(entry.key)}`,
+    "data-outbox-fix": true }, text);
 }
 
 function conflict(entry, names, fields) {
