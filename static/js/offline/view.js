@@ -62,6 +62,16 @@ function applyEntry(file, entry, row, auction, twin, fields) {
   }
 }
 
+// Without the twin at hand: the entries as a list, new deals numbered after the confirmed ones.
+function unworked(entries, facts) {
+  let count = facts ? facts.file.deals.length : null;
+  return entries.map((entry) => {
+    if (count !== null && entry.kind === "add" && entry.state !== "refused" && entry.state !== "editing") count += 1;
+    else if (count !== null && entry.kind === "delete") count -= 1;
+    return { entry, applied: false, number: entry.kind === "add" ? count : entry.number };
+  });
+}
+
 function totalsText(names, totals) {
   return names.map((name, i) => `${name} ${totals[i]}`).join(" · ");
 }
@@ -69,7 +79,7 @@ function totalsText(names, totals) {
 function entryTitle(row) {
   const { entry } = row;
   switch (entry.kind) {
-    case "add": return row.applied ? `New deal ${row.number}` : "New deal";
+    case "add": return row.number && !["refused", "editing"].includes(entry.state) ? `New deal ${row.number}` : "New deal";
     case "edit": return `Deal ${entry.number} corrected`;
     case "delete": return `Deal ${entry.number} deleted`;
     case "throw_in": return `Deal ${entry.number} thrown in`;
@@ -164,7 +174,7 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
   if (twin && facts) {
     try { projected = project(facts, entries, twin, fields); } catch { projected = null; }
   }
-  const rows = projected ? projected.rows : entries.map((entry) => ({ entry, applied: false, number: entry.number }));
+  const rows = projected ? projected.rows : unworked(entries, facts);
   const section = el("section", { class: "card outbox", "data-outbox-view": true, "aria-labelledby": "outbox-title" },
     el("h2", { id: "outbox-title" }, entries.length ? "Not sent yet" : "Check these deals"),
     entries.length ? el("p", { class: "small muted", "data-outbox-status": true },
