@@ -78,3 +78,20 @@ def test_a_house_rule_change_made_offline_is_sent_when_back(
         assert server_match(live_app.base_url, public_id)["match"]["rules"]["target"] == 500
     wait_until_sent(page)
     assert server_match(live_app.base_url, public_id)["match"]["rules"]["target"] == 300
+
+
+def test_a_deal_deleted_offline_is_deleted_when_back(phones: Phones, live_app: LiveApp, guard: Guard) -> None:
+    page = phones.open()
+    start_match(page, "Double deck to 500", name="Lake house")
+    add_quick_deal(page, "We", 60, (67, 20))
+    add_quick_deal(page, "They", 55, (20, 62))
+    public_id = public_id_of(page)
+    page.goto(f"/m/{public_id}/deals/1/delete")
+    page.get_by_role("button", name="Delete deal 1").focus()
+    ready_offline(page)
+    with guard.offline(page):
+        page.get_by_role("button", name="Delete deal 1").tap()
+        expect(outbox(page)).to_contain_text("Deal 1 deleted")
+        assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 2
+    wait_until_sent(page)
+    assert [deal["bid"] for deal in server_match(live_app.base_url, public_id)["match"]["deals"]] == [55]

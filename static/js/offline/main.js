@@ -55,10 +55,12 @@ export async function start(meta) {
 
 // Nothing kept, and the facts this phone holds are the version this page shows: nothing to ask.
 async function upToDate(ctx) {
-  const version = document.querySelector('form[data-outbox] input[name="version"]');
+  const field = document.querySelector('form[data-outbox] input[name="version"]');
+  const live = document.querySelector(".live-sheet[data-etag]");  // the sheet's "<version>-<build>"
+  const version = field ? field.value : live ? live.dataset.etag.split("-")[0] : null;
   const facts = await ctx.db.factsOf(ctx.config.match);
   const entries = await ctx.db.entriesOf(ctx.config.match);
-  return !entries.length && facts !== null && version !== null && String(facts.version) === version.value;
+  return !entries.length && facts !== null && String(facts.version) === version;
 }
 
 // A form sent with the network up goes as always, but is kept first (as "in flight"): if its answer
