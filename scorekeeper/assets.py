@@ -21,6 +21,7 @@ import rjsmin  # type: ignore[import-untyped]
 from flask import Flask, request
 from werkzeug.wrappers import Response
 
+from .bundle import bundle, is_module_entry, strip_comments
 from .extensions import compress
 
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -62,13 +63,28 @@ MINIFIERS: dict[str, tuple[Callable[[str], str], str]] = {
 
 def minified(folder: Path) -> dict[str, tuple[bytes, str]]:
     """The pages' stylesheet and scripts (the files at the top of ``folder``) without their comments
-    and spaces, made once at start, by their name: (bytes, media type)."""
+    and spaces, made once at start, by their name: (bytes, media type). A script that imports our ES
+    modules (static/js/…) is sent as one file with them (bundle.py): one request for the page; its
+    comments and indentation go, but not through rjsmin, which squeezes the spaces inside template
+    literals."""
     found = {}
     for path in sorted(folder.glob("*")):
         if path.suffix in MINIFIERS and path.is_file():
             minify, mimetype = MINIFIERS[path.suffix]
-            found[path.name] = (minify(path.read_text(encoding="utf-8")).encode(), mimetype)
+            source = path.read_text(encoding="utf-8")
+            if path.suffix == ".js" and is_module_entry(source):
+                found[path.name] = (strip_comments(bundle(folder, path.name)).encode(), mimetype)
+            else:
+                found[path.name] = (minify(source).encode(), mimetype)
     return found
+
+
+def bundle_digests(folder: Path, sent: dict[str, tuple[bytes, str]]) -> dict[str, str]:
+    """A bundle's digest is that of the file as sent, so that its address changes with any module in it."""
+    return {
+        name: hashlib.sha256(body).hexdigest()[:12] for name, (body, _) in sent.items()
+        if name.endswith(".js") and is_module_entry((folder / name).read_text(encoding="utf-8"))
+    }
 
 
 @dataclass(frozen=True)
@@ -91,8 +107,8 @@ def static_files(app: Flask) -> StaticFiles:
 
 
 def init_app(app: Flask) -> None:
-    versions = digests(Path(app.static_folder or ""))
     small = minified(Path(app.static_folder or ""))
+    versions = {**digests(Path(app.static_folder or "")), **bundle_digests(Path(app.static_folder or ""), small)}
     app.extensions["scorekeeper.static"] = StaticFiles(versions, small)
 
     def static(filename: str) -> Response:

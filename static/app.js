@@ -302,7 +302,8 @@ function setUpOutbox(meta) {
 document.querySelectorAll('meta[name="outbox"]').forEach(setUpOutbox);
 
 // Offline: the service worker (/sw.js) keeps the pages this phone opens. A page opened before the worker
-// took over was not seen by it, so the page asks it to keep a copy.
+// took over was not seen by it, so the page asks it to keep a copy (static/js/offline.js does the same for
+// a page whose script is a module and which loads no app.js: the meld calculator).
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js")
     .then(() => navigator.serviceWorker.ready)

@@ -1,39 +1,151 @@
-// Meld calculator: tapping a card adds a copy (wrapping to none after the last copy) and the result
-// is redrawn at once. Without this script the page works as a plain form.
-(function () {
-  "use strict";
-  var busy = null;
+// Meld calculator: each tap on a card adds a copy (wrapping to none after the last copy) and the best meld
+// is worked out here, by the rules core's twin, with no request. Without this script the page is a plain
+// form that the server counts. assets.py sends this file with the part of the twin it imports; the page
+// loads no app.js (none of its helpers serve here), so this script also starts the service worker.
+import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardFromText, cardIndex, copiesOf, hand, handFromText }
+  from "./js/rules/cards.js";
+import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
+import { bestMelds } from "./js/rules/meld.js";
+import { keepPagesOffline } from "./js/offline.js";
 
-  function form() { return document.querySelector("[data-meld-form]"); }
+const form = document.querySelector("[data-meld-form]");
+const output = document.getElementById("meld-result");
+const ALL_TRUMPS = "all";
 
-  function recount(f) {
-    if (busy) { busy.abort(); }
-    busy = new AbortController();
-    fetch(f.action, { method: "POST", body: new FormData(f), signal: busy.signal })
-      .then(function (response) { return response.text(); })
-      .then(function (html) {
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("meld-calculator");
-        var current = document.getElementById("meld-calculator");
-        if (fresh && current) { current.replaceWith(fresh); }
-      })
-      .catch(function (error) { if (error.name !== "AbortError") { f.submit(); } });
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const trumpName = (suit) => `${SUIT_SYMBOLS[suit]} ${capitalized(SUIT_LABELS[suit])}`;
+const handSize = (deck) => SUITS.reduce((sum, suit) =>
+  sum + RANKS.reduce((count, rank) => count + copiesOf(deck, cardIndex(suit, rank)), 0), 0) / 4;
+
+function element(tag, attributes = {}, ...children) {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  made.append(...children);
+  return made;
+}
+
+function picks() {
+  return [...form.querySelectorAll("[data-card]")].map((label) => {
+    const select = label.querySelector("select");
+    return { label, select, index: cardFromText(select.name.slice(2)) };
+  });
+}
+
+const chosen = (name) => form.elements[name].value;
+
+// A deck has its own cards (no nines in a double deck) and copies: every pick offers 0 … copies.
+function fitDeck(deck) {
+  for (const { label, select, index } of picks()) {
+    const copies = copiesOf(deck, index);
+    const held = Math.min(select.selectedIndex, copies);
+    select.replaceChildren(...Array.from({ length: copies + 1 }, (_, n) => new Option(String(n), String(n))));
+    select.selectedIndex = held;
+    label.hidden = copies === 0;
   }
+}
 
-  document.addEventListener("click", function (event) {
-    var face = event.target.closest("[data-card] .card-face");
-    if (!face) { return; }
+function line(meld) {
+  const points = meld.on_table === false
+    ? ["0 ", element("span", { class: "hint" }, "not on this table")] : [String(meld.points)];
+  return element("tr", {}, element("td", { class: "left" }, capitalized(combinationLabel(meld.name))),
+    element("td", {}, String(meld.sets)), element("td", {}, ...points));
+}
+
+function dealLink(result) {
+  const query = new URLSearchParams({ side: output.dataset.side, player: output.dataset.player });
+  const sets = COMBINATIONS.flatMap((name) => result.melds.filter((meld) => meld.name === name && meld.sets)
+    .map((meld) => `${name}:${meld.sets}`));
+  query.set("sets", sets.join(","));
+  if (result.trump) query.set("trump", result.trump);
+  return `${output.dataset.dealLink}?${query}`;
+}
+
+// The same breakdown the server draws (templates/meld/calculator.html).
+function breakdown(result, first) {
+  const classes = output.dataset.classes.split("|");
+  const table = element("table", { class: "sheet meld-table" }, element("thead", {}, element("tr", {},
+    element("th", { scope: "col", class: "left" }, "Meld"), element("th", { scope: "col" }, "Sets"),
+    element("th", { scope: "col" }, "Points"))));
+  classes.forEach((label, i) => {
+    const meldClass = i + 1;
+    table.append(element("tbody", {}, element("tr", { class: "class-head" },
+      element("th", { scope: "rowgroup", colspan: "2", class: "left" }, `${meldClass}. ${label}`),
+      element("td", {}, String(result.classes[meldClass]))),
+    ...result.melds.filter((meld) => meld.class === meldClass).map(line)));
+  });
+  table.append(element("tfoot", {}, element("tr", {}, element("th", { scope: "row", colspan: "2", class: "left" }, "Total"),
+    element("td", { class: "num" }, element("strong", {}, String(result.total))))));
+  const details = element("details", { class: "fold meld-breakdown" },
+    element("summary", {}, `${trumpName(result.trump)} trump:\u00a0`, element("strong", {}, String(result.total))),
+    element("div", { class: "sheet-wrap" }, table));
+  details.open = first;
+  if (output.dataset.dealLink) {
+    details.append(element("p", {}, element("a", { class: "button primary", href: dealLink(result) },
+      `Use in deal (${SUIT_SYMBOLS[result.trump]} trump)`)));
+  }
+  return details;
+}
+
+function show(results) {
+  const parts = [];
+  if (results.length > 1) {
+    parts.push(element("h2", {}, "Each trump, best first"), element("ol", { class: "trump-totals" },
+      ...results.map((result) => element("li", {}, element("span", { class: "trump-name" }, trumpName(result.trump)),
+        " ", element("strong", {}, String(result.total))))));
+  }
+  parts.push(...results.map((result, i) => breakdown(result, i === 0)));
+  output.replaceChildren(...parts);
+}
+
+// Count the tapped hand (plus typed cards, moved into the counts); false when the server must say what is
+// wrong with the typed cards.
+function recount() {
+  const deck = chosen("deck");
+  const counts = new Array(24).fill(0);
+  const all = picks();
+  for (const { select, index } of all) counts[index] = select.selectedIndex;
+  const typed = form.elements.cards;
+  if (typed.value.trim()) {
+    let extra;
+    try {
+      extra = handFromText(typed.value, deck);
+    } catch {
+      return false;
+    }
+    extra.counts.forEach((n, index) => { counts[index] += n; });
+    if (counts.some((n, index) => n > copiesOf(deck, index))) return false;
+    for (const pick of all) pick.select.selectedIndex = counts[pick.index];
+    typed.value = "";
+  }
+  for (const { label, select } of all) label.classList.toggle("picked", select.selectedIndex > 0);
+  const held = counts.reduce((sum, n) => sum + n, 0);
+  const trump = chosen("trump");
+  const results = held ? bestMelds(hand(counts, deck), trump === ALL_TRUMPS ? null : trump, chosen("table")) : [];
+  show(results);
+  const status = form.querySelector("[data-meld-status]");
+  const summary = [element("span", { "data-held": "" }, `${held} of ${handSize(deck)} cards`)];
+  if (results.length) {
+    summary.push(" · ", element("strong", {}, `${trumpName(results[0].trump)} trump: ${results[0].total}`));
+  }
+  status.replaceChildren(...summary);
+  return true;
+}
+
+if (form && output) {
+  form.addEventListener("click", (event) => {
+    const face = event.target.closest("[data-card] .card-face");
+    if (!face) return;
     event.preventDefault();
-    var select = face.closest("[data-card]").querySelector("select");
+    const select = face.closest("[data-card]").querySelector("select");
     select.selectedIndex = (select.selectedIndex + 1) % select.options.length;
-    select.dispatchEvent(new Event("change", { bubbles: true }));
+    recount();
   });
-
-  document.addEventListener("change", function (event) {
-    var f = form();
-    if (f && f.contains(event.target)) { recount(f); }
+  form.addEventListener("change", (event) => {
+    if (event.target === form.elements.deck) fitDeck(chosen("deck"));
+    if (event.target !== form.elements.cards) recount();
   });
-
-  document.addEventListener("submit", function (event) {
-    if (event.target === form()) { event.preventDefault(); recount(event.target); }
+  form.addEventListener("submit", (event) => {
+    if (recount()) event.preventDefault();  // else the server shows what is wrong with the typed cards
   });
-})();
+}
+keepPagesOffline();

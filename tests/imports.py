@@ -13,7 +13,7 @@ from pathlib import Path
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.rules",),
     ("scorekeeper.models", "scorekeeper.extensions", "scorekeeper.instance", "scorekeeper.assets",
-     "scorekeeper.addresses", "scorekeeper.samples"),
+     "scorekeeper.bundle", "scorekeeper.addresses", "scorekeeper.samples"),
     ("scorekeeper.db",),
     ("scorekeeper.store", "scorekeeper.sheet", "scorekeeper.forms", "scorekeeper.device",
      "scorekeeper.cookie_session", "scorekeeper.migrations"),

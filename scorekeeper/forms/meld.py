@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, SelectField, StringField
+from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from ..rules.cards import ALL_CARDS, Card, Deck, Hand, Suit
@@ -47,7 +47,7 @@ class MeldForm(FlaskForm):
 
     deck = SelectField(_DECK.label, choices=[SelectChoice(d.value, label) for d, label in _DECK.choices])
     table = SelectField(_TABLE.label, choices=[SelectChoice(t.value, label) for t, label in _TABLE.choices])
-    trump = SelectField(
+    trump = RadioField(
         "Trump",
         choices=[SelectChoice(ALL_TRUMPS, "All four trumps")]
         + [SelectChoice(s.value, f"{s.symbol} {s.label.capitalize()}") for s in Suit],
@@ -84,11 +84,19 @@ class MeldForm(FlaskForm):
         tapped = [card for card, field in self.count_fields() for _ in range(field.data or 0)]
         return Hand.from_cards([*tapped, *typed], self.chosen_deck())
 
+    def tapped_count(self) -> int:
+        return sum(field.data or 0 for _, field in self.count_fields())
+
     def show_hand(self, hand: Hand) -> None:
         """Move the typed cards into the counts, so that the next count does not add them twice."""
         for card, field in self.count_fields():
             field.data = hand.count(card)
         self.cards.data = ""
+
+
+def hand_size(deck: Deck) -> int:
+    """The cards of one hand when four play: 12 from a single deck, 20 from a double deck."""
+    return sum(deck.copies_of(card) for card in ALL_CARDS) // 4
 
 
 for _card in ALL_CARDS:

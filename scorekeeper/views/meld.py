@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, render_template, request, url_for
 
 from ..forms.deals import MAX_HANDS
-from ..forms.meld import ALL_TRUMPS, MeldForm
+from ..forms.meld import ALL_TRUMPS, MeldForm, hand_size
 from ..rules.cards import Deck, Suit
 from ..rules.combinations import MeldClass
 from ..rules.errors import CardError, RulesError
@@ -41,16 +41,18 @@ class DealTarget:
         """What the calculator's own links and form carry along."""
         return {"match": self.public_id, "side": self.side, "player": self.player, "deal": self.number}
 
+    def base(self) -> str:
+        """The deal form a result goes back to, before its query."""
+        if self.number is None:
+            return url_for("deals.new", public_id=self.public_id)
+        return url_for("deals.edit", public_id=self.public_id, number=self.number)
+
     def link(self, result: MeldResult) -> str:
         """The deal form with this hand's meld filled in as sets (its partner's left as it is), and the trump
         they were counted for."""
-        if self.number is None:
-            base = url_for("deals.new", public_id=self.public_id)
-        else:
-            base = url_for("deals.edit", public_id=self.public_id, number=self.number)
         trump = {"trump": result.trump.value} if result.trump else {}
         query = {'side': self.side, 'player': self.player, 'sets': sets_param(result), **trump}
-        return f"{base}?{urlencode(query)}"
+        return f"{self.base()}?{urlencode(query)}"
 
 
 def _deal_target() -> DealTarget | None:
@@ -88,9 +90,12 @@ def calculator() -> str:
             if len(hand):
                 results = best_melds(hand, form.chosen_trump(), form.chosen_table())
     links = [target.link(result) for result in results] if target else []
+    deck = _safe_deck(form)
     return render_template(
         "meld/calculator.html", form=form, results=results, links=links, hand_error=hand_error,
-        counted=counting, deck=_safe_deck(form), suits=tuple(Suit), target=target, meld_classes=tuple(MeldClass),
+        counted=counting, deck=deck, suits=tuple(Suit), target=target, meld_classes=tuple(MeldClass),
+        decks=tuple(Deck), hand_size=hand_size(deck), held=form.tapped_count(),
+        deal_link=target.base() if target else "",
     )
 
 

@@ -48,7 +48,7 @@ def test_tapped_hand_is_counted_and_sent_into_a_deal(page: Page, shoot: Callable
         tap_card(page, code)
     for code in set(WORKED_HAND):
         expect(page.locator(f"select[name='n_{code}']")).to_have_value(str(WORKED_HAND.count(code)))
-    page.get_by_label("Trump").select_option("H")
+    page.get_by_role("radio", name="♥ Hearts").check()
 
     breakdown = page.locator("details.meld-breakdown[open]")
     expect(breakdown.locator("summary")).to_contain_text(f"Hearts trump: {WORKED_TOTAL}")
@@ -83,7 +83,7 @@ def test_typed_hand_goes_back_to_the_deal_being_corrected(page: Page) -> None:
     follow(page, side_box(page, 1).get_by_role("link", name="meld from cards").first)
     # Double deck, small numbers: a run in spades (15) and a pinochle (4).
     page.get_by_label("Type cards").fill("AS 10S KS QS JS JD")
-    page.get_by_label("Trump").select_option("S")
+    page.get_by_role("radio", name="♠ Spades").check()
     page.get_by_role("button", name="Count meld").tap()
     expect(page.locator("details.meld-breakdown[open] summary")).to_contain_text("Spades trump: 19")
 

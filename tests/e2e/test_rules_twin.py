@@ -61,6 +61,19 @@ def test_the_twin_gives_every_vector_the_core_answer_in_chromium(page: Page) -> 
     assert not failed, failed
 
 
+def test_the_twin_bundled_in_one_file_gives_every_vector_the_core_answer_in_chromium(page: Page) -> None:
+    """static/twin.js as the app sends it: every module of the twin in one file (scorekeeper/bundle.py)."""
+    loaded: list[str] = []
+    page.on("request", lambda request: loaded.append(urlsplit(request.url).path))
+    page.goto("/")
+    serve_test_files(page)
+    reports: dict[str, Any] = page.evaluate(RUN_EVERY_VECTOR, "/static/twin.js")
+    assert sum(report["count"] for report in reports.values()) >= 2000
+    failed = {kind: report for kind, report in reports.items() if report["failed"]}
+    assert not failed, failed
+    assert "/static/twin.js" in loaded and not any(path.startswith("/static/js/rules/") for path in loaded)
+
+
 def test_relative_imports_of_the_hashed_entry_load_every_module_fresh(page: Page) -> None:
     answers: dict[str, Response] = {}
     page.on("response", lambda response: answers.setdefault(response.url.split("/static/js/rules/", 1)[-1], response)
