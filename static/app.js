@@ -274,7 +274,7 @@ function setUpOutbox(meta) {
   let loading = null;
   let outbox = null;
   const start = () => {
-    loading ??= import(config.modules.main).then((module) => module.start(meta))
+    loading ??= import(config.module).then((module) => module.start(meta))
       .then((started) => { outbox = started; return started; }, () => { loading = null; return null; });
     return loading;
   };

@@ -187,17 +187,14 @@ def _form_messages(errors: Any, form_errors: list[str]) -> str:
     return " ".join(sentence(message) for message in messages) or "This entry is not complete."
 
 
-MODULES = ("main", "db", "sync", "deal_fields", "view")
-
-
 @bp.app_template_global()
 def outbox_config(public_id: str) -> dict[str, Any]:
     """What the page's outbox script needs (the ``<meta name="outbox">`` of a match's forms and sheet):
-    the match, its addresses, and the hashed addresses of the offline modules and the rules core's twin."""
+    the match, its addresses, and the hashed addresses of the outbox and of the rules core's twin."""
     return {
         "match": public_id,
         "sheet": url_for("matches.sheet", public_id=public_id),
         "api": url_for("outbox.facts", public_id=public_id),
-        "modules": {name: url_for("static", filename=f"js/offline/{name}.js") for name in MODULES},
-        "rules": url_for("static", filename="js/rules/index.js"),
+        "module": url_for("static", filename="outbox.js"),
+        "rules": url_for("static", filename="twin.js"),
     }

@@ -137,8 +137,8 @@ export function sameDeal(a, b) {
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.keys(value).filter((k) => k !== "entered_under").sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+    const keys = Object.keys(value).filter((k) => k !== "entered_under").sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value);
 }

@@ -1,6 +1,12 @@
 // The outbox on a match's pages: keeps what a form sends while the phone has no network, shows the
 // sheet with it worked out by the rules core's twin and marked "not sent yet", and sends it when the
-// network is back. app.js loads this module and hands it the page's <meta name="outbox">.
+// network is back. app.js loads this module (sent as one file with the modules it imports: static/outbox.js)
+// and hands it the page's <meta name="outbox">.
+
+import * as db from "./db.js";
+import * as fields from "./deal_fields.js";
+import * as sync from "./sync.js";
+import * as view from "./view.js";
 
 const RETRY_FIRST_MS = 3000;
 const RETRY_MOST_MS = 60000;
@@ -35,8 +41,6 @@ function newKey() {
 
 export async function start(meta) {
   const config = JSON.parse(meta.content);
-  const [db, sync, fields, view] = await Promise.all(
-    ["db", "sync", "deal_fields", "view"].map((name) => import(config.modules[name])));
   const ctx = { config, db, sync, fields, view, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null };
   if (navigator.onLine) ctx.twin = import(config.rules).catch(() => null);  // at hand when the network goes
   await takeBackReturnedForms(ctx);
