@@ -267,8 +267,8 @@ function showChangedRow() {
 showChangedRow();
 
 // Offline: on a match's pages a form sent with no network is kept on this phone and sent when the
-// network is back (static/js/offline/, loaded only when it may be needed: no network, something kept,
-// a page run by the app's service worker, a form being filled in or sent with no network).
+// network is back (static/outbox.js, loaded only when it may be needed: something kept, a form being
+// filled in or sent with no network; the service worker keeps a copy from the start).
 function setUpOutbox(meta) {
   const config = JSON.parse(meta.content);
   let loading = null;
@@ -280,7 +280,7 @@ function setUpOutbox(meta) {
   };
   let kept = null;
   try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
-  if (!navigator.onLine || kept || (navigator.serviceWorker && navigator.serviceWorker.controller)) start();
+  if (kept) start();
   document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
   document.addEventListener("submit", (event) => {
     const form = event.target;
