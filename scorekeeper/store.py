@@ -439,6 +439,15 @@ def _written_before(row: MatchRow, key: WriteKey | None) -> Written | None:
     return Written(row, facts_of(row), number=found.number, version=found.version, replayed=True)
 
 
+def stored_keys(row: MatchRow, keys: Iterable[str]) -> set[str]:
+    """Which of these write keys name a write already done to the match."""
+    wanted = list(keys)
+    if not wanted:
+        return set()
+    return set(get_session().scalars(select(WriteKeyRow.key).where(
+        (WriteKeyRow.match_id == row.id) & WriteKeyRow.key.in_(wanted))))
+
+
 def _lock_match(public_id: str) -> None:
     """Take the lock a write takes, before reading: SQLite's write lock, PostgreSQL's lock on the
     match's row (an update that changes nothing; it waits for a write under way to finish)."""

@@ -266,6 +266,41 @@ function showChangedRow() {
 }
 showChangedRow();
 
+// Offline: on a match's pages a form sent with no network is kept on this phone and sent when the
+// network is back (static/outbox.js, loaded only when it may be needed: something kept, a form being
+// filled in or sent with no network; the service worker keeps a copy from the start).
+function setUpOutbox(meta) {
+  const config = JSON.parse(meta.content);
+  let loading = null;
+  let outbox = null;
+  const start = () => {
+    loading ??= import(config.module).then((module) => module.start(meta))
+      .then((started) => { outbox = started; return started; }, () => { loading = null; return null; });
+    return loading;
+  };
+  let kept = null;
+  try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
+  if (kept) start();
+  document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches("form[data-outbox]")) return;
+    if (outbox) { outbox.submitted(event); return; }
+    if (navigator.onLine) return;  // sent as it is
+    event.preventDefault();  // no network: kept on this phone, or left on the page as typed
+    event.stopImmediatePropagation();
+    start().then((started) => {
+      if (started) { started.keep(form, event.submitter); return; }
+      const note = document.createElement("p");
+      note.className = "form-errors";
+      note.setAttribute("role", "alert");
+      note.textContent = "No connection: nothing was sent. Keep this page open and save again once online.";
+      form.prepend(note);
+    });
+  }, true);
+}
+document.querySelectorAll('meta[name="outbox"]').forEach(setUpOutbox);
+
 // Offline: the service worker (/sw.js) keeps the pages this phone opens. A page opened before the worker
 // took over was not seen by it, so the page asks it to keep a copy (static/js/offline.js does the same for
 // a page whose script is a module and which loads no app.js: the meld calculator).

@@ -63,9 +63,12 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client:
     # What the offline page needs is kept from the start, by the addresses the page uses.
     offline = client.get("/offline").get_data(as_text=True)
     assert kept[2].startswith("/static/icons/icon-192.png?v=")
-    for address in kept[3:]:
+    *page_needs, outbox, twin = kept[3:]
+    for address in page_needs:
         assert address.startswith("/static/") and f'"{address}"' in offline
     assert any(address.startswith("/static/style.css?v=") for address in kept)
+    # So is the outbox with the twin: a form sent with no network is kept and worked out on the phone.
+    assert outbox.startswith("/static/outbox.js?v=") and twin.startswith("/static/twin.js?v=")
 
 
 def test_the_release_changes_with_any_static_file(client: FlaskClient) -> None:

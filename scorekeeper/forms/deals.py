@@ -14,6 +14,7 @@ from wtforms.form import Form
 
 from ..rules.combinations import Combination
 from ..rules.errors import RulesError
+from ..rules.match import Match
 from ..rules.numbers import parse_whole_number, whole_number_or_none
 from ..rules.problems import Problem
 from ..rules.text import load_json
@@ -262,6 +263,13 @@ class DealForm(FlaskForm):
         meld = hands[min(hand, len(hands) - 1)].meld
         fields = {"total": entry.total, "meld": meld, "tricks": entry.tricks, "took_trick": entry.took}
         return fields.get(key_in_side, meld if self.mode.data == DETAIL else entry.total)
+
+
+def meld_lines(match: Match) -> list[list[str]]:
+    """The meld lines of each side: one per player named; a side with no names is a partnership of two
+    when the match has two sides and an auction (the four-handed games), else one hand."""
+    partnerships = len(match.sides) == 2 and match.auction
+    return [list(side.players) or (["Partner 1", "Partner 2"] if partnerships else []) for side in match.sides]
 
 
 def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:

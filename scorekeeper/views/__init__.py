@@ -11,9 +11,9 @@ from ..sheet.view import points, signed_points
 
 def init_app(app: Flask) -> None:
     """Register every area's blueprint (the API wires its own CSRF rule) and the error pages."""
-    from . import api, deals, errors, house_rules, installable, matches, meld, pages, samples, transfer
+    from . import api, deals, errors, house_rules, installable, matches, meld, outbox, pages, samples, transfer
 
-    for area in (matches, deals, house_rules, meld, pages, samples, transfer, installable):
+    for area in (matches, deals, house_rules, meld, outbox, pages, samples, transfer, installable):
         app.register_blueprint(area.bp)
     api.init_app(app)
     errors.init_app(app)

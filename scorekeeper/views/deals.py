@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..device import SavedDeal, note_saved, players_only, remember_match
 from ..forms.common import new_write_key, sentence
-from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data
+from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data, meld_lines
 from ..models import MatchRow
 from ..rules.combinations import Combination
 from ..rules.errors import ContradictionError, MatchFileError, RulesError
@@ -191,14 +191,7 @@ def _names(row: MatchRow) -> list[str]:
 
 
 def _setup(form: DealForm, row: MatchRow, match: Match) -> DealForm:
-    return form.setup(_names(row), _hand_names(row, match))
-
-
-def _hand_names(row: MatchRow, match: Match) -> list[list[str]]:
-    """The meld lines of each side: one per player named; a side with no names is a partnership of two
-    when the match has two sides and an auction (the four-handed games), else one hand."""
-    partnerships = len(row.sides) == 2 and match.auction
-    return [list(side.players) or (["Partner 1", "Partner 2"] if partnerships else []) for side in row.sides]
+    return form.setup(_names(row), meld_lines(match))
 
 
 def _new_deal_data(row: MatchRow, match: Match) -> dict[str, Any]:
@@ -276,7 +269,7 @@ def _preview(loaded: store.Loaded, form: DealForm, number: int | None) -> DealPr
         return DealPreview(False, (sentence(invalid.problems[0].message),), melds)
     except RulesError as error:
         return DealPreview(False, (sentence(error.problem.message),), melds)
-    sides = [Side(side.name, len(labels) > 1) for side, labels in zip(row.sides, _hand_names(row, loaded.match))]
+    sides = [Side(side.name, len(labels) > 1) for side, labels in zip(row.sides, meld_lines(loaded.match))]
     return preview(after, at, sides, melds)
 
 

@@ -39,7 +39,7 @@ def init_app(app: Flask) -> None:
 
 
 def _wants_json() -> bool:
-    return request.path.startswith("/api/") or request.blueprint == "api"
+    return request.path.startswith("/api/") or request.blueprint in ("api", "outbox")
 
 
 def _error_page(status: int, message: str) -> tuple[Response | str, int]:

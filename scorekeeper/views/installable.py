@@ -60,7 +60,9 @@ def service_worker() -> Response:
         "offlinePage": url_for("installable.offline"),
         "keepFirst": [url_for("installable.offline"), url_for("installable.manifest"),
                       url_for("static", filename="icons/icon-192.png"),  # asked for by an installed app
-                      *sorted(set(STATIC_LINK.findall(offline_page)))],
+                      *sorted(set(STATIC_LINK.findall(offline_page))),
+                      # the outbox and the twin, so that a form sent with no network is kept and worked out
+                      url_for("static", filename="outbox.js"), url_for("static", filename="twin.js")],
     }
     head = f"const SETTINGS = {json.dumps(settings)};\n".encode()
     # Asked for on every page load and compared byte for byte by the browser: never kept stale.

@@ -1,0 +1,200 @@
+"""What a phone kept while it had no network, sent when it is back (static/js/offline/).
+
+A phone that loses its signal keeps each deal form, delete, throw-in and house-rule change it sends in an
+outbox and sends them here later, in order, as the form's own fields and the address it was posted to. So
+the server reads them exactly as the form would have been read, with the form's write key (or one the phone
+made) as the write's key: a form that did reach the server, and a retry whose answer was lost, are answered
+with the first write's result and never done twice.
+
+The phone's right to change the match is the device cookie, as for the forms; the CSRF token is sent as a
+header and fetched fresh from ``facts`` (a page kept for hours holds an expired one).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request, url_for
+from flask_wtf.csrf import generate_csrf
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+from .. import store
+from ..device import players_only
+from ..forms.common import sentence
+from ..forms.deals import DealForm, meld_lines
+from ..forms.house_rules import HouseRulesForm
+from ..rules.errors import ContradictionError, MatchFileError, RulesError
+from ..rules.matchfile import match_to_json
+from ..rules.numbers import whole_number_or_none
+
+bp = Blueprint("outbox", __name__, url_prefix="/m/<public_id>/outbox")
+bp.before_request(players_only)
+
+KEY_HEADER = "Idempotency-Key"
+MAX_KEYS_ASKED = 50
+# The form addresses an outbox entry may name, after /m/<public_id>: what it does and to which deal.
+FORM_PATH = re.compile(r"/deals/new|/deals/(\d+)/(edit|delete|throw-in)|/rules")
+
+
+@bp.get("")
+def facts(public_id: str) -> Response:
+    """The match as the server holds it (the phone's last confirmed facts), a fresh CSRF token, and which
+    of the write keys asked about (``?keys=a,b``) the server has already done."""
+    row, match = store.load_match(public_id)
+    asked = [key for key in request.args.get("keys", "").split(",") if store.is_write_key(key)][:MAX_KEYS_ASKED]
+    response = jsonify({"version": row.version, "match": match_to_json(match), "csrf_token": generate_csrf(),
+                        "done": sorted(store.stored_keys(row, asked))})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("")
+def send(public_id: str) -> tuple[Response, int]:
+    """Do one kept write: ``{"path": the form's address, "fields": [[name, value], …], "version": n?}``."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("path"), str) or not isinstance(body.get("fields"), list):
+        return _refused(400, "This entry could not be read; it was kept on the phone.")
+    prefix = f"/m/{public_id}"
+    path: str = body["path"]
+    found = FORM_PATH.fullmatch(path[len(prefix):]) if path.startswith(prefix) else None
+    if found is None:
+        return _refused(400, "This entry names no form of this match.")
+    fields = MultiDict([(str(pair[0]), str(pair[1])) for pair in body["fields"]
+                        if isinstance(pair, list) and len(pair) == 2])
+    key = _key(path)
+    loaded = store.load_match(public_id)
+    number = int(found.group(1)) if found.group(1) else None
+    version = _version(body, fields, number)
+    try:
+        if path.endswith("/rules"):
+            written = _change_rules(loaded, fields, key)
+        elif number is None:
+            written = _save_deal(loaded, fields, None, None, key)
+        elif found.group(2) == "edit":
+            written = _save_deal(loaded, fields, number, version, key)
+        elif found.group(2) == "delete":
+            written = store.delete_deal(loaded, number, version, key)
+        else:
+            written = store.throw_in(loaded, number, version, key)
+    except store.StaleEdit as stale:
+        return _stale(loaded, stale, number)
+    except store.KeyReused:
+        return _refused(422, "This entry was sent before with other contents; it was kept on the phone.")
+    except _Refused as refused:
+        return _refused(422, refused.message)
+    except RulesError as error:
+        return _refused(422, sentence(error.problem.message))
+    if written is None:  # house rules already as asked
+        return jsonify({"done": True, "number": None, "version": loaded.row.version,
+                        "match": match_to_json(loaded.match)}), 200
+    return jsonify({"done": True, "number": written.number, "version": written.row.version,
+                    "replayed": written.replayed, "match": match_to_json(written.match)}), 201
+
+
+class _Refused(Exception):
+    """The player's entry is not valid as it stands: the message says what to fix."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _save_deal(loaded: store.Loaded, fields: MultiDict[str, str], number: int | None, version: int | None,
+               key: store.WriteKey | None) -> store.Written:
+    row, match = loaded
+    if number is not None:
+        store.get_deal_or_404(row, number)
+    form = DealForm(formdata=fields, meta={"csrf": False}).setup([side.name for side in row.sides],
+                                                                 meld_lines(match))
+    form.validate()
+    data = form.to_deal_json(match.auction)
+    if data is None:
+        raise _Refused(_form_messages(form.errors, form.form_errors))
+    try:
+        if number is None:
+            return store.add_deal(loaded, data, None, key)  # an addition appends, whatever came in between
+        return store.replace_deal(loaded, number, data, version, key)
+    except store.InvalidDeal as invalid:
+        raise _Refused(" ".join(sentence(problem.message) for problem in invalid.problems)) from None
+    except MatchFileError as error:
+        raise _Refused(sentence(error.problem.message)) from None
+
+
+def _change_rules(loaded: store.Loaded, fields: MultiDict[str, str],
+                  key: store.WriteKey | None) -> store.Written | None:
+    form = HouseRulesForm(formdata=fields, meta={"csrf": False})
+    if not form.validate():
+        raise _Refused(_form_messages(form.errors, form.form_errors))
+    try:
+        return store.change_rules(loaded, form.rules.form.house_rules(), None, key=key)
+    except ContradictionError as error:
+        raise _Refused("The recorded deals contradict these rules: "
+                       + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + ".") from None
+
+
+def _stale(loaded: store.Loaded, stale: store.StaleEdit, number: int | None) -> tuple[Response, int]:
+    """Changed on another phone since the entry was made: the deal as it is now (None when gone)."""
+    row, match = store.load_match(loaded.row.public_id)
+    deals = match_to_json(match)["deals"]
+    theirs = deals[number - 1] if number is not None and number <= len(deals) else None
+    return jsonify({"error": {"code": "stale", "message": stale.message, "current_version": row.version},
+                    "theirs": theirs, "version": row.version, "match": match_to_json(match)}), 409
+
+
+def _refused(status: int, message: str) -> tuple[Response, int]:
+    return jsonify({"error": {"field": None, "message": message}}), status
+
+
+def _key(path: str) -> store.WriteKey | None:
+    """The entry's key, tied to the form's address as the form's own key is: the form and its retry here
+    are one write."""
+    value = request.headers.get(KEY_HEADER, "")
+    if not value:
+        return None
+    if not store.is_write_key(value):
+        abort(400, "This entry's key is unreadable.")
+    return store.WriteKey.of(value, "POST", path)
+
+
+def _version(body: dict[str, Any], fields: MultiDict[str, str], number: int | None) -> int | None:
+    """The version an edit or delete was made on: the body's (the player chose to apply it on the match as
+    it is now) or the form's."""
+    if number is None:
+        return None
+    given = body.get("version")
+    if isinstance(given, int) and not isinstance(given, bool):
+        return given
+    return whole_number_or_none(fields.get("version", ""))
+
+
+def _form_messages(errors: Any, form_errors: list[str]) -> str:
+    """Every message of a form's errors, nested or not, in one line."""
+    messages: list[str] = list(form_errors)
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str) and value not in messages:
+            messages.append(value)
+
+    walk(errors)
+    return " ".join(sentence(message) for message in messages) or "This entry is not complete."
+
+
+@bp.app_template_global()
+def outbox_config(public_id: str) -> dict[str, Any]:
+    """What the page's outbox script needs (the ``<meta name="outbox">`` of a match's forms and sheet):
+    the match, its addresses, and the hashed addresses of the outbox and of the rules core's twin."""
+    return {
+        "match": public_id,
+        "sheet": url_for("matches.sheet", public_id=public_id),
+        "api": url_for("outbox.facts", public_id=public_id),
+        "module": url_for("static", filename="outbox.js"),
+        "rules": url_for("static", filename="twin.js"),
+    }

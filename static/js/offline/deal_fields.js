@@ -1,0 +1,144 @@
+// A kept form's fields as the match file's facts, so that the twin can work out the sheet before the
+// server has them: the deal form as forms/deals.py reads it, the house rules as forms/house_rules.py
+// does. Anything unreadable gives null: the server reads it when it is sent and says what to fix.
+
+function whole(text) {
+  const trimmed = (text ?? "").trim();
+  return /^[0-9]{1,9}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+function readJson(text) {
+  try { return JSON.parse(text); } catch { return undefined; }
+}
+
+/** The deal in a kept deal form, or null when a field cannot be read here. */
+export function dealFromFields(pairs, sideCount, auction) {
+  const f = new Map();
+  for (const [name, value] of pairs) if (!f.has(name)) f.set(name, value);
+  const get = (name) => f.get(name) ?? "";
+  if (get("passed")) return { passed: true };
+  const deal = { bidder: null };
+  if (auction) {
+    const bidder = whole(get("bidder"));
+    const bid = whole(get("bid"));
+    if (bidder === null || bidder >= sideCount || bid === null) return null;
+    deal.bidder = bidder;
+    deal.bid = bid;
+  }
+  if (get("trump")) deal.trump = get("trump");
+  if (get("thrown_in")) deal.thrown_in = true;
+  const quick = get("mode") !== "detail";
+  deal.sides = [];
+  for (let i = 0; i < sideCount; i++) {
+    const side = quick ? sideTotal(get, i) : sideDetail(get, i, f);
+    if (side === null) return null;
+    deal.sides.push(side);
+  }
+  return deal;
+}
+
+function sideTotal(get, i) {
+  const total = whole(get(`sides-${i}-total`));
+  return total === null ? null : { total };
+}
+
+function sideDetail(get, i, f) {
+  const side = {};
+  const hands = [];
+  for (let j = 0; f.has(`sides-${i}-hands-${j}-meld`) || f.has(`sides-${i}-hands-${j}-kept`); j++) {
+    const hand = handMeld(get, f, `sides-${i}-hands-${j}-`);
+    if (hand === null) return null;
+    hands.push(hand);
+  }
+  while (hands.length && hands[hands.length - 1] === undefined) hands.pop();
+  if (hands.length) {
+    const melds = hands.map((hand) => (hand === undefined ? 0 : hand));
+    side.meld = melds.length > 1 ? melds : melds[0];
+  }
+  const took = get(`sides-${i}-took`) || "points";
+  const tricks = get(`sides-${i}-tricks`).trim();
+  if (tricks) {
+    side.tricks = whole(tricks);
+    if (side.tricks === null) return null;
+  } else if (get(`sides-${i}-kept_tricks`)) {
+    side.tricks = readJson(get(`sides-${i}-kept_tricks`));
+    if (side.tricks === undefined) return null;
+  } else if (took === "no_points") {
+    side.tricks = 0;
+  }
+  if (get("last_trick") === String(i)) side.last_trick = true;
+  if (took === "none") side.took_trick = false;
+  else if (took === "no_points") side.took_trick = true;
+  return side;
+}
+
+// One meld line: undefined when empty, null when unreadable.
+function handMeld(get, f, prefix) {
+  const typed = get(`${prefix}meld`).trim();
+  const sets = {};
+  for (const [name, value] of f) {
+    if (!name.startsWith(`${prefix}sets-`)) continue;
+    const key = name.slice(prefix.length + 5);
+    const raw = value.trim();
+    if (!raw) continue;
+    const count = whole(raw);
+    if (count === null) return null;
+    if (count) sets[key] = count;
+  }
+  const counted = Object.keys(sets).length > 0;
+  if (typed && counted) return null;
+  if (counted) return sets;
+  if (typed) return whole(typed);
+  if (get(`${prefix}kept`)) return readJson(get(`${prefix}kept`)) ?? null;
+  return undefined;
+}
+
+/** The house rules in a kept rules form, as the match file's `rules`. */
+export function rulesFromFields(pairs, specs) {
+  const f = new Map(pairs);
+  const rules = {};
+  for (const spec of specs) {
+    const raw = f.get(`rules-${spec.key}`);
+    if (raw === undefined) continue;
+    else rules[spec.key] = spec.kind === "number" ? whole(raw) : raw;
+  }
+  return rules;
+}
+
+/** A deal in a few words: "We bid 60 · We 67, They 20". */
+export function describeDeal(deal, names) {
+  if (!deal) return "no deal";
+  if (deal.passed) return "all passed";
+  const parts = [];
+  if (deal.bidder !== null && deal.bidder !== undefined) {
+    parts.push(`${names[deal.bidder]} bid ${deal.bid}${deal.thrown_in ? ", thrown in" : ""}`);
+  }
+  parts.push((deal.sides || []).map((side, i) => {
+    if ("total" in side) return `${names[i]} ${side.total}`;
+    return `${names[i]} meld ${describeFact(side.meld)}, tricks ${describeFact(side.tricks)}`;
+  }).join(", "));
+  return parts.join(" · ");
+}
+
+function describeFact(value) {
+  if (value === undefined || value === null) return "0";
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map(describeFact).join(" + ");
+  if (typeof value === "object" && "cards" in value) return "cards";
+  if (typeof value === "object") return Object.entries(value).map(([k, n]) => `${n} ${k.replaceAll("_", " ")}`).join(", ");
+  return String(value);
+}
+
+/** Whether two deals in match file form hold the same facts (key order aside). */
+export function sameDeal(a, b) {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const keys = Object.keys(value).filter((k) => k !== "entered_under").sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,240 @@
+// The outbox on a match's pages: keeps what a form sends while the phone has no network, shows the
+// sheet with it worked out by the rules core's twin and marked "not sent yet", and sends it when the
+// network is back. app.js loads this module (sent as one file with the modules it imports: static/outbox.js)
+// and hands it the page's <meta name="outbox">.
+
+import * as db from "./db.js";
+import * as fields from "./deal_fields.js";
+import * as sync from "./sync.js";
+import * as view from "./view.js";
+
+const RETRY_FIRST_MS = 3000;
+const RETRY_MOST_MS = 60000;
+const FORM_PATH = /\/deals\/new$|\/deals\/(\d+)\/(edit|delete|throw-in)$|\/rules$/;
+const KINDS = { edit: "edit", delete: "delete", "throw-in": "throw_in" };
+
+let sequence = 0;
+
+// Keys this phone has kept an entry under. A page the service worker serves again from its copy carries
+// the same form key each time: a second deal typed into it must get a key of its own.
+const USED_KEYS = "outbox:used-keys";
+const USED_KEPT = 200;
+
+function usedKeys() {
+  try { return JSON.parse(localStorage.getItem(USED_KEYS) || "[]"); } catch { return []; }
+}
+
+function markUsed(key) {
+  try { localStorage.setItem(USED_KEYS, JSON.stringify([...usedKeys().filter((k) => k !== key), key].slice(-USED_KEPT))); }
+  catch { /* no storage: keys come from the page */ }
+}
+
+function freshKeyIfUsed(form) {
+  const input = form.querySelector('input[name="write_key"]');
+  if (input && usedKeys().includes(input.value)) input.value = newKey();
+}
+
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `kept-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+export async function start(meta) {
+  const config = JSON.parse(meta.content);
+  const ctx = { config, db, sync, fields, view, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null };
+  if (navigator.onLine) ctx.twin = import(config.rules).catch(() => null);  // at hand when the network goes
+  await takeBackReturnedForms(ctx);
+  document.querySelectorAll("form[data-outbox]").forEach(freshKeyIfUsed);
+  await fillFormToFix(ctx);
+  await show(ctx);
+  const run = () => runSync(ctx);
+  window.addEventListener("online", run);
+  document.addEventListener("click", (event) => choose(ctx, event));
+  if (navigator.onLine && !(await upToDate(ctx))) await run();
+  return {
+    keep: (form, submitter) => keepAndShow(ctx, form, submitter),
+    submitted: (event) => submitted(ctx, event),
+  };
+}
+
+// Nothing kept, and the facts this phone holds are the version this page shows: nothing to ask.
+async function upToDate(ctx) {
+  const field = document.querySelector('form[data-outbox] input[name="version"]');
+  const live = document.querySelector(".live-sheet[data-etag]");  // the sheet's "<version>-<build>"
+  const version = field ? field.value : live ? live.dataset.etag.split("-")[0] : null;
+  const facts = await ctx.db.factsOf(ctx.config.match);
+  const entries = await ctx.db.entriesOf(ctx.config.match);
+  return !entries.length && facts !== null && String(facts.version) === version;
+}
+
+// A form sent with the network up goes as always, but is kept first (as "in flight"): if its answer
+// never comes, it is sent from here; if it came back with a message, the page holds it and it is let go.
+function submitted(ctx, event) {
+  const form = event.target;
+  if (form.dataset.outboxPassed) { delete form.dataset.outboxPassed; return; }
+  const keyed = form.querySelector('input[name="write_key"]');
+  if (navigator.onLine && !keyed) return;  // sent as it is: a page that is no write (a rules preview)
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (form.dataset.outboxKept) return;  // a second tap on a form already kept
+  if (!form.dataset.outboxFixing) freshKeyIfUsed(form);
+  if (!navigator.onLine) { keepAndShow(ctx, form, event.submitter); return; }
+  keep(ctx, form, event.submitter, "in_flight").finally(() => {
+    form.dataset.outboxPassed = "true";
+    form.requestSubmit(event.submitter || undefined);
+  });
+}
+
+async function keep(ctx, form, submitter, state = "pending") {
+  if (state !== "in_flight") form.dataset.outboxKept = "true";
+  const pairs = [...new FormData(form, submitter)]
+    .filter(([name, value]) => name !== "csrf_token" && typeof value === "string");
+  const path = new URL(form.action, location.href).pathname;
+  const found = FORM_PATH.exec(path);
+  const number = found && found[1] ? Number(found[1]) : null;
+  const kind = !found ? "other" : path.endsWith("/rules") ? "rules" : number === null ? "add" : KINDS[found[2]];
+  const facts = await ctx.db.factsOf(ctx.config.match);
+  const fixing = form.dataset.outboxFixing
+    && (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === form.dataset.outboxFixing);
+  const key = fixing ? fixing.key : (pairs.find(([name]) => name === "write_key") || [])[1] || newKey();
+  const entry = { key, match: ctx.config.match, seq: fixing ? fixing.seq : Date.now() * 1000 + (sequence++ % 1000),
+    path, kind, number, fields: pairs, state, made: new Date().toISOString() };
+  if (fixing) {
+    Object.assign(entry, { baseCount: fixing.baseCount, base: fixing.base });
+  } else if (facts) {
+    entry.baseCount = facts.file.deals.length;
+    if (number !== null && facts.file.deals[number - 1]) entry.base = facts.file.deals[number - 1];
+  }
+  await ctx.db.putEntry(entry);
+  if (state !== "in_flight") markUsed(key);  // a form sent online keeps its key: sent again, it is the same write
+  return entry;
+}
+
+async function keepAndShow(ctx, form, submitter) {
+  await keep(ctx, form, submitter);
+  const onSheet = location.pathname === ctx.config.sheet;
+  if (!onSheet && navigator.serviceWorker && navigator.serviceWorker.controller) {
+    location.assign(`${ctx.config.sheet}#outbox`);  // the sheet, from the service worker's copy
+    return;
+  }
+  ctx.replaced = !onSheet;
+  await show(ctx);
+  if (navigator.onLine) runSync(ctx);
+}
+
+// Entries kept "in flight" whose form is back on this page (refused with a message, or the same page
+// shown again): the page holds what was typed, so the outbox lets them go.
+async function takeBackReturnedForms(ctx) {
+  const keys = new Set([...document.querySelectorAll('form[data-outbox] input[name="write_key"]')].map((i) => i.value));
+  for (const entry of await ctx.db.entriesOf(ctx.config.match)) {
+    if (entry.state === "in_flight" && keys.has(entry.key)) await ctx.db.removeEntry(entry);
+  }
+}
+
+// "Fix it" on a refused entry, or "Change" on one not sent yet, opens its form with #fix=<key>: the kept
+// fields go back in the form, and the entry waits (it is not sent meanwhile) until the form is saved again,
+// when it takes the entry's place in the order.
+async function fillFormToFix(ctx) {
+  const key = new URLSearchParams(location.hash.slice(1)).get("fix");
+  const form = document.querySelector("form[data-outbox]");
+  if (!key || !form) return;
+  const entry = (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === key);
+  if (!entry) return;
+  const values = new Map();
+  for (const [name, value] of entry.fields) values.set(name, [...(values.get(name) || []), value]);
+  for (const field of form.querySelectorAll("input[name], select[name], textarea[name]")) {
+    if (field.name === "csrf_token") continue;
+    const typed = values.get(field.name) || [];
+    if (field.type === "radio" || field.type === "checkbox") field.checked = typed.includes(field.value);
+    else if (typed.length) field.value = typed[0];
+  }
+  form.querySelectorAll("details").forEach((fold) => { fold.open = true; });
+  form.dispatchEvent(new Event("input", { bubbles: true }));
+  form.dataset.outboxFixing = key;
+  await ctx.db.putEntry({ ...entry, state: "editing" });
+}
+
+async function runSync(ctx) {
+  if (ctx.running) return ctx.running;
+  clearTimeout(ctx.timer);
+  ctx.running = (async () => {
+    let result = null;
+    try {
+      result = await ctx.sync.syncMatch(ctx);
+      ctx.retryMs = RETRY_FIRST_MS;
+    } catch (error) {
+      if (!(error instanceof ctx.sync.Offline)) throw error;
+    }
+    const left = await ctx.db.entriesOf(ctx.config.match);
+    const notes = await ctx.db.notesOf(ctx.config.match);
+    if (result && result.sent && !left.length && (ctx.replaced || location.pathname === ctx.config.sheet)) {
+      location.replace(ctx.config.sheet);  // all sent: the server's sheet is the truth
+      return;
+    }
+    await show(ctx);
+    if (left.some((entry) => entry.state === "pending" || entry.state === "in_flight") && !(result && result.waiting)) {
+      ctx.timer = setTimeout(() => runSync(ctx), ctx.retryMs);
+      ctx.retryMs = Math.min(ctx.retryMs * 2, RETRY_MOST_MS);
+    }
+  })().finally(() => { ctx.running = null; });
+  return ctx.running;
+}
+
+async function show(ctx) {
+  const entries = await ctx.db.entriesOf(ctx.config.match);
+  const notes = await ctx.db.notesOf(ctx.config.match);
+  const facts = await ctx.db.factsOf(ctx.config.match);
+  if (facts) document.documentElement.dataset.outboxFacts = String(facts.version);  // ready to work offline
+  let twin = null;
+  if (entries.length && facts) {
+    twin = (await ctx.twin) || await import(ctx.config.rules).catch(() => null);  // null: listed without totals
+  }
+  ctx.view.render({ config: ctx.config, entries, notes, facts, twin, fields: ctx.fields,
+    onSheet: location.pathname === ctx.config.sheet, replacePage: Boolean(ctx.replaced) });
+}
+
+// The player's answer to a refused entry, a conflict or a likely duplicate.
+async function choose(ctx, event) {
+  const link = event.target.closest("a[data-outbox-fix]");
+  if (link && new URL(link.href).pathname === location.pathname) {
+    event.preventDefault();  // the same page: opened again, to fill its form
+    location.hash = new URL(link.href).hash;
+    location.reload();
+    return;
+  }
+  const button = event.target.closest("[data-outbox-choice]");
+  if (!button) return;
+  const { db } = ctx;
+  const key = button.dataset.key;
+  const entry = (await db.entriesOf(ctx.config.match)).find((each) => each.key === key);
+  const note = (await db.notesOf(ctx.config.match)).find((each) => each.key === key);
+  const choice = button.dataset.outboxChoice;
+  if (choice === "send") {
+    ctx.retryMs = RETRY_FIRST_MS;
+  } else if (entry && choice === "theirs") {
+    await db.removeEntry(entry);
+  } else if (entry && choice === "mine") {
+    Object.assign(entry, { state: "pending", useVersion: entry.theirVersion, base: entry.theirs ?? undefined });
+    delete entry.message;
+    await db.putEntry(entry);
+  } else if (entry && choice === "resume") {
+    await db.putEntry({ ...entry, state: "pending" });
+  } else if (entry && choice === "discard") {
+    await db.removeEntry(entry);
+  } else if (note && choice === "keep-both") {
+    await db.removeNote(note);
+  } else if (note && choice === "delete-mine") {
+    const facts = await db.factsOf(ctx.config.match);
+    await db.putEntry({ key: newKey(), match: ctx.config.match, seq: Date.now() * 1000, kind: "delete",
+      path: `${ctx.config.sheet}/deals/${note.number}/delete`, number: note.number, base: note.deal,
+      fields: [["version", String(facts ? facts.version : "")]], state: "pending", made: new Date().toISOString() });
+    await db.removeNote(note);
+  }
+  const left = (await db.entriesOf(ctx.config.match)).length + (await db.notesOf(ctx.config.match)).length;
+  if (!left && navigator.onLine && (ctx.replaced || location.pathname === ctx.config.sheet)) {
+    location.replace(ctx.config.sheet);  // nothing left to choose: the server's sheet
+    return;
+  }
+  await show(ctx);
+  if (navigator.onLine) runSync(ctx);
+}

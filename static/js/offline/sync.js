@@ -1,0 +1,105 @@
+// Sending the outbox: the match's facts first (with a fresh form token, and which keys the server has
+// already done), then each entry in order, each with its own key, so that a retry is never a second
+// write. An entry the player must look at (refused, or changed on another phone) holds back the ones
+// after it; a network error or a server error leaves everything for the next try.
+
+const TIMEOUT_MS = 15000;
+
+export class Offline extends Error {}
+
+async function call(url, options = {}) {
+  let response;
+  try {
+    response = await fetch(url, { cache: "no-store", credentials: "same-origin", signal: AbortSignal.timeout(TIMEOUT_MS),
+      ...options, headers: { Accept: "application/json", ...(options.headers || {}) } });
+  } catch {
+    throw new Offline("no network");
+  }
+  let body = null;
+  try { body = await response.json(); } catch { /* not JSON: a proxy's page, an error page */ }
+  return { status: response.status, body };
+}
+
+/** The match as the server has it now; stores it as the last confirmed facts. */
+export async function fetchFacts(ctx, keys = []) {
+  const answer = await call(`${ctx.config.api}?keys=${encodeURIComponent(keys.join(","))}`);
+  if (answer.status !== 200 || !answer.body) throw new Offline(`answer ${answer.status}`);
+  ctx.token = answer.body.csrf_token;
+  await ctx.db.putFacts(ctx.config.match, answer.body.version, answer.body.match);
+  return answer.body;
+}
+
+function post(ctx, entry) {
+  const body = { path: entry.path, fields: entry.fields };
+  if (entry.useVersion !== undefined) body.version = entry.useVersion;
+  return call(ctx.config.api, {
+    method: "POST", body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", "X-CSRFToken": ctx.token || "", "Idempotency-Key": entry.key },
+  });
+}
+
+/** Send what is kept for the match. Returns how many entries went, and whether some wait for the player. */
+export async function syncMatch(ctx) {
+  const { db, fields } = ctx;
+  const match = ctx.config.match;
+  let entries = await db.entriesOf(match);
+  const facts = await fetchFacts(ctx, entries.map((entry) => entry.key));
+  const done = new Set(facts.done);
+  let sent = 0;
+  for (const entry of entries.filter((each) => done.has(each.key))) {
+    await db.removeEntry(entry);  // the form reached the server before (its answer may have been lost)
+    if (entry.state !== "in_flight") sent += 1;  // a form sent from its page: the page after it showed it
+  }
+  entries = entries.filter((each) => !done.has(each.key));
+  const mine = new Set();  // deals this phone added in this run
+  for (const entry of entries) {
+    if (["conflict", "refused", "editing"].includes(entry.state)) return { sent, waiting: true };
+    let answer = await post(ctx, entry);
+    if (answer.status === 400) {
+      await fetchFacts(ctx);  // the form token expired: a fresh one, once
+      answer = await post(ctx, entry);
+    }
+    if (answer.status === 409 && answer.body && entry.base !== undefined && fields.sameDeal(answer.body.theirs, entry.base)) {
+      entry.useVersion = answer.body.version;  // the match moved on, but not this deal: apply on the match as it is
+      answer = await post(ctx, entry);
+    }
+    const body = answer.body || {};
+    if (answer.status === 200 || answer.status === 201) {
+      await db.putFacts(match, body.version, body.match);
+      if (entry.kind === "add" && body.number) {
+        mine.add(body.number);
+        await flagDuplicate(ctx, entry, body, mine);
+      }
+      await db.removeEntry(entry);
+      sent += 1;
+      continue;
+    }
+    if (answer.status === 409 && body.error) {
+      Object.assign(entry, { state: "conflict", message: body.error.message, theirs: body.theirs ?? null,
+        theirVersion: body.version });
+      await db.putFacts(match, body.version, body.match);
+      await db.putEntry(entry);
+      return { sent, waiting: true };
+    }
+    if ([400, 403, 404, 422].includes(answer.status) && body.error) {
+      Object.assign(entry, { state: "refused", message: body.error.message });
+      await db.putEntry(entry);
+      return { sent, waiting: true };
+    }
+    throw new Offline(`answer ${answer.status}`);  // a server error: tried again later
+  }
+  return { sent, waiting: false };
+}
+
+// An added deal with the same facts as one another phone added since this phone last heard from the server.
+async function flagDuplicate(ctx, entry, body, mine) {
+  const deals = body.match.deals;
+  const added = deals[body.number - 1];
+  for (let number = (entry.baseCount ?? deals.length) + 1; number < body.number; number++) {
+    if (!mine.has(number) && ctx.fields.sameDeal(deals[number - 1], added)) {
+      await ctx.db.putNote({ key: `duplicate:${entry.key}`, match: entry.match, kind: "duplicate",
+        number: body.number, of: number, deal: added });
+      return;
+    }
+  }
+}

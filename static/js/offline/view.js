@@ -1,0 +1,196 @@
+// What the phone shows of its outbox: on the sheet, the entries not sent yet (worked into the totals by
+// the rules core's twin, from the server's last confirmed facts), refused entries with what to fix,
+// conflicts with both versions, likely duplicates; on the match's other pages, a line that some wait.
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value === true ? "" : value);
+  }
+  node.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  return node;
+}
+
+const choiceButton = (key, choice, text, kind = "quiet") =>
+  el("button", { type: "button", class: `button ${kind}`, "data-outbox-choice": choice, "data-key": key }, text);
+
+/** The twin's sheet from the confirmed facts with each entry applied in order (those it can apply). */
+export function project(facts, entries, twin, fields) {
+  let file = structuredClone(facts.file);
+  const auction = file.auction !== false;
+  const rows = [];
+  for (const entry of entries) {
+    const row = { entry, applied: false, number: entry.number, deal: null };
+    rows.push(row);
+    if (["conflict", "refused", "editing"].includes(entry.state)) continue;
+    const next = structuredClone(file);
+    try {
+      applyEntry(next, entry, row, auction, twin, fields);
+      twin.scoreMatch(twin.matchFromJson(next, { stored: true }));
+      file = next;
+      row.applied = true;
+    } catch { /* the server reads it when it is sent */ }
+  }
+  return { rows, file, sheet: twin.scoreMatch(twin.matchFromJson(file, { stored: true })) };
+}
+
+function applyEntry(file, entry, row, auction, twin, fields) {
+  const at = entry.number - 1;
+  if (entry.kind === "rules") {
+    file.rules = { ...file.rules, ...fields.rulesFromFields(entry.fields, twin.RULE_SPECS) };
+    return;
+  }
+  if (entry.kind !== "add" && !file.deals[at]) throw new Error("no such deal");
+  if (entry.kind === "add" || entry.kind === "edit") {
+    row.deal = fields.dealFromFields(entry.fields, file.sides.length, auction);
+    if (!row.deal) throw new Error("unreadable");
+    if (entry.kind === "add") {
+      file.deals.push(row.deal);
+      row.number = file.deals.length;
+    } else {
+      if (file.deals[at].entered_under && !row.deal.entered_under) row.deal.entered_under = file.deals[at].entered_under;
+      file.deals[at] = row.deal;
+    }
+  } else if (entry.kind === "delete") {
+    row.deal = file.deals[at];
+    file.deals.splice(at, 1);
+  } else if (entry.kind === "throw_in") {
+    const deal = file.deals[at];
+    deal.thrown_in = true;
+    deal.sides = deal.sides.map((side) => ("meld" in side ? { meld: side.meld } : "total" in side ? side : { meld: 0 }));
+    row.deal = deal;
+  }
+}
+
+// Without the twin at hand: the entries as a list, new deals numbered after the confirmed ones.
+function unworked(entries, facts) {
+  let count = facts ? facts.file.deals.length : null;
+  return entries.map((entry) => {
+    if (count !== null && entry.kind === "add" && entry.state !== "refused" && entry.state !== "editing") count += 1;
+    else if (count !== null && entry.kind === "delete") count -= 1;
+    return { entry, applied: false, number: entry.kind === "add" ? count : entry.number };
+  });
+}
+
+function totalsText(names, totals) {
+  return names.map((name, i) => `${name} ${totals[i]}`).join(" · ");
+}
+
+function entryTitle(row) {
+  const { entry } = row;
+  switch (entry.kind) {
+    case "add": return row.number && !["refused", "editing"].includes(entry.state) ? `New deal ${row.number}` : "New deal";
+    case "edit": return `Deal ${entry.number} corrected`;
+    case "delete": return `Deal ${entry.number} deleted`;
+    case "throw_in": return `Deal ${entry.number} thrown in`;
+    case "rules": return "House rules changed";
+    default: return "A change";
+  }
+}
+
+function entryFacts(row, names, fields) {
+  const { entry } = row;
+  let deal = row.deal || (entry.kind === "delete" ? entry.base : null);
+  if (!deal && (entry.kind === "add" || entry.kind === "edit")) deal = fields.dealFromFields(entry.fields, names.length, true);
+  return deal && names.length ? `: ${fields.describeDeal(deal, names)}` : "";
+}
+
+function entryItem(row, names, fields, sheet) {
+  const { entry } = row;
+  const item = el("li", { class: "outbox-entry", "data-state": entry.state });
+  const line = row.applied && row.number && sheet.deals[row.number - 1] && entry.kind !== "delete"
+    ? sheet.deals[row.number - 1] : null;
+  item.append(el("p", {}, el("strong", {}, entryTitle(row)), entryFacts(row, names, fields),
+    line && line.totals ? el("span", { class: "muted" }, ` → ${totalsText(names, line.totals)}`) : null));
+  if (entry.state === "refused") {
+    item.append(el("p", { class: "field-error", role: "alert" }, `Not accepted: ${entry.message}`),
+      el("p", { class: "row" },
+        entry.kind === "add" || entry.kind === "edit" || entry.kind === "rules"
+          ? fixLink(entry, "Fix it") : null,
+        choiceButton(entry.key, "discard", "Discard")));
+  } else if (entry.state === "conflict") {
+    item.append(conflict(entry, names, fields));
+  } else if (entry.state === "editing") {
+    item.append(el("p", { class: "small muted" }, "Being changed: not sent until it is saved again."),
+      el("p", { class: "row" }, fixLink(entry, "Go on changing"), choiceButton(entry.key, "resume", "Send it as it was")));
+  } else {
+    item.append(el("p", { class: "small muted" }, "Not sent yet", row.applied ? "" : " · checked when sent"),
+      CHANGEABLE.includes(entry.kind) ? el("p", {}, fixLink(entry, "Change", "quiet")) : null);
+  }
+  return item;
+}
+
+const CHANGEABLE = ["add", "edit", "rules"];
+
+function fixLink(entry, text, kind = "") {
+  return el("a", { class: `button ${kind}`.trim(), href: `${entry.path}#fix=${encodeURIComponent(entry.key)}`,
+    "data-outbox-fix": true }, text);
+}
+
+function conflict(entry, names, fields) {
+  const mine = entry.kind === "delete" ? "Delete it"
+    : entry.kind === "throw_in" ? "Thrown in"
+      : fields.describeDeal(fields.dealFromFields(entry.fields, names.length, true), names);
+  const theirs = entry.theirs ? fields.describeDeal(entry.theirs, names) : "Deleted";
+  const gone = entry.theirs === null;
+  return el("div", { class: "outbox-conflict" },
+    el("p", {}, `Deal ${entry.number} was changed on another phone. Choose which to keep.`),
+    el("dl", { class: "compare" },
+      el("dt", {}, "Theirs (now on the sheet)"), el("dd", {}, theirs),
+      el("dt", {}, "Yours (not sent)"), el("dd", {}, mine)),
+    el("p", { class: "row" },
+      choiceButton(entry.key, "theirs", "Keep theirs"),
+      gone ? null : choiceButton(entry.key, "mine", entry.kind === "delete" ? "Delete it anyway" : "Use mine", "primary")));
+}
+
+function duplicateItem(note) {
+  return el("li", { class: "outbox-entry", "data-state": "duplicate" },
+    el("p", {}, el("strong", {}, `Deal ${note.number} may be a duplicate`)),
+    el("p", { class: "small" }, `It has the same facts as deal ${note.of}, added on another phone meanwhile.`),
+    el("p", { class: "row" },
+      choiceButton(note.key, "keep-both", "Keep both"),
+      choiceButton(note.key, "delete-mine", `Delete mine (deal ${note.number})`, "danger")));
+}
+
+function statusText(entries) {
+  if (!navigator.onLine) return "No connection. Kept on this phone and sent once it is back.";
+  if (entries.some((entry) => entry.state === "pending" || entry.state === "in_flight")) return "Kept on this phone; sending…";
+  return "Nothing more is sent until you choose below.";
+}
+
+/** Draw the outbox on the page (or take it away when nothing is kept). */
+export function render({ config, entries, notes, facts, twin, fields, onSheet, replacePage }) {
+  document.querySelectorAll("[data-outbox-view]").forEach((old) => old.remove());
+  if (!entries.length && !notes.length) return;
+  const main = document.querySelector("main") || document.body;
+  if (!onSheet && !replacePage) {
+    main.prepend(el("p", { class: "notice", "data-outbox-view": true, role: "status" },
+      `${entries.length} change${entries.length === 1 ? "" : "s"} kept on this phone, not sent yet. `,
+      el("a", { href: config.sheet }, "See them on the score sheet")));
+    return;
+  }
+  const names = facts ? facts.file.sides.map((side) => side.name) : [];
+  let projected = null;
+  if (twin && facts) {
+    try { projected = project(facts, entries, twin, fields); } catch { projected = null; }
+  }
+  const rows = projected ? projected.rows : unworked(entries, facts);
+  const section = el("section", { class: "card outbox", "data-outbox-view": true, "aria-labelledby": "outbox-title" },
+    el("h2", { id: "outbox-title" }, entries.length ? "Not sent yet" : "Check these deals"),
+    entries.length ? el("p", { class: "small muted", "data-outbox-status": true },
+      statusText(entries)) : null,
+    projected && entries.length ? el("p", { class: "outbox-totals", "data-outbox-totals": true },
+      el("strong", {}, "With them: "), totalsText(names, projected.sheet.totals),
+      projected.sheet.winner !== null ? ` · ${names[projected.sheet.winner]} win` : "") : null,
+    el("ol", { class: "stack outbox-list" },
+      rows.map((row) => entryItem(row, names, fields, projected ? projected.sheet : { deals: [] })),
+      notes.map(duplicateItem)),
+    replacePage ? el("p", {}, el("a", { class: "button", href: config.sheet }, "Score sheet")) : null);
+  if (replacePage) {
+    main.replaceChildren(section);
+    return;
+  }
+  const live = document.querySelector(".live-sheet");
+  if (live) live.before(section);
+  else main.prepend(section);
+}

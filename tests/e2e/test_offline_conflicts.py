@@ -1,0 +1,97 @@
+"""An offline edit of a deal another phone changed meanwhile is never applied blindly: the phone shows
+both versions and does what the player chooses. An offline house-rule change is sent when back online."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import Guard, LiveApp, Phones
+from .outbox import outbox, public_id_of, ready_offline, server_match, take_expected_errors, wait_until_sent
+from .table import add_quick_deal, follow, save_deal, start_match, type_number
+
+pytestmark = pytest.mark.browser
+
+
+def we_field(phone: Page, side: str) -> object:
+    return phone.locator(".sides-quick").get_by_role("textbox", name=side)
+
+
+def open_edit(phone: Page, number: int) -> None:
+    phone.goto(phone.url.split("#")[0].split("/deals")[0])
+    follow(phone, phone.get_by_role("link", name=f"Edit deal {number}", exact=True))
+
+
+def totals_of(live_app: LiveApp, public_id: str, number: int) -> list[int]:
+    deal = server_match(live_app.base_url, public_id)["match"]["deals"][number - 1]
+    return [side["total"] for side in deal["sides"]]
+
+
+@pytest.mark.parametrize("choice", ["Use mine", "Keep theirs"])
+def test_an_offline_edit_of_a_deal_changed_elsewhere_shows_both_versions(
+    phones: Phones, live_app: LiveApp, guard: Guard, choice: str
+) -> None:
+    ann, bob = phones.open(), phones.open()
+    link = start_match(ann, "Double deck to 500", name="Cabin")
+    add_quick_deal(ann, "We", 60, (67, 20))
+    public_id = public_id_of(ann)
+    bob.goto(link)
+
+    open_edit(ann, 1)
+    type_number(we_field(ann, "We"), 70)
+    ready_offline(ann)
+    with guard.offline(ann):
+        ann.get_by_role("button", name="Save deal").tap()
+        expect(outbox(ann)).to_contain_text("Deal 1 corrected")
+        expect(outbox(ann)).to_contain_text("Not sent yet")
+        open_edit(bob, 1)  # meanwhile, another phone corrects the same deal
+        type_number(we_field(bob, "They"), 25)
+        save_deal(bob)
+    conflict = outbox(ann)
+    expect(conflict).to_contain_text("Deal 1 was changed on another phone", timeout=20_000)
+    expect(conflict.locator("dd").first).to_contain_text("We 67, They 25")  # theirs
+    expect(conflict.locator("dd").nth(1)).to_contain_text("We 70, They 20")  # mine, as typed
+    assert totals_of(live_app, public_id, 1) == [67, 25]  # nothing applied blindly
+    assert take_expected_errors(guard, r"status of 409 .*/outbox$") == 1  # the server's "changed since"
+
+    ann.get_by_role("button", name=choice).tap()
+    wait_until_sent(ann)
+    assert totals_of(live_app, public_id, 1) == ([70, 20] if choice == "Use mine" else [67, 25])
+    assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 1
+
+
+def test_a_house_rule_change_made_offline_is_sent_when_back(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    page = phones.open()
+    start_match(page, "Double deck to 500", name="Lake house")
+    add_quick_deal(page, "We", 60, (67, 20))
+    public_id = public_id_of(page)
+    page.goto(f"/m/{public_id}/rules")
+    target = page.get_by_label("Play to", exact=True)
+    target.fill("300")
+    ready_offline(page)
+    with guard.offline(page):
+        page.get_by_role("button", name="Preview the change").tap()
+        expect(outbox(page)).to_contain_text("House rules changed")
+        expect(outbox(page)).to_contain_text("Not sent yet")
+        assert server_match(live_app.base_url, public_id)["match"]["rules"]["target"] == 500
+    wait_until_sent(page)
+    assert server_match(live_app.base_url, public_id)["match"]["rules"]["target"] == 300
+
+
+def test_a_deal_deleted_offline_is_deleted_when_back(phones: Phones, live_app: LiveApp, guard: Guard) -> None:
+    page = phones.open()
+    start_match(page, "Double deck to 500", name="Lake house")
+    add_quick_deal(page, "We", 60, (67, 20))
+    add_quick_deal(page, "They", 55, (20, 62))
+    public_id = public_id_of(page)
+    page.goto(f"/m/{public_id}/deals/1/delete")
+    page.get_by_role("button", name="Delete deal 1").focus()
+    ready_offline(page)
+    with guard.offline(page):
+        page.get_by_role("button", name="Delete deal 1").tap()
+        expect(outbox(page)).to_contain_text("Deal 1 deleted")
+        assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 2
+    wait_until_sent(page)
+    assert [deal["bid"] for deal in server_match(live_app.base_url, public_id)["match"]["deals"]] == [55]

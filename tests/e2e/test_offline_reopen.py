@@ -1,0 +1,117 @@
+"""The table's whole evening with no signal: deals entered offline (quick, with meld and tricks per
+partner, with meld counted in sets), one of them changed, the page reloaded and the browser closed and
+opened again offline; back online, the server holds exactly those deals, once each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import Guard, LiveApp
+from .offline import persistent_phone, wait_for_worker, wait_until_kept
+from .outbox import (
+    kept_totals,
+    outbox,
+    public_id_of,
+    ready_offline,
+    server_match,
+    take_expected_errors,
+    wait_until_sent,
+)
+from .table import add_quick_deal, fill_quick_deal, open_new_deal, side_box, start_match, type_number
+
+pytestmark = pytest.mark.browser
+
+
+def save_kept(page: Page, what: str) -> None:
+    page.get_by_role("button", name="Save deal").tap()
+    expect(outbox(page).locator("li", has_text=what)).to_contain_text("Not sent yet")
+
+
+def detailed_deal(page: Page) -> None:
+    """We bid 50: partners' meld 20 and 12, 30 trick points and the last trick; They meld 8, 20 tricks."""
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    type_number(page.get_by_role("textbox", name="Bid"), 50)
+    we, they = side_box(page, 0), side_box(page, 1)
+    type_number(we.get_by_role("textbox", name="Partner 1's meld"), 20)
+    type_number(we.get_by_role("textbox", name="Partner 2's meld"), 12)
+    type_number(we.get_by_role("textbox", name="Trick points"), 30)
+    type_number(they.get_by_role("textbox", name="Partner 1's meld"), 8)
+    type_number(they.get_by_role("textbox", name="Trick points"), 20)
+    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
+
+
+def counted_deal(page: Page) -> None:
+    """They bid 60 and count their meld in sets (a run and a pinochle), as the calculator sends it."""
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="They").tap()
+    type_number(page.get_by_role("textbox", name="Bid"), 60)
+    we, they = side_box(page, 0), side_box(page, 1)
+    count = they.locator("details.count-meld[data-hand='0']")
+    count.locator("summary").tap()
+    type_number(count.get_by_label("Run", exact=True), 1)
+    type_number(count.get_by_label("Pinochle", exact=True), 1)
+    type_number(they.get_by_role("textbox", name="Trick points"), 40)
+    type_number(we.get_by_role("textbox", name="Trick points"), 10)
+    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="They").tap()
+
+
+def test_deals_entered_offline_survive_reload_and_reopening_and_arrive_once(
+    browser: Browser, live_app: LiveApp, guard: Guard, tmp_path: Path, shoot: Callable[..., Any]
+) -> None:
+    profile = tmp_path / "profile"
+    with persistent_phone(browser, live_app, guard, profile) as page:
+        sheet = start_match(page, "Double deck to 500", name="At the cabin")
+        public_id = public_id_of(page)
+        add_quick_deal(page, "We", 60, (67, 20))  # deal 1, on the server before the signal goes
+        wait_for_worker(page)
+        for address in (f"/m/{public_id}/deals/new", sheet):
+            page.goto(address)
+            wait_until_kept(page, address)
+        open_new_deal(page)
+        page.get_by_role("textbox", name="Bid").focus()  # a form in use: the phone reads the match's facts
+        ready_offline(page)
+        page.goto(sheet)
+
+        page.context.set_offline(True)
+        open_new_deal(page)
+        fill_quick_deal(page, "They", 55, (20, 62))
+        save_kept(page, "New deal 2")
+        open_new_deal(page)
+        detailed_deal(page)
+        save_kept(page, "New deal 3")
+        open_new_deal(page)
+        counted_deal(page)
+        save_kept(page, "New deal 4")
+        # Deal 2 was typed wrong: changed before it was ever sent, in its place.
+        outbox(page).locator("li", has_text="New deal 2").get_by_role("link", name="Change").tap()
+        expect(page.get_by_role("button", name="Save deal")).to_be_visible()
+        type_number(page.locator(".sides-quick").get_by_role("textbox", name="They"), 58)
+        save_kept(page, "New deal 2")
+        expect(outbox(page).locator("li", has_text="New deal 2")).to_contain_text("They 58")
+        kept = kept_totals(page)
+        shoot(page, "offline-three-deals")
+
+        page.reload()  # from the service worker's copy, with what the phone kept
+        expect(outbox(page).locator("li.outbox-entry")).to_have_count(3)
+        assert kept_totals(page) == kept
+
+    with persistent_phone(browser, live_app, guard, profile, offline=True) as page:
+        page.goto(sheet)
+        expect(outbox(page).locator("li.outbox-entry")).to_have_count(3)
+        assert kept_totals(page) == kept
+        assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 1  # nothing sent yet
+        page.context.set_offline(False)
+        wait_until_sent(page)
+        held = server_match(live_app.base_url, public_id)
+        assert [deal.get("bid") for deal in held["match"]["deals"]] == [60, 55, 50, 60]
+        assert held["match"]["deals"][1]["sides"] == [{"total": 20}, {"total": 58}]
+        assert held["match"]["deals"][2]["sides"][0]["meld"] == [20, 12]
+        assert held["match"]["deals"][3]["sides"][1]["meld"] == {"run": 1, "pinochle": 1}
+        assert dict(zip(["We", "They"], held["sheet"]["totals"], strict=True)) == kept
+    take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")  # what the phone could not reach offline

@@ -1,0 +1,157 @@
+"""What a phone kept offline is sent later as the form it was: read as the form is read, done once by its
+key (also when the form itself reached the server), refused with a message the player can act on."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import form_values
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app, store
+
+
+@pytest.fixture
+def app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
+    """CSRF on, as the app runs: the outbox sends its token as a header."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s",
+                      "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": False})
+    yield app
+    app.extensions["scorekeeper.engine"].dispose()
+
+
+def new_match(client: FlaskClient) -> str:
+    data = form_values(client.get("/matches/new?preset=double-500")) | {"name": "Cabin"}
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 302
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def facts(client: FlaskClient, public_id: str, keys: str = "") -> dict:
+    answer = client.get(f"/m/{public_id}/outbox?keys={keys}")
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+    return answer.get_json()
+
+
+def send(client: FlaskClient, public_id: str, path: str, fields: dict[str, str], key: str,
+         token: str | None = None, **extra: object):
+    token = token or facts(client, public_id)["csrf_token"]
+    return client.post(f"/m/{public_id}/outbox", json={"path": path, "fields": [[k, v] for k, v in fields.items()],
+                                                       **extra},
+                       headers={"X-CSRFToken": token, "Idempotency-Key": key})
+
+
+def quick(client: FlaskClient, public_id: str, bid: int, we: int, they: int) -> dict[str, str]:
+    fields = form_values(client.get(f"/m/{public_id}/deals/new"))
+    fields.pop("csrf_token")
+    return fields | {"mode": "quick", "bidder": "0", "bid": str(bid), "sides-0-total": str(we),
+                     "sides-1-total": str(they)}
+
+
+def deals_of(app: Flask, public_id: str) -> list[dict]:
+    with app.app_context():
+        return [store.deal_json(deal) for deal in store.get_match_or_404(public_id).deals]
+
+
+def test_facts_give_the_match_file_the_version_and_a_fresh_token(client: FlaskClient) -> None:
+    public_id = new_match(client)
+    got = facts(client, public_id)
+    assert got["version"] == 1 and got["match"]["format"] == "pinochle-match/1" and got["match"]["deals"] == []
+    assert got["csrf_token"] and got["done"] == []
+
+
+def test_a_kept_deal_is_added_once_however_often_it_is_sent(app: Flask, client: FlaskClient) -> None:
+    public_id = new_match(client)
+    fields = quick(client, public_id, 50, 60, 20)
+    first = send(client, public_id, f"/m/{public_id}/deals/new", fields, "kept-key-0001")
+    again = send(client, public_id, f"/m/{public_id}/deals/new", fields, "kept-key-0001")
+    assert first.status_code == again.status_code == 201
+    assert first.get_json()["number"] == again.get_json()["number"] == 1
+    assert again.get_json()["replayed"] is True and len(deals_of(app, public_id)) == 1
+    assert facts(client, public_id, "kept-key-0001,other-key-0002")["done"] == ["kept-key-0001"]
+
+
+def test_a_form_that_reached_the_server_is_not_added_again_by_its_retry(app: Flask, client: FlaskClient) -> None:
+    public_id = new_match(client)
+    fields = quick(client, public_id, 50, 60, 20)
+    token = facts(client, public_id)["csrf_token"]
+    posted = client.post(f"/m/{public_id}/deals/new", data=fields | {"csrf_token": token})
+    assert posted.status_code == 302
+    retry = send(client, public_id, f"/m/{public_id}/deals/new", fields, fields["write_key"])
+    assert retry.status_code == 201 and retry.get_json()["replayed"] is True
+    assert len(deals_of(app, public_id)) == 1
+
+
+def test_additions_from_two_phones_both_append(app: Flask, client: FlaskClient) -> None:
+    public_id = new_match(client)
+    mine = quick(client, public_id, 50, 60, 20)  # drawn at version 1
+    client.post(f"/m/{public_id}/deals/new",
+                data=quick(client, public_id, 55, 70, 10) | {"csrf_token": facts(client, public_id)["csrf_token"]})
+    answer = send(client, public_id, f"/m/{public_id}/deals/new", mine, "kept-key-0003")
+    assert answer.status_code == 201 and answer.get_json()["number"] == 2
+    assert [deal["bid"] for deal in deals_of(app, public_id)] == [55, 50]
+
+
+def test_an_edit_of_a_deal_changed_elsewhere_is_refused_with_both_versions(app: Flask, client: FlaskClient) -> None:
+    public_id = new_match(client)
+    client.post(f"/m/{public_id}/deals/new",
+                data=quick(client, public_id, 50, 60, 20) | {"csrf_token": facts(client, public_id)["csrf_token"]})
+    mine = form_values(client.get(f"/m/{public_id}/deals/1/edit")) | {"sides-0-total": "65"}
+    mine.pop("csrf_token")
+    theirs = form_values(client.get(f"/m/{public_id}/deals/1/edit")) | {"sides-1-total": "25"}
+    assert client.post(f"/m/{public_id}/deals/1/edit", data=theirs).status_code == 302
+    path = f"/m/{public_id}/deals/1/edit"
+    stale = send(client, public_id, path, mine, "kept-key-0004")
+    assert stale.status_code == 409
+    body = stale.get_json()
+    assert body["theirs"]["sides"][1] == {"total": 25} and body["error"]["code"] == "stale"
+    assert deals_of(app, public_id)[0]["sides"][0] == {"total": 60}  # nothing applied blindly
+    chosen = send(client, public_id, path, mine, "kept-key-0004", version=body["version"])
+    assert chosen.status_code == 201
+    assert [side for side in deals_of(app, public_id)[0]["sides"]] == [{"total": 65}, {"total": 20}]
+
+
+def test_a_player_error_is_refused_with_what_to_fix_and_nothing_is_kept(app: Flask, client: FlaskClient) -> None:
+    public_id = new_match(client)
+    fields = quick(client, public_id, 50, 60, 20) | {"bid": ""}
+    answer = send(client, public_id, f"/m/{public_id}/deals/new", fields, "kept-key-0005")
+    assert answer.status_code == 422 and "bid" in answer.get_json()["error"]["message"].lower()
+    assert deals_of(app, public_id) == [] and facts(client, public_id, "kept-key-0005")["done"] == []
+    fixed = send(client, public_id, f"/m/{public_id}/deals/new", fields | {"bid": "50"}, "kept-key-0005")
+    assert fixed.status_code == 201
+
+
+def test_a_kept_delete_and_a_kept_rule_change(app: Flask, client: FlaskClient) -> None:
+    public_id = new_match(client)
+    for bid in (50, 55):
+        send(client, public_id, f"/m/{public_id}/deals/new", quick(client, public_id, bid, 60, 20), f"add-key-{bid}0")
+    rules = form_values(client.get(f"/m/{public_id}/rules")) | {"rules-target": "300"}
+    rules.pop("csrf_token")
+    assert send(client, public_id, f"/m/{public_id}/rules", rules, "rules-key-01").status_code == 201
+    delete = {"version": str(facts(client, public_id)["version"])}
+    assert send(client, public_id, f"/m/{public_id}/deals/1/delete", delete, "delete-key-01").status_code == 201
+    assert [deal["bid"] for deal in deals_of(app, public_id)] == [55]
+    assert facts(client, public_id)["match"]["rules"]["target"] == 300
+
+
+def test_without_a_fresh_token_or_the_right_nothing_is_written(app: Flask, client: FlaskClient) -> None:
+    public_id = new_match(client)
+    fields = quick(client, public_id, 50, 60, 20)
+    expired = send(client, public_id, f"/m/{public_id}/deals/new", fields, "kept-key-0006", token="not-a-token")
+    assert expired.status_code == 400 and expired.is_json
+    stranger = app.test_client()
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', stranger.get("/matches/new").get_data(as_text=True))
+    assert token
+    refused = send(stranger, public_id, f"/m/{public_id}/deals/new", fields, "kept-key-0007", token=token.group(1))
+    assert refused.status_code == 403 and refused.is_json
+    assert deals_of(app, public_id) == []
+
+
+def test_an_address_outside_the_match_is_refused(client: FlaskClient) -> None:
+    public_id = new_match(client)
+    answer = send(client, public_id, "/matches/new", {}, "kept-key-0008")
+    assert answer.status_code == 400
