@@ -94,6 +94,8 @@ class DealRow(Base):
     bid: Mapped[int | None]
     trump: Mapped[str | None] = mapped_column(String(1))
     thrown_in: Mapped[bool] = mapped_column(default=False)
+    bid_by: Mapped[str | None] = mapped_column(String(100))
+    dealt_by: Mapped[str | None] = mapped_column(String(100))
     meld_table: Mapped[str] = mapped_column(String(32))
     trick_scale: Mapped[str] = mapped_column(String(32))
     last_trick: Mapped[int]

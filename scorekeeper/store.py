@@ -49,7 +49,7 @@ from .rules.matchfile import FORMAT, deal_from_json, deal_to_json, match_from_js
 from .rules.problems import Problem, ProblemCode
 from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
 
-DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
+DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "bid_by", "dealt_by")
 DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides")
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 
@@ -306,6 +306,10 @@ def deal_json(deal: DealRow) -> dict[str, Any]:
         data["trump"] = deal.trump
     if deal.thrown_in:
         data["thrown_in"] = True
+    if deal.bid_by is not None:
+        data["bid_by"] = deal.bid_by
+    if deal.dealt_by is not None:
+        data["dealt_by"] = deal.dealt_by
     data["sides"] = deal.sides
     data["entered_under"] = {
         "meld_table": deal.meld_table, "trick_scale": deal.trick_scale, "last_trick": deal.last_trick,
@@ -596,6 +600,8 @@ def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
         bid=data.get("bid"),
         trump=data.get("trump"),
         thrown_in=bool(data.get("thrown_in", False)),
+        bid_by=data.get("bid_by"),
+        dealt_by=data.get("dealt_by"),
         meld_table=basis.meld_table.value,
         trick_scale=basis.trick_scale.value,
         last_trick=basis.last_trick,

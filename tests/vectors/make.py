@@ -94,6 +94,7 @@ def meld_vectors(rng: random.Random) -> Json:
 # Matches --------------------------------------------------------------------------------------
 
 SIDE_NAMES = ["We", "They", "North", "East", "South", "West", "Ann & Bob", "Zoë", "Les Bleus", "Cy"]
+PLAYER_NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 
 
 def random_rules(rng: random.Random) -> HouseRules:
@@ -277,7 +278,7 @@ def random_match(rng: random.Random, spoil: float, most: int = 30) -> tuple[Matc
     auction = rng.random() < 0.85
     data: dict[str, Any] = {
         "format": "pinochle-match/1", "name": rng.choice(["", "Friday", "At the lake house"]),
-        "sides": [{"name": n, "players": rng.sample(["Ann", "Bob", "Cy", "Di"], rng.randint(0, 2))} for n in names],
+        "sides": seat_players(rng, names),
         "rules": random_rules(rng).to_mapping(), "auction": auction,
     }
     match = match_from_json(data)
@@ -288,13 +289,50 @@ def random_match(rng: random.Random, spoil: float, most: int = 30) -> tuple[Matc
                 changed = HouseRules(**{**changed.__dict__, "deck": match.rules.deck})
             match = match.with_rules(changed)  # earlier deals keep the prices they were entered under
         deal = random_deal(rng, match.rules, sides, auction)
+        name_players(rng, deal, data["sides"])
         if rng.random() < spoil:
             contradict(rng, deal, match.rules, sides)
+            if rng.random() < 0.2:
+                misname_players(rng, deal, data["sides"])
         try:
             match = match.with_deals((*match.deals, deal_from_json(deal, sides, rules=match.rules)))
         except RulesError:
             continue
     return match, vary(rng, match_to_json(match))
+
+
+def seat_players(rng: random.Random, names: list[str]) -> list[Json]:
+    """Sides with up to two players each, no player on two sides."""
+    pool = rng.sample(PLAYER_NAMES, len(PLAYER_NAMES))
+    sides = []
+    for name in names:
+        count = rng.randint(0, 2)
+        sides.append({"name": name, "players": pool[:count]})
+        pool = pool[count:]
+    return sides
+
+
+def name_players(rng: random.Random, deal: Json, sides: list[Json]) -> None:
+    """Now and then, who dealt and who won the auction, as the players' names."""
+    if deal.get("passed"):
+        return
+    everyone = [player for side in sides for player in side["players"]]
+    if everyone and rng.random() < 0.4:
+        deal["dealt_by"] = rng.choice(everyone)
+    bidding = sides[deal["bidder"]]["players"] if deal.get("bidder") is not None else []
+    if bidding and rng.random() < 0.4:
+        deal["bid_by"] = rng.choice(bidding)
+
+
+def misname_players(rng: random.Random, deal: Json, sides: list[Json]) -> None:
+    """A bidder who is not on the bidding side, or a dealer who is not at the table."""
+    if deal.get("passed"):
+        return
+    others = [p for i, side in enumerate(sides) if i != deal.get("bidder") for p in side["players"]]
+    if rng.random() < 0.5:
+        deal["bid_by"] = rng.choice([*others, "Zed"])
+    else:
+        deal["dealt_by"] = "Zed"
 
 
 def vary(rng: random.Random, data: Json) -> Json:
@@ -386,7 +424,8 @@ def damage(rng: random.Random, data: Json) -> Json:
     if way == 0 and isinstance(parent, dict):
         del parent[last]
     elif way == 1 and isinstance(parent, dict):
-        parent[rng.choice(["extra", "took_trick", "trump", "bid", "meld", "total", "passed", "entered_under"])] = \
+        parent[rng.choice(["extra", "took_trick", "trump", "bid", "meld", "total", "passed", "entered_under",
+                                 "bid_by", "dealt_by"])] = \
             rng.choice(BAD_VALUES)
     elif way == 2 and isinstance(parent, list) and len(parent) > 1:
         parent.pop(last)
@@ -395,11 +434,22 @@ def damage(rng: random.Random, data: Json) -> Json:
     return data
 
 
+def seat_twice(rng: random.Random, data: Json) -> Json:
+    """One player seated twice: on another side, or again on the same side, in other capitals."""
+    data = copy.deepcopy(data)
+    seated = [(i, name) for i, side in enumerate(data["sides"]) for name in side["players"]]
+    if seated:
+        i, name = rng.choice(seated)
+        side = rng.choice(data["sides"])
+        side["players"] = [*side["players"], rng.choice([name, name.upper(), name.lower()])][-2:]
+    return data
+
+
 def match_file_vectors(rng: random.Random) -> Json:
     cases = []
     for _ in range(700):
         _, file = random_match(rng, spoil=0.0, most=4)
-        damaged = damage(rng, file)
+        damaged = seat_twice(rng, file) if rng.random() < 0.05 else damage(rng, file)
         if rng.random() < 0.3:
             damaged = damage(rng, damaged)
         cases.append({"file": damaged, **outcome(lambda f=damaged: sheet_json(score_match(match_from_json(f))))})
