@@ -137,8 +137,11 @@ class DealOutcome:
     score: DealScore | None
 
 
-def evaluate_deal(rules: HouseRules, deal: Deal, sides: tuple[SideInfo, ...], auction: bool) -> DealOutcome:
-    problems = tuple(deal_problems(rules, deal, sides, auction))
+def evaluate_deal(rules: HouseRules, deal: Deal, sides: tuple[SideInfo, ...], auction: bool,
+                  checked: bool = False) -> DealOutcome:
+    """``checked``: the facts were checked against these rules when they were recorded, so only the
+    score is worked out."""
+    problems = () if checked else tuple(deal_problems(rules, deal, sides, auction))
     return DealOutcome(problems, None if problems else score_deal(rules, deal, len(sides)))
 
 
@@ -153,14 +156,14 @@ class OutcomeMemo:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.size = 0
-        self.by_context: dict[tuple[HouseRules, tuple[SideInfo, ...], bool], dict[Deal, DealOutcome]] = {}
+        self.by_context: dict[tuple[HouseRules, tuple[SideInfo, ...], bool, bool], dict[Deal, DealOutcome]] = {}
 
     def clear(self) -> None:
         self.by_context.clear()
         self.size = 0
 
-    def outcomes(self, match: Match) -> list[DealOutcome]:
-        context = (match.rules, match.sides, match.auction)
+    def outcomes(self, match: Match, checked: bool = False) -> list[DealOutcome]:
+        context = (match.rules, match.sides, match.auction, checked)
         if self.size + len(match.deals) > self.limit:
             self.clear()
         known = self.by_context.setdefault(context, {})
@@ -168,7 +171,7 @@ class OutcomeMemo:
         for deal in match.deals:
             outcome = known.get(deal)
             if outcome is None:
-                outcome = known[deal] = evaluate_deal(match.rules, deal, match.sides, match.auction)
+                outcome = known[deal] = evaluate_deal(match.rules, deal, match.sides, match.auction, checked)
                 self.size += 1
             outcomes.append(outcome)
         return outcomes
@@ -177,9 +180,14 @@ class OutcomeMemo:
 OUTCOMES = OutcomeMemo(limit=50_000)
 
 
-def score_match(match: Match) -> Sheet:
-    """Recompute the whole sheet from the facts; refuse facts that contradict the rules."""
-    outcomes = OUTCOMES.outcomes(match)
+def score_match(match: Match, *, checked: bool = False) -> Sheet:
+    """Recompute the whole sheet from the facts; refuse facts that contradict the rules.
+
+    ``checked``: every deal was checked against the match's rules when it was recorded (a stored match:
+    a deal that contradicts the rules is refused at entry, and so is a rule change that would make a
+    recorded deal contradict), so the checks are not run again.
+    """
+    outcomes = OUTCOMES.outcomes(match, checked)
     problems = [(number, problem) for number, outcome in enumerate(outcomes, 1) for problem in outcome.problems]
     if problems:
         raise ContradictionError(problems)

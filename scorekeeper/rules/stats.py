@@ -96,13 +96,14 @@ class TableStats:
         return next((p for p in self.players if p.name == name), None)
 
 
-def table_stats(matches: Iterable[Match], players: Sequence[str] = ()) -> TableStats:
+def table_stats(matches: Iterable[Match], players: Sequence[str] = (), checked: bool = False) -> TableStats:
     """The statistics of ``matches`` (in the order they were played); ``players`` are listed even with
-    no match yet. A match whose facts contradict its rules is left out, as its sheet cannot be drawn."""
+    no match yet. A match whose facts contradict its rules is left out, as its sheet cannot be drawn;
+    ``checked``: the matches are stored ones, checked at entry (see ``score_match``)."""
     tally = _Tally(players)
     for match in matches:
         try:
-            sheet = score_match(match)
+            sheet = score_match(match, checked=checked)
         except ContradictionError:
             continue
         tally.add(match, sheet)
