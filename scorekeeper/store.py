@@ -578,7 +578,7 @@ def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int |
     if not changed:
         return None
     preview = preview or preview_rules(match, new_rules)
-    old_values, new_values = match.rules.to_mapping(), new_rules.to_mapping()
+    old_values, new_values = match.rules.to_mapping(complete=True), new_rules.to_mapping(complete=True)
     labels = ", ".join(RULE_SPECS_BY_KEY[key].label.lower() for key in changed)
     row.rules = new_values  # written by the claim's statement, which bumps the version once
     _claim(row, f"the house rules were changed ({labels})")

@@ -58,6 +58,10 @@ def _contract_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo],
     if deal.bidder is None:
         if auction:
             return [Problem(Code.BIDDER_MISSING, "bidder", "who won the auction? The bidder is missing")]
+        if deal.out:
+            return [Problem(Code.OUT_WITHOUT_BIDDER, "out", "only bidders can announce going out")]
+        if deal.forced:
+            return [Problem(Code.FORCED_WITHOUT_BIDDER, "forced", "a forced bid needs the side that took it")]
         if deal.thrown_in:
             return [Problem(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")]
         return []

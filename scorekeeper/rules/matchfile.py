@@ -48,7 +48,7 @@ from .text import clean_name, load_json
 FORMAT = "pinochle-match/1"
 MATCH_KEYS = frozenset({"format", "name", "sides", "rules", "auction", "deals"})
 DEAL_KEYS = frozenset(
-    {"passed", "bidder", "bid", "trump", "thrown_in", "sides", "entered_under", "bid_by", "dealt_by"}
+    {"passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by", "dealt_by"}
 )
 SIDE_KEYS = frozenset({"name", "players"})
 T = TypeVar("T")
@@ -143,6 +143,8 @@ def deal_from_json(
         entered_under = _basis(obj["entered_under"], join_path(path, "entered_under"), rules)
     return Deal(
         sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
+        out=_optional(obj, "out", False, _bool, path),
+        forced=_optional(obj, "forced", False, _bool, path),
         bid_by=_optional(obj, "bid_by", None, _named_player, path),
         dealt_by=_optional(obj, "dealt_by", None, _named_player, path),
     )
@@ -388,6 +390,10 @@ def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
         data["trump"] = deal.trump.value
     if deal.thrown_in:
         data["thrown_in"] = True
+    if deal.out:
+        data["out"] = True
+    if deal.forced:
+        data["forced"] = True
     if deal.bid_by is not None:
         data["bid_by"] = deal.bid_by
     if deal.dealt_by is not None:

@@ -49,6 +49,8 @@ class ProblemCode(StrEnum):
     BID_BELOW_MINIMUM = "bid_below_minimum"
     THROWN_IN_WITHOUT_BIDDER = "thrown_in_without_bidder"
     THROWN_IN_WITHOUT_AUCTION = "thrown_in_without_auction"
+    OUT_WITHOUT_BIDDER = "out_without_bidder"
+    FORCED_WITHOUT_BIDDER = "forced_without_bidder"
     # Who bid and who dealt
     BID_BY_NOT_BIDDER = "bid_by_not_bidder"
     DEALER_UNKNOWN = "dealer_unknown"
