@@ -101,7 +101,9 @@ def random_rules(rng: random.Random) -> HouseRules:
     """Every rule at a random allowed value (one time in four a preset's natural pairing)."""
     values: dict[str, Any] = {}
     for spec in RULE_SPECS:
-        if spec.kind == "number":
+        if spec.key in LATER_RULES:
+            values[spec.key] = later_rule(rng, spec)
+        elif spec.kind == "number":
             steps = (spec.maximum - spec.minimum) // spec.step
             if spec.key == "target":
                 anywhere = spec.minimum + spec.step * rng.randint(0, steps)
@@ -119,6 +121,19 @@ def random_rules(rng: random.Random) -> HouseRules:
         natural = MeldTableName.natural_for(rules.deck)
         rules = HouseRules(**{**values, "meld_table": natural})
     return rules
+
+
+LATER_RULES = {spec.key for spec in RULE_SPECS[8:]}
+LIKELY = {"min_meld": [10, 20, 100], "save_points": [10, 20, 100], "deal_limit": [2, 4, 10], "throw_in_bonus": [10, 20]}
+
+
+def later_rule(rng: random.Random, spec: Any) -> Any:
+    """A rule beyond the eight: its default most of the time, else a likely or any allowed value."""
+    if rng.random() < 0.6:
+        return spec.default
+    if spec.kind != "number":
+        return rng.choice(spec.choices)[0]
+    return rng.choice([*LIKELY[spec.key], rng.randint(spec.minimum, spec.maximum)])
 
 
 def split(rng: random.Random, total: int, parts: int) -> list[int]:
@@ -187,6 +202,10 @@ def random_deal(rng: random.Random, rules: HouseRules, sides: int, auction: bool
     thrown_in = auction and rng.random() < 0.08
     if thrown_in:
         deal["thrown_in"] = True
+    if auction and rng.random() < 0.15:
+        deal["out"] = True
+    if auction and rng.random() < 0.05:
+        deal["forced"] = True
     hands = deal_hands(rng, rules.deck, sides * 2)
     entries = []
     tricks = random_tricks(rng, rules, sides)
@@ -425,7 +444,7 @@ def damage(rng: random.Random, data: Json) -> Json:
         del parent[last]
     elif way == 1 and isinstance(parent, dict):
         parent[rng.choice(["extra", "took_trick", "trump", "bid", "meld", "total", "passed", "entered_under",
-                                 "bid_by", "dealt_by"])] = \
+                                 "bid_by", "dealt_by", "out", "forced"])] = \
             rng.choice(BAD_VALUES)
     elif way == 2 and isinstance(parent, list) and len(parent) > 1:
         parent.pop(last)

@@ -43,6 +43,8 @@ export function dealProblems(rules, deal, sides, auction = true) {
 function contractProblems(rules, deal, sides, auction) {
   if (deal.bidder === null) {
     if (auction) return [problem(Code.BIDDER_MISSING, "bidder", "who won the auction? The bidder is missing")];
+    if (deal.out) return [problem(Code.OUT_WITHOUT_BIDDER, "out", "only bidders can announce going out")];
+    if (deal.forced) return [problem(Code.FORCED_WITHOUT_BIDDER, "forced", "a forced bid needs the side that took it")];
     if (deal.thrownIn) {
       return [problem(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")];
     }

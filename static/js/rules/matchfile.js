@@ -12,7 +12,8 @@ import { cleanName } from "./text.js";
 export const FORMAT = "pinochle-match/1";
 const MATCH_KEYS = ["format", "name", "sides", "rules", "auction", "deals"];
 const SIDE_KEYS = ["name", "players"];
-const DEAL_KEYS = ["passed", "bidder", "bid", "trump", "thrown_in", "sides", "entered_under", "bid_by", "dealt_by"];
+const DEAL_KEYS = ["passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by",
+  "dealt_by"];
 const BASIS_KEYS = ["meld_table", "trick_scale", "last_trick"];
 export const LIMITS = Object.freeze({
   MIN_SIDES: 2, MAX_SIDES: 4, MAX_PLAYERS: 4, MAX_DEALS: 1000, MAX_MATCH_NAME: 80, MAX_SIDE_NAME: 40,
@@ -146,9 +147,11 @@ export function dealFromJson(data, sideCount, path = "", rules = DEFAULT_RULES) 
   }
   const sides = sidesData.map((item, i) => sideEntry(item, `${sidesPath}[${i}]`, rules.deck));
   const enteredUnder = given(obj, "entered_under") ? basis(obj.entered_under, joinPath(path, "entered_under"), rules) : null;
+  const out = optional(obj, "out", false, bool, path);
+  const forced = optional(obj, "forced", false, bool, path);
   const bidBy = optional(obj, "bid_by", null, namedPlayer, path);
   const dealtBy = optional(obj, "dealt_by", null, namedPlayer, path);
-  return makeDeal({ sides, bidder, bid, trump, thrownIn, enteredUnder, bidBy, dealtBy });
+  return makeDeal({ sides, bidder, bid, trump, thrownIn, enteredUnder, bidBy, dealtBy, out, forced });
 }
 
 /** `bid_by` or `dealt_by`: a player's name, written as in `sides[].players`. */

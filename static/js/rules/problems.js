@@ -18,6 +18,7 @@ export const ProblemCode = Object.freeze({
   BIDDER_MISSING: "bidder_missing", BIDDER_UNKNOWN: "bidder_unknown", BID_MISSING: "bid_missing",
   BID_WITHOUT_BIDDER: "bid_without_bidder", BID_BELOW_MINIMUM: "bid_below_minimum",
   THROWN_IN_WITHOUT_BIDDER: "thrown_in_without_bidder", THROWN_IN_WITHOUT_AUCTION: "thrown_in_without_auction",
+  OUT_WITHOUT_BIDDER: "out_without_bidder", FORCED_WITHOUT_BIDDER: "forced_without_bidder",
   BID_BY_NOT_BIDDER: "bid_by_not_bidder", DEALER_UNKNOWN: "dealer_unknown",
   MELD_NEEDS_TRUMP: "meld_needs_trump", IMPOSSIBLE_SETS: "impossible_sets", TRUMP_KINGS_SHORT: "trump_kings_short",
   HANDS_BEYOND_DECK: "hands_beyond_deck", MELDS_BEYOND_DECK: "melds_beyond_deck",
