@@ -369,19 +369,20 @@ PRESETS: tuple[Preset, ...] = (
     ),
     Preset(
         "auction-3", "Auction, three players",
-        "Three players, each on their own, single deck, classic meld, to 1000.",
+        "Three players, each on their own, single deck, classic meld, ten points a counter, opening bid 300, "
+        "to 1000.",
         HouseRules(
             target=1000, deck=Deck.SINGLE, meld_table=MeldTableName.SINGLE_CLASSIC,
-            trick_scale=TrickScale.TEN_POINT,
+            trick_scale=TrickScale.TEN_POINT, min_bid=300, last_trick=10,
         ),
         ("North", "East", "South"), 1,
     ),
     Preset(
         "two-hand", "Two-hand",
-        "Two players, no auction: each scores meld and tricks, single deck, to 1000.",
+        "Two players, no auction: each scores meld and tricks, single deck, ten points a counter, to 1000.",
         HouseRules(
             target=1000, deck=Deck.SINGLE, meld_table=MeldTableName.SINGLE_CLASSIC,
-            trick_scale=TrickScale.TEN_POINT,
+            trick_scale=TrickScale.TEN_POINT, min_bid=250, last_trick=10,
         ),
         ("You", "Me"), 1, auction=False,
     ),
