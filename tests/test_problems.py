@@ -102,6 +102,8 @@ CONTRACTS = [
     (_deal(), 3, True, Code.SIDE_COUNT, "sides"),
     (_deal(bid_by="Zed"), 2, True, Code.BID_BY_NOT_BIDDER, "bid_by"),
     (_deal(dealt_by="Zed"), 2, True, Code.DEALER_UNKNOWN, "dealt_by"),
+    (_deal(bidder=None, bid=None, out=True), 2, False, Code.OUT_WITHOUT_BIDDER, "out"),
+    (_deal(bidder=None, bid=None, forced=True), 2, False, Code.FORCED_WITHOUT_BIDDER, "forced"),
 ]
 
 
