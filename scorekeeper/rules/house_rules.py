@@ -244,7 +244,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     ),
     RuleSpec(
         "min_meld", "Meld needed to count", "Meld",
-        "A side whose meld is below this scores no meld for the deal (\"on the board\"); 0 turns it off. "
+        "A side whose meld is below this scores no meld for the deal: it is not on the board. 0 turns it off. "
         "Applies where meld and tricks are entered apart.",
         0, RuleKind.NUMBER, minimum=0, maximum=1000,
     ),
