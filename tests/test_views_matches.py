@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-from html import unescape
 import re
+from html import unescape
 
 import pytest
 from conftest import Actions, form_values
