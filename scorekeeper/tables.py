@@ -249,9 +249,9 @@ def next_dealer(match: Match) -> str | None:
     seats = seating(match.sides)
     if not seats:
         return None
-    for deal in reversed(match.deals):
-        if deal.dealt_by in seats:
-            return seats[(seats.index(deal.dealt_by) + 1) % len(seats)]
+    for since, deal in enumerate(reversed(match.deals)):
+        if deal.dealt_by in seats:  # a passed deal records no dealer, but the deal still moved on
+            return seats[(seats.index(deal.dealt_by) + 1 + since) % len(seats)]
     return seats[len(match.deals) % len(seats)]
 
 

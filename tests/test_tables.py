@@ -9,9 +9,8 @@ import re
 from typing import Any
 
 import pytest
-from flask.testing import FlaskClient
-
 from conftest import form_values
+from flask.testing import FlaskClient
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 FORMAT = "pinochle-match/1"
@@ -89,14 +88,15 @@ def test_a_match_at_a_table_takes_only_the_tables_players(client: FlaskClient) -
     table_id, _ = new_table(client)
     started = start(client, table_id, [])
     assert started.status_code == 201, started.get_json()
-    stranger = client.post("/api/v1/matches", json={"format": FORMAT, "table": table_id, "sides": pairs(["Ann", "Bob"], ["Cy", "Zed"])})
+    stranger = client.post("/api/v1/matches",
+                           json={"format": FORMAT, "table": table_id, "sides": pairs(["Ann", "Bob"], ["Cy", "Zed"])})
     assert error_of(stranger) == (422, "sides[1].players[1]", "not_at_table")
-    twice = client.post("/api/v1/matches", json={"format": FORMAT, "table": table_id, "sides": pairs(["Ann", "Bob"], ["Cy", "Ann"])})
+    twice = client.post("/api/v1/matches",
+                        json={"format": FORMAT, "table": table_id, "sides": pairs(["Ann", "Bob"], ["Cy", "Ann"])})
     assert error_of(twice) == (422, "sides[1].players[1]", "duplicate_player")
-    assert error_of(client.post("/api/v1/matches", json={"format": FORMAT, "table": "nope", "sides": pairs(["A"], ["B"])})) == \
-        (422, "table", "not_at_table")
-    assert error_of(client.post("/api/v1/matches", json={"format": FORMAT, "table": 5, "sides": pairs(["A"], ["B"])})) == \
-        (422, "table", "wrong_type")
+    for table, code in (("nope", "not_at_table"), (5, "wrong_type")):
+        body = {"format": FORMAT, "table": table, "sides": pairs(["A"], ["B"])}
+        assert error_of(client.post("/api/v1/matches", json=body)) == (422, "table", code)
     listed = client.get(f"/api/v1/tables/{table_id}").get_json()["matches"]
     assert [entry["id"] for entry in listed] == [started.get_json()["id"]]
 
@@ -126,7 +126,8 @@ def test_writes_to_a_table_need_its_token(client: FlaskClient) -> None:
     assert card.get_json()["rule_cards"][0]["rules"]["target"] == 1000
     again = client.post(f"/api/v1/tables/{table_id}/rule-cards", headers=mine, json={"name": "grandma's RULES"})
     assert error_of(again) == (422, "name", "duplicate_name")
-    bad_rule = client.post(f"/api/v1/tables/{table_id}/rule-cards", headers=mine, json={"name": "B", "rules": {"deck": 3}})
+    bad_rule = client.post(f"/api/v1/tables/{table_id}/rule-cards", headers=mine,
+                           json={"name": "B", "rules": {"deck": 3}})
     assert error_of(bad_rule)[:2] == (422, "rules.deck")
     assert client.get(f"/api/v1/tables/{other_id}").get_json()["players"] == ["Eve"]
 
