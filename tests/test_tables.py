@@ -312,3 +312,24 @@ def test_the_table_file_round_trips_through_the_pages(client: FlaskClient) -> No
     bad = client.post("/tables/import", data={"file": (BytesIO(b'{"players": ["A", "a"]}'), "t.json")},
                       content_type="multipart/form-data")
     assert bad.status_code == 200 and "players[1]" in bad.get_data(as_text=True)
+
+
+def test_the_deal_form_records_who_bid_in_one_tap_and_who_dealt(client: FlaskClient) -> None:
+    table_id = make_table_through_the_form(client)
+    data = form_values(client.get(f"/t/{table_id}/matches/new")) | {
+        "start": "preset-double-500", "sides-0-players-0": "Ann", "sides-0-players-1": "Bob",
+        "sides-1-players-0": "Cy", "sides-1-players-1": "Di"}
+    match_id = client.post(f"/t/{table_id}/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    form = form_values(client.get(f"/m/{match_id}/deals/new"))
+    assert form["dealt_by"] == "Ann" and form.get("bidder", "") == ""
+    form |= {"mode": "quick", "bid_by": "Cy", "bid": "50", "sides-0-total": "20", "sides-1-total": "60"}
+    assert client.post(f"/m/{match_id}/deals/new", data=form).status_code == 302
+    stored = client.get(f"/api/v1/matches/{match_id}").get_json()["match"]["deals"][0]
+    assert (stored["bidder"], stored["bid_by"], stored["dealt_by"]) == (1, "Cy", "Ann")
+    assert form_values(client.get(f"/m/{match_id}/deals/new"))["dealt_by"] == "Cy"
+    assert "Cy deals" in client.get(f"/m/{match_id}").get_data(as_text=True)
+    wrong = form_values(client.get(f"/m/{match_id}/deals/new")) | {
+        "mode": "quick", "bidder": "0", "bid_by": "Di", "bid": "50", "sides-0-total": "60", "sides-1-total": "0"}
+    refused = client.post(f"/m/{match_id}/deals/new", data=wrong)
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and 'id="bid_by-error"' in html

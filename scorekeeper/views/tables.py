@@ -225,11 +225,11 @@ def import_table() -> str | BaseResponse:
     error = None
     if request.method == "POST":
         upload = request.files.get("file")
-        raw = upload.read(MAX_FILE_BYTES * 8 + 1) if upload else b""
+        raw = upload.read(MAX_FILE_BYTES + 1) if upload else b""
         try:
             if not raw:
                 raise tables.TableProblem("file", "missing", "choose a table file")
-            if len(raw) > MAX_FILE_BYTES * 8:
+            if len(raw) > MAX_FILE_BYTES:
                 raise tables.TableProblem("file", "too_long", "this file is too large for a table file")
             data = load_json(raw.decode("utf-8-sig"))
             row = tables.import_table(tables.read_table_file(data))
