@@ -25,6 +25,7 @@ from .rules.limits import (
     MAX_PLAYER_NAME,
     MAX_RULE_CARD_NAME,
     MAX_RULE_CARDS,
+    MAX_SIDE_NAME,
     MAX_TABLE_MATCHES,
     MAX_TABLE_NAME,
     MAX_TABLE_PLAYERS,
@@ -225,6 +226,15 @@ def starting_rules(table: TableRow) -> list[StartingRules]:
 def side_name(players: Sequence[str]) -> str:
     """A side named after its players: "Ann & Bob"."""
     return " & ".join(players)
+
+
+def side_name_of(typed: str, players: Sequence[str], field: str) -> str:
+    """The side's name as typed, else after its players (shortened to fit: "Ann & Bob"), else "Side"."""
+    name = _clean(typed, field, MAX_SIDE_NAME, "a side's name", required=False)
+    if name:
+        return name
+    joined = side_name(players)
+    return (joined if len(joined) <= MAX_SIDE_NAME else joined[: MAX_SIDE_NAME - 1] + "…") or "Side"
 
 
 def check_players_at_table(table: TableRow, sides: Sequence[SideInfo], field: str = "sides") -> None:

@@ -189,13 +189,12 @@ def _match_from_form(row: TableRow, form: TableMatchForm, options: dict[str, tab
             seen[tables.name_key(known)] = known
             players.append(known)
         try:
-            side_name = tables.player_name(side_form.name.data or tables.side_name(players) or "?",
-                                           side_form.name.name)
+            side_name = tables.side_name_of(side_form.name.data or "", players, side_form.name.name)
         except tables.TableProblem as problem:
             show_problem(side_form.name, problem.message)
             ok = False
             continue
-        sides.append(SideInfo(name=side_name[:40], players=tuple(players)))
+        sides.append(SideInfo(name=side_name, players=tuple(players)))
     if not ok:
         return None
     if not MIN_SIDES <= len(sides) <= MAX_SIDES:

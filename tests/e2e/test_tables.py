@@ -36,7 +36,7 @@ def make_table(page: Page) -> str:
     return page.url
 
 
-def deal(page: Page, bid_by: str, bid: int, totals: tuple[int, int]) -> None:
+def deal(page: Page, bid_by: str, bid: int, totals: tuple[int, int], shot: Callable[..., Any] | None = None) -> None:
     """One quick deal, the bidder tapped once as a player (the side follows)."""
     open_new_deal(page)
     page.get_by_role("radio", name="One number").tap()
@@ -45,6 +45,8 @@ def deal(page: Page, bid_by: str, bid: int, totals: tuple[int, int]) -> None:
     fields = page.locator(".sides-quick input")
     for index, total in enumerate(totals):
         type_number(fields.nth(index), total)
+    if shot is not None:
+        shot(page, "table-deal-form")
     save_deal(page)
     expect(page.locator(".totals")).to_be_visible()
 
@@ -66,7 +68,7 @@ def test_a_table_plays_a_match_a_rematch_and_shows_its_statistics(page: Page, sh
     expect(page.locator(".total-name")).to_have_text(["Ann & Bob", "Cy & Di"])
     expect(page.locator("[data-dealer]")).to_have_text("Ann deals")
 
-    deal(page, "Ann", 60, (200, 40))
+    deal(page, "Ann", 60, (200, 40), shoot)
     expect(page.locator("[data-dealer]")).to_have_text("Cy deals")
     follow(page, page.get_by_role("navigation", name="Match tools").get_by_role("link", name="House rules"))
     type_number(page.get_by_label("Play to", exact=True), 300)
