@@ -9,7 +9,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, RadioField, StringField
+from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.form import Form
 
 from ..rules.combinations import Combination
@@ -114,7 +114,7 @@ class DealForm(FlaskForm):
     bidder = RadioField("Who won the bid?", choices=[], validate_choice=False)
     bid = StringField("Bid", render_kw=NUMBER_FIELD)
     bid_by = RadioField("Who bid?", choices=[], validate_choice=False, default="")
-    dealt_by = RadioField("Who dealt?", choices=[], validate_choice=False, default="")
+    dealt_by = SelectField("Who dealt?", choices=[], validate_choice=False, default="")
     trump = RadioField("Trump", choices=SUITS, default="", validate_choice=False)
     thrown_in = BooleanField("Thrown in")
     last_trick = RadioField("Last trick", choices=[], validate_choice=False)
