@@ -333,3 +333,12 @@ def test_the_deal_form_records_who_bid_in_one_tap_and_who_dealt(client: FlaskCli
     refused = client.post(f"/m/{match_id}/deals/new", data=wrong)
     html = refused.get_data(as_text=True)
     assert refused.status_code == 422 and 'id="bid_by-error"' in html
+
+
+def test_the_home_list_names_the_players_of_sides_named_otherwise(client: FlaskClient) -> None:
+    body = {"format": FORMAT, "sides": [{"name": "We", "players": ["Ann", "Bob"]},
+                                        {"name": "Cy & Di", "players": ["Cy", "Di"]}]}
+    match_id = client.post("/api/v1/matches", json=body).get_json()["id"]
+    client.get(f"/m/{match_id}")
+    home = client.get("/").get_data(as_text=True)
+    assert "We: Ann &amp; Bob" in home and "Cy &amp; Di: " not in home

@@ -56,7 +56,8 @@ def home() -> str:
     summaries = []
     for row in rows:
         page = sheet_cache().get(row.public_id, row.version)
-        summaries.append((row, page.view if page else SheetView.of(store.facts_of(row))))
+        match = page.match if page else store.facts_of(row)
+        summaries.append((row, page.view if page else SheetView.of(match), match))
     samples = [] if summaries else list(bundled_samples().values())
     return render_template("matches/home.html", summaries=summaries, samples=samples,
                            tables=tables.tables_by_public_id(device_table_ids()))
