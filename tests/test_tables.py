@@ -342,3 +342,13 @@ def test_the_home_list_names_the_players_of_sides_named_otherwise(client: FlaskC
     client.get(f"/m/{match_id}")
     home = client.get("/").get_data(as_text=True)
     assert "We: Ann &amp; Bob" in home and "Cy &amp; Di: " not in home
+
+
+def test_the_more_page_leads_to_the_table_and_a_table_can_leave_the_list(client: FlaskClient) -> None:
+    table_id = make_table_through_the_form(client)
+    data = form_values(client.get(f"/t/{table_id}/matches/new")) | {
+        "start": "preset-two-hand", "sides-0-players-0": "Ann", "sides-1-players-0": "Bob"}
+    match_id = client.post(f"/t/{table_id}/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    assert f'href="/t/{table_id}"' in client.get(f"/m/{match_id}/more").get_data(as_text=True)
+    assert client.post(f"/t/{table_id}/forget").status_code == 302
+    assert "Thursdays" not in client.get("/").get_data(as_text=True)

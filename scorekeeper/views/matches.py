@@ -328,7 +328,8 @@ def more(public_id: str) -> str:
     """Export, import, the API and this device's list: what a match needs now and then, off the sheet."""
     row, match = store.load_match(public_id)
     remember_match(public_id)
-    return render_template("matches/more.html", row=row, has_sheet=SheetView.of(match).sheet is not None)
+    return render_template("matches/more.html", row=row, has_sheet=SheetView.of(match).sheet is not None,
+                           table=tables.table_of(row))
 
 
 @bp.route("/m/<public_id>/forget", methods=["GET", "POST"])
