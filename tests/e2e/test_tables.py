@@ -116,3 +116,22 @@ def test_table_pages_fit_at_200_percent(phones: Phones, shoot: Callable[..., Any
         page.goto(path)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
         shoot(page, f"table-200-percent-{name}-{scheme}")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation_on_the_table_pages(phones: Phones, scheme: str) -> None:
+    from .test_accessibility import UNLABELLED_CONTROLS, axe_violations, describe
+
+    page = phones.open(color_scheme=scheme)
+    table = make_table(page)
+    page.goto(f"{table}/matches/new")
+    for index, name in enumerate(PLAYERS):
+        page.locator(f"#sides-{index // 2}-players-{index % 2}").fill(name)
+    follow(page, page.get_by_role("button", name="Start the match"))
+    sheet = page.url
+    for path in (table, f"{table}/matches/new", f"{table}/rule-cards/new", f"{table}/stats",
+                 f"{table}/stats/player?name=Ann", f"{sheet}/deals/new", "/tables/new", "/tables/import", "/"):
+        page.goto(path)
+        violations = axe_violations(page)
+        assert not violations, f"{path} ({scheme}):\n{describe(violations)}"
+        assert page.evaluate(UNLABELLED_CONTROLS) == [], path
