@@ -355,14 +355,14 @@ def with_deal(loaded: Loaded, data: Mapping[str, Any], number: int | None) -> tu
 
 # Writing -------------------------------------------------------------------------------------------
 
-def create_match(match: Match, public_id: str | None = None) -> MatchRow:
+def create_match(match: Match, public_id: str | None = None, table_id: int | None = None) -> MatchRow:
     """Store a new match (from the form, an import or the API) and return its row; ``public_id`` gives
-    it a chosen link (a seeded sample's) rather than a random one.
+    it a chosen link (a seeded sample's) rather than a random one; ``table_id`` the table it is played at.
 
     The deals' rows are worked out before the first statement (which takes SQLite's write lock) and
     inserted in one statement with many rows, so a long import holds the lock briefly.
     """
-    row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping())
+    row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping(), table_id=table_id)
     if public_id is not None:
         row.public_id = public_id
     row.sides = [
