@@ -23,7 +23,7 @@ from bench_meld import deal_hands
 from scorekeeper.rules.cards import Deck, Hand, Rank, Suit
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.match import Match
-from scorekeeper.rules.matchfile import FORMAT, deal_from_json, loads_match, match_from_json
+from scorekeeper.rules.matchfile import FORMAT, deal_from_json, match_from_json
 from scorekeeper.rules.meld import best_meld
 from scorekeeper.rules.scoring import OUTCOMES, preview_rules, score_deal, score_match
 from scorekeeper.rules.tricks import CARD_POINTS, COUNTER_RANKS, cards_of_rank
@@ -134,7 +134,7 @@ def main() -> None:
     args = parser.parse_args()
     data = build_match_file(args.deals, random.Random(args.seed))
     text = json.dumps(data)
-    match: Match = match_from_json(data)
+    match: Match = match_from_json(data, stored=True)  # past the 1,000 deals a new match file may hold
     sheet = score_match(match)
     large = match.rules.replace(meld_table="double-large")
     preview = preview_rules(match, large)
@@ -143,7 +143,7 @@ def main() -> None:
           f"winner: {sheet.winner}, totals {sheet.totals}; a double-large table changes {len(preview.changed):,} deals")
 
     evening = match.with_deals(match.deals[:EVENING])
-    reread = match_from_json(data)  # equal facts in new objects, as each page view reads them
+    reread = match_from_json(data, stored=True)  # equal facts in new objects, as each page view reads them
     n = len(match.deals)
     figures = [
         ("score_match, cold: every deal worked out", n, best_ms(lambda: score_match(match), args.repeats, True)),
@@ -153,8 +153,9 @@ def main() -> None:
          best_ms(lambda: score_match(evening), args.repeats * 20, True)),
         ("preview_rules, cold (meld table → large)", n,
          best_ms(lambda: preview_rules(match, large), args.repeats, True)),
-        ("match_from_json (decoded file → facts)", n, best_ms(lambda: match_from_json(data), args.repeats)),
-        ("loads_match (JSON text → facts)", n, best_ms(lambda: loads_match(text), args.repeats)),
+        ("match_from_json (decoded file → facts)", n,
+         best_ms(lambda: match_from_json(data, stored=True), args.repeats)),
+        ("JSON text → facts", n, best_ms(lambda: match_from_json(json.loads(text), stored=True), args.repeats)),
     ]
     width = max(len(name) for name, _, _ in figures)
     for name, deals, ms in figures:

@@ -363,5 +363,48 @@ def seed(directory: Path | None, base_url: str | None, host: str, port: int) -> 
             click.echo(f"{link}  {sample.match.name}{'  (loaded before)' if known else ''}")
 
 
+
+@cli.group("table", help="A table's file: its players, rule cards and every match.")
+def table_group() -> None:
+    pass
+
+
+@table_group.command("export", help="Write the table with this id as a table file (to standard output by default).")
+@click.argument("table_id")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file.")
+def export_table(table_id: str, output: Path | None) -> None:
+    from . import create_app, tables
+
+    app = create_app()
+    with app.app_context():
+        row = tables.find_table(table_id)
+        if row is None:
+            raise click.UsageError(f"there is no table with the id {table_id}")
+        text = json.dumps(tables.table_file(row), ensure_ascii=False, indent=2) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+@table_group.command("import", help="Load a table file as a new table; prints its id and edit token.")
+@click.argument("table_file", type=click.Path(dir_okay=False, exists=True, path_type=Path))
+def import_table(table_file: Path) -> None:
+    from . import create_app, tables
+    from .rules.text import load_json
+
+    try:
+        data = load_json(table_file.read_text(encoding="utf-8-sig"))
+        checked = tables.read_table_file(data)
+    except (RulesError, UnicodeDecodeError) as error:
+        raise click.UsageError(f"{table_file}: {error}") from None
+    except tables.TableProblem as problem:
+        raise click.UsageError(f"{table_file}: {problem.field}: {problem.message}") from None
+    app = create_app()
+    with app.app_context():
+        row = tables.import_table(checked)
+        click.echo(f"id {row.public_id}\ntoken {row.edit_token}\nmatches {len(checked.matches)}")
+
+
 if __name__ == "__main__":
     sys.exit(main())

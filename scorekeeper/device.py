@@ -101,3 +101,35 @@ def take_saved(public_id: str) -> SavedDeal | None:
     if not (isinstance(number, int) and isinstance(version, int) and isinstance(added, bool)):
         return None
     return SavedDeal(public_id, number, version, added)
+
+
+TABLES_KEY = "tables"  # the tables this device opened, kept as its matches are
+
+
+def device_table_ids() -> list[str]:
+    """Links of the tables this device remembers, most recent first."""
+    ids = session.get(TABLES_KEY, [])
+    return [value for value in ids if isinstance(value, str)] if isinstance(ids, list) else []
+
+
+def remember_table(public_id: str) -> None:
+    """Put a table at the top of this device's list: opening a table's link gives the right to change it."""
+    current = device_table_ids()
+    if current[:1] == [public_id]:
+        return
+    session[TABLES_KEY] = [public_id, *(value for value in current if value != public_id)][:LIMIT]
+    session.permanent = True
+
+
+def may_change_table(public_id: str) -> bool:
+    return public_id in device_table_ids()
+
+
+def forget_table(public_id: str) -> None:
+    session[TABLES_KEY] = [value for value in device_table_ids() if value != public_id]
+
+
+NOT_AT_THE_TABLE = (
+    "This phone has not opened this table's link, so it cannot change the table; nothing was saved. Open "
+    "the table's link on this phone (anyone at the table can share it), then try again."
+)

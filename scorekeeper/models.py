@@ -50,6 +50,7 @@ class MatchRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     last_change: Mapped[str] = mapped_column(Text, default="the match was created")
+    table_id: Mapped[int | None] = mapped_column(index=True)  # the table it was played at (TableRow.id)
 
     sides: Mapped[list[SideRow]] = relationship(
         back_populates="match", order_by="SideRow.position", cascade="all, delete-orphan"
@@ -94,6 +95,8 @@ class DealRow(Base):
     bid: Mapped[int | None]
     trump: Mapped[str | None] = mapped_column(String(1))
     thrown_in: Mapped[bool] = mapped_column(default=False)
+    bid_by: Mapped[str | None] = mapped_column(String(100))
+    dealt_by: Mapped[str | None] = mapped_column(String(100))
     meld_table: Mapped[str] = mapped_column(String(32))
     trick_scale: Mapped[str] = mapped_column(String(32))
     last_trick: Mapped[int]
@@ -139,3 +142,51 @@ class WriteKeyRow(Base):
     number: Mapped[int | None]
     version: Mapped[int]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class TableRow(Base):
+    """A table: the people who play together, their saved house rules and their matches (``MatchRow.table_id``).
+    Its link and edit token work as a match's do."""
+
+    __tablename__ = "play_table"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(64), unique=True, index=True, default=new_public_id)
+    edit_token: Mapped[str] = mapped_column(String(64), default=new_edit_token)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+    players: Mapped[list[TablePlayerRow]] = relationship(
+        order_by="TablePlayerRow.position", cascade="all, delete-orphan"
+    )
+    rule_cards: Mapped[list[RuleCardRow]] = relationship(
+        order_by="RuleCardRow.position", cascade="all, delete-orphan"
+    )
+
+
+class TablePlayerRow(Base):
+    """A player of a table, in the order they were added; ``name_key`` (the name casefolded) is unique per table."""
+
+    __tablename__ = "table_player"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("play_table.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str] = mapped_column(String(200))
+
+
+class RuleCardRow(Base):
+    """A table's named set of every house rule (values as the match file writes them)."""
+
+    __tablename__ = "rule_card"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("play_table.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str] = mapped_column(String(200))
+    auction: Mapped[bool] = mapped_column(default=True)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)

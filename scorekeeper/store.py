@@ -49,7 +49,7 @@ from .rules.matchfile import FORMAT, deal_from_json, deal_to_json, match_from_js
 from .rules.problems import Problem, ProblemCode
 from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
 
-DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in")
+DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "bid_by", "dealt_by")
 DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides")
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 
@@ -301,6 +301,10 @@ def deal_json(deal: DealRow) -> dict[str, Any]:
         data["trump"] = deal.trump
     if deal.thrown_in:
         data["thrown_in"] = True
+    if deal.bid_by is not None:
+        data["bid_by"] = deal.bid_by
+    if deal.dealt_by is not None:
+        data["dealt_by"] = deal.dealt_by
     data["sides"] = deal.sides
     data["entered_under"] = {
         "meld_table": deal.meld_table, "trick_scale": deal.trick_scale, "last_trick": deal.last_trick,
@@ -343,14 +347,14 @@ def with_deal(loaded: Loaded, data: Mapping[str, Any], number: int | None) -> tu
 
 # Writing -------------------------------------------------------------------------------------------
 
-def create_match(match: Match, public_id: str | None = None) -> MatchRow:
+def create_match(match: Match, public_id: str | None = None, table_id: int | None = None) -> MatchRow:
     """Store a new match (from the form, an import or the API) and return its row; ``public_id`` gives
-    it a chosen link (a seeded sample's) rather than a random one.
+    it a chosen link (a seeded sample's) rather than a random one; ``table_id`` the table it is played at.
 
     The deals' rows are worked out before the first statement (which takes SQLite's write lock) and
     inserted in one statement with many rows, so a long import holds the lock briefly.
     """
-    row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping())
+    row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping(), table_id=table_id)
     if public_id is not None:
         row.public_id = public_id
     row.sides = [
@@ -603,7 +607,7 @@ def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int |
     if not changed:
         return None
     preview = preview or preview_rules(match, new_rules)
-    old_values, new_values = match.rules.to_mapping(), new_rules.to_mapping()
+    old_values, new_values = match.rules.to_mapping(complete=True), new_rules.to_mapping(complete=True)
     labels = ", ".join(RULE_SPECS_BY_KEY[key].label.lower() for key in changed)
     row.rules = new_values  # written by the claim's statement, which bumps the version once
     _claim(row, f"the house rules were changed ({labels})")
@@ -631,6 +635,8 @@ def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
         bid=data.get("bid"),
         trump=data.get("trump"),
         thrown_in=bool(data.get("thrown_in", False)),
+        bid_by=data.get("bid_by"),
+        dealt_by=data.get("dealt_by"),
         meld_table=basis.meld_table.value,
         trick_scale=basis.trick_scale.value,
         last_trick=basis.last_trick,

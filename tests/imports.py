@@ -15,7 +15,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.models", "scorekeeper.extensions", "scorekeeper.instance", "scorekeeper.assets",
      "scorekeeper.bundle", "scorekeeper.addresses", "scorekeeper.samples"),
     ("scorekeeper.db",),
-    ("scorekeeper.store", "scorekeeper.sheet", "scorekeeper.forms", "scorekeeper.device",
+    ("scorekeeper.store", "scorekeeper.tables", "scorekeeper.sheet", "scorekeeper.forms", "scorekeeper.device",
      "scorekeeper.cookie_session", "scorekeeper.migrations"),
     ("scorekeeper.views",),
     ("scorekeeper.cli", "scorekeeper"),

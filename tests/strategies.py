@@ -199,10 +199,14 @@ def match_twins(draw: st.DrawFn, max_deals: int = 8, options: DealOptions = Deal
     rules = draw(house_rules())
     auction = draw(st.sampled_from([True, True, True, False]))
     names = draw(side_names(side_count))
-    players = st.lists(name_text(min_size=1, max_size=10), max_size=2).map(tuple)
-    sides = tuple(SideInfo(name, draw(players)) for name in names)
+    everyone = draw(st.lists(name_text(min_size=1, max_size=10), max_size=2 * side_count, unique_by=str.casefold))
+    seats = [draw(st.integers(0, 2)) for _ in names]
+    sides = []
+    for name, count in zip(names, seats):  # one player sits at one place
+        sides.append(SideInfo(name, tuple(everyone[:count])))
+        everyone = everyone[count:]
     twins = draw(st.lists(deal_twins(rules, side_count, auction, options), max_size=max_deals))
-    match = Match(sides=sides, rules=rules, deals=tuple(deal for deal, _ in twins),
+    match = Match(sides=tuple(sides), rules=rules, deals=tuple(deal for deal, _ in twins),
                   name=draw(name_text(max_size=20)), auction=auction)
     return match, match.with_deals(tuple(twin for _, twin in twins))
 

@@ -142,6 +142,16 @@ def test_score_match_refuses_the_deal_naming_it(rules: dict[str, Any], deal: dic
     assert "deal 3: " in str(caught.value) and fragment in str(caught.value)
 
 
+@pytest.mark.parametrize(("rules", "deal", "fragment"), CONTRADICTIONS)
+def test_scoring_a_match_as_checked_never_spares_a_later_unchecked_score(
+    rules: dict[str, Any], deal: dict[str, Any], fragment: str
+) -> None:
+    match = make_match([PASSED, deal], **rules)
+    score_match(match, checked=True)  # a caller vouching for facts it should not: its own business
+    with pytest.raises(ContradictionError):
+        score_match(match)
+
+
 def test_three_sides_taking_the_last_trick() -> None:
     deal = {"bidder": 0, "bid": 50, "sides": [{"tricks": 16, "last_trick": True}] * 3}
     assert problems(deal, sides=3) == [(3, "three sides took the last trick")]

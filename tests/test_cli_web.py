@@ -169,3 +169,24 @@ def test_serve_answers_on_the_chosen_port(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_a_table_file_goes_out_and_in_through_the_command(app_env: str, tmp_path: Path) -> None:
+    app = create_app({"DATABASE_URL": app_env, "SECRET_KEY": "test-secret", "TESTING": True,
+                      "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    table_id = client.post("/api/v1/tables", json={"name": "Club", "players": ["Ann", "Bob"]}).get_json()["id"]
+    match = json.loads((SEEDS / "worked-sheet.json").read_text(encoding="utf-8"))
+    match["table"] = table_id
+    match["sides"] = [{"name": "A", "players": ["Ann"]}, {"name": "B", "players": ["Bob"]}]
+    assert client.post("/api/v1/matches", json=match).status_code == 201
+    out = tmp_path / "club.json"
+    assert CliRunner().invoke(cli, ["table", "export", table_id, "-o", str(out)]).exit_code == 0
+    result = CliRunner().invoke(cli, ["table", "import", str(out)])
+    assert result.exit_code == 0, result.output
+    new_id = result.output.split()[1]
+    assert client.get(f"/api/v1/tables/{new_id}/export").get_json() == json.loads(out.read_text(encoding="utf-8"))
+    (tmp_path / "bad.json").write_text('{"players": ["Ann", "ANN"]}', encoding="utf-8")
+    refused = CliRunner().invoke(cli, ["table", "import", str(tmp_path / "bad.json")])
+    assert refused.exit_code == 2 and "players[1]" in refused.output
+    app.extensions["scorekeeper.engine"].dispose()

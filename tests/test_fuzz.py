@@ -215,7 +215,7 @@ def number_part(number: int | str) -> str:
 SIDE_FIELDS = ["total", "hands-0-meld", "hands-1-meld", "tricks", "took", "hands-0-kept", "hands-1-kept",
                "kept_tricks",
                *(f"hands-{hand}-sets-{combination.value}" for hand in (0, 1) for combination in Combination)]
-DEAL_FIELDS = ["version", "mode", "passed", "bidder", "bid", "trump", "thrown_in", "last_trick",
+DEAL_FIELDS = ["version", "mode", "passed", "bidder", "bid", "bid_by", "dealt_by", "trump", "thrown_in", "last_trick",
                *(f"sides-{i}-{name}" for i in range(3) for name in SIDE_FIELDS)]
 RULE_FIELDS = [f"rules-{spec.key}" for spec in RULE_SPECS]
 
@@ -362,6 +362,90 @@ def test_api_meld(table: Table, body: str) -> None:
     response = table.client.post("/api/v1/meld", data=body.encode("utf-8", "surrogatepass"),
                                  content_type="application/json")
     table.check(response, before, "api: meld")
+
+
+# Tables -------------------------------------------------------------------------------------------------
+
+class Club:
+    """A table with four players, made through the API and opened by the client (its forms' right)."""
+
+    def __init__(self, app: Flask, client: FlaskClient) -> None:
+        self.app, self.client = app, client
+        response = client.post("/api/v1/tables", json={"name": "Club", "players": ["Ann", "Bob", "Cy", "Di"]})
+        assert response.status_code == 201
+        self.id: str = response.get_json()["id"]
+        self.token: str = response.get_json()["token"]
+        assert client.get(f"/t/{self.id}").status_code == 200
+
+    def state(self) -> tuple[Any, ...]:
+        """The table file as stored and the number of tables and matches."""
+        with self.app.app_context():
+            from scorekeeper import tables
+            from scorekeeper.models import TableRow
+
+            session = get_session()
+            row = tables.find_table(self.id)
+            assert row is not None
+            return (json.dumps(tables.table_file(row), sort_keys=True),
+                    session.scalar(select(func.count()).select_from(TableRow)),
+                    session.scalar(select(func.count()).select_from(MatchRow)))
+
+    def check(self, response: TestResponse, before: tuple[Any, ...], route: str) -> None:
+        FUZZ_CASES[route] += 1
+        assert response.status_code < 500, response.get_data(as_text=True)[:2000]
+        if 400 <= response.status_code < 500:
+            assert self.state() == before, f"{route} answered {response.status_code} but changed the table"
+
+
+@pytest.fixture
+def club(app: Flask, client: FlaskClient) -> Club:
+    return Club(app, client)
+
+
+TABLE_MATCH_FIELDS = ["start", *(f"sides-{i}-{f}" for i in range(4) for f in ("name", "players-0", "players-1"))]
+
+
+@ROUTE
+@given(form=st.sampled_from(["/tables/new", "players", "players/remove", "rule-cards/new", "matches/new",
+                             "rule-cards/0/remove"]),
+       pairs=fields(["name", "players-0", "players-1", "start", "auction", *RULE_FIELDS, *TABLE_MATCH_FIELDS],
+                    ["players-99999", "sides-9-players-0"]))
+def test_table_forms(club: Club, form: str, pairs: list[tuple[str, Any]]) -> None:
+    url = form if form.startswith("/") else f"/t/{club.id}/{form}"
+    before = club.state()
+    response = club.client.post(url, data=urlencode(pairs), content_type="application/x-www-form-urlencoded")
+    club.check(response, before, "form: tables")
+
+
+@ROUTE
+@given(public_id=url_parts, mine=st.booleans(),
+       page=st.sampled_from(["", "/stats", "/stats/player?name=Ann", "/matches/new", "/rule-cards/new?preset=x",
+                             "/export.json"]),
+       api=st.sampled_from(["", "/stats", "/export"]))
+def test_table_pages_and_reads_at_odd_addresses(club: Club, public_id: str, mine: bool, page: str, api: str) -> None:
+    table_part = club.id if mine else url_part(public_id)
+    before = club.state()
+    for path in (f"/t/{table_part}{page}", f"/api/v1/tables/{table_part}{api}"):
+        response = club.client.get(path)
+        club.check(response, before, "tables: pages and reads")
+        assert response.status_code in (200, 308, 404), (path, response.status_code)
+
+
+@ROUTE
+@given(route=st.sampled_from(["POST /tables", "POST /tables/import", "POST /matches", "POST players",
+                              "POST rule-cards", "DELETE players/Ann"]),
+       body=st.one_of(st.dictionaries(st.sampled_from(["name", "players", "rule_cards", "matches", "table", "rules",
+                                                       "auction", "sides", "format"]),
+                                      json_values, max_size=4).map(as_json_text), raw_or_json))
+def test_table_api_writes(club: Club, route: str, body: str) -> None:
+    method, _, path = route.partition(" ")
+    url = f"/api/v1{path}" if path.startswith("/") else f"/api/v1/tables/{club.id}/{path}"
+    if path == "/matches" and body.startswith("{") and body != "{}":
+        body = body[:-1] + f', "table": "{club.id}"}}'
+    before = club.state()
+    response = club.client.open(url, method=method, data=body.encode("utf-8", "surrogatepass"),
+                                content_type="application/json", headers={"Authorization": f"Bearer {club.token}"})
+    club.check(response, before, "api: tables")
 
 
 # The match file reader ----------------------------------------------------------------------------------

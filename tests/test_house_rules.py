@@ -7,6 +7,7 @@ import pytest
 from scorekeeper.rules.cards import Deck
 from scorekeeper.rules.errors import HouseRuleError
 from scorekeeper.rules.house_rules import (
+    FIRST_EIGHT,
     PRESETS,
     PRESETS_BY_KEY,
     RULE_SPECS,
@@ -57,12 +58,12 @@ ALLOWED = [
 ]
 
 REFUSED = [
-    ("target", 50, "from 100 to 2000 in steps of 50"),
-    ("target", 2050, "from 100 to 2000 in steps of 50"),
-    ("target", 525, "from 100 to 2000 in steps of 50"),
-    ("target", "five hundred", "from 100 to 2000 in steps of 50"),
-    ("target", True, "from 100 to 2000 in steps of 50"),
-    ("target", 500.5, "from 100 to 2000 in steps of 50"),
+    ("target", 50, "from 100 to 5000 in steps of 50"),
+    ("target", 5050, "from 100 to 5000 in steps of 50"),
+    ("target", 525, "from 100 to 5000 in steps of 50"),
+    ("target", "five hundred", "from 100 to 5000 in steps of 50"),
+    ("target", True, "from 100 to 5000 in steps of 50"),
+    ("target", 500.5, "from 100 to 5000 in steps of 50"),
     ("deck", "triple", "one of double, single"),
     ("deck", 2, "one of double, single"),
     ("meld_table", "classic", "one of double-small, double-large, single-classic"),
@@ -80,12 +81,14 @@ REFUSED = [
 ]
 
 
-def test_there_are_eight_rules_each_declared_once() -> None:
+def test_every_rule_is_declared_once_the_first_eight_first() -> None:
     keys = [spec.key for spec in RULE_SPECS]
-    assert sorted(keys) == sorted([
-        "target", "deck", "meld_table", "trick_scale", "min_bid", "last_trick",
-        "must_take_trick", "must_win_own_bid",
-    ])
+    assert keys == [
+        "target", "deck", "meld_table", "trick_scale", "min_bid", "last_trick", "must_take_trick",
+        "must_win_own_bid", "set_penalty", "min_meld", "save_points", "going_out", "deal_limit", "throw_in_bonus",
+        "all_pass",
+    ]
+    assert FIRST_EIGHT == set(keys[:8])
     assert set(RULE_SPECS_BY_KEY) == set(keys)
     assert {spec.key for spec in RULE_SPECS} == {field for field in HouseRules.__dataclass_fields__}
 
@@ -111,7 +114,7 @@ def test_every_rule_accepts_its_default_in_file_form(spec: RuleSpec) -> None:
     rules = HouseRules()
     value = getattr(rules, spec.key)
     assert spec.default == value
-    assert spec.parse(rules.to_mapping()[spec.key]) == value
+    assert spec.parse(rules.to_mapping(complete=True)[spec.key]) == value
 
 
 def test_defaults_are_double_deck_to_500() -> None:

@@ -202,7 +202,7 @@ def test_deal_and_rules_forms_refuse_an_odd_version(client: FlaskClient, actions
     public_id = actions.create_match()
     assert actions.add_deal(public_id, 0, 50, [60, 20], fields={"version": version}).status_code == 400
     form = {"version": version, "confirm": "yes", "rules-target": "1000"}
-    rules = {f"rules-{key}": str(value) for key, value in HouseRules().to_mapping().items()}
+    rules = {f"rules-{key}": str(value) for key, value in HouseRules().to_mapping(complete=True).items()}
     response = client.post(f"/m/{public_id}/rules", data={**rules, **form})
     assert response.status_code == 409  # an unreadable version is a stale one: nothing applied
     assert client.get(f"/api/v1/matches/{public_id}").get_json()["match"]["rules"]["target"] == 500
@@ -210,7 +210,7 @@ def test_deal_and_rules_forms_refuse_an_odd_version(client: FlaskClient, actions
 
 def test_rules_form_refuses_a_5000_digit_value(client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
-    rules = {f"rules-{key}": str(value) for key, value in HouseRules().to_mapping().items()}
+    rules = {f"rules-{key}": str(value) for key, value in HouseRules().to_mapping(complete=True).items()}
     response = client.post(f"/m/{public_id}/rules", data={**rules, "rules-target": "1" * 5000, "version": "1"})
     assert response.status_code == 422
     assert "is not allowed" in response.get_data(as_text=True)
@@ -227,7 +227,7 @@ def test_rules_form_refuses_a_5000_digit_value(client: FlaskClient, actions: Act
 def test_new_match_form_applies_the_same_limits(app: Flask, client: FlaskClient, actions: Actions, field: str,
                                                 value: str, message: str) -> None:
     data = {"preset": "double-500", "rules_from": "double-500", "sides-0-name": "We", "sides-1-name": "They"}
-    rules = {f"rules-{key}": str(value) for key, value in HouseRules().to_mapping().items()}
+    rules = {f"rules-{key}": str(value) for key, value in HouseRules().to_mapping(complete=True).items()}
     response = client.post("/matches/new", data={**rules, **data, field: value})
     assert response.status_code == 200
     assert message in response.get_data(as_text=True).replace("&#39;", "'")

@@ -131,11 +131,19 @@ def alembic_versions(engine: Engine) -> list[str]:
         return list(connection.execute(text("SELECT version_num FROM alembic_version")).scalars())
 
 
-def snapshot(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of the app's tables, in primary-key order."""
+ADDED_BY_0004 = frozenset({"bid_by", "dealt_by"})  # deal columns, empty in every deal stored before
+ADDED_BY_0005 = frozenset({"table_id"})  # the match's table, empty in every match stored before
+ADDED_SINCE_0003 = ADDED_BY_0004 | ADDED_BY_0005
+
+
+def snapshot(engine: Engine, leaving_out: frozenset[str] = frozenset()) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the app's tables, in primary-key order, without the columns named in ``leaving_out``."""
     with engine.connect() as connection:
         return {
-            table: [tuple(row) for row in connection.execute(text(f'SELECT * FROM "{table}" ORDER BY 1'))]
+            table: [
+                tuple(value for key, value in row._mapping.items() if key not in leaving_out)
+                for row in connection.execute(text(f'SELECT * FROM "{table}" ORDER BY 1'))
+            ]
             for table in TABLES
         }
 
@@ -143,7 +151,7 @@ def snapshot(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
 def test_the_migrations_ship_inside_the_package() -> None:
     assert MIGRATIONS_DIR.parent.name == "scorekeeper"
     assert (MIGRATIONS_DIR / "env.py").is_file() and (MIGRATIONS_DIR / "script.py.mako").is_file()
-    assert head_revision() == "0003"  # move on when a revision is added
+    assert head_revision() == "0005"  # move on when a revision is added
 
 
 def test_an_empty_database_is_migrated_to_what_the_models_describe(engine: Engine) -> None:
@@ -198,7 +206,7 @@ def test_a_database_made_before_migrations_is_adopted_with_its_matches(engine: E
     app = create_app(config)  # the ordinary start migrates
     try:
         assert alembic_versions(engine) == [head_revision()]
-        after = snapshot(engine)
+        after = snapshot(engine, ADDED_SINCE_0003)
         watch_ids = [row[-1] for row in after["match"]]  # 0002 added the watch link, last
         assert after | {"match": [row[:-1] for row in after["match"]]} == before
         assert len(set(watch_ids)) == len(watch_ids) == 2 and all(len(value) >= 22 for value in watch_ids)
@@ -221,7 +229,7 @@ def test_a_database_at_0001_gets_a_distinct_watch_link_for_every_match(engine: E
     before = snapshot(engine)
     assert len(before["match"]) == 20
     assert upgrade(engine) == f"upgraded from 0001 to {head_revision()}"
-    after = snapshot(engine)
+    after = snapshot(engine, ADDED_SINCE_0003)
     assert [row[:-1] for row in after["match"]] == before["match"] and after["deal"] == before["deal"]
     watch_ids = [row[-1] for row in after["match"]]
     public_ids = {row[1] for row in after["match"]}
@@ -241,7 +249,7 @@ def test_a_database_at_0002_gets_the_write_keys_and_keeps_its_matches(engine: En
     before = snapshot(engine)
     assert len(before["deal"]) > 5
     assert upgrade(engine) == f"upgraded from 0002 to {head_revision()}"
-    assert snapshot(engine) == before
+    assert snapshot(engine, ADDED_SINCE_0003) == before
     assert model_differences(engine) == []
     if engine.dialect.name == "postgresql":  # the rows were copied in with their ids
         with engine.begin() as connection:
@@ -263,6 +271,83 @@ def test_a_database_at_0002_gets_the_write_keys_and_keeps_its_matches(engine: En
         assert answers[0].get_json() == answers[1].get_json()
         with engine.connect() as connection:
             assert connection.execute(text("SELECT count(*) FROM write_key")).scalar() == 1
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_database_at_0003_records_who_bid_and_who_dealt_and_keeps_its_deals(engine: Engine, tmp_path: Path) -> None:
+    from alembic import command
+
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0003")
+    public_ids = write_old_matches(engine, tmp_path)
+    before = snapshot(engine)
+    assert upgrade(engine) == f"upgraded from 0003 to {head_revision()}"
+    after = snapshot(engine)
+    assert snapshot(engine, ADDED_SINCE_0003) == before
+    with engine.connect() as connection:
+        assert set(connection.execute(text("SELECT bid_by, dealt_by FROM deal"))) == {(None, None)}
+    assert model_differences(engine) == []
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as connection:
+            for name in ("match", "side", "deal"):
+                connection.execute(text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                                        f"(SELECT max(id) FROM {name}))"))
+    url = engine.url.render_as_string(hide_password=False)
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "test-secret", "TESTING": True,
+                      "INSTANCE_PATH": str(tmp_path)})
+    try:
+        client = app.test_client()
+        with app.app_context():
+            token = store.get_match_or_404(public_ids[1]).edit_token
+        match = client.get(f"/api/v1/matches/{public_ids[1]}").get_json()["match"]
+        bidder, dealer = match["sides"][0]["players"][0], match["sides"][1]["players"][0]
+        deal = {"bidder": 0, "bid": match["rules"]["min_bid"], "bid_by": bidder, "dealt_by": dealer,
+                "sides": [{"total": 60}, {"total": 20}]}
+        answer = client.post(f"/api/v1/matches/{public_ids[1]}/deals", json=deal,
+                             headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 201, answer.get_json()
+        stored = client.get(f"/api/v1/matches/{public_ids[1]}").get_json()["match"]["deals"][-1]
+        assert (stored["bid_by"], stored["dealt_by"]) == (bidder, dealer)
+        assert len(snapshot(engine)["deal"]) == len(after["deal"]) + 1
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_database_at_0004_gets_tables_and_keeps_its_matches(engine: Engine, tmp_path: Path) -> None:
+    from alembic import command
+
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0004")
+    public_ids = write_old_matches(engine, tmp_path)
+    before = snapshot(engine)
+    assert upgrade(engine) == f"upgraded from 0004 to {head_revision()}"
+    assert snapshot(engine, ADDED_BY_0005) == before
+    with engine.connect() as connection:
+        assert set(connection.execute(text("SELECT table_id FROM match"))) == {(None,)}
+        assert connection.execute(text("SELECT count(*) FROM play_table")).scalar() == 0
+    assert model_differences(engine) == []
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as connection:
+            for name in ("match", "side", "deal", "rule_change"):
+                connection.execute(text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                                        f"(SELECT max(id) FROM {name}))"))
+    url = engine.url.render_as_string(hide_password=False)
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "test-secret", "TESTING": True,
+                      "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": False})
+    try:
+        client = app.test_client()
+        for public_id in public_ids:
+            assert client.get(f"/api/v1/matches/{public_id}").status_code == 200
+        made = client.post("/api/v1/tables", json={"name": "Thursdays", "players": ["Ann", "Bob", "Cy", "Di"]})
+        assert made.status_code == 201, made.get_json()
+        table_id = made.get_json()["id"]
+        match = {"format": "pinochle-match/1", "table": table_id, "sides": [{"name": "A", "players": ["Ann", "Bob"]},
+                                               {"name": "B", "players": ["Cy", "Di"]}], "deals": []}
+        started = client.post("/api/v1/matches", json=match)
+        assert started.status_code == 201, started.get_json()
+        listed = client.get(f"/api/v1/tables/{table_id}").get_json()["matches"]
+        assert [entry["id"] for entry in listed] == [started.get_json()["id"]]
     finally:
         app.extensions["scorekeeper.engine"].dispose()
 

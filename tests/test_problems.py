@@ -100,6 +100,10 @@ CONTRACTS = [
     (_deal(bidder=2), 2, True, Code.BIDDER_UNKNOWN, "bidder"),
     (_deal(bid=None), 2, True, Code.BID_MISSING, "bid"),
     (_deal(), 3, True, Code.SIDE_COUNT, "sides"),
+    (_deal(bid_by="Zed"), 2, True, Code.BID_BY_NOT_BIDDER, "bid_by"),
+    (_deal(dealt_by="Zed"), 2, True, Code.DEALER_UNKNOWN, "dealt_by"),
+    (_deal(bidder=None, bid=None, out=True), 2, False, Code.OUT_WITHOUT_BIDDER, "out"),
+    (_deal(bidder=None, bid=None, forced=True), 2, False, Code.FORCED_WITHOUT_BIDDER, "forced"),
 ]
 
 
@@ -144,6 +148,8 @@ FILES = [
                  id="side-names-alike"),
     pytest.param({**GOOD_FILE, "sides": [{"name": "We", "players": ["A"] * (MAX_PLAYERS + 1)}, {"name": "They"}]},
                  Code.TOO_MANY_PLAYERS, "sides[0].players", id="players"),
+    pytest.param({**GOOD_FILE, "sides": [{"name": "We", "players": ["Ann"]}, {"name": "They", "players": ["ANN"]}]},
+                 Code.DUPLICATE_PLAYER, "sides[1].players[0]", id="player-on-two-sides"),
     pytest.param({**GOOD_FILE, "deals": [GOOD_DEAL] * (MAX_DEALS + 1)}, Code.TOO_MANY_DEALS, "deals", id="deals"),
     pytest.param({**GOOD_FILE, "Deals": [GOOD_DEAL]}, Code.UNKNOWN_KEY, "Deals", id="file-key"),
     pytest.param({**GOOD_FILE, "sides": [{"name": "We", "colour": "red"}, {"name": "They"}]}, Code.UNKNOWN_KEY,

@@ -93,3 +93,13 @@ def test_the_limits_can_be_turned_off(database_url: str, tmp_path: Path) -> None
         assert [client.post("/api/v1/matches", json=WORKED).status_code for _ in range(3)] == [201] * 3
     finally:
         app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_making_tables_counts_against_the_limit_on_new_matches(app: Flask, client: FlaskClient) -> None:
+    assert client.post("/api/v1/tables", json={"name": "A", "players": ["Ann"]}).status_code == 201
+    assert client.post("/tables/new", data={"name": "B", "players-0": "Bob"}).status_code == 302
+    assert client.post("/api/v1/matches", json=WORKED).status_code == 201
+    refused = client.post("/api/v1/tables", json={"name": "C", "players": []})
+    assert refused.status_code == 429 and refused.mimetype == "application/json"
+    assert client.post("/tables/new", data={"name": "D"}).status_code == 429
+    assert client.post("/tables/import", data={}).status_code == 429

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from html import unescape
 
 import pytest
 from conftest import Actions, form_values
@@ -64,7 +65,7 @@ def test_new_match_form_offers_every_preset_and_every_house_rule(client: FlaskCl
         assert preset.label in html
     for spec in RULE_SPECS:
         assert f'name="rules-{spec.key}"' in html
-        assert spec.help in html
+        assert spec.help in unescape(html)
 
 
 def test_new_match_is_created_with_its_sides_players_and_rules(app: Flask, client: FlaskClient) -> None:

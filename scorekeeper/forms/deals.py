@@ -9,7 +9,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, RadioField, StringField
+from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.form import Form
 
 from ..rules.combinations import Combination
@@ -114,15 +114,24 @@ class DealForm(FlaskForm):
     passed = BooleanField("All passed")
     bidder = RadioField("Who won the bid?", choices=[], validate_choice=False)
     bid = StringField("Bid", render_kw=NUMBER_FIELD)
+    bid_by = RadioField("Who bid?", choices=[], validate_choice=False, default="")
+    dealt_by = SelectField("Who dealt?", choices=[], validate_choice=False, default="")
     trump = RadioField("Trump", choices=SUITS, default="", validate_choice=False)
     thrown_in = BooleanField("Thrown in")
     last_trick = RadioField("Last trick", choices=[], validate_choice=False)
     sides = FieldList(FormField(SideEntryForm))
 
-    def setup(self, side_names: list[str], hand_names: list[list[str]] | None = None) -> DealForm:
-        """Fit the form to the match's sides and to each side's meld lines (one per partner, by name)."""
+    def setup(self, side_names: list[str], hand_names: list[list[str]] | None = None,
+              players: list[list[str]] | None = None) -> DealForm:
+        """Fit the form to the match's sides, to each side's meld lines (one per partner, by name) and
+        to its named players (who bid, who dealt: offered only when the sides name players)."""
         sides = [SelectChoice(str(index), name) for index, name in enumerate(side_names)]
         self.bidder.choices = sides
+        named = [name for side in players or [] for name in side]
+        none = [SelectChoice("", "Not noted")] if named else []
+        self.bid_by.choices = none + [SelectChoice(name, name) for name in named]
+        self.dealt_by.choices = none + [SelectChoice(name, name) for name in named]
+        self.side_of_player = {name: index for index, side in enumerate(players or []) for name in side}
         self.last_trick.choices = list(sides)
         while len(self.sides) < len(side_names):
             self.sides.append_entry()
@@ -157,6 +166,8 @@ class DealForm(FlaskForm):
             return {"passed": True}
         data: dict[str, Any] = {"bidder": None}
         if auction:
+            if self.bidder.data in (None, "", "None") and self.bid_by.data in self.side_of_player:
+                self.bidder.data = str(self.side_of_player[self.bid_by.data])  # one tap on the bidder
             bidder = whole_number_or_none(self.bidder.data or "")
             if self.bidder.data in (None, "", "None"):
                 add_error(self.bidder, "Who won the bid? Tap a side.")
@@ -165,6 +176,10 @@ class DealForm(FlaskForm):
             else:
                 data["bidder"] = bidder
             data["bid"] = _whole_number(self.bid, "Type the bid.")
+        if auction and self.bid_by.data and self.bid_by.choices:
+            data["bid_by"] = self.bid_by.data
+        if self.dealt_by.data and self.dealt_by.choices:
+            data["dealt_by"] = self.dealt_by.data
         if self.trump.data:
             data["trump"] = self.trump.data
         if self.thrown_in.data:
@@ -233,7 +248,7 @@ class DealForm(FlaskForm):
         return melds
 
     def errors_present(self) -> bool:
-        fields = [self.bidder, self.bid, self.trump, self.last_trick]
+        fields = [self.bidder, self.bid, self.bid_by, self.dealt_by, self.trump, self.last_trick]
         for entry in self.entries():
             fields += [entry.total, entry.tricks, entry.took, *(hand.meld for hand in entry.hand_forms())]
         return any(field.errors for field in fields) or bool(self.form_errors)
@@ -251,7 +266,8 @@ class DealForm(FlaskForm):
         found = SIDE_PATH.match(path)
         if found is None:
             key = DEAL_KEY.match(path)
-            fields = {"bid": self.bid, "bidder": self.bidder, "trump": self.trump, "thrown_in": self.thrown_in}
+            fields = {"bid": self.bid, "bidder": self.bidder, "trump": self.trump, "thrown_in": self.thrown_in,
+                      "bid_by": self.bid_by, "dealt_by": self.dealt_by}
             return fields.get(key.group()) if key else None
         index, key_in_side, hand = int(found.group(1)), found.group(2) or "", int(found.group(3) or 0)
         if index >= len(self.sides):
@@ -283,6 +299,8 @@ def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:
         "bidder": "" if deal.get("bidder") is None else str(deal["bidder"]),
         "bid": "" if deal.get("bid") is None else str(deal["bid"]),
         "trump": deal.get("trump") or "",
+        "bid_by": deal.get("bid_by") or "",
+        "dealt_by": deal.get("dealt_by") or "",
         "thrown_in": bool(deal.get("thrown_in")),
         "last_trick": next((str(i) for i, side in enumerate(sides) if side.get("last_trick")), ""),
         "sides": [_side_form_data(side) for side in sides],

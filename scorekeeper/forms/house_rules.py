@@ -30,7 +30,7 @@ def rule_values(rules: HouseRules) -> dict[str, str]:
     """The rules as the text the form fields hold."""
     values = {}
     for spec in RULE_SPECS:
-        value = rules.to_mapping()[spec.key]
+        value = rules.to_mapping(complete=True)[spec.key]
         values[spec.key] = ("on" if value else "off") if spec.kind is RuleKind.SWITCH else str(value)
     return values
 

@@ -45,7 +45,7 @@ def deal_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auct
     """What in this deal cannot have happened under ``rules``; paths are relative to the deal."""
     if deal.passed:
         return []
-    problems = _contract_problems(rules, deal, sides, auction)
+    problems = _contract_problems(rules, deal, sides, auction) + _player_problems(deal, sides)
     if len(deal.sides) != len(sides):
         message = f"the deal has {len(deal.sides)} sides but the match has {len(sides)}"
         return problems + [Problem(Code.SIDE_COUNT, "sides", message)]
@@ -58,6 +58,10 @@ def _contract_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo],
     if deal.bidder is None:
         if auction:
             return [Problem(Code.BIDDER_MISSING, "bidder", "who won the auction? The bidder is missing")]
+        if deal.out:
+            return [Problem(Code.OUT_WITHOUT_BIDDER, "out", "only bidders can announce going out")]
+        if deal.forced:
+            return [Problem(Code.FORCED_WITHOUT_BIDDER, "forced", "a forced bid needs the side that took it")]
         if deal.thrown_in:
             return [Problem(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")]
         return []
@@ -69,6 +73,19 @@ def _contract_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo],
         message = f"bid {deal.bid} is below the minimum opening bid of {rules.min_bid}"
         return [Problem(Code.BID_BELOW_MINIMUM, "bid", message)]
     return []
+
+
+def _player_problems(deal: Deal, sides: Sequence[SideInfo]) -> list[Problem]:
+    """``bid_by`` plays on the bidding side; ``dealt_by`` plays in the match."""
+    problems = []
+    if deal.bid_by is not None:
+        bidding = sides[deal.bidder].players if deal.bidder is not None and 0 <= deal.bidder < len(sides) else ()
+        if deal.bid_by not in bidding:
+            message = f"{deal.bid_by} does not play on the bidding side"
+            problems.append(Problem(Code.BID_BY_NOT_BIDDER, "bid_by", message))
+    if deal.dealt_by is not None and all(deal.dealt_by not in side.players for side in sides):
+        problems.append(Problem(Code.DEALER_UNKNOWN, "dealt_by", f"{deal.dealt_by} does not play in this match"))
+    return problems
 
 
 def _side(index: int, key: str) -> str:

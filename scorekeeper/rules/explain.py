@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from .house_rules import HouseRules
 from .match import Deal, SideDetail
-from .pricing import price_meld, price_side
+from .pricing import MeldLostReason, price_meld, price_side
 from .scoring import THROWN_IN, DealScore, score_deal
 
 
@@ -20,6 +20,11 @@ class LostMeld(StrEnum):
 
     NO_TRICK = "no trick"
     NO_TRICK_POINTS = "no trick points"
+    BELOW_MIN_MELD = "below the minimum meld"
+
+
+_LOST = {MeldLostReason.NO_TRICK: LostMeld.NO_TRICK, MeldLostReason.NO_TRICK_POINTS: LostMeld.NO_TRICK_POINTS,
+         MeldLostReason.BELOW_MIN_MELD: LostMeld.BELOW_MIN_MELD}
 
 
 @dataclass(frozen=True)
@@ -46,9 +51,6 @@ def explain_deal(rules: HouseRules, deal: Deal) -> tuple[DealScore, tuple[SideOu
     for index, entry in enumerate(deal.sides):
         priced = price_side(entry, deal, rules)
         meld = side_meld(rules, deal, index)
-        lost = None
-        played = score.status != THROWN_IN
-        if meld and played and not priced.keeps_meld(rules.must_take_trick):
-            lost = LostMeld.NO_TRICK if not priced.took_trick else LostMeld.NO_TRICK_POINTS
-        outcomes.append(SideOutcome(score.scores[index], meld, lost))
+        reason = priced.meld_lost_because(rules, played=score.status != THROWN_IN) if meld else None
+        outcomes.append(SideOutcome(score.scores[index], meld, None if reason is None else _LOST[reason]))
     return score, tuple(outcomes)

@@ -1,4 +1,4 @@
-"""The eight house rules, declared once (in the order the match file writes them), and the presets.
+"""The house rules, declared once (in the order the match file writes them), and the presets.
 
 Everything else (forms, the API, the match file, the rules page, the CLI's ``--set``) reads
 ``RULE_SPECS`` instead of repeating a rule's name, range or help.
@@ -45,6 +45,28 @@ class MustTake(IdentityEnum):
     OFF = "off"
     TRICK = "trick"
     POINTS = "points"
+
+
+class SetPenalty(IdentityEnum):
+    """What bidders who are set lose."""
+
+    BID = "bid"
+    SHORTFALL = "shortfall"
+    DOUBLE = "double"
+
+
+class GoingOut(IdentityEnum):
+    """How a side finishes the match."""
+
+    TARGET = "target"
+    ANNOUNCE = "announce"
+
+
+class AllPass(IdentityEnum):
+    """What happens when everybody passes."""
+
+    REDEAL = "redeal"
+    FORCED = "forced"
 
 
 class RuleKind(StrEnum):
@@ -151,7 +173,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "target", "Play to", "Winning",
         "The total a side needs to win the match.",
-        500, RuleKind.NUMBER, minimum=100, maximum=2000, step=50,
+        500, RuleKind.NUMBER, minimum=100, maximum=5000, step=50,
     ),
     RuleSpec(
         "deck", "Deck", "Cards",
@@ -209,14 +231,65 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         "a defending side past the target plays on.",
         True, RuleKind.SWITCH,
     ),
+    RuleSpec(
+        "set_penalty", "What a set costs", "Bidding",
+        "Bidders who fall short of their bid: lose the bid (their meld and tricks count for nothing), "
+        "lose only what they were short by (meld and tricks kept), or lose twice the bid.",
+        SetPenalty.BID, RuleKind.CHOICE,
+        choices=(
+            (SetPenalty.BID, "Minus the bid"),
+            (SetPenalty.SHORTFALL, "Minus only the shortfall"),
+            (SetPenalty.DOUBLE, "Minus twice the bid"),
+        ),
+    ),
+    RuleSpec(
+        "min_meld", "Meld needed to count", "Meld",
+        "A side whose meld is below this scores no meld for the deal: it is not on the board. 0 turns it off. "
+        "Applies where meld and tricks are entered apart.",
+        0, RuleKind.NUMBER, minimum=0, maximum=1000,
+    ),
+    RuleSpec(
+        "save_points", "Card points needed to score", "Tricks",
+        "A side whose tricks hold fewer card points than this (last trick aside) scores nothing for the "
+        "deal, meld included; bidders below it are set. 0 turns it off. Applies where meld and tricks are "
+        "entered apart.",
+        0, RuleKind.NUMBER, minimum=0, maximum=250,
+    ),
+    RuleSpec(
+        "going_out", "How a side goes out", "Winning",
+        "Reaching the target, or bidding out: a side wins only on a deal it bid, announced before play "
+        "as the one that takes it out, made, and reached the target with.",
+        GoingOut.TARGET, RuleKind.CHOICE,
+        choices=((GoingOut.TARGET, "Reach the target"), (GoingOut.ANNOUNCE, "Announce it, then make the bid")),
+    ),
+    RuleSpec(
+        "deal_limit", "Number of deals", "Winning",
+        "The match also ends after this many played deals, won by the highest total (a tie plays on, deal "
+        "by deal). 0: no limit.",
+        0, RuleKind.NUMBER, minimum=0, maximum=100,
+    ),
+    RuleSpec(
+        "throw_in_bonus", "Defenders' bonus on a throw-in", "Bidding",
+        "Added to each defending side's meld when the bidders throw in.",
+        0, RuleKind.NUMBER, minimum=0, maximum=100,
+    ),
+    RuleSpec(
+        "all_pass", "When everyone passes", "Bidding",
+        "Deal again (the deal scores nothing), or the dealer's side takes the contract at the minimum bid.",
+        AllPass.REDEAL, RuleKind.CHOICE,
+        choices=((AllPass.REDEAL, "Deal again"), (AllPass.FORCED, "Dealer's side is forced to bid")),
+    ),
 )
 
 RULE_SPECS_BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in RULE_SPECS}
+FIRST_EIGHT = frozenset(spec.key for spec in RULE_SPECS[:8])
+"""The rules every match file writes; the later ones are written only when not at their default."""
 
 
 @dataclass(frozen=True)
 class HouseRules:
-    """The eight house rules in force for a match. Defaults: double deck to 500."""
+    """The house rules in force for a match. Defaults: double deck to 500; every rule after the first
+    eight is off by default, so that a match recorded before it existed scores as it did."""
 
     target: int = 500
     deck: Deck = Deck.DOUBLE
@@ -226,6 +299,13 @@ class HouseRules:
     last_trick: int = 2
     must_take_trick: MustTake = MustTake.TRICK
     must_win_own_bid: bool = True
+    set_penalty: SetPenalty = SetPenalty.BID
+    min_meld: int = 0
+    save_points: int = 0
+    going_out: GoingOut = GoingOut.TARGET
+    deal_limit: int = 0
+    throw_in_bonus: int = 0
+    all_pass: AllPass = AllPass.REDEAL
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, object], base: HouseRules | None = None) -> HouseRules:
@@ -238,12 +318,16 @@ class HouseRules:
             values[key] = spec.parse(raw)
         return cls(**values)
 
-    def to_mapping(self) -> dict[str, object]:
-        """The rules as the match file writes them."""
-        return {
-            spec.key: _plain(getattr(self, spec.key)) if spec.kind is RuleKind.CHOICE else getattr(self, spec.key)
-            for spec in RULE_SPECS
-        }
+    def to_mapping(self, complete: bool = False) -> dict[str, object]:
+        """The rules as the match file writes them: the first eight always, a later one when it is not
+        its default (so a match that uses none of them is written as it was before they existed);
+        ``complete``: every rule."""
+        data: dict[str, object] = {}
+        for spec in RULE_SPECS:
+            value = getattr(self, spec.key)
+            if complete or spec.key in FIRST_EIGHT or value != spec.default:
+                data[spec.key] = _plain(value) if spec.kind is RuleKind.CHOICE else value
+        return data
 
     def replace(self, **changes: object) -> HouseRules:
         """A copy with some rules changed, each validated."""
@@ -285,19 +369,20 @@ PRESETS: tuple[Preset, ...] = (
     ),
     Preset(
         "auction-3", "Auction, three players",
-        "Three players, each on their own, single deck, classic meld, to 1000.",
+        "Three players, each on their own, single deck, classic meld, ten points a counter, opening bid 300, "
+        "to 1000.",
         HouseRules(
             target=1000, deck=Deck.SINGLE, meld_table=MeldTableName.SINGLE_CLASSIC,
-            trick_scale=TrickScale.TEN_POINT,
+            trick_scale=TrickScale.TEN_POINT, min_bid=300, last_trick=10,
         ),
         ("North", "East", "South"), 1,
     ),
     Preset(
         "two-hand", "Two-hand",
-        "Two players, no auction: each scores meld and tricks, single deck, to 1000.",
+        "Two players, no auction: each scores meld and tricks, single deck, ten points a counter, to 1000.",
         HouseRules(
             target=1000, deck=Deck.SINGLE, meld_table=MeldTableName.SINGLE_CLASSIC,
-            trick_scale=TrickScale.TEN_POINT,
+            trick_scale=TrickScale.TEN_POINT, min_bid=250, last_trick=10,
         ),
         ("You", "Me"), 1, auction=False,
     ),

@@ -24,3 +24,9 @@ MAX_JSON_DIGITS = 100  # digits of a whole number in a JSON text (a larger one i
 
 MIN_WRITE_KEY = 8  # characters in the key that names a write (a form's hidden key, an Idempotency-Key)
 MAX_WRITE_KEY = 64
+
+MAX_TABLE_NAME = 80  # characters in a table's name
+MAX_TABLE_PLAYERS = 40  # players a table remembers
+MAX_RULE_CARDS = 20  # rule cards a table keeps
+MAX_RULE_CARD_NAME = 40  # characters in a rule card's name
+MAX_TABLE_MATCHES = 2_000  # matches one table file may bring in

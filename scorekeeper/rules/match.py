@@ -115,13 +115,18 @@ class Deal:
     thrown_in: bool = False
     passed: bool = False
     entered_under: PricingBasis | None = None  # None: the match's own rules
+    bid_by: str | None = None  # the player who won the auction, one of the bidding side's players
+    dealt_by: str | None = None  # the dealer, one of the match's players
+    out: bool = False  # the bidders announced that this deal takes them out (bidding out)
+    forced: bool = False  # everybody passed and the dealer's side took the contract at the minimum bid
 
     def __hash__(self) -> int:
         # Deals are looked up by value at every recompute, so the hash is worked out once.
         cached: int | None = self.__dict__.get("_hash")
         if cached is None:
             cached = hash(
-                (self.sides, self.bidder, self.bid, self.trump, self.thrown_in, self.passed, self.entered_under)
+                (self.sides, self.bidder, self.bid, self.trump, self.thrown_in, self.passed, self.entered_under,
+                 self.bid_by, self.dealt_by, self.out, self.forced)
             )
             object.__setattr__(self, "_hash", cached)
         return cached

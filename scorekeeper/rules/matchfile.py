@@ -47,6 +47,9 @@ from .text import clean_name, load_json
 
 FORMAT = "pinochle-match/1"
 MATCH_KEYS = frozenset({"format", "name", "sides", "rules", "auction", "deals"})
+DEAL_KEYS = frozenset(
+    {"passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by", "dealt_by"}
+)
 SIDE_KEYS = frozenset({"name", "players"})
 T = TypeVar("T")
 
@@ -109,7 +112,7 @@ def deal_from_json(
     if obj.get("passed") is True:
         _only_keys(obj, {"passed"}, path)
         return Deal(passed=True)
-    _only_keys(obj, {"passed", "bidder", "bid", "trump", "thrown_in", "sides", "entered_under"}, path)
+    _only_keys(obj, DEAL_KEYS, path)
     if "passed" in obj and obj["passed"] is not False:
         raise _fail(ProblemCode.WRONG_TYPE, join_path(path, "passed"), "must be true or false")
     if "bidder" not in obj:
@@ -139,8 +142,18 @@ def deal_from_json(
     if obj.get("entered_under") is not None:
         entered_under = _basis(obj["entered_under"], join_path(path, "entered_under"), rules)
     return Deal(
-        sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under
+        sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
+        out=_optional(obj, "out", False, _bool, path),
+        forced=_optional(obj, "forced", False, _bool, path),
+        bid_by=_optional(obj, "bid_by", None, _named_player, path),
+        dealt_by=_optional(obj, "dealt_by", None, _named_player, path),
     )
+
+
+
+def _named_player(data: object, path: str) -> str:
+    """``bid_by`` or ``dealt_by``: a player's name, written as in ``sides[].players``."""
+    return _player(data, path, stored=False)
 
 
 def _side_entry(data: object, path: str, deck: Deck) -> SideEntry:
@@ -228,10 +241,21 @@ def _sides(data: object, path: str, stored: bool = False) -> tuple[SideInfo, ...
             message = f"a side has at most {MAX_PLAYERS} players"
             raise _fail(ProblemCode.TOO_MANY_PLAYERS, f"{side_path}.players", message)
         names = tuple(_player(p, f"{side_path}.players[{j}]", stored) for j, p in enumerate(players))
+        if not stored:
+            _refuse_seated_twice(names, sides, f"{side_path}.players")
         if not stored and any(name.casefold() == other.name.casefold() for other in sides):
             raise _fail(ProblemCode.DUPLICATE_NAME, f"{side_path}.name", "another side has this name")
         sides.append(SideInfo(name=name, players=names))
     return tuple(sides)
+
+
+def _refuse_seated_twice(names: tuple[str, ...], earlier: list[SideInfo], path: str) -> None:
+    """One player sits at one place: not twice on a side, not on two sides."""
+    seen = {player.casefold() for side in earlier for player in side.players}
+    for j, name in enumerate(names):
+        if name.casefold() in seen:
+            raise _fail(ProblemCode.DUPLICATE_PLAYER, f"{path}[{j}]", f"{name} already plays in this match")
+        seen.add(name.casefold())
 
 
 def _player(data: object, path: str, stored: bool) -> str:
@@ -371,6 +395,14 @@ def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
         data["trump"] = deal.trump.value
     if deal.thrown_in:
         data["thrown_in"] = True
+    if deal.out:
+        data["out"] = True
+    if deal.forced:
+        data["forced"] = True
+    if deal.bid_by is not None:
+        data["bid_by"] = deal.bid_by
+    if deal.dealt_by is not None:
+        data["dealt_by"] = deal.dealt_by
     data["sides"] = [_side_to_json(entry) for entry in deal.sides]
     basis = deal.entered_under
     if basis is not None and basis != PricingBasis.of(rules):

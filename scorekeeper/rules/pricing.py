@@ -32,14 +32,16 @@ from .tricks import CARD_POINTS, counter_value, scale_factor
 
 
 class MeldLostReason(StrEnum):
-    """Why a side's meld did not count (the must-take-a-trick house rule)."""
+    """Why a side's meld did not count (the minimum meld and the must-take-a-trick house rules)."""
 
     NO_TRICK = "no_trick"  # the side took no trick
     NO_TRICK_POINTS = "no_trick_points"  # it took tricks, but no points in them, and the rule asks for points
+    BELOW_MIN_MELD = "below_min_meld"  # the meld is below what the house rules need for it to count
 
     @property
     def label(self) -> str:
-        return {"no_trick": "no trick", "no_trick_points": "no points in tricks"}[self.value]
+        return {"no_trick": "no trick", "no_trick_points": "no points in tricks",
+                "below_min_meld": "meld below the minimum"}[self.value]
 
 
 @dataclass(frozen=True)
@@ -50,14 +52,15 @@ class PricedSide:
     tricks: int | None  # card points plus the last trick; None when folded into a one-number entry
     took_trick: bool
     exact: bool  # False: a number was kept as entered because it does not convert
+    card_points: int | None = None  # without the last trick; None for a one-number entry
 
-    def keeps_meld(self, rule: MustTake) -> bool:
-        """Whether the must-take-a-trick rule lets the side keep its meld."""
-        return self.meld_lost_because(rule) is None
-
-    def meld_lost_because(self, rule: MustTake) -> MeldLostReason | None:
-        """Why the must-take-a-trick rule takes the side's meld away, or None when it keeps it."""
-        if rule is MustTake.OFF:
+    def meld_lost_because(self, rules: HouseRules, played: bool = True) -> MeldLostReason | None:
+        """Why the side's meld does not count, or None when it does: below the minimum meld (meld entered
+        apart from tricks), then, in a deal played out, the must-take-a-trick rule."""
+        if self.card_points is not None and self.meld < rules.min_meld:
+            return MeldLostReason.BELOW_MIN_MELD if self.meld > 0 else None
+        rule = rules.must_take_trick
+        if not played or rule is MustTake.OFF:
             return None
         if not self.took_trick:
             return MeldLostReason.NO_TRICK
@@ -65,12 +68,13 @@ class PricedSide:
             return MeldLostReason.NO_TRICK_POINTS
         return None
 
-    def earned(self, rule: MustTake, played: bool = True) -> int:
-        """Meld plus trick points, or the trick points alone when the side keeps no meld."""
-        tricks = self.tricks or 0
-        if played and not self.keeps_meld(rule):
-            return tricks
-        return self.meld + tricks
+    def earned(self, rules: HouseRules, played: bool = True) -> int:
+        """What the side earned in the deal: meld (when it counts) plus trick points; nothing at all when
+        a played deal's card points fall short of the house rules' points needed to score."""
+        if played and self.card_points is not None and self.card_points < rules.save_points:
+            return 0
+        meld = 0 if self.meld_lost_because(rules, played) else self.meld
+        return meld + (self.tricks or 0)
 
 
 @cache
@@ -155,6 +159,7 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
         tricks=card_points + (rules.last_trick if entry.last_trick else 0),
         took_trick=took,
         exact=tricks_exact and all(exact for _, exact in melds),
+        card_points=card_points,
     )
 
 

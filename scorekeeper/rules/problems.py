@@ -27,6 +27,7 @@ class ProblemCode(StrEnum):
     WRONG_FORMAT = "wrong_format"
     NAME_MISSING = "name_missing"
     DUPLICATE_NAME = "duplicate_name"
+    DUPLICATE_PLAYER = "duplicate_player"
     SIDE_COUNT = "side_count"
     TOO_MANY_PLAYERS = "too_many_players"
     TOO_MANY_DEALS = "too_many_deals"
@@ -48,6 +49,11 @@ class ProblemCode(StrEnum):
     BID_BELOW_MINIMUM = "bid_below_minimum"
     THROWN_IN_WITHOUT_BIDDER = "thrown_in_without_bidder"
     THROWN_IN_WITHOUT_AUCTION = "thrown_in_without_auction"
+    OUT_WITHOUT_BIDDER = "out_without_bidder"
+    FORCED_WITHOUT_BIDDER = "forced_without_bidder"
+    # Who bid and who dealt
+    BID_BY_NOT_BIDDER = "bid_by_not_bidder"
+    DEALER_UNKNOWN = "dealer_unknown"
     # Meld against the deck
     MELD_NEEDS_TRUMP = "meld_needs_trump"
     IMPOSSIBLE_SETS = "impossible_sets"

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from .checks import deal_problems
 from .errors import ContradictionError
-from .house_rules import HouseRules, MustTake
+from .house_rules import GoingOut, HouseRules, SetPenalty
 from .match import Deal, Match, SideDetail, SideInfo
 from .pricing import MeldLostReason, PricedSide, price_meld, price_side
 from .problems import Problem
@@ -103,27 +103,40 @@ def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
         return DealScore(PASSED, (0,) * side_count, None, ())
     priced = [price_side(entry, deal, rules) for entry in deal.sides]
     as_entered = tuple(i for i, side in enumerate(priced) if not side.exact)
-    rule = rules.must_take_trick
     if deal.bidder is None:
-        return DealScore(NO_AUCTION, tuple(side.earned(rule) for side in priced), None, as_entered,
-                         _lost_meld(priced, rule))
+        return DealScore(NO_AUCTION, tuple(side.earned(rules) for side in priced), None, as_entered,
+                         _lost_meld(priced, rules))
     bid = deal.bid or 0
     if deal.thrown_in:
-        scores = tuple(-bid if i == deal.bidder else side.earned(rule, played=False) for i, side in enumerate(priced))
-        return DealScore(THROWN_IN, scores, False, as_entered)
-    earned = [side.earned(rule) for side in priced]
+        penalty = -2 * bid if rules.set_penalty is SetPenalty.DOUBLE else -bid
+        scores = tuple(penalty if i == deal.bidder else side.earned(rules, played=False) + rules.throw_in_bonus
+                       for i, side in enumerate(priced))
+        return DealScore(THROWN_IN, scores, False, as_entered,
+                         _lost_meld(priced, rules, skip=deal.bidder, played=False))
+    earned = [side.earned(rules) for side in priced]
     made = earned[deal.bidder] >= bid
     if not made:
-        earned[deal.bidder] = -bid
-    lost = _lost_meld(priced, rule, skip=None if made else deal.bidder)
+        earned[deal.bidder] = set_score(rules, bid, earned[deal.bidder])
+    kept = made or rules.set_penalty is SetPenalty.SHORTFALL  # otherwise the bid is the score anyway
+    lost = _lost_meld(priced, rules, skip=None if kept else deal.bidder)
     return DealScore(MADE if made else SET, tuple(earned), made, as_entered, lost)
 
 
-def _lost_meld(priced: list[PricedSide], rule: MustTake, skip: int | None = None) -> tuple[LostMeld, ...]:
-    """The sides whose meld the rule took away (``skip``: a set bidder, whose score is the bid anyway)."""
+def set_score(rules: HouseRules, bid: int, earned: int) -> int:
+    """What bidders who earned ``earned`` on a bid of ``bid`` score when set."""
+    if rules.set_penalty is SetPenalty.SHORTFALL:
+        return earned - bid
+    if rules.set_penalty is SetPenalty.DOUBLE:
+        return -2 * bid
+    return -bid
+
+
+def _lost_meld(priced: list[PricedSide], rules: HouseRules, skip: int | None = None,
+               played: bool = True) -> tuple[LostMeld, ...]:
+    """The sides whose meld did not count, and why (``skip``: a side whose score does not depend on it)."""
     lost = []
     for index, side in enumerate(priced):
-        reason = side.meld_lost_because(rule)
+        reason = side.meld_lost_because(rules, played)
         if reason is not None and side.meld > 0 and index != skip:
             lost.append(LostMeld(index, side.meld, reason))
     return tuple(lost)
@@ -137,8 +150,11 @@ class DealOutcome:
     score: DealScore | None
 
 
-def evaluate_deal(rules: HouseRules, deal: Deal, sides: tuple[SideInfo, ...], auction: bool) -> DealOutcome:
-    problems = tuple(deal_problems(rules, deal, sides, auction))
+def evaluate_deal(rules: HouseRules, deal: Deal, sides: tuple[SideInfo, ...], auction: bool,
+                  checked: bool = False) -> DealOutcome:
+    """``checked``: the facts were checked against these rules when they were recorded, so only the
+    score is worked out."""
+    problems = () if checked else tuple(deal_problems(rules, deal, sides, auction))
     return DealOutcome(problems, None if problems else score_deal(rules, deal, len(sides)))
 
 
@@ -153,14 +169,14 @@ class OutcomeMemo:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.size = 0
-        self.by_context: dict[tuple[HouseRules, tuple[SideInfo, ...], bool], dict[Deal, DealOutcome]] = {}
+        self.by_context: dict[tuple[HouseRules, tuple[SideInfo, ...], bool, bool], dict[Deal, DealOutcome]] = {}
 
     def clear(self) -> None:
         self.by_context.clear()
         self.size = 0
 
-    def outcomes(self, match: Match) -> list[DealOutcome]:
-        context = (match.rules, match.sides, match.auction)
+    def outcomes(self, match: Match, checked: bool = False) -> list[DealOutcome]:
+        context = (match.rules, match.sides, match.auction, checked)
         if self.size + len(match.deals) > self.limit:
             self.clear()
         known = self.by_context.setdefault(context, {})
@@ -168,7 +184,7 @@ class OutcomeMemo:
         for deal in match.deals:
             outcome = known.get(deal)
             if outcome is None:
-                outcome = known[deal] = evaluate_deal(match.rules, deal, match.sides, match.auction)
+                outcome = known[deal] = evaluate_deal(match.rules, deal, match.sides, match.auction, checked)
                 self.size += 1
             outcomes.append(outcome)
         return outcomes
@@ -177,9 +193,14 @@ class OutcomeMemo:
 OUTCOMES = OutcomeMemo(limit=50_000)
 
 
-def score_match(match: Match) -> Sheet:
-    """Recompute the whole sheet from the facts; refuse facts that contradict the rules."""
-    outcomes = OUTCOMES.outcomes(match)
+def score_match(match: Match, *, checked: bool = False) -> Sheet:
+    """Recompute the whole sheet from the facts; refuse facts that contradict the rules.
+
+    ``checked``: every deal was checked against the match's rules when it was recorded (a stored match:
+    a deal that contradicts the rules is refused at entry, and so is a rule change that would make a
+    recorded deal contradict), so the checks are not run again.
+    """
+    outcomes = OUTCOMES.outcomes(match, checked)
     problems = [(number, problem) for number, outcome in enumerate(outcomes, 1) for problem in outcome.problems]
     if problems:
         raise ContradictionError(problems)
@@ -192,6 +213,8 @@ def _sheet(match: Match, results: list[DealScore]) -> Sheet:
     winner: int | None = None
     ended_at: int | None = None
     lines = []
+    played = 0
+    announce = rules.going_out is GoingOut.ANNOUNCE and match.auction
     for number, (deal, result) in enumerate(zip(match.deals, results), start=1):
         after_end = winner is not None
         if after_end:
@@ -199,17 +222,20 @@ def _sheet(match: Match, results: list[DealScore]) -> Sheet:
                                   result.as_entered))
             continue
         totals = tuple(map(add, totals, result.scores))
+        played += not deal.passed
         if max(totals) >= rules.target:
-            winner = _winner(rules, deal, result, totals)
-            ended_at = number if winner is not None else None
+            winner = _winner(rules, deal, result, totals, announce)
+        if winner is None and rules.deal_limit and played >= rules.deal_limit:
+            winner = _highest(list(range(len(totals))), totals)  # a tie at the top plays on
+        ended_at = number if winner is not None else None
         lines.append(DealLine(number, result.status, deal.bidder, deal.bid, result.scores, totals, result.made,
                               False, result.as_entered, result.lost_meld))
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
     return Sheet(totals, winner, ended_at, rank, tuple(lines))
 
 
-def _winner(rules: HouseRules, deal: Deal, result: DealScore, totals: tuple[int, ...]) -> int | None:
-    """Who wins on this deal, if anyone."""
+def _winner(rules: HouseRules, deal: Deal, result: DealScore, totals: tuple[int, ...], announce: bool) -> int | None:
+    """Who wins on this deal by the target, if anyone (``announce``: only by bidding out)."""
     if deal.passed:
         return None
     reached = [i for i, total in enumerate(totals) if total >= rules.target]
@@ -217,6 +243,8 @@ def _winner(rules: HouseRules, deal: Deal, result: DealScore, totals: tuple[int,
         return None
     if deal.bidder is None:
         return _highest(reached, totals)
+    if announce:
+        return deal.bidder if deal.out and result.made and deal.bidder in reached else None
     if result.made and deal.bidder in reached:
         return deal.bidder
     if rules.must_win_own_bid:

@@ -7,19 +7,35 @@ from datetime import UTC, datetime
 from flask import Flask
 
 from ..sheet.view import points, signed_points
+from ..tables import next_dealer
 
 
 def init_app(app: Flask) -> None:
     """Register every area's blueprint (the API wires its own CSRF rule) and the error pages."""
-    from . import api, deals, errors, house_rules, installable, matches, meld, outbox, pages, samples, transfer
+    from . import (
+        api,
+        deals,
+        errors,
+        house_rules,
+        installable,
+        matches,
+        meld,
+        outbox,
+        pages,
+        samples,
+        table_stats,
+        tables,
+        transfer,
+    )
 
-    for area in (matches, deals, house_rules, meld, outbox, pages, samples, transfer, installable):
+    for area in (matches, deals, house_rules, meld, outbox, pages, samples, transfer, tables, table_stats, installable):
         app.register_blueprint(area.bp)
     api.init_app(app)
     errors.init_app(app)
     app.add_template_filter(points)
     app.add_template_filter(signed_points)
     app.add_template_filter(utc_iso)
+    app.add_template_global(next_dealer)
 
 
 def utc_iso(moment: datetime) -> str:

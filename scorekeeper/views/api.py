@@ -16,10 +16,10 @@ from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import store, tables
 from ..db import get_session
 from ..extensions import csrf, rate_limited
-from ..models import MatchRow
+from ..models import MatchRow, TableRow
 from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
@@ -252,9 +252,13 @@ def written_answer(written: store.Written, status: int = 200, **extra: Any) -> t
 @bp.post("/matches")
 @rate_limited("create-match")
 def create() -> tuple[Response, int]:
-    match = match_from_json(json_body())
+    body = json_body()
+    table = _table_named(body.pop("table", None))
+    match = match_from_json(body)
+    if table is not None:
+        _check_table_players(table, match)
     sheet = score_match(match)  # contradictions are refused before anything is stored
-    row = store.create_match(match)
+    row = store.create_match(match, table_id=None if table is None else table.id)
     response, status = match_answer(row, match, sheet, 201, edit_token=row.edit_token)
     response.headers["Location"] = links(row)["self"]
     response.headers["Cache-Control"] = "no-store"  # the edit token: kept by nobody on the way
@@ -350,6 +354,161 @@ def _preview_asked(body: dict[str, Any]) -> bool:
     if any(value not in ("true", "false") for value in query):
         raise ApiError(422, "preview", "?preview= takes true or false", ProblemCode.WRONG_TYPE)
     return raw or "true" in query
+
+
+# Tables ----------------------------------------------------------------------------------------------
+
+@bp.errorhandler(tables.TableProblem)
+def _table_problem(problem: tables.TableProblem) -> tuple[Response, int]:
+    return _api_error(ApiError(422, problem.field or None, problem.message, problem.code))
+
+
+def _table_named(value: object) -> TableRow | None:
+    """The table a new match is played at (``"table"``: its id), or None without one."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ApiError(422, "table", "give the table's id as text", ProblemCode.WRONG_TYPE)
+    found = tables.find_table(value)
+    if found is None:
+        raise ApiError(422, "table", "there is no table with this id", tables.NOT_AT_TABLE)
+    return found
+
+
+def _check_table_players(table: TableRow, match: Match) -> None:
+    tables.check_players_at_table(table, match.sides)
+
+
+def editable_table(public_id: str) -> TableRow:
+    """The table, once the request shows its edit token (401 without one, 403 with another)."""
+    row = tables.get_table_or_404(public_id)
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "Authorization", "send the table's edit token as Authorization: Bearer <token>")
+    if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
+        raise ApiError(403, "Authorization", "this edit token does not belong to this table")
+    return row
+
+
+def table_answer(row: TableRow, status: int = 200, **extra: Any) -> Response:
+    matches = tables.table_matches(row)
+    body = {
+        "id": row.public_id,
+        "name": row.name,
+        "links": {"self": external_url("api.table", public_id=row.public_id),
+                  "page": external_url("tables.show", table_id=row.public_id),
+                  "stats": external_url("api.table_statistics", public_id=row.public_id)},
+        **extra,
+        "players": tables.player_list(row),
+        "rule_cards": [{"name": card.name, "auction": card.auction, "rules": dict(card.rules)}
+                       for card in row.rule_cards],
+        "matches": [{"id": match.public_id, "name": match.name,
+                     "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
+                     "winner": score_match(store.facts_of(match)).winner,
+                     "link": external_url("api.match", public_id=match.public_id)} for match in matches],
+    }
+    response = jsonify(body)
+    response.status_code = status
+    return response
+
+
+@bp.post("/tables")
+@rate_limited("create-match")
+def create_table() -> Response:
+    body = json_body()
+    unknown = sorted(set(body) - {"name", "players", "rule_cards"})
+    if unknown:
+        raise ApiError(422, unknown[0], "unknown key (allowed: name, players, rule_cards)", ProblemCode.UNKNOWN_KEY)
+    file = tables.read_table_file({"name": body.get("name", ""), "players": body.get("players", []),
+                                   "rule_cards": body.get("rule_cards", [])})
+    row = tables.import_table(file)
+    response = table_answer(row, 201, token=row.edit_token)
+    response.headers["Location"] = external_url("api.table", public_id=row.public_id)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/tables/<public_id>")
+def table(public_id: str) -> Response:
+    return table_answer(tables.get_table_or_404(public_id))
+
+
+@bp.post("/tables/<public_id>/players")
+@rate_limited("edit-token")
+def add_table_players(public_id: str) -> Response:
+    """Add players: ``{"players": [names]}``."""
+    row = editable_table(public_id)
+    tables.add_players(row, json_body().get("players"))
+    return table_answer(row, 201)
+
+
+@bp.delete("/tables/<public_id>/players/<name>")
+@rate_limited("edit-token")
+def remove_table_player(public_id: str, name: str) -> Response:
+    row = editable_table(public_id)
+    if not tables.remove_player(row, name):
+        raise NotFound("this table has no player of that name")
+    return table_answer(row)
+
+
+@bp.post("/tables/<public_id>/rule-cards")
+@rate_limited("edit-token")
+def add_rule_card(public_id: str) -> Response:
+    """Save a rule card: ``{"name", "auction"?, "rules": {…}}`` (rules not given take their defaults)."""
+    row = editable_table(public_id)
+    body = json_body()
+    name = tables.rule_card_name(body.get("name"), row)
+    auction = body.get("auction", True)
+    if not isinstance(auction, bool):
+        raise ApiError(422, "auction", "auction is true or false", ProblemCode.WRONG_TYPE)
+    rules_data = body.get("rules", {})
+    if not isinstance(rules_data, dict):
+        raise ApiError(422, "rules", "rules is an object of house rules", ProblemCode.WRONG_TYPE)
+    try:
+        rules = HouseRules.from_mapping(rules_data)
+    except RulesError as error:
+        raise _as_api_error(error, "rules") from None
+    tables.add_rule_card(row, name, rules, auction)
+    return table_answer(row, 201)
+
+
+@bp.get("/tables/<public_id>/stats")
+def table_statistics(public_id: str) -> Response:
+    """Every figure of the table, worked out now from its matches' facts."""
+    row = tables.get_table_or_404(public_id)
+    stats = tables.stats_of(row)
+    return jsonify({
+        "matches": stats.matches,
+        "unfinished": stats.unfinished,
+        "players": [{
+            "name": p.name, "matches": p.matches, "won": p.won, "win_percent": p.win_percent,
+            "bids": p.bids, "made": p.made, "made_percent": p.made_percent, "set": p.set,
+            "thrown_in": p.thrown_in, "average_bid": p.average_bid, "biggest_bid_made": p.biggest_bid_made,
+            "melds": p.melds, "average_meld": p.average_meld, "biggest_meld": p.biggest_meld,
+            "form": [{"played": f.played, "won": f.won} for f in stats.form.get(p.name, ())],
+        } for p in stats.players],
+        "partnerships": [{"players": list(t.players), "matches": t.matches, "won": t.won}
+                         for t in stats.partnerships],
+        "head_to_head": [{"players": list(t.players), "matches": t.matches, "won": t.won, "lost": t.lost}
+                         for t in stats.head_to_head],
+    })
+
+
+@bp.get("/tables/<public_id>/export")
+def export_table(public_id: str) -> Response:
+    """The table file: players, rule cards and every match in the match file format."""
+    return jsonify(tables.table_file(tables.get_table_or_404(public_id)))
+
+
+@bp.post("/tables/import")
+@rate_limited("create-match")
+def import_table() -> Response:
+    """A table file in, a new table (new id and token) out."""
+    row = tables.import_table(tables.read_table_file(json_body()))
+    response = table_answer(row, 201, token=row.edit_token)
+    response.headers["Location"] = external_url("api.table", public_id=row.public_id)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 # Meld ------------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from ..rules.scoring import dead_contract, score_match
 from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
+from ..tables import next_dealer
 
 bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
 LIKELY_BIDS = 4  # recent distinct bids offered beside the minimum
@@ -191,7 +192,7 @@ def _names(row: MatchRow) -> list[str]:
 
 
 def _setup(form: DealForm, row: MatchRow, match: Match) -> DealForm:
-    return form.setup(_names(row), meld_lines(match))
+    return form.setup(_names(row), meld_lines(match), [list(side.players) for side in row.sides])
 
 
 def _new_deal_data(row: MatchRow, match: Match) -> dict[str, Any]:
@@ -199,7 +200,7 @@ def _new_deal_data(row: MatchRow, match: Match) -> dict[str, Any]:
     played = [deal for deal in row.deals if not deal.passed]
     last = played[-1] if played else None
     mode = QUICK if last is None or all("total" in side for side in last.sides) else DETAIL
-    return {"version": row.version, "mode": mode}
+    return {"version": row.version, "mode": mode, "dealt_by": next_dealer(match) or ""}
 
 
 def _likely_bids(row: MatchRow, match: Match) -> list[int]:

@@ -10,8 +10,17 @@ from typing import Any
 from flask import Blueprint, abort, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
-from ..device import NOT_A_PLAYER, SavedDeal, device_match_ids, forget_match, may_change, remember_match, take_saved
+from .. import store, tables
+from ..device import (
+    NOT_A_PLAYER,
+    SavedDeal,
+    device_match_ids,
+    device_table_ids,
+    forget_match,
+    may_change,
+    remember_match,
+    take_saved,
+)
 from ..extensions import rate_limited
 from ..forms.common import new_write_key
 from ..forms.house_rules import rule_values
@@ -48,9 +57,11 @@ def home() -> str:
     summaries = []
     for row in rows:
         page = sheet_cache().get(row.public_id, row.version)
-        summaries.append((row, page.view if page else SheetView.of(store.facts_of(row))))
+        match = page.match if page else store.facts_of(row)
+        summaries.append((row, page.view if page else SheetView.of(match), match))
     samples = [] if summaries else list(bundled_samples().values())
-    return render_template("matches/home.html", summaries=summaries, samples=samples)
+    return render_template("matches/home.html", summaries=summaries, samples=samples,
+                           tables=tables.tables_by_public_id(device_table_ids()))
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
@@ -114,7 +125,8 @@ def sheet(public_id: str) -> Response:
         dead_contract="" if dead is None else render_template(
             "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead,
             write_key=new_write_key()),
-        rematch=render_template("matches/_rematch.html", public_id=public_id) if won else "",
+        rematch=render_template("matches/_rematch.html", public_id=public_id,
+                                can_rotate=len(tables.seating(page.match.sides)) > 2) if won else "",
         changed_row=_changed_row(saved, page),
     )
     # A one-time message or a form with this session's token: never kept, never shown again.
@@ -154,13 +166,16 @@ def _changed_row(saved: SavedDeal | None, page: SheetPage) -> int | None:
 @bp.post("/m/<public_id>/rematch")
 @rate_limited("create-match")
 def rematch(public_id: str) -> Response:
-    """Start the next match with the same sides, players and house rules, kept on this phone as any
-    match it starts. Offered on a decided match's sheet to the phones that may change it."""
+    """Start the next match with the same sides, players and house rules in force (at the same table,
+    if any), kept on this phone as any match it starts; ``partners=rotate`` seats the players in new
+    partnerships. Offered on a decided match's sheet to the phones that may change it."""
     if not may_change(public_id):
         abort(403, NOT_A_PLAYER)
     row, match = store.load_match(public_id)
-    name = _next_name(row.name, _default_name(match.sides))
-    new_row = store.create_match(Match(sides=match.sides, rules=match.rules, name=name, auction=match.auction))
+    sides = tables.rotated_sides(match.sides) if request.form.get("partners") == "rotate" else match.sides
+    name = _next_name(row.name, _default_name(sides)) if sides == match.sides else _default_name(sides)
+    new_row = store.create_match(Match(sides=sides, rules=match.rules, name=name, auction=match.auction),
+                                 table_id=row.table_id)
     remember_match(new_row.public_id)
     return redirect(url_for("matches.sheet", public_id=new_row.public_id))
 
@@ -319,7 +334,8 @@ def more(public_id: str) -> str:
     """Export, import, the API and this device's list: what a match needs now and then, off the sheet."""
     row, match = store.load_match(public_id)
     remember_match(public_id)
-    return render_template("matches/more.html", row=row, has_sheet=SheetView.of(match).sheet is not None)
+    return render_template("matches/more.html", row=row, has_sheet=SheetView.of(match).sheet is not None,
+                           table=tables.table_of(row))
 
 
 @bp.route("/m/<public_id>/forget", methods=["GET", "POST"])

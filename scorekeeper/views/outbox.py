@@ -106,8 +106,8 @@ def _save_deal(loaded: store.Loaded, fields: MultiDict[str, str], number: int | 
     row, match = loaded
     if number is not None:
         store.get_deal_or_404(row, number)
-    form = DealForm(formdata=fields, meta={"csrf": False}).setup([side.name for side in row.sides],
-                                                                 meld_lines(match))
+    form = DealForm(formdata=fields, meta={"csrf": False}).setup(
+        [side.name for side in row.sides], meld_lines(match), [list(side.players) for side in row.sides])
     form.validate()
     data = form.to_deal_json(match.auction)
     if data is None:

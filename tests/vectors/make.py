@@ -94,13 +94,16 @@ def meld_vectors(rng: random.Random) -> Json:
 # Matches --------------------------------------------------------------------------------------
 
 SIDE_NAMES = ["We", "They", "North", "East", "South", "West", "Ann & Bob", "Zoë", "Les Bleus", "Cy"]
+PLAYER_NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 
 
 def random_rules(rng: random.Random) -> HouseRules:
     """Every rule at a random allowed value (one time in four a preset's natural pairing)."""
     values: dict[str, Any] = {}
     for spec in RULE_SPECS:
-        if spec.kind == "number":
+        if spec.key in LATER_RULES:
+            values[spec.key] = later_rule(rng, spec)
+        elif spec.kind == "number":
             steps = (spec.maximum - spec.minimum) // spec.step
             if spec.key == "target":
                 anywhere = spec.minimum + spec.step * rng.randint(0, steps)
@@ -118,6 +121,19 @@ def random_rules(rng: random.Random) -> HouseRules:
         natural = MeldTableName.natural_for(rules.deck)
         rules = HouseRules(**{**values, "meld_table": natural})
     return rules
+
+
+LATER_RULES = {spec.key for spec in RULE_SPECS[8:]}
+LIKELY = {"min_meld": [10, 20, 100], "save_points": [10, 20, 100], "deal_limit": [2, 4, 10], "throw_in_bonus": [10, 20]}
+
+
+def later_rule(rng: random.Random, spec: Any) -> Any:
+    """A rule beyond the eight: its default most of the time, else a likely or any allowed value."""
+    if rng.random() < 0.6:
+        return spec.default
+    if spec.kind != "number":
+        return rng.choice(spec.choices)[0]
+    return rng.choice([*LIKELY[spec.key], rng.randint(spec.minimum, spec.maximum)])
 
 
 def split(rng: random.Random, total: int, parts: int) -> list[int]:
@@ -186,6 +202,10 @@ def random_deal(rng: random.Random, rules: HouseRules, sides: int, auction: bool
     thrown_in = auction and rng.random() < 0.08
     if thrown_in:
         deal["thrown_in"] = True
+    if auction and rng.random() < 0.15:
+        deal["out"] = True
+    if auction and rng.random() < 0.05:
+        deal["forced"] = True
     hands = deal_hands(rng, rules.deck, sides * 2)
     entries = []
     tricks = random_tricks(rng, rules, sides)
@@ -277,7 +297,7 @@ def random_match(rng: random.Random, spoil: float, most: int = 30) -> tuple[Matc
     auction = rng.random() < 0.85
     data: dict[str, Any] = {
         "format": "pinochle-match/1", "name": rng.choice(["", "Friday", "At the lake house"]),
-        "sides": [{"name": n, "players": rng.sample(["Ann", "Bob", "Cy", "Di"], rng.randint(0, 2))} for n in names],
+        "sides": seat_players(rng, names),
         "rules": random_rules(rng).to_mapping(), "auction": auction,
     }
     match = match_from_json(data)
@@ -288,13 +308,50 @@ def random_match(rng: random.Random, spoil: float, most: int = 30) -> tuple[Matc
                 changed = HouseRules(**{**changed.__dict__, "deck": match.rules.deck})
             match = match.with_rules(changed)  # earlier deals keep the prices they were entered under
         deal = random_deal(rng, match.rules, sides, auction)
+        name_players(rng, deal, data["sides"])
         if rng.random() < spoil:
             contradict(rng, deal, match.rules, sides)
+            if rng.random() < 0.2:
+                misname_players(rng, deal, data["sides"])
         try:
             match = match.with_deals((*match.deals, deal_from_json(deal, sides, rules=match.rules)))
         except RulesError:
             continue
     return match, vary(rng, match_to_json(match))
+
+
+def seat_players(rng: random.Random, names: list[str]) -> list[Json]:
+    """Sides with up to two players each, no player on two sides."""
+    pool = rng.sample(PLAYER_NAMES, len(PLAYER_NAMES))
+    sides = []
+    for name in names:
+        count = rng.randint(0, 2)
+        sides.append({"name": name, "players": pool[:count]})
+        pool = pool[count:]
+    return sides
+
+
+def name_players(rng: random.Random, deal: Json, sides: list[Json]) -> None:
+    """Now and then, who dealt and who won the auction, as the players' names."""
+    if deal.get("passed"):
+        return
+    everyone = [player for side in sides for player in side["players"]]
+    if everyone and rng.random() < 0.4:
+        deal["dealt_by"] = rng.choice(everyone)
+    bidding = sides[deal["bidder"]]["players"] if deal.get("bidder") is not None else []
+    if bidding and rng.random() < 0.4:
+        deal["bid_by"] = rng.choice(bidding)
+
+
+def misname_players(rng: random.Random, deal: Json, sides: list[Json]) -> None:
+    """A bidder who is not on the bidding side, or a dealer who is not at the table."""
+    if deal.get("passed"):
+        return
+    others = [p for i, side in enumerate(sides) if i != deal.get("bidder") for p in side["players"]]
+    if rng.random() < 0.5:
+        deal["bid_by"] = rng.choice([*others, "Zed"])
+    else:
+        deal["dealt_by"] = "Zed"
 
 
 def vary(rng: random.Random, data: Json) -> Json:
@@ -386,7 +443,8 @@ def damage(rng: random.Random, data: Json) -> Json:
     if way == 0 and isinstance(parent, dict):
         del parent[last]
     elif way == 1 and isinstance(parent, dict):
-        parent[rng.choice(["extra", "took_trick", "trump", "bid", "meld", "total", "passed", "entered_under"])] = \
+        parent[rng.choice(["extra", "took_trick", "trump", "bid", "meld", "total", "passed", "entered_under",
+                                 "bid_by", "dealt_by", "out", "forced"])] = \
             rng.choice(BAD_VALUES)
     elif way == 2 and isinstance(parent, list) and len(parent) > 1:
         parent.pop(last)
@@ -395,11 +453,22 @@ def damage(rng: random.Random, data: Json) -> Json:
     return data
 
 
+def seat_twice(rng: random.Random, data: Json) -> Json:
+    """One player seated twice: on another side, or again on the same side, in other capitals."""
+    data = copy.deepcopy(data)
+    seated = [(i, name) for i, side in enumerate(data["sides"]) for name in side["players"]]
+    if seated:
+        i, name = rng.choice(seated)
+        side = rng.choice(data["sides"])
+        side["players"] = [*side["players"], rng.choice([name, name.upper(), name.lower()])][-2:]
+    return data
+
+
 def match_file_vectors(rng: random.Random) -> Json:
     cases = []
     for _ in range(700):
         _, file = random_match(rng, spoil=0.0, most=4)
-        damaged = damage(rng, file)
+        damaged = seat_twice(rng, file) if rng.random() < 0.05 else damage(rng, file)
         if rng.random() < 0.3:
             damaged = damage(rng, damaged)
         cases.append({"file": damaged, **outcome(lambda f=damaged: sheet_json(score_match(match_from_json(f))))})

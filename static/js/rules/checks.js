@@ -32,7 +32,7 @@ export function checkNewDeal(match, deal) {
 /** What in this deal cannot have happened under `rules`; paths are relative to the deal. */
 export function dealProblems(rules, deal, sides, auction = true) {
   if (deal.passed) return [];
-  const found = contractProblems(rules, deal, sides, auction);
+  const found = [...contractProblems(rules, deal, sides, auction), ...playerProblems(deal, sides)];
   if (deal.sides.length !== sides.length) {
     return [...found, problem(Code.SIDE_COUNT, "sides",
       `the deal has ${deal.sides.length} sides but the match has ${sides.length}`)];
@@ -43,6 +43,8 @@ export function dealProblems(rules, deal, sides, auction = true) {
 function contractProblems(rules, deal, sides, auction) {
   if (deal.bidder === null) {
     if (auction) return [problem(Code.BIDDER_MISSING, "bidder", "who won the auction? The bidder is missing")];
+    if (deal.out) return [problem(Code.OUT_WITHOUT_BIDDER, "out", "only bidders can announce going out")];
+    if (deal.forced) return [problem(Code.FORCED_WITHOUT_BIDDER, "forced", "a forced bid needs the side that took it")];
     if (deal.thrownIn) {
       return [problem(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")];
     }
@@ -57,6 +59,21 @@ function contractProblems(rules, deal, sides, auction) {
       `bid ${deal.bid} is below the minimum opening bid of ${rules.min_bid}`)];
   }
   return [];
+}
+
+/** `bid_by` plays on the bidding side; `dealt_by` plays in the match. */
+function playerProblems(deal, sides) {
+  const found = [];
+  if (deal.bidBy !== null) {
+    const bidding = deal.bidder !== null && deal.bidder >= 0 && deal.bidder < sides.length ? sides[deal.bidder].players : [];
+    if (!bidding.includes(deal.bidBy)) {
+      found.push(problem(Code.BID_BY_NOT_BIDDER, "bid_by", `${deal.bidBy} does not play on the bidding side`));
+    }
+  }
+  if (deal.dealtBy !== null && sides.every((side) => !side.players.includes(deal.dealtBy))) {
+    found.push(problem(Code.DEALER_UNKNOWN, "dealt_by", `${deal.dealtBy} does not play in this match`));
+  }
+  return found;
 }
 
 const sidePath = (index, key) => `sides[${index}].${key}`;

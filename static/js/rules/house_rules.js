@@ -1,10 +1,12 @@
-// The eight house rules, declared once, and how values are read: the twin of house_rules.py.
+// The house rules, declared once, and how values are read: the twin of house_rules.py.
 // Rule values are the match file's: "double", "double-small", "one-point", "trick", true …
 
 import { ProblemCode, RulesError, joinPath, problem } from "./problems.js";
 
 /** @typedef {{target: number, deck: string, meld_table: string, trick_scale: string, min_bid: number,
- *   last_trick: number, must_take_trick: string, must_win_own_bid: boolean}} HouseRules */
+ *   last_trick: number, must_take_trick: string, must_win_own_bid: boolean, set_penalty: string,
+ *   min_meld: number, save_points: number, going_out: string, deal_limit: number, throw_in_bonus: number,
+ *   all_pass: string}} HouseRules */
 
 const number = (key, label, minimum, maximum, step = 1) =>
   Object.freeze({ key, label, kind: "number", minimum, maximum, step });
@@ -12,7 +14,7 @@ const choice = (key, label, ...choices) => Object.freeze({ key, label, kind: "ch
 
 /** Each rule's key, label and allowed values, in the order the match file writes them. */
 export const RULE_SPECS = Object.freeze([
-  number("target", "Play to", 100, 2000, 50),
+  number("target", "Play to", 100, 5000, 50),
   choice("deck", "Deck", "double", "single"),
   choice("meld_table", "Meld values", "double-small", "double-large", "single-classic"),
   choice("trick_scale", "Trick point scale", "one-point", "ten-point", "classic"),
@@ -20,6 +22,13 @@ export const RULE_SPECS = Object.freeze([
   number("last_trick", "Last trick worth", 0, 20),
   choice("must_take_trick", "Defenders must take a trick to keep meld", "trick", "points", "off"),
   Object.freeze({ key: "must_win_own_bid", label: "Must win on your own bid", kind: "switch" }),
+  choice("set_penalty", "What a set costs", "bid", "shortfall", "double"),
+  number("min_meld", "Meld needed to count", 0, 1000),
+  number("save_points", "Card points needed to score", 0, 250),
+  choice("going_out", "How a side goes out", "target", "announce"),
+  number("deal_limit", "Number of deals", 0, 100),
+  number("throw_in_bonus", "Defenders' bonus on a throw-in", 0, 100),
+  choice("all_pass", "When everyone passes", "redeal", "forced"),
 ]);
 
 export const RULE_SPECS_BY_KEY = Object.freeze(Object.fromEntries(RULE_SPECS.map((spec) => [spec.key, spec])));
@@ -27,7 +36,8 @@ export const RULE_SPECS_BY_KEY = Object.freeze(Object.fromEntries(RULE_SPECS.map
 /** The defaults: double deck to 500. @type {HouseRules} */
 export const DEFAULT_RULES = Object.freeze({
   target: 500, deck: "double", meld_table: "double-small", trick_scale: "one-point", min_bid: 50,
-  last_trick: 2, must_take_trick: "trick", must_win_own_bid: true,
+  last_trick: 2, must_take_trick: "trick", must_win_own_bid: true, set_penalty: "bid", min_meld: 0,
+  save_points: 0, going_out: "target", deal_limit: 0, throw_in_bonus: 0, all_pass: "redeal",
 });
 
 const SWITCH_WORDS = Object.freeze({ true: true, on: true, yes: true, 1: true, false: false, off: false, no: false, 0: false });

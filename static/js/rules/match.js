@@ -9,7 +9,8 @@
 /** @typedef {{kind: "total", total: number, tookTrick: boolean|null}
  *   | {kind: "detail", meld: MeldFact[], tricks: TrickFact|null, lastTrick: boolean, tookTrick: boolean|null}} SideEntry */
 /** @typedef {{passed: boolean, sides: SideEntry[], bidder: number|null, bid: number|null, trump: string|null,
- *   thrownIn: boolean, enteredUnder: PricingBasis|null}} Deal */
+ *   thrownIn: boolean, enteredUnder: PricingBasis|null, bidBy: string|null, dealtBy: string|null,
+ *   out: boolean, forced: boolean}} Deal */
 /** @typedef {{name: string, players: string[]}} SideInfo */
 /** @typedef {{sides: SideInfo[], rules: import("./house_rules.js").HouseRules, deals: Deal[], name: string,
  *   auction: boolean}} Match */
@@ -31,8 +32,9 @@ export const sameBasis = (a, b) =>
 
 /** A deal, every fact named. @returns {Deal} */
 export function makeDeal({ sides = [], bidder = null, bid = null, trump = null, thrownIn = false, passed = false,
-  enteredUnder = null } = {}) {
-  return Object.freeze({ sides: Object.freeze(sides), bidder, bid, trump, thrownIn, passed, enteredUnder });
+  enteredUnder = null, bidBy = null, dealtBy = null, out = false, forced = false } = {}) {
+  return Object.freeze({ sides: Object.freeze(sides), bidder, bid, trump, thrownIn, passed, enteredUnder, bidBy, dealtBy,
+    out, forced });
 }
 
 export const PASSED_DEAL = makeDeal({ passed: true });

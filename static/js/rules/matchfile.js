@@ -12,7 +12,8 @@ import { cleanName } from "./text.js";
 export const FORMAT = "pinochle-match/1";
 const MATCH_KEYS = ["format", "name", "sides", "rules", "auction", "deals"];
 const SIDE_KEYS = ["name", "players"];
-const DEAL_KEYS = ["passed", "bidder", "bid", "trump", "thrown_in", "sides", "entered_under"];
+const DEAL_KEYS = ["passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by",
+  "dealt_by"];
 const BASIS_KEYS = ["meld_table", "trick_scale", "last_trick"];
 export const LIMITS = Object.freeze({
   MIN_SIDES: 2, MAX_SIDES: 4, MAX_PLAYERS: 4, MAX_DEALS: 1000, MAX_MATCH_NAME: 80, MAX_SIDE_NAME: 40,
@@ -146,8 +147,15 @@ export function dealFromJson(data, sideCount, path = "", rules = DEFAULT_RULES) 
   }
   const sides = sidesData.map((item, i) => sideEntry(item, `${sidesPath}[${i}]`, rules.deck));
   const enteredUnder = given(obj, "entered_under") ? basis(obj.entered_under, joinPath(path, "entered_under"), rules) : null;
-  return makeDeal({ sides, bidder, bid, trump, thrownIn, enteredUnder });
+  const out = optional(obj, "out", false, bool, path);
+  const forced = optional(obj, "forced", false, bool, path);
+  const bidBy = optional(obj, "bid_by", null, namedPlayer, path);
+  const dealtBy = optional(obj, "dealt_by", null, namedPlayer, path);
+  return makeDeal({ sides, bidder, bid, trump, thrownIn, enteredUnder, bidBy, dealtBy, out, forced });
 }
+
+/** `bid_by` or `dealt_by`: a player's name, written as in `sides[].players`. */
+const namedPlayer = (data, path) => player(data, path, false);
 
 function sideEntry(data, path, deck) {
   const obj = object(data, path);
@@ -250,12 +258,22 @@ function readSides(data, path, stored) {
       throw fail(ProblemCode.TOO_MANY_PLAYERS, `${sidePath}.players`, `a side has at most ${LIMITS.MAX_PLAYERS} players`);
     }
     const names = players.map((p, j) => player(p, `${sidePath}.players[${j}]`, stored));
+    if (!stored) refuseSeatedTwice(names, sides, `${sidePath}.players`);
     if (!stored && sides.some((other) => folded(other.name) === folded(name))) {
       throw fail(ProblemCode.DUPLICATE_NAME, `${sidePath}.name`, "another side has this name");
     }
     sides.push(Object.freeze({ name, players: Object.freeze(names) }));
   });
   return sides;
+}
+
+/** One player sits at one place: not twice on a side, not on two sides. */
+function refuseSeatedTwice(names, earlier, path) {
+  const seen = new Set(earlier.flatMap((side) => side.players.map(folded)));
+  names.forEach((name, j) => {
+    if (seen.has(folded(name))) throw fail(ProblemCode.DUPLICATE_PLAYER, `${path}[${j}]`, `${name} already plays in this match`);
+    seen.add(folded(name));
+  });
 }
 
 function player(data, path, stored) {

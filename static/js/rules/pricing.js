@@ -6,20 +6,25 @@ import { basisOfRules } from "./match.js";
 import { bestMeld, setsTotal, tableFactor } from "./meld.js";
 import { CARD_POINTS, counterValue, scaleFactor } from "./tricks.js";
 
-/** @typedef {{meld: number, tricks: number|null, tookTrick: boolean, exact: boolean}} PricedSide */
+/** @typedef {{meld: number, tricks: number|null, tookTrick: boolean, exact: boolean, cardPoints: number|null}} PricedSide */
 
-/** Whether the must-take-a-trick rule lets the side keep its meld. */
-export function keepsMeld(side, rule) {
-  if (rule === "off") return true;
-  if (!side.tookTrick) return false;
-  return !(rule === "points" && side.tricks === 0);
+/** Why the side's meld does not count, or null: below the minimum meld (meld entered apart from tricks),
+ * then, in a deal played out, the must-take-a-trick rule. */
+export function meldLostBecause(side, rules, played = true) {
+  if (side.cardPoints !== null && side.meld < rules.min_meld) return side.meld > 0 ? "below_min_meld" : null;
+  const rule = rules.must_take_trick;
+  if (!played || rule === "off") return null;
+  if (!side.tookTrick) return "no_trick";
+  if (rule === "points" && side.tricks === 0) return "no_trick_points";
+  return null;
 }
 
-/** Meld plus trick points, or the trick points alone when the side keeps no meld. */
-export function earned(side, rule, played = true) {
-  const tricks = side.tricks ?? 0;
-  if (played && !keepsMeld(side, rule)) return tricks;
-  return side.meld + tricks;
+/** What the side earned: meld (when it counts) plus trick points; nothing at all when a played deal's card
+ * points fall short of the points needed to score. */
+export function earned(side, rules, played = true) {
+  if (played && side.cardPoints !== null && side.cardPoints < rules.save_points) return 0;
+  const meld = meldLostBecause(side, rules, played) === null ? side.meld : 0;
+  return meld + (side.tricks ?? 0);
 }
 
 /** The rules the deal's plain numbers were entered under. */
@@ -87,6 +92,7 @@ export function priceSide(entry, deal, rules) {
     tricks: cardPoints + (entry.lastTrick ? rules.last_trick : 0),
     tookTrick: entry.tookTrick ?? tookAnyTrick(entry.tricks, entry.lastTrick),
     exact: tricksExact && exact,
+    cardPoints,
   };
 }
 
@@ -101,6 +107,6 @@ function priceTotal(entry, deal, rules) {
       && basis.last_trick * meldFactor.n === rules.last_trick * meldFactor.d) {
     [total, exact] = convert(entry.total, meldFactor);
   }
-  if (entry.tookTrick === false) return { meld: total, tricks: 0, tookTrick: false, exact };
-  return { meld: total, tricks: null, tookTrick: true, exact };
+  if (entry.tookTrick === false) return { meld: total, tricks: 0, tookTrick: false, exact, cardPoints: null };
+  return { meld: total, tricks: null, tookTrick: true, exact, cardPoints: null };
 }

@@ -27,17 +27,24 @@ export function scoreDeal(rules, deal, sideCount) {
   const priced = deal.sides.map((entry) => priceSide(entry, deal, rules));
   const asEntered = [];
   priced.forEach((side, i) => { if (!side.exact) asEntered.push(i); });
-  const rule = rules.must_take_trick;
-  if (deal.bidder === null) return settled(NO_AUCTION, priced.map((side) => earned(side, rule)), null, asEntered);
+  if (deal.bidder === null) return settled(NO_AUCTION, priced.map((side) => earned(side, rules)), null, asEntered);
   const bid = deal.bid || 0;
   if (deal.thrownIn) {
-    return settled(THROWN_IN, priced.map((side, i) => (i === deal.bidder ? -bid : earned(side, rule, false))), false,
-      asEntered);
+    const penalty = rules.set_penalty === "double" ? -2 * bid : -bid;
+    return settled(THROWN_IN, priced.map((side, i) => (i === deal.bidder ? penalty
+      : earned(side, rules, false) + rules.throw_in_bonus)), false, asEntered);
   }
-  const scores = priced.map((side) => earned(side, rule));
+  const scores = priced.map((side) => earned(side, rules));
   const made = scores[deal.bidder] >= bid;
-  if (!made) scores[deal.bidder] = -bid;
+  if (!made) scores[deal.bidder] = setScore(rules, bid, scores[deal.bidder]);
   return settled(made ? MADE : SET, scores, made, asEntered);
+}
+
+/** What bidders who earned `earned` on a bid of `bid` score when set. */
+export function setScore(rules, bid, earnedPoints) {
+  if (rules.set_penalty === "shortfall") return earnedPoints - bid;
+  if (rules.set_penalty === "double") return -2 * bid;
+  return -bid;
 }
 
 /** A deal worked out under some rules: what contradicts them, or else its score. */
@@ -79,16 +86,20 @@ function sheet(match, results) {
   let totals = match.sides.map(() => 0);
   let winner = null;
   let endedAt = null;
+  let played = 0;
+  const announce = rules.going_out === "announce" && match.auction;
   const lines = match.deals.map((deal, i) => {
     const result = results[i];
     const line = { number: i + 1, scores: null, totals: null, made: result.made, after_end: winner !== null,
       as_entered: result.asEntered, status: result.status, bidder: deal.bidder, bid: deal.bid };
     if (line.after_end) return line;
     totals = totals.map((total, side) => total + result.scores[side]);
-    if (Math.max(...totals) >= rules.target) {
-      winner = winnerOf(rules, deal, result, totals);
-      endedAt = winner !== null ? i + 1 : null;
+    played += deal.passed ? 0 : 1;
+    if (Math.max(...totals) >= rules.target) winner = winnerOf(rules, deal, result, totals, announce);
+    if (winner === null && rules.deal_limit && played >= rules.deal_limit) {
+      winner = highest(totals.map((_, side) => side), totals); // a tie at the top plays on
     }
+    endedAt = winner !== null ? i + 1 : null;
     line.scores = result.scores;
     line.totals = totals;
     return line;
@@ -98,12 +109,13 @@ function sheet(match, results) {
   return { totals, winner, ended_at: endedAt, rank, deals: lines };
 }
 
-/** Who wins on this deal, if anyone. */
-function winnerOf(rules, deal, result, totals) {
+/** Who wins on this deal by the target, if anyone (`announce`: only by bidding out). */
+function winnerOf(rules, deal, result, totals, announce) {
   if (deal.passed) return null;
   const reached = totals.map((_, i) => i).filter((i) => totals[i] >= rules.target);
   if (!reached.length) return null;
   if (deal.bidder === null) return highest(reached, totals);
+  if (announce) return deal.out && result.made && reached.includes(deal.bidder) ? deal.bidder : null;
   if (result.made && reached.includes(deal.bidder)) return deal.bidder;
   if (rules.must_win_own_bid) return null;
   return highest(reached.filter((i) => i !== deal.bidder), totals);

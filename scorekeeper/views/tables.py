@@ -1,0 +1,255 @@
+"""Tables: a new table, its page (players, rule cards, matches), a match started from it, its file."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import store, tables
+from ..device import (
+    NOT_AT_THE_TABLE,
+    device_table_ids,
+    forget_table,
+    may_change_table,
+    remember_match,
+    remember_table,
+)
+from ..extensions import rate_limited
+from ..forms.house_rules import rule_values
+from ..forms.tables import (
+    AddPlayerForm,
+    NewTableForm,
+    RuleCardForm,
+    TableMatchForm,
+    rules_of_form,
+    show_problem,
+    starting_choices,
+)
+from ..forms.transfer import MAX_FILE_BYTES
+from ..models import TableRow
+from ..rules.errors import RulesError
+from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
+from ..rules.limits import MAX_SIDES, MIN_SIDES
+from ..rules.match import Match, SideInfo
+from ..rules.text import load_json
+from ..sheet.view import SheetView
+from .links import fixed_url
+
+bp = Blueprint("tables", __name__)
+
+
+@bp.before_request
+def _table_writers_only() -> None:
+    """A write (POST) to a table from a phone that has not opened its link is refused (403)."""
+    public_id = (request.view_args or {}).get("table_id")
+    if request.method == "POST" and isinstance(public_id, str) and not may_change_table(public_id):
+        abort(403, NOT_AT_THE_TABLE)
+
+
+@bp.route("/tables/new", methods=["GET", "POST"])
+@rate_limited("create-match")
+def new() -> str | BaseResponse:
+    form = NewTableForm()
+    if form.validate_on_submit():
+        try:
+            name = tables.table_name(form.name.data or "")
+        except tables.TableProblem as problem:
+            show_problem(form.name, problem.message)
+            return render_template("tables/new.html", form=form)
+        typed = form.typed_players()
+        try:
+            players = tables.player_names([text for _, text in typed])
+        except tables.TableProblem as problem:
+            index = int(problem.field.split("[")[1].rstrip("]")) if "[" in problem.field else 0
+            show_problem(typed[index][0] if typed else form.players[0], problem.message)
+            return render_template("tables/new.html", form=form)
+        row = tables.create_table(name or "Our table", players)
+        remember_table(row.public_id)
+        return redirect(url_for("tables.show", table_id=row.public_id))
+    return render_template("tables/new.html", form=form)
+
+
+def _load(table_id: str) -> TableRow:
+    row = tables.get_table_or_404(table_id)
+    remember_table(table_id)
+    return row
+
+
+@bp.get("/t/<table_id>")
+def show(table_id: str) -> str:
+    row = _load(table_id)
+    return _table_page(row, AddPlayerForm())
+
+
+def _table_page(row: TableRow, add_form: AddPlayerForm) -> str:
+    matches = tables.table_matches(row)
+    summaries = [(match_row, SheetView.of(store.facts_of(match_row))) for match_row in reversed(matches)]
+    return render_template("tables/show.html", table=row, add_form=add_form, summaries=summaries,
+                           link=fixed_url("tables.show", table_id=row.public_id), presets=PRESETS)
+
+
+@bp.post("/t/<table_id>/players")
+def add_player(table_id: str) -> str | BaseResponse:
+    row = _load(table_id)
+    form = AddPlayerForm()
+    if form.validate_on_submit():
+        try:
+            tables.add_players(row, [form.name.data or ""])
+        except tables.TableProblem as problem:
+            show_problem(form.name, problem.message)
+            return _table_page(row, form)
+        return redirect(url_for("tables.show", table_id=table_id) + "#players")
+    return _table_page(row, form)
+
+
+@bp.post("/t/<table_id>/players/remove")
+def remove_player(table_id: str) -> BaseResponse:
+    """Take a player off the table's list; the matches they played keep their name."""
+    row = _load(table_id)
+    tables.remove_player(row, request.form.get("name", ""))
+    return redirect(url_for("tables.show", table_id=table_id) + "#players")
+
+
+@bp.route("/t/<table_id>/rule-cards/new", methods=["GET", "POST"])
+def new_rule_card(table_id: str) -> str | BaseResponse:
+    row = _load(table_id)
+    if request.method == "GET":
+        preset = PRESETS_BY_KEY.get(request.args.get("preset", ""), PRESETS[0])
+        form = RuleCardForm(data={"rules": rule_values(preset.rules), "auction": "yes" if preset.auction else "no"})
+    else:
+        form = RuleCardForm()
+        if form.validate_on_submit():
+            try:
+                name = tables.rule_card_name(form.name.data or "", row)
+            except tables.TableProblem as problem:
+                show_problem(form.name, problem.message)
+            else:
+                tables.add_rule_card(row, name, rules_of_form(form), auction=form.auction.data != "no")
+                return redirect(url_for("tables.show", table_id=table_id) + "#rule-cards")
+    return render_template("tables/rule_card.html", table=row, form=form, presets=PRESETS)
+
+
+@bp.post("/t/<table_id>/rule-cards/<int:position>/remove")
+def remove_rule_card(table_id: str, position: int) -> BaseResponse:
+    row = _load(table_id)
+    tables.remove_rule_card(row, position)
+    return redirect(url_for("tables.show", table_id=table_id) + "#rule-cards")
+
+
+@bp.route("/t/<table_id>/matches/new", methods=["GET", "POST"])
+@rate_limited("create-match")
+def new_match(table_id: str) -> str | BaseResponse:
+    """A match at the table: players from the table's list (a new name joins the table), 2 to 4 sides."""
+    row = _load(table_id)
+    options = tables.starting_rules(row)
+    form = TableMatchForm()
+    starting_choices(form, [(option.key, option.label) for option in options])
+    if request.method == "POST" and form.validate_on_submit():
+        match = _match_from_form(row, form, {option.key: option for option in options})
+        if match is not None:
+            new_players = [name for side in match.sides for name in side.players
+                           if tables.name_key(name) not in {tables.name_key(p) for p in tables.player_list(row)}]
+            try:
+                tables.add_players(row, new_players)
+            except tables.TableProblem as problem:
+                show_problem(form.sides, problem.message)
+                return render_template("tables/new_match.html", table=row, form=form)
+            match_row = store.create_match(match, table_id=row.id)
+            remember_match(match_row.public_id)
+            return redirect(url_for("matches.sheet", public_id=match_row.public_id))
+    return render_template("tables/new_match.html", table=row, form=form)
+
+
+def _match_from_form(row: TableRow, form: TableMatchForm, options: dict[str, tables.StartingRules]) -> Match | None:
+    """The match the form describes, or None with each problem shown at its field."""
+    start = options.get(form.start.data or "")
+    if start is None:
+        show_problem(form.start, "Choose a rule card or a game")
+        return None
+    seen: dict[str, str] = {}
+    sides: list[SideInfo] = []
+    ok = True
+    for side_form in form.used_sides():
+        players: list[str] = []
+        for field, text in side_form.typed():
+            try:
+                name = tables.player_name(text, field.name)
+            except tables.TableProblem as problem:
+                show_problem(field, problem.message)
+                ok = False
+                continue
+            known = next((p for p in tables.player_list(row) if tables.name_key(p) == tables.name_key(name)), name)
+            if tables.name_key(known) in seen:
+                show_problem(field, f"{known} already plays on another side of this match")
+                ok = False
+                continue
+            seen[tables.name_key(known)] = known
+            players.append(known)
+        try:
+            side_name = tables.side_name_of(side_form.name.data or "", players, side_form.name.name)
+        except tables.TableProblem as problem:
+            show_problem(side_form.name, problem.message)
+            ok = False
+            continue
+        sides.append(SideInfo(name=side_name, players=tuple(players)))
+    if not ok:
+        return None
+    if not MIN_SIDES <= len(sides) <= MAX_SIDES:
+        show_problem(form.sides, f"Fill in the players of {MIN_SIDES} to {MAX_SIDES} sides")
+        return None
+    if len({side.name.casefold() for side in sides}) != len(sides):
+        show_problem(form.sides, "Give each side a different name")
+        return None
+    name = f"{' v '.join(side.name for side in sides)}, {datetime.now(UTC).date():%d %b %Y}"
+    return Match(sides=tuple(sides), rules=start.rules, name=name[:80], auction=start.auction)
+
+
+@bp.get("/t/<table_id>/export.json")
+def export(table_id: str) -> Response:
+    """The table's file: players, rule cards and every match, to import again elsewhere."""
+    row = tables.get_table_or_404(table_id)
+    body = json.dumps(tables.table_file(row), ensure_ascii=False, indent=2) + "\n"
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = 'attachment; filename="table.json"'
+    return response
+
+
+@bp.route("/tables/import", methods=["GET", "POST"])
+@rate_limited("create-match")
+def import_table() -> str | BaseResponse:
+    """A table file, uploaded: a new table (new link) with its players, rule cards and matches."""
+    error = None
+    if request.method == "POST":
+        upload = request.files.get("file")
+        raw = upload.read(MAX_FILE_BYTES + 1) if upload else b""
+        try:
+            if not raw:
+                raise tables.TableProblem("file", "missing", "choose a table file")
+            if len(raw) > MAX_FILE_BYTES:
+                raise tables.TableProblem("file", "too_long", "this file is too large for a table file")
+            data = load_json(raw.decode("utf-8-sig"))
+            row = tables.import_table(tables.read_table_file(data))
+        except tables.TableProblem as problem:
+            error = f"{problem.field}: {problem.message}" if problem.field and problem.field != "file" \
+                else problem.message
+        except UnicodeDecodeError:
+            error = "This file is not a text file in UTF-8."
+        except RulesError as problem:
+            error = f"This file cannot be read as a table file: {problem}."
+        else:
+            remember_table(row.public_id)
+            return redirect(url_for("tables.show", table_id=row.public_id))
+    return render_template("tables/import.html", error=error)
+
+
+@bp.post("/t/<table_id>/forget")
+def forget(table_id: str) -> BaseResponse:
+    forget_table(table_id)
+    return redirect(url_for("matches.home"))
+
+
+def device_tables() -> list[TableRow]:
+    return tables.tables_by_public_id(device_table_ids())
