@@ -49,8 +49,17 @@ def strip_comments(source: str) -> str:
             continue
         if text.count("`") % 2:
             raise BundleError(f"line {number}: a template literal over several lines: {text[:60]!r}")
-        kept.append(text)
+        kept.append(_without_trailing_comment(text))
     return "\n".join(kept) + "\n"
+
+
+def _without_trailing_comment(line: str) -> str:
+    """The line without a ``// comment`` at its end, when nothing before it could hold ``//`` as text:
+    no quote, backtick or slash (a string, a template literal or a regular expression)."""
+    code, marker, _ = line.partition("//")
+    if not marker or any(char in code for char in "\"'`/"):
+        return line
+    return code.rstrip()
 
 
 class BundleError(ValueError):

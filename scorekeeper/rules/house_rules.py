@@ -233,8 +233,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     ),
     RuleSpec(
         "set_penalty", "What a set costs", "Bidding",
-        "Bidders who fall short of their bid: lose the bid (their meld and tricks count for nothing), "
-        "lose only what they were short by (meld and tricks kept), or lose twice the bid.",
+        "Bidders who fall short lose the bid, only what they were short by, or twice the bid.",
         SetPenalty.BID, RuleKind.CHOICE,
         choices=(
             (SetPenalty.BID, "Minus the bid"),
@@ -244,28 +243,23 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     ),
     RuleSpec(
         "min_meld", "Meld needed to count", "Meld",
-        "A side whose meld is below this scores no meld for the deal: it is not on the board. 0 turns it off. "
-        "Applies where meld and tricks are entered apart.",
+        "Less meld than this counts nothing (0: off).",
         0, RuleKind.NUMBER, minimum=0, maximum=1000,
     ),
     RuleSpec(
         "save_points", "Card points needed to score", "Tricks",
-        "A side whose tricks hold fewer card points than this (last trick aside) scores nothing for the "
-        "deal, meld included; bidders below it are set. 0 turns it off. Applies where meld and tricks are "
-        "entered apart.",
+        "Fewer card points than this (last trick aside): the side scores 0 (0: off).",
         0, RuleKind.NUMBER, minimum=0, maximum=250,
     ),
     RuleSpec(
         "going_out", "How a side goes out", "Winning",
-        "Reaching the target, or bidding out: a side wins only on a deal it bid, announced before play "
-        "as the one that takes it out, made, and reached the target with.",
+        "Bidding out: a side wins only on a deal it announced, bid, made and went out on.",
         GoingOut.TARGET, RuleKind.CHOICE,
-        choices=((GoingOut.TARGET, "Reach the target"), (GoingOut.ANNOUNCE, "Announce it, then make the bid")),
+        choices=((GoingOut.TARGET, "Reach the target"), (GoingOut.ANNOUNCE, "Bid out: announce it")),
     ),
     RuleSpec(
         "deal_limit", "Number of deals", "Winning",
-        "The match also ends after this many played deals, won by the highest total (a tie plays on, deal "
-        "by deal). 0: no limit.",
+        "After this many deals the highest total wins; a tie plays on (0: none).",
         0, RuleKind.NUMBER, minimum=0, maximum=100,
     ),
     RuleSpec(
@@ -275,7 +269,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     ),
     RuleSpec(
         "all_pass", "When everyone passes", "Bidding",
-        "Deal again (the deal scores nothing), or the dealer's side takes the contract at the minimum bid.",
+        "Deal again, or the dealer's side must take the minimum bid.",
         AllPass.REDEAL, RuleKind.CHOICE,
         choices=((AllPass.REDEAL, "Deal again"), (AllPass.FORCED, "Dealer's side is forced to bid")),
     ),

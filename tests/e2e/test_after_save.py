@@ -40,6 +40,12 @@ def long_match(deals: int = 24) -> dict[str, Any]:
     return match
 
 
+WHOLLY_IN_VIEW = """selectors => selectors.every(selector => {
+    const box = document.querySelector(selector)?.getBoundingClientRect();
+    return box && box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+})"""
+
+
 def in_viewport(page: Page, element: Locator) -> bool:
     box = element.bounding_box()
     viewport = page.viewport_size
@@ -125,7 +131,9 @@ def test_a_short_sheet_shows_everything_after_save(page: Page) -> None:
     fill_quick_deal(page, "We", 50, (40, 48))
     save_deal(page)
     expect(page.locator("tr.row-changed")).to_have_attribute("id", "deal-6")
-    for part in (".totals", "table.sheet", ".saved-notice"):
+    parts = [".totals", "table.sheet", ".saved-notice"]
+    page.wait_for_function(WHOLLY_IN_VIEW, arg=parts)  # once the page has settled after the save
+    for part in parts:
         assert in_viewport(page, page.locator(part)), part
     assert page.evaluate("window.scrollY") == 0
 

@@ -48,7 +48,7 @@ def test_new_match_form(page: Page, shoot: Callable[[Page, str], Any]) -> None:
     expect(sides.nth(1)).to_have_value("ann")
     play_to = page.get_by_label("Play to", exact=True)
     expect(play_to).to_be_visible()  # the folded house rules open to show their error
-    expect_error_at(play_to, "Play to: '125' is not allowed; use a whole number from 100 to 2000 in steps of 50")
+    expect_error_at(play_to, "Play to: '125' is not allowed; use a whole number from 100 to 5000 in steps of 50")
     expect(play_to).to_have_value("125")
     shoot(page, "new-match-errors")
 

@@ -133,7 +133,7 @@ def test_three_handed_match_plays_to_a_winner(page: Page, shoot: Callable[[Page,
     start_match(page, "Auction, three players")
     expect(page.locator(".match-meta")).to_contain_text("Playing to 1000")
     deals = [
-        ("North", 250, (300, 150, 100), {"North": 300, "East": 150, "South": 100}),
+        ("North", 300, (300, 150, 100), {"North": 300, "East": 150, "South": 100}),
         ("East", 300, (100, 350, 200), {"North": 400, "East": 500, "South": 300}),
         ("South", 300, (300, 100, 250), {"North": 700, "East": 600, "South": 0}),
         # North passes 1000 while defending: with "must win on your own bid" the match goes on.
@@ -143,7 +143,7 @@ def test_three_handed_match_plays_to_a_winner(page: Page, shoot: Callable[[Page,
         add_quick_deal(page, bidder, bid, taken)
         assert sheet_totals(page) == running
     expect(winner_banner(page)).to_have_count(0)
-    add_quick_deal(page, "North", 250, (260, 100, 40))
+    add_quick_deal(page, "North", 300, (310, 100, 40))
     expect(winner_banner(page)).to_contain_text("North won at deal 5")
-    expect(winner_banner(page)).to_contain_text("1. North 1280 · 2. East 1050 · 3. South 120")
+    expect(winner_banner(page)).to_contain_text("1. North 1330 · 2. East 1050 · 3. South 120")
     shoot(page, "sheet-three-handed-winner")
