@@ -1,4 +1,4 @@
-"""The eight house rules: allowed values, refusals that name the rule, defaults and presets."""
+"""The house rules: allowed values, refusals that name the rule, defaults and presets."""
 
 from __future__ import annotations
 
