@@ -14,7 +14,8 @@ processes starting together (gunicorn workers) migrate once and never race:
 A database made before migrations (``metadata.create_all`` with a ``schema_version`` row holding 1) is
 stamped at ``0001`` and then upgraded; its rows are kept. The ``schema_version`` table stays as it is.
 
-A new SQLite file is created 0600 before SQLite opens it; SQLite waits up to ``busy_timeout`` for a lock.
+A new SQLite file is created 0600 and in write-ahead logging before it takes its name, so processes
+starting together all open it in WAL; SQLite waits up to ``busy_timeout`` for a lock.
 
 Reads of one row that every look at a sheet makes (``read_one``: a match's version, its page's header)
 skip the ORM session. On PostgreSQL they go through a second, small engine of their own whose
@@ -28,6 +29,8 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import secrets
+import sqlite3
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -122,22 +125,40 @@ def compiled(statement: Any, dialect: Dialect) -> tuple[str, bool]:
 
 
 def _create_sqlite_file(url: URL) -> None:
-    """Create the database file readable by its owner only, before SQLite would create it 0644."""
+    """Create the database file readable by its owner only and already in write-ahead logging.
+
+    The file is made under a name of its own, switched to WAL, then linked into place, which fails when
+    another process got there first. Processes starting together therefore never open a new file in
+    SQLite's rollback journal mode, where two of them switching it to WAL at once can deadlock, and SQLite
+    then fails one at once ("database is locked") instead of waiting.
+    """
     database = url.database
     if not database or database == ":memory:" or database.startswith("file:") or url.query.get("uri"):
         return
-    try:
-        fd = os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
+    if os.path.exists(database):
         return
-    except OSError as error:
-        raise StartupError(f"cannot create the SQLite database {database}: {error.strerror}") from None
-    os.close(fd)
+    draft = f"{database}.{os.getpid()}.{secrets.token_hex(4)}.new"
+    try:
+        os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        try:
+            connection = sqlite3.connect(draft)
+            try:
+                connection.execute("PRAGMA journal_mode=WAL")
+            finally:
+                connection.close()  # the last connection: SQLite removes the draft's -wal and -shm
+            os.link(draft, database)
+        except FileExistsError:
+            pass  # another process created it meanwhile
+        finally:
+            os.unlink(draft)
+    except (OSError, sqlite3.Error) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise StartupError(f"cannot create the SQLite database {database}: {reason}") from None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    # First, so that switching a new file to WAL waits for a process doing the same instead of failing.
+    # First, so that a file made by an older version, still in rollback journal mode, waits for a lock.
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")

@@ -13,6 +13,7 @@ import pytest
 from processes import start_together
 from scorekeeper import create_app
 from scorekeeper.cli import main
+from scorekeeper.db import make_engine
 from scorekeeper.instance import StartupError, secret_key
 
 
@@ -112,3 +113,34 @@ def test_an_instance_folder_made_before_is_made_private(tmp_path: Path, open_uma
     app = create_app({"INSTANCE_PATH": str(instance), "SECRET_KEY": "test-secret"})
     app.extensions["scorekeeper.engine"].dispose()
     assert mode(instance) == 0o700
+
+
+def test_a_new_database_file_is_in_write_ahead_logging_before_anyone_opens_it(tmp_path: Path) -> None:
+    """Bytes 18 and 19 of an SQLite header are 2 in WAL; no draft file is left beside the database."""
+    database = tmp_path / "new.sqlite"
+    engine = make_engine(f"sqlite:///{database}")  # creates the file; opens no connection yet
+    try:
+        assert database.read_bytes()[18:20] == b"\x02\x02"
+        assert [path.name for path in tmp_path.iterdir()] == ["new.sqlite"]
+    finally:
+        engine.dispose()
+
+
+def _open_new_database(path: str, barrier: Any, results: Any) -> None:
+    barrier.wait()
+    try:
+        engine = make_engine(f"sqlite:///{path}")
+        with engine.connect() as connection:
+            connection.exec_driver_sql("SELECT count(*) FROM sqlite_master").all()
+        engine.dispose()
+        results.put("opened")
+    except Exception as error:  # the parent reports what failed
+        results.put(repr(error))
+
+
+def test_processes_opening_a_new_database_together_all_open_it(tmp_path: Path) -> None:
+    """Two processes switching a new file to WAL at once could deadlock; SQLite then failed one at once."""
+    for trial in range(12):
+        path = tmp_path / f"together-{trial}.sqlite"
+        assert start_together(8, _open_new_database, str(path)) == ["opened"] * 8
+        assert sorted(p.name for p in tmp_path.glob(f"together-{trial}.sqlite*.new")) == []
