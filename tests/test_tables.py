@@ -6,6 +6,7 @@ Each test runs on SQLite and, when ``SCOREKEEPER_TEST_DATABASE_URL`` is set, on 
 from __future__ import annotations
 
 import re
+from io import BytesIO
 from typing import Any
 
 import pytest
@@ -302,8 +303,6 @@ def test_the_table_file_round_trips_through_the_pages(client: FlaskClient) -> No
     start(client, table_id, MATCH_ONE)
     exported = client.get(f"/t/{table_id}/export.json")
     assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
-    from io import BytesIO
-
     answer = client.post("/tables/import", data={"file": (BytesIO(exported.data), "table.json")},
                          content_type="multipart/form-data")
     assert answer.status_code == 302, answer.get_data(as_text=True)
@@ -312,6 +311,12 @@ def test_the_table_file_round_trips_through_the_pages(client: FlaskClient) -> No
     bad = client.post("/tables/import", data={"file": (BytesIO(b'{"players": ["A", "a"]}'), "t.json")},
                       content_type="multipart/form-data")
     assert bad.status_code == 200 and "players[1]" in bad.get_data(as_text=True)
+    for upload, message in ((None, "Choose a table file."), (b"\xff\xfe{", "not a text file in UTF-8"),
+                            (b"[1", "cannot be read as a table file")):
+        data = {"file": (BytesIO(upload), "t.json")} if upload is not None else {}
+        page = client.post("/tables/import", data=data, content_type="multipart/form-data")
+        assert page.status_code == 200 and 'id="file-error"' in page.get_data(as_text=True)
+        assert message in page.get_data(as_text=True)
 
 
 def test_the_deal_form_records_who_bid_in_one_tap_and_who_dealt(client: FlaskClient) -> None:

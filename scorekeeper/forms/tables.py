@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import Field, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.form import Form
+from wtforms.validators import ValidationError
 
+from ..rules.errors import RulesError
 from ..rules.house_rules import HouseRules
 from ..rules.limits import MAX_PLAYER_NAME, MAX_RULE_CARD_NAME, MAX_SIDES, MAX_TABLE_NAME
+from ..rules.text import load_json
+from ..tables import TableFile, TableProblem, read_table_file
 from .common import SelectChoice, add_error, sentence
 from .house_rules import RulesForm
+from .transfer import uploaded_text
 
 NEW_TABLE_SLOTS = 6  # player fields on the new-table form (more are added on the table page)
 PLAYERS_PER_SIDE = 2  # player fields per side on a table's new-match form
@@ -74,3 +80,23 @@ def show_problem(field: Field, message: str) -> None:
 
 def rules_of_form(form: RuleCardForm) -> HouseRules:
     return form.rules.form.house_rules()
+
+
+class ImportTableForm(FlaskForm):
+    """A table file, uploaded: it must read as a table whose every match fits its rules."""
+
+    file = FileField("Table file")
+
+    table: TableFile | None = None
+
+    def validate_file(self, field: FileField) -> None:
+        text = uploaded_text(field, "a table file")
+        if text is None:
+            raise ValidationError("Choose a table file.")
+        try:
+            self.table = read_table_file(load_json(text))
+        except TableProblem as problem:
+            where = f"{problem.field}: " if problem.field and problem.field != "file" else ""
+            raise ValidationError(where + sentence(problem.message)) from None
+        except RulesError as problem:
+            raise ValidationError(f"This file cannot be read as a table file: {problem}.") from None

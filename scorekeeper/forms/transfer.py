@@ -1,4 +1,4 @@
-"""The import form: a match file, uploaded or pasted."""
+"""The import form: a match file, uploaded or pasted; and the reading of an uploaded file."""
 
 from __future__ import annotations
 
@@ -15,6 +15,20 @@ from ..rules.scoring import score_match
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
 
+def uploaded_text(field: FileField, kind: str) -> str | None:
+    """The text of the file chosen in ``field`` (None when none was); a ValidationError when it cannot be ``kind``."""
+    upload = field.data
+    if not upload or not getattr(upload, "filename", ""):
+        return None
+    raw: bytes = upload.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ValidationError(f"This file is too large for {kind}.")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValidationError("This file is not a text file in UTF-8.") from None
+
+
 class ImportForm(FlaskForm):
     """A match file, uploaded or pasted; it must read as a match whose facts fit its rules."""
 
@@ -25,17 +39,9 @@ class ImportForm(FlaskForm):
     match: Match | None = None
 
     def validate_file(self, field: FileField) -> None:
-        upload = field.data
-        if not upload or not getattr(upload, "filename", ""):
-            return
-        raw = upload.read(MAX_FILE_BYTES + 1)
-        if len(raw) > MAX_FILE_BYTES:
-            raise ValidationError("This file is too large for a match file.")
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise ValidationError("This file is not a text file in UTF-8.") from None
-        self.match = self._read(text)
+        text = uploaded_text(field, "a match file")
+        if text is not None:
+            self.match = self._read(text)
 
     def validate_text(self, field: TextAreaField) -> None:
         if self.match is not None or self.file.errors or not (field.data or "").strip():

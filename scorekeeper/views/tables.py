@@ -21,6 +21,7 @@ from ..extensions import rate_limited
 from ..forms.house_rules import rule_values
 from ..forms.tables import (
     AddPlayerForm,
+    ImportTableForm,
     NewTableForm,
     RuleCardForm,
     TableMatchForm,
@@ -28,13 +29,10 @@ from ..forms.tables import (
     show_problem,
     starting_choices,
 )
-from ..forms.transfer import MAX_FILE_BYTES
 from ..models import TableRow
-from ..rules.errors import RulesError
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.limits import MAX_SIDES, MIN_SIDES
 from ..rules.match import Match, SideInfo
-from ..rules.text import load_json
 from ..sheet.view import SheetView
 from .links import fixed_url
 
@@ -221,28 +219,12 @@ def export(table_id: str) -> Response:
 @rate_limited("create-match")
 def import_table() -> str | BaseResponse:
     """A table file, uploaded: a new table (new link) with its players, rule cards and matches."""
-    error = None
-    if request.method == "POST":
-        upload = request.files.get("file")
-        raw = upload.read(MAX_FILE_BYTES + 1) if upload else b""
-        try:
-            if not raw:
-                raise tables.TableProblem("file", "missing", "choose a table file")
-            if len(raw) > MAX_FILE_BYTES:
-                raise tables.TableProblem("file", "too_long", "this file is too large for a table file")
-            data = load_json(raw.decode("utf-8-sig"))
-            row = tables.import_table(tables.read_table_file(data))
-        except tables.TableProblem as problem:
-            error = f"{problem.field}: {problem.message}" if problem.field and problem.field != "file" \
-                else problem.message
-        except UnicodeDecodeError:
-            error = "This file is not a text file in UTF-8."
-        except RulesError as problem:
-            error = f"This file cannot be read as a table file: {problem}."
-        else:
-            remember_table(row.public_id)
-            return redirect(url_for("tables.show", table_id=row.public_id))
-    return render_template("tables/import.html", error=error)
+    form = ImportTableForm()
+    if form.validate_on_submit() and form.table is not None:
+        row = tables.import_table(form.table)
+        remember_table(row.public_id)
+        return redirect(url_for("tables.show", table_id=row.public_id))
+    return render_template("tables/import.html", form=form)
 
 
 @bp.post("/t/<table_id>/forget")
