@@ -7,7 +7,6 @@ entered and the side is marked (``exact=False``). Nothing here decides made or s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -27,7 +26,7 @@ from .match import (
     TrickFact,
     TrickPoints,
 )
-from .meld import MeldResult, best_meld, price_sets, table_factor
+from .meld import MeldResult, best_meld, meld_points, sets_points, table_factor
 from .tricks import CARD_POINTS, counter_value, scale_factor
 
 
@@ -44,15 +43,35 @@ class MeldLostReason(StrEnum):
                 "below_min_meld": "meld below the minimum"}[self.value]
 
 
-@dataclass(frozen=True)
 class PricedSide:
-    """A side's meld and trick points in one deal, before the contract is settled."""
+    """A side's meld and trick points in one deal, before the contract is settled.
 
-    meld: int  # for a one-number entry: the whole number
-    tricks: int | None  # card points plus the last trick; None when folded into a one-number entry
-    took_trick: bool
-    exact: bool  # False: a number was kept as entered because it does not convert
-    card_points: int | None = None  # without the last trick; None for a one-number entry
+    A plain class with slots rather than a dataclass: a recompute builds one for every side of every deal.
+    """
+
+    __slots__ = ("meld", "tricks", "took_trick", "exact", "card_points", "hands")
+
+    def __init__(self, meld: int, tricks: int | None, took_trick: bool, exact: bool, card_points: int | None = None,
+                 hands: tuple[tuple[int, bool], ...] = ()) -> None:
+        self.meld = meld  # for a one-number entry: the whole number
+        self.tricks = tricks  # card points plus the last trick; None when folded into a one-number entry
+        self.took_trick = took_trick
+        self.exact = exact  # False: a number was kept as entered because it does not convert
+        self.card_points = card_points  # without the last trick; None for a one-number entry
+        self.hands = hands  # each hand's meld as ``price_meld`` gave it (meld entered apart from tricks)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PricedSide) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"PricedSide(meld={self.meld!r}, tricks={self.tricks!r}, took_trick={self.took_trick!r}, "
+                f"exact={self.exact!r}, card_points={self.card_points!r})")
+
+    def _key(self) -> tuple[int, int | None, bool, bool, int | None]:
+        return self.meld, self.tricks, self.took_trick, self.exact, self.card_points
 
     def meld_lost_because(self, rules: HouseRules, played: bool = True) -> MeldLostReason | None:
         """Why the side's meld does not count, or None when it does: below the minimum meld (meld entered
@@ -114,8 +133,8 @@ def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool
         trump = fact.trump or deal.trump
         if trump is None:
             return 0, False
-        return meld_of_hand(fact.hand, trump, rules.meld_table).total, True
-    return price_sets(dict(fact.sets), rules.meld_table).total, True
+        return meld_points(fact.hand, trump, rules.meld_table), True
+    return sets_points(fact.sets, rules.meld_table), True
 
 
 def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
@@ -151,16 +170,15 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
     """Price one side's entry of a deal under ``rules``."""
     if isinstance(entry, SideTotal):
         return _price_total(entry, deal, rules)
-    melds = [price_meld(fact, deal, rules) for fact in entry.meld]
-    card_points, tricks_exact = price_card_points(entry.tricks, deal, rules)
+    hands = tuple([price_meld(fact, deal, rules) for fact in entry.meld])
+    card_points, exact = price_card_points(entry.tricks, deal, rules)
     took = entry.took_trick if entry.took_trick is not None else took_any_trick(entry.tricks, entry.last_trick)
-    return PricedSide(
-        meld=sum(points for points, _ in melds),
-        tricks=card_points + (rules.last_trick if entry.last_trick else 0),
-        took_trick=took,
-        exact=tricks_exact and all(exact for _, exact in melds),
-        card_points=card_points,
-    )
+    meld = 0
+    for points, hand_exact in hands:
+        meld += points
+        exact = exact and hand_exact
+    tricks = card_points + rules.last_trick if entry.last_trick else card_points
+    return PricedSide(meld, tricks, took, exact, card_points, hands)
 
 
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
