@@ -126,14 +126,16 @@ def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
 
 def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
     """Meld points of one hand's meld under ``rules``, and whether they are exact."""
-    if isinstance(fact, MeldPoints):
-        basis = basis_of(deal, rules)
-        return convert(fact.points, table_factor(basis.meld_table, rules.meld_table, rules.deck))
     if isinstance(fact, MeldCards):
         trump = fact.trump or deal.trump
         if trump is None:
             return 0, False
         return meld_points(fact.hand, trump, rules.meld_table), True
+    if isinstance(fact, MeldPoints):
+        basis = basis_of(deal, rules)
+        if basis.meld_table is rules.meld_table:  # the factor is 1
+            return fact.points, True
+        return convert(fact.points, table_factor(basis.meld_table, rules.meld_table, rules.deck))
     return sets_points(fact.sets, rules.meld_table), True
 
 
@@ -141,16 +143,18 @@ def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> 
     """Card points taken (without the last trick) under ``rules``, and whether they are exact."""
     if fact is None:
         return 0, True
+    if isinstance(fact, TrickCards):
+        points = CARD_POINTS[rules.trick_scale]
+        return sum([points[rank] * n for rank, n in fact.by_rank]), True
     if isinstance(fact, TrickPoints):
         basis = basis_of(deal, rules)
+        if basis.trick_scale is rules.trick_scale:  # the factor is 1
+            return fact.points, True
         return convert(fact.points, scale_factor(basis.trick_scale, rules.trick_scale))
-    if isinstance(fact, TrickCounters):
-        value = counter_value(rules.trick_scale)
-        if value is not None:
-            return fact.counters * value, True
-        return fact.counters * (counter_value(basis_of(deal, rules).trick_scale) or 0), fact.counters == 0
-    points = CARD_POINTS[rules.trick_scale]
-    return sum(points[rank] * n for rank, n in fact.by_rank), True
+    value = counter_value(rules.trick_scale)
+    if value is not None:
+        return fact.counters * value, True
+    return fact.counters * (counter_value(basis_of(deal, rules).trick_scale) or 0), fact.counters == 0
 
 
 def took_any_trick(fact: TrickFact | None, last_trick: bool) -> bool:
@@ -184,12 +188,19 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
     """A one-number entry converts only when meld, tricks and last trick all scale by one factor."""
     basis = basis_of(deal, rules)
+    if basis.meld_table is rules.meld_table and basis.trick_scale is rules.trick_scale \
+            and basis.last_trick == rules.last_trick:  # every factor is 1
+        return _total_side(entry, entry.total, True)
     meld_factor = table_factor(basis.meld_table, rules.meld_table, rules.deck)
     trick_factor = scale_factor(basis.trick_scale, rules.trick_scale)
     if meld_factor is not None and meld_factor == trick_factor and basis.last_trick * meld_factor == rules.last_trick:
         total, exact = convert(entry.total, meld_factor)
     else:
         total, exact = entry.total, entry.total == 0
+    return _total_side(entry, total, exact)
+
+
+def _total_side(entry: SideTotal, total: int, exact: bool) -> PricedSide:
     if entry.took_trick is False:
         return PricedSide(meld=total, tricks=0, took_trick=False, exact=exact)
     return PricedSide(meld=total, tricks=None, took_trick=True, exact=exact)
