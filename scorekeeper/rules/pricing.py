@@ -90,10 +90,14 @@ class PricedSide:
     def earned(self, rules: HouseRules, played: bool = True) -> int:
         """What the side earned in the deal: meld (when it counts) plus trick points; nothing at all when
         a played deal's card points fall short of the house rules' points needed to score."""
+        return self.settled(rules, played)[0]
+
+    def settled(self, rules: HouseRules, played: bool = True) -> tuple[int, MeldLostReason | None]:
+        """``earned`` and ``meld_lost_because`` at once (the scoring needs both for every side)."""
+        reason = self.meld_lost_because(rules, played)
         if played and self.card_points is not None and self.card_points < rules.save_points:
-            return 0
-        meld = 0 if self.meld_lost_because(rules, played) else self.meld
-        return meld + (self.tricks or 0)
+            return 0, reason
+        return (self.tricks or 0) if reason else self.meld + (self.tricks or 0), reason
 
 
 @cache
