@@ -114,7 +114,7 @@ def table_stats(matches: Iterable[Match], players: Sequence[str] = (), checked: 
                 tally.add(match, summary)
         known = tally.result()
         if len(_TABLES) >= _TABLES_KEPT:
-            _TABLES.pop(next(iter(_TABLES)))
+            _TABLES.clear()
         _TABLES[key] = known
     return known
 
@@ -130,6 +130,7 @@ class _MatchSummary:
 _FIGURES = ("bids", "made", "set", "thrown_in", "bid_points", "biggest_bid_made", "melds", "meld_points",
             "biggest_meld")
 _BIGGEST = (5, 8)  # the figures that keep the largest value rather than add up
+_UNKNOWN = object()
 _SUMMARIES: dict[tuple[Match, bool], _MatchSummary | None] = {}
 _SUMMARIES_KEPT = 20_000
 _TABLES: dict[tuple[tuple[Match, ...], tuple[str, ...], bool], TableStats] = {}
@@ -145,8 +146,9 @@ def forget() -> None:
 def _summary(match: Match, checked: bool) -> _MatchSummary | None:
     """The match's summary, remembered by its facts; None when its facts contradict its rules."""
     key = (match, checked)
-    if key in _SUMMARIES:
-        return _SUMMARIES[key]
+    known = _SUMMARIES.get(key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known if isinstance(known, _MatchSummary) else None
     try:
         sheet, scores = sheet_and_scores(match, checked=checked)
     except ContradictionError:
