@@ -122,10 +122,25 @@ def convert(value: int, factor: Fraction | None) -> tuple[int, bool]:
     return converted, True
 
 
-@lru_cache(maxsize=4096)
+HANDS_KEPT = 4096
+_HAND_POINTS: dict[tuple[Hand, Suit, MeldTableName], int] = {}  # the totals of the hands ``meld_of_hand`` priced
+
+
+@lru_cache(maxsize=HANDS_KEPT)
 def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
-    """``best_meld``, remembered: a hand is priced by the checks and again by the scoring."""
-    return best_meld(hand, trump, table)
+    """``best_meld``, remembered: a hand is priced by the checks and again by the scoring (which reads
+    only its total, from ``_HAND_POINTS``)."""
+    result = best_meld(hand, trump, table)
+    if len(_HAND_POINTS) >= HANDS_KEPT:
+        _HAND_POINTS.clear()
+    _HAND_POINTS[(hand, trump, table)] = result.total
+    return result
+
+
+def forget_hands() -> None:
+    """Forget every hand priced (a cold start)."""
+    meld_of_hand.cache_clear()
+    _HAND_POINTS.clear()
 
 
 def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
@@ -134,7 +149,8 @@ def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool
         trump = fact.trump or deal.trump
         if trump is None:
             return 0, False
-        return meld_points(fact.hand, trump, rules.meld_table), True
+        known = _HAND_POINTS.get((fact.hand, trump, rules.meld_table))
+        return (meld_points(fact.hand, trump, rules.meld_table) if known is None else known), True
     if isinstance(fact, MeldPoints):
         basis = basis_of(deal, rules)
         if basis.meld_table is rules.meld_table:  # the factor is 1
