@@ -142,6 +142,7 @@ class WriteKeyRow(Base):
     number: Mapped[int | None]
     version: Mapped[int]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    started_match_id: Mapped[int | None]  # a rematch: the match it started (``match.id``)
 
 
 class TableRow(Base):

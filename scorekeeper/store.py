@@ -347,7 +347,8 @@ def with_deal(loaded: Loaded, data: Mapping[str, Any], number: int | None) -> tu
 
 # Writing -------------------------------------------------------------------------------------------
 
-def create_match(match: Match, public_id: str | None = None, table_id: int | None = None) -> MatchRow:
+def create_match(match: Match, public_id: str | None = None, table_id: int | None = None,
+                 following: tuple[MatchRow, WriteKey] | None = None) -> MatchRow:
     """Store a new match (from the form, an import or the API) and return its row; ``public_id`` gives
     it a chosen link (a seeded sample's) rather than a random one; ``table_id`` the table it is played at.
 
@@ -368,13 +369,52 @@ def create_match(match: Match, public_id: str | None = None, table_id: int | Non
         deals.append(values | {"created_at": now, "updated_at": now})
     session = get_session()
     session.add(row)
-    if deals:
+    if deals or following:
         session.flush()
+    if deals:
         session.execute(insert(DealRow), [values | {"match_id": row.id} for values in deals])
+    if following:
+        finished, key = following
+        session.add(WriteKeyRow(match_id=finished.id, key=key.value, fingerprint=key.fingerprint, number=None,
+                                version=finished.version, started_match_id=row.id))
     session.commit()
     if deals:
         session.expire(row, ["deals"])  # read when asked for
     return row
+
+
+def start_next_match(finished: MatchRow, match: Match, key: WriteKey | None) -> MatchRow:
+    """Store ``match`` as the one after ``finished`` (a rematch), at the same table. With a ``key`` (the
+    rematch form's), the key is stored with ``finished`` in the new match's transaction, so the same form
+    sent again (a double tap, a resend) answers the match the first one started rather than a second."""
+    if key is None:
+        return create_match(match, table_id=finished.table_id)
+    first = _started_before(finished, key)
+    if first is not None:
+        return first
+    try:
+        return create_match(match, table_id=finished.table_id, following=(finished, key))
+    except IntegrityError:
+        get_session().rollback()  # the same key stored by a rematch that committed first
+        first = _started_before(finished, key)
+        if first is None:
+            raise
+        return first
+
+
+def _started_before(finished: MatchRow, key: WriteKey) -> MatchRow | None:
+    """The match a rematch keyed ``key`` already started (``KeyReused`` when the key named another write)."""
+    session = get_session()
+    found = session.scalars(select(WriteKeyRow).where(
+        (WriteKeyRow.match_id == finished.id) & (WriteKeyRow.key == key.value))).first()
+    if found is None:
+        return None
+    if found.fingerprint != key.fingerprint or found.started_match_id is None:
+        raise KeyReused(key.value)
+    started = session.get(MatchRow, found.started_match_id)
+    if started is None:  # deleted since: the key names nothing any more
+        raise KeyReused(key.value)
+    return started
 
 
 def parse_deal(match: Match, data: Mapping[str, Any]) -> Deal:

@@ -8,18 +8,20 @@ matches they played. The statistics are worked out on request from the matches' 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort
+from flask import abort, current_app
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from . import store
 from .db import get_session
 from .models import MatchRow, RuleCardRow, TablePlayerRow, TableRow
-from .rules.errors import HouseRuleError, MatchFileError, RulesError
+from .rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from .rules.house_rules import PRESETS, HouseRules
 from .rules.limits import (
     MAX_PLAYER_NAME,
@@ -33,6 +35,7 @@ from .rules.limits import (
 from .rules.match import Match, SideInfo
 from .rules.matchfile import match_from_json
 from .rules.problems import ProblemCode, join_path
+from .rules.scoring import score_match
 from .rules.stats import TableStats, table_stats
 from .rules.text import clean_name
 
@@ -136,9 +139,96 @@ def player_list(table: TableRow) -> list[str]:
 
 
 def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None) -> TableStats:
-    """Every figure of the table, worked out now from its matches' facts."""
-    rows = table_matches(table) if rows is None else rows
-    return table_stats([store.facts_of(row) for row in rows], player_list(table))
+    """Every figure of the table, worked out from its matches' facts once per version of its matches
+    and list of players (any write to a match, a house-rule change included, bumps its version)."""
+    players = tuple(player_list(table))
+    memo = _table_memo()
+    if rows is None:
+        found = memo.get(table.public_id, (_match_versions(table), players))
+        if isinstance(found, TableStats):
+            return found
+        rows = table_matches(table)
+    stats = table_stats([store.facts_of(row) for row in rows], players)
+    memo.put(table.public_id, (tuple((row.public_id, row.version) for row in rows), players), stats)
+    return stats
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """What a table's list shows of one of its matches: each side's total and the winner."""
+
+    names: tuple[str, ...]
+    points: tuple[int, ...]
+    winner: int | None
+    target: int
+
+    def totals(self) -> list[tuple[str, int]]:
+        return list(zip(self.names, self.points, strict=True))
+
+    def winner_name(self) -> str | None:
+        return None if self.winner is None else self.names[self.winner]
+
+
+def match_states(table: TableRow) -> list[tuple[MatchRow, MatchState]]:
+    """The table's matches in the order they were started, each with its state, worked out once per
+    version of the match (only the matches not yet worked out have their deals read)."""
+    query = (select(MatchRow).where(MatchRow.table_id == table.id).options(selectinload(MatchRow.sides))
+             .order_by(MatchRow.created_at, MatchRow.id))
+    memo = _table_memo()
+    states = []
+    for row in get_session().scalars(query).all():
+        state = memo.get(f"match:{row.public_id}", row.version)
+        if not isinstance(state, MatchState):
+            match = store.facts_of(row)
+            try:
+                sheet = score_match(match)
+                points, winner = sheet.totals, sheet.winner
+            except ContradictionError:
+                points, winner = tuple(0 for _ in match.sides), None
+            state = MatchState(tuple(side.name for side in match.sides), points, winner, match.rules.target)
+            memo.put(f"match:{row.public_id}", row.version, state)
+        states.append((row, state))
+    return states
+
+
+def _match_versions(table: TableRow) -> tuple[tuple[str, int], ...]:
+    query = (select(MatchRow.public_id, MatchRow.version).where(MatchRow.table_id == table.id)
+             .order_by(MatchRow.created_at, MatchRow.id))
+    return tuple((public_id, version) for public_id, version in get_session().execute(query))
+
+
+class TableMemo:
+    """What was worked out of tables and their matches, per process, by what it was worked out from
+    (bounded, least recently used go first). Safe for the reason the sheet cache is: the key holds the
+    versions, and a version's facts never change."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[str, tuple[object, object]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, name: str, key: object) -> object | None:
+        with self._lock:
+            kept = self._kept.get(name)
+            if kept is None or kept[0] != key:
+                return None
+            self._kept.move_to_end(name)
+            return kept[1]
+
+    def put(self, name: str, key: object, value: object) -> None:
+        with self._lock:
+            self._kept[name] = (key, value)
+            self._kept.move_to_end(name)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+
+TABLE_MEMO_SIZE = 4096  # tables' statistics and matches' states
+
+
+def _table_memo() -> TableMemo:
+    memo: TableMemo = current_app.extensions.setdefault("scorekeeper.tables", TableMemo(TABLE_MEMO_SIZE))
+    return memo
 
 
 # Writing -----------------------------------------------------------------------------------------------

@@ -8,9 +8,12 @@ import re
 from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import func, select
 
 from scorekeeper import store
+from scorekeeper.db import get_session
 from scorekeeper.device import KEY as DEVICE_MATCHES
+from scorekeeper.models import MatchRow
 
 
 def undo_form(html: str) -> dict[str, str]:
@@ -131,3 +134,22 @@ def test_a_phone_without_the_right_cannot_start_the_rematch(app: Flask, actions:
     win(actions, public_id)
     refused = app.test_client().post(f"/m/{public_id}/rematch")
     assert refused.status_code == 403
+
+
+def test_the_same_rematch_form_sent_twice_starts_one_match(app: Flask, client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    win(actions, public_id)
+    client.get(f"/m/{public_id}")
+    data = form_values(client.get(f"/m/{public_id}"))
+    assert store.is_write_key(data["write_key"])
+    with app.app_context():
+        before = get_session().scalar(select(func.count()).select_from(MatchRow))
+    answers = [client.post(f"/m/{public_id}/rematch", data=data | {"partners": "same"}) for _ in range(2)]
+    assert [answer.status_code for answer in answers] == [302, 302]
+    assert answers[0].headers["Location"] == answers[1].headers["Location"] != f"/m/{public_id}"
+    with app.app_context():
+        assert get_session().scalar(select(func.count()).select_from(MatchRow)) == before + 1
+    fresh = form_values(client.get(f"/m/{public_id}"))  # the form drawn anew: a new key, a new match
+    assert fresh["write_key"] != data["write_key"]
+    third = client.post(f"/m/{public_id}/rematch", data=fresh | {"partners": "same"})
+    assert third.headers["Location"] not in (answers[0].headers["Location"], f"/m/{public_id}")

@@ -18,8 +18,10 @@ from scorekeeper.rules.meld import (
     best_meld,
     max_sets,
     meld_all_trumps,
+    meld_points,
     price,
     price_sets,
+    sets_points,
     table_factor,
 )
 
@@ -406,3 +408,22 @@ def test_only_a_deck_with_nines_can_show_a_dix() -> None:
                                              (Deck.DOUBLE, MeldTableName.DOUBLE_SMALL)])
 def test_each_deck_has_its_usual_meld_table(deck: Deck, table: MeldTableName) -> None:
     assert MeldTableName.natural_for(deck) is table
+
+
+@given(hand_and_one_more_card())
+def test_the_points_only_meld_is_the_best_melds_total(hands: tuple[Hand, Hand]) -> None:
+    hand = hands[1]
+    for table in MeldTableName:
+        for trump in Suit:
+            assert meld_points(hand, trump, table) == best_meld(hand, trump, table).total
+
+
+@given(st.dictionaries(st.sampled_from(list(Combination)), st.integers(0, 20), max_size=len(Combination)))
+def test_the_points_only_sets_are_the_priced_sets_total(sets: dict[Combination, int]) -> None:
+    for table in MeldTableName:
+        assert sets_points(tuple(sets.items()), table) == price_sets(sets, table).total
+
+
+def test_the_points_only_sets_refuse_negative_counts() -> None:
+    with pytest.raises(RulesError):
+        sets_points(((C.PINOCHLE, -2),), SINGLE_CLASSIC)

@@ -357,3 +357,30 @@ def test_the_more_page_leads_to_the_table_and_a_table_can_leave_the_list(client:
     assert f'href="/t/{table_id}"' in client.get(f"/m/{match_id}/more").get_data(as_text=True)
     assert client.post(f"/t/{table_id}/forget").status_code == 302
     assert "Thursdays" not in client.get("/").get_data(as_text=True)
+
+
+def test_remembered_statistics_and_results_follow_every_change(client: FlaskClient) -> None:
+    """Asked again, the figures come from memory; a deal added, a house rule changed or a player added
+    in between is seen at once on the statistics, the table's API and its page."""
+    table_id, table_token = new_table(client)
+    first = start(client, table_id, MATCH_ONE).get_json()
+    auth = {"Authorization": f"Bearer {first['edit_token']}"}
+
+    def figures() -> tuple[Any, Any, str]:
+        stats = client.get(f"/api/v1/tables/{table_id}/stats").get_json()
+        ann = next(p for p in stats["players"] if p["name"] == "Ann")
+        winner = client.get(f"/api/v1/tables/{table_id}").get_json()["matches"][0]["winner"]
+        return (stats["matches"], ann["won"], ann["bids"]), winner, client.get(f"/t/{table_id}").get_data(as_text=True)
+
+    won = figures()
+    assert won[:2] == ((1, 1, 2), 0) and "won" in won[2]
+    assert figures()[:2] == won[:2]
+    client.put(f"/api/v1/matches/{first['id']}/rules", json={"target": 800}, headers=auth)
+    playing = figures()
+    assert playing[:2] == ((0, 0, 2), None) and "playing to 800" in playing[2]
+    client.post(f"/api/v1/matches/{first['id']}/deals", json=MATCH_ONE[0], headers=auth)
+    assert figures()[:2] == ((1, 1, 3), 0)
+    client.post(f"/api/v1/tables/{table_id}/players", json={"players": ["Eve"]},
+                headers={"Authorization": f"Bearer {table_token}"})
+    names = [p["name"] for p in client.get(f"/api/v1/tables/{table_id}/stats").get_json()["players"]]
+    assert "Eve" in names

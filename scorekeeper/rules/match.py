@@ -156,6 +156,14 @@ class Match:
     name: str = ""
     auction: bool = True
 
+    def __hash__(self) -> int:
+        # Matches key the statistics' memo, so the hash is worked out once, as a deal's is.
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.sides, self.rules, self.deals, self.name, self.auction))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
     def with_rules(self, rules: HouseRules) -> Match:
         """The same facts under other house rules; plain numbers stay priced as entered."""
         deals = tuple(deal.pinned(self.rules) for deal in self.deals)

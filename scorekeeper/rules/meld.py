@@ -148,7 +148,7 @@ def price(combination: Combination, sets: int, table: MeldTableName) -> int | No
 class _PricedTable:
     """One meld table with its prices and result lines worked out for 0..PRECOMPUTED_SETS sets."""
 
-    __slots__ = ("groups", "prices", "lines", "trump_splits")
+    __slots__ = ("groups", "prices", "lines", "trump_splits", "points", "split_points", "by_combination")
 
     def __init__(self, groups: PriceList) -> None:
         self.groups = groups
@@ -160,6 +160,12 @@ class _PricedTable:
             tuple(self._split(most_runs, pairs) for pairs in range(PRECOMPUTED_SETS + 1))
             for most_runs in range(PRECOMPUTED_SETS + 1)
         )
+        # The same figures as plain numbers, for pricing that needs only a hand's total.
+        self.points: tuple[tuple[int, ...], ...] = tuple(tuple(line.points for line in lines) for lines in self.lines)
+        self.split_points: tuple[tuple[int, ...], ...] = tuple(
+            tuple(value for _, value in row) for row in self.trump_splits
+        )
+        self.by_combination: dict[Combination, tuple[int, ...]] = dict(zip(_ORDER, self.points))
 
     def price(self, combination: Combination, sets: int) -> int | None:
         prices = self.prices[combination]
@@ -195,6 +201,11 @@ class _PricedTable:
         if pairs < len(self.trump_splits):
             return self.trump_splits[most_runs][pairs]
         return self._split(most_runs, pairs)
+
+    def line_points(self, position: int, sets: int) -> int:
+        """``line(position, sets).points`` without building the line when it is ready."""
+        points = self.points[position]
+        return points[sets] if sets < len(points) else self.line(position, sets).points
 
 
 _ORDER = tuple(Combination)
@@ -274,6 +285,37 @@ def best_meld(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
     return MeldResult(trump, tuple(trump_lines + other_lines))
 
 
+def meld_points(hand: Hand, trump: Suit, table: MeldTableName) -> int:
+    """``best_meld(hand, trump, table).total``, worked out without the result's lines (the scoring needs
+    only the points)."""
+    priced = _PRICED[table]
+    counts = hand.counts
+    marriages = list(map(min, _KINGS(counts), _QUEENS(counts)))
+    offset = _SUIT_OFFSET[trump]
+    pairs = marriages[_SUIT_POSITION[trump]]
+    most_runs = min(counts[offset:offset + _RUN_RANKS])
+    value: int
+    if pairs < PRECOMPUTED_SETS + 1:
+        value = priced.split_points[most_runs][pairs]
+    else:
+        value = priced.trump_split(most_runs, pairs)[1]
+    plain = sum(marriages) - pairs
+    if plain:
+        value += priced.line_points(_MARRIAGE, plain)
+    if hand.deck is Deck.SINGLE:
+        nines = counts[offset + _NINE]
+        if nines:
+            value += priced.line_points(_DIX, nines)
+    pinochles = min(_PINOCHLE_CARDS(counts))
+    if pinochles:
+        value += priced.line_points(_PINOCHLE, pinochles)
+    for position, cards in _AROUND:
+        sets = min(cards(counts))
+        if sets:
+            value += priced.line_points(position, sets)
+    return value
+
+
 def meld_all_trumps(hand: Hand, table: MeldTableName) -> tuple[MeldResult, ...]:
     """The best meld for each of the four trumps, highest total first (ties in suit order)."""
     priced = _PRICED[table]
@@ -305,6 +347,18 @@ def price_sets(
         if n:
             lines.append(priced.line(position, n))
     return MeldResult(trump, tuple(lines))
+
+
+def sets_points(sets: tuple[tuple[Combination, int], ...], table: MeldTableName) -> int:
+    """``price_sets(dict(sets), table).total``, worked out without the result's lines."""
+    by_combination = _PRICED[table].by_combination
+    value = 0
+    for combination, n in dict(sets).items() if len(sets) > 1 else sets:
+        if n:
+            _check_sets(combination, n)
+            points = by_combination[combination]
+            value += points[n] if n < len(points) else price_sets({combination: n}, table).total
+    return value
 
 
 @cache

@@ -7,7 +7,6 @@ entered and the side is marked (``exact=False``). Nothing here decides made or s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -27,7 +26,7 @@ from .match import (
     TrickFact,
     TrickPoints,
 )
-from .meld import MeldResult, best_meld, price_sets, table_factor
+from .meld import MeldResult, best_meld, meld_points, sets_points, table_factor
 from .tricks import CARD_POINTS, counter_value, scale_factor
 
 
@@ -44,15 +43,35 @@ class MeldLostReason(StrEnum):
                 "below_min_meld": "meld below the minimum"}[self.value]
 
 
-@dataclass(frozen=True)
 class PricedSide:
-    """A side's meld and trick points in one deal, before the contract is settled."""
+    """A side's meld and trick points in one deal, before the contract is settled.
 
-    meld: int  # for a one-number entry: the whole number
-    tricks: int | None  # card points plus the last trick; None when folded into a one-number entry
-    took_trick: bool
-    exact: bool  # False: a number was kept as entered because it does not convert
-    card_points: int | None = None  # without the last trick; None for a one-number entry
+    A plain class with slots rather than a dataclass: a recompute builds one for every side of every deal.
+    """
+
+    __slots__ = ("meld", "tricks", "took_trick", "exact", "card_points", "hands")
+
+    def __init__(self, meld: int, tricks: int | None, took_trick: bool, exact: bool, card_points: int | None = None,
+                 hands: tuple[tuple[int, bool], ...] = ()) -> None:
+        self.meld = meld  # for a one-number entry: the whole number
+        self.tricks = tricks  # card points plus the last trick; None when folded into a one-number entry
+        self.took_trick = took_trick
+        self.exact = exact  # False: a number was kept as entered because it does not convert
+        self.card_points = card_points  # without the last trick; None for a one-number entry
+        self.hands = hands  # each hand's meld as ``price_meld`` gave it (meld entered apart from tricks)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PricedSide) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"PricedSide(meld={self.meld!r}, tricks={self.tricks!r}, took_trick={self.took_trick!r}, "
+                f"exact={self.exact!r}, card_points={self.card_points!r})")
+
+    def _key(self) -> tuple[int, int | None, bool, bool, int | None]:
+        return self.meld, self.tricks, self.took_trick, self.exact, self.card_points
 
     def meld_lost_because(self, rules: HouseRules, played: bool = True) -> MeldLostReason | None:
         """Why the side's meld does not count, or None when it does: below the minimum meld (meld entered
@@ -71,10 +90,14 @@ class PricedSide:
     def earned(self, rules: HouseRules, played: bool = True) -> int:
         """What the side earned in the deal: meld (when it counts) plus trick points; nothing at all when
         a played deal's card points fall short of the house rules' points needed to score."""
+        return self.settled(rules, played)[0]
+
+    def settled(self, rules: HouseRules, played: bool = True) -> tuple[int, MeldLostReason | None]:
+        """``earned`` and ``meld_lost_because`` at once (the scoring needs both for every side)."""
+        reason = self.meld_lost_because(rules, played)
         if played and self.card_points is not None and self.card_points < rules.save_points:
-            return 0
-        meld = 0 if self.meld_lost_because(rules, played) else self.meld
-        return meld + (self.tricks or 0)
+            return 0, reason
+        return (self.tricks or 0) if reason else self.meld + (self.tricks or 0), reason
 
 
 @cache
@@ -99,39 +122,59 @@ def convert(value: int, factor: Fraction | None) -> tuple[int, bool]:
     return converted, True
 
 
-@lru_cache(maxsize=4096)
+HANDS_KEPT = 4096
+_HAND_POINTS: dict[tuple[Hand, Suit, MeldTableName], int] = {}  # the totals of the hands ``meld_of_hand`` priced
+
+
+@lru_cache(maxsize=HANDS_KEPT)
 def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
-    """``best_meld``, remembered: a hand is priced by the checks and again by the scoring."""
-    return best_meld(hand, trump, table)
+    """``best_meld``, remembered: a hand is priced by the checks and again by the scoring (which reads
+    only its total, from ``_HAND_POINTS``)."""
+    result = best_meld(hand, trump, table)
+    if len(_HAND_POINTS) >= HANDS_KEPT:
+        _HAND_POINTS.clear()
+    _HAND_POINTS[(hand, trump, table)] = result.total
+    return result
+
+
+def forget_hands() -> None:
+    """Forget every hand priced (a cold start)."""
+    meld_of_hand.cache_clear()
+    _HAND_POINTS.clear()
 
 
 def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
     """Meld points of one hand's meld under ``rules``, and whether they are exact."""
-    if isinstance(fact, MeldPoints):
-        basis = basis_of(deal, rules)
-        return convert(fact.points, table_factor(basis.meld_table, rules.meld_table, rules.deck))
     if isinstance(fact, MeldCards):
         trump = fact.trump or deal.trump
         if trump is None:
             return 0, False
-        return meld_of_hand(fact.hand, trump, rules.meld_table).total, True
-    return price_sets(dict(fact.sets), rules.meld_table).total, True
+        known = _HAND_POINTS.get((fact.hand, trump, rules.meld_table))
+        return (meld_points(fact.hand, trump, rules.meld_table) if known is None else known), True
+    if isinstance(fact, MeldPoints):
+        basis = basis_of(deal, rules)
+        if basis.meld_table is rules.meld_table:  # the factor is 1
+            return fact.points, True
+        return convert(fact.points, table_factor(basis.meld_table, rules.meld_table, rules.deck))
+    return sets_points(fact.sets, rules.meld_table), True
 
 
 def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
     """Card points taken (without the last trick) under ``rules``, and whether they are exact."""
     if fact is None:
         return 0, True
+    if isinstance(fact, TrickCards):
+        points = CARD_POINTS[rules.trick_scale]
+        return sum([points[rank] * n for rank, n in fact.by_rank]), True
     if isinstance(fact, TrickPoints):
         basis = basis_of(deal, rules)
+        if basis.trick_scale is rules.trick_scale:  # the factor is 1
+            return fact.points, True
         return convert(fact.points, scale_factor(basis.trick_scale, rules.trick_scale))
-    if isinstance(fact, TrickCounters):
-        value = counter_value(rules.trick_scale)
-        if value is not None:
-            return fact.counters * value, True
-        return fact.counters * (counter_value(basis_of(deal, rules).trick_scale) or 0), fact.counters == 0
-    points = CARD_POINTS[rules.trick_scale]
-    return sum(points[rank] * n for rank, n in fact.by_rank), True
+    value = counter_value(rules.trick_scale)
+    if value is not None:
+        return fact.counters * value, True
+    return fact.counters * (counter_value(basis_of(deal, rules).trick_scale) or 0), fact.counters == 0
 
 
 def took_any_trick(fact: TrickFact | None, last_trick: bool) -> bool:
@@ -151,27 +194,33 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
     """Price one side's entry of a deal under ``rules``."""
     if isinstance(entry, SideTotal):
         return _price_total(entry, deal, rules)
-    melds = [price_meld(fact, deal, rules) for fact in entry.meld]
-    card_points, tricks_exact = price_card_points(entry.tricks, deal, rules)
+    hands = tuple([price_meld(fact, deal, rules) for fact in entry.meld])
+    card_points, exact = price_card_points(entry.tricks, deal, rules)
     took = entry.took_trick if entry.took_trick is not None else took_any_trick(entry.tricks, entry.last_trick)
-    return PricedSide(
-        meld=sum(points for points, _ in melds),
-        tricks=card_points + (rules.last_trick if entry.last_trick else 0),
-        took_trick=took,
-        exact=tricks_exact and all(exact for _, exact in melds),
-        card_points=card_points,
-    )
+    meld = 0
+    for points, hand_exact in hands:
+        meld += points
+        exact = exact and hand_exact
+    tricks = card_points + rules.last_trick if entry.last_trick else card_points
+    return PricedSide(meld, tricks, took, exact, card_points, hands)
 
 
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
     """A one-number entry converts only when meld, tricks and last trick all scale by one factor."""
     basis = basis_of(deal, rules)
+    if basis.meld_table is rules.meld_table and basis.trick_scale is rules.trick_scale \
+            and basis.last_trick == rules.last_trick:  # every factor is 1
+        return _total_side(entry, entry.total, True)
     meld_factor = table_factor(basis.meld_table, rules.meld_table, rules.deck)
     trick_factor = scale_factor(basis.trick_scale, rules.trick_scale)
     if meld_factor is not None and meld_factor == trick_factor and basis.last_trick * meld_factor == rules.last_trick:
         total, exact = convert(entry.total, meld_factor)
     else:
         total, exact = entry.total, entry.total == 0
+    return _total_side(entry, total, exact)
+
+
+def _total_side(entry: SideTotal, total: int, exact: bool) -> PricedSide:
     if entry.took_trick is False:
         return PricedSide(meld=total, tricks=0, took_trick=False, exact=exact)
     return PricedSide(meld=total, tricks=None, took_trick=True, exact=exact)

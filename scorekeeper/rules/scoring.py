@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import add
 from typing import Any, NamedTuple
 
@@ -30,6 +30,9 @@ class DealScore:
     made: bool | None
     as_entered: tuple[int, ...]  # sides whose numbers were kept as entered
     lost_meld: tuple[LostMeld, ...] = ()  # sides whose meld did not count, and why
+    # Each side's meld per hand as ``price_meld`` priced it (empty for a one-number entry): the statistics
+    # read it rather than pricing the meld again.
+    hand_melds: tuple[tuple[tuple[int, bool], ...], ...] = field(default=(), compare=False)
 
 
 class LostMeld(NamedTuple):
@@ -102,24 +105,26 @@ def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
     if deal.passed:
         return DealScore(PASSED, (0,) * side_count, None, ())
     priced = [price_side(entry, deal, rules) for entry in deal.sides]
-    as_entered = tuple(i for i, side in enumerate(priced) if not side.exact)
+    as_entered = tuple([i for i, side in enumerate(priced) if not side.exact])
+    hands = tuple([side.hands for side in priced])
+    played = not deal.thrown_in or deal.bidder is None
+    settled = [side.settled(rules, played) for side in priced]
     if deal.bidder is None:
-        return DealScore(NO_AUCTION, tuple(side.earned(rules) for side in priced), None, as_entered,
-                         _lost_meld(priced, rules))
+        return DealScore(NO_AUCTION, tuple([earned for earned, _ in settled]), None, as_entered,
+                         _lost_meld(priced, settled), hands)
     bid = deal.bid or 0
     if deal.thrown_in:
         penalty = -2 * bid if rules.set_penalty is SetPenalty.DOUBLE else -bid
-        scores = tuple(penalty if i == deal.bidder else side.earned(rules, played=False) + rules.throw_in_bonus
-                       for i, side in enumerate(priced))
-        return DealScore(THROWN_IN, scores, False, as_entered,
-                         _lost_meld(priced, rules, skip=deal.bidder, played=False))
-    earned = [side.earned(rules) for side in priced]
+        scores = tuple([penalty if i == deal.bidder else earned + rules.throw_in_bonus
+                        for i, (earned, _) in enumerate(settled)])
+        return DealScore(THROWN_IN, scores, False, as_entered, _lost_meld(priced, settled, skip=deal.bidder), hands)
+    earned = [points for points, _ in settled]
     made = earned[deal.bidder] >= bid
     if not made:
         earned[deal.bidder] = set_score(rules, bid, earned[deal.bidder])
     kept = made or rules.set_penalty is SetPenalty.SHORTFALL  # otherwise the bid is the score anyway
-    lost = _lost_meld(priced, rules, skip=None if kept else deal.bidder)
-    return DealScore(MADE if made else SET, tuple(earned), made, as_entered, lost)
+    lost = _lost_meld(priced, settled, skip=None if kept else deal.bidder)
+    return DealScore(MADE if made else SET, tuple(earned), made, as_entered, lost, hands)
 
 
 def set_score(rules: HouseRules, bid: int, earned: int) -> int:
@@ -131,12 +136,11 @@ def set_score(rules: HouseRules, bid: int, earned: int) -> int:
     return -bid
 
 
-def _lost_meld(priced: list[PricedSide], rules: HouseRules, skip: int | None = None,
-               played: bool = True) -> tuple[LostMeld, ...]:
+def _lost_meld(priced: list[PricedSide], settled: list[tuple[int, MeldLostReason | None]],
+               skip: int | None = None) -> tuple[LostMeld, ...]:
     """The sides whose meld did not count, and why (``skip``: a side whose score does not depend on it)."""
     lost = []
-    for index, side in enumerate(priced):
-        reason = side.meld_lost_because(rules, played)
+    for index, (side, (_, reason)) in enumerate(zip(priced, settled)):
         if reason is not None and side.meld > 0 and index != skip:
             lost.append(LostMeld(index, side.meld, reason))
     return tuple(lost)
@@ -200,11 +204,17 @@ def score_match(match: Match, *, checked: bool = False) -> Sheet:
     a deal that contradicts the rules is refused at entry, and so is a rule change that would make a
     recorded deal contradict), so the checks are not run again.
     """
+    return sheet_and_scores(match, checked=checked)[0]
+
+
+def sheet_and_scores(match: Match, *, checked: bool = False) -> tuple[Sheet, list[DealScore]]:
+    """``score_match``, with each deal's score beside the sheet (the statistics read the meld from them)."""
     outcomes = OUTCOMES.outcomes(match, checked)
-    problems = [(number, problem) for number, outcome in enumerate(outcomes, 1) for problem in outcome.problems]
-    if problems:
+    scores = [outcome.score for outcome in outcomes if outcome.score is not None]
+    if len(scores) < len(outcomes):
+        problems = [(number, problem) for number, outcome in enumerate(outcomes, 1) for problem in outcome.problems]
         raise ContradictionError(problems)
-    return _sheet(match, [outcome.score for outcome in outcomes if outcome.score is not None])
+    return _sheet(match, scores), scores
 
 
 def _sheet(match: Match, results: list[DealScore]) -> Sheet:

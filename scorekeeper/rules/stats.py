@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from .errors import ContradictionError
-from .match import Deal, Match, SideDetail
-from .pricing import price_meld
-from .scoring import Sheet, score_match
+from .match import Match, SideDetail
+from .scoring import MADE, SET, THROWN_IN, DealScore, Sheet, sheet_and_scores
 
 
 @dataclass
@@ -99,15 +98,112 @@ class TableStats:
 def table_stats(matches: Iterable[Match], players: Sequence[str] = (), checked: bool = False) -> TableStats:
     """The statistics of ``matches`` (in the order they were played); ``players`` are listed even with
     no match yet. A match whose facts contradict its rules is left out, as its sheet cannot be drawn;
-    ``checked``: the matches are stored ones, checked at entry (see ``score_match``)."""
-    tally = _Tally(players)
-    for match in matches:
-        try:
-            sheet = score_match(match, checked=checked)
-        except ContradictionError:
+    ``checked``: the matches are stored ones, checked at entry (see ``score_match``).
+
+    The same matches asked again answer the same figures from memory (the result is shared: read it,
+    do not change it); a match changed in any fact or rule is a different match and is worked out anew.
+    """
+    played = tuple(matches)
+    key = (played, tuple(players), checked)
+    known = _TABLES.get(key)
+    if known is None:
+        tally = _Tally(players)
+        for match in played:
+            summary = _summary(match, checked)
+            if summary is not None:
+                tally.add(match, summary)
+        known = tally.result()
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        _TABLES[key] = known
+    return known
+
+
+@dataclass(frozen=True)
+class _MatchSummary:
+    """What one match adds to its players' figures: its winner, and per player the bids and meld."""
+
+    winner: int | None
+    players: tuple[tuple[str, tuple[int, ...]], ...]  # name and its figures, in ``_FIGURES`` order
+
+
+_FIGURES = ("bids", "made", "set", "thrown_in", "bid_points", "biggest_bid_made", "melds", "meld_points",
+            "biggest_meld")
+_BIGGEST = (5, 8)  # the figures that keep the largest value rather than add up
+_UNKNOWN = object()
+_SUMMARIES: dict[tuple[Match, bool], _MatchSummary | None] = {}
+_SUMMARIES_KEPT = 20_000
+_TABLES: dict[tuple[tuple[Match, ...], tuple[str, ...], bool], TableStats] = {}
+_TABLES_KEPT = 8
+
+
+def forget() -> None:
+    """Forget every match and table worked out (a cold start)."""
+    _SUMMARIES.clear()
+    _TABLES.clear()
+
+
+def _summary(match: Match, checked: bool) -> _MatchSummary | None:
+    """The match's summary, remembered by its facts; None when its facts contradict its rules."""
+    key = (match, checked)
+    known = _SUMMARIES.get(key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known if isinstance(known, _MatchSummary) else None
+    try:
+        sheet, scores = sheet_and_scores(match, checked=checked)
+    except ContradictionError:
+        summary = None
+    else:
+        summary = _summarise(match, sheet, scores)
+    if len(_SUMMARIES) >= _SUMMARIES_KEPT:
+        _SUMMARIES.clear()
+    _SUMMARIES[key] = summary
+    return summary
+
+
+def _summarise(match: Match, sheet: Sheet, scores: Sequence[DealScore]) -> _MatchSummary:
+    """Bids and meld from the first deal up to the one that ended the match."""
+    figures: dict[str, list[int]] = {}
+
+    def of(name: str) -> list[int]:
+        found = figures.get(name)
+        if found is None:
+            found = figures[name] = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+        return found
+
+    for side in match.sides:
+        for name in side.players:
+            of(name)
+    last = sheet.ended_at or len(match.deals)
+    for deal, score in zip(match.deals[:last], scores[:last]):
+        if deal.passed:
             continue
-        tally.add(match, sheet)
-    return tally.result()
+        if deal.bidder is not None and deal.bid is not None:
+            bidder = deal.bid_by
+            if bidder is None:
+                bidding = match.sides[deal.bidder].players
+                bidder = bidding[0] if len(bidding) == 1 else None
+            if bidder is not None:
+                player = of(bidder)
+                player[0] += 1
+                player[4] += deal.bid
+                if score.status == MADE:
+                    player[1] += 1
+                    player[5] = max(player[5], deal.bid)
+                elif score.status == SET:
+                    player[2] += 1
+                elif score.status == THROWN_IN:
+                    player[3] += 1
+        for side, entry, hands in zip(match.sides, deal.sides, score.hand_melds):
+            if not hands or not isinstance(entry, SideDetail) or len(hands) != len(side.players):
+                continue
+            for name, (points, exact) in zip(side.players, hands):
+                if exact:
+                    player = of(name)
+                    player[6] += 1
+                    player[7] += points
+                    player[8] = max(player[8], points)
+    return _MatchSummary(sheet.winner, tuple((name, tuple(values)) for name, values in figures.items()))
 
 
 class _Tally:
@@ -125,52 +221,27 @@ class _Tally:
             found = self.players[name] = PlayerStats(name)
         return found
 
-    def add(self, match: Match, sheet: Sheet) -> None:
-        for side in match.sides:
-            for name in side.players:
-                self.stats(name)
-        last = sheet.ended_at or len(match.deals)
-        for deal, line in zip(match.deals[:last], sheet.deals[:last]):
-            if not deal.passed:
-                self._add_bid(match, deal, line.status)
-                self._add_meld(match, deal)
-        if sheet.winner is None:
+    def add(self, match: Match, summary: _MatchSummary) -> None:
+        for name, (bids, made, set_, thrown_in, bid_points, biggest_bid, melds, meld_points, biggest_meld) \
+                in summary.players:
+            player = self.stats(name)
+            if bids:
+                player.bids += bids
+                player.made += made
+                player.set += set_
+                player.thrown_in += thrown_in
+                player.bid_points += bid_points
+                if made:
+                    player.biggest_bid_made = max(player.biggest_bid_made or 0, biggest_bid)
+            if melds:
+                player.melds += melds
+                player.meld_points += meld_points
+                player.biggest_meld = max(player.biggest_meld or 0, biggest_meld)
+        if summary.winner is None:
             self.unfinished += 1
             return
         self.finished += 1
-        self._add_result(match, sheet.winner)
-
-    def _add_bid(self, match: Match, deal: Deal, status: str) -> None:
-        if deal.bidder is None or deal.bid is None:
-            return
-        name = deal.bid_by
-        if name is None:
-            bidding = match.sides[deal.bidder].players
-            name = bidding[0] if len(bidding) == 1 else None
-        if name is None:
-            return
-        player = self.stats(name)
-        player.bids += 1
-        player.bid_points += deal.bid
-        if status == "made":
-            player.made += 1
-            player.biggest_bid_made = max(player.biggest_bid_made or 0, deal.bid)
-        elif status == "set":
-            player.set += 1
-        elif status == "thrown_in":
-            player.thrown_in += 1
-
-    def _add_meld(self, match: Match, deal: Deal) -> None:
-        for side, entry in zip(match.sides, deal.sides):
-            if not isinstance(entry, SideDetail) or not entry.meld or len(entry.meld) != len(side.players):
-                continue
-            for name, fact in zip(side.players, entry.meld):
-                points, exact = price_meld(fact, deal, match.rules)
-                if exact:
-                    player = self.stats(name)
-                    player.melds += 1
-                    player.meld_points += points
-                    player.biggest_meld = max(player.biggest_meld or 0, points)
+        self._add_result(match, summary.winner)
 
     def _add_result(self, match: Match, winner: int) -> None:
         for index, side in enumerate(match.sides):

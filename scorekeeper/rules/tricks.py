@@ -44,6 +44,7 @@ def trick_total(rules: HouseRules) -> int:
 
 
 @cache
+@cache  # asked for every side whose counters were recorded
 def counter_value(scale: TrickScale) -> int | None:
     """What one counter is worth when all counters are worth the same; None on the classic scale."""
     values = {CARD_POINTS[scale][rank] for rank in COUNTER_RANKS}

@@ -391,7 +391,7 @@ def editable_table(public_id: str) -> TableRow:
 
 
 def table_answer(row: TableRow, status: int = 200, **extra: Any) -> Response:
-    matches = tables.table_matches(row)
+    matches = tables.match_states(row)
     body = {
         "id": row.public_id,
         "name": row.name,
@@ -404,8 +404,8 @@ def table_answer(row: TableRow, status: int = 200, **extra: Any) -> Response:
                        for card in row.rule_cards],
         "matches": [{"id": match.public_id, "name": match.name,
                      "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
-                     "winner": score_match(store.facts_of(match)).winner,
-                     "link": external_url("api.match", public_id=match.public_id)} for match in matches],
+                     "winner": state.winner,
+                     "link": external_url("api.match", public_id=match.public_id)} for match, state in matches],
     }
     response = jsonify(body)
     response.status_code = status

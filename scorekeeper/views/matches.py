@@ -125,7 +125,7 @@ def sheet(public_id: str) -> Response:
         dead_contract="" if dead is None else render_template(
             "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead,
             write_key=new_write_key()),
-        rematch=render_template("matches/_rematch.html", public_id=public_id,
+        rematch=render_template("matches/_rematch.html", public_id=public_id, write_key=new_write_key(),
                                 can_rotate=len(tables.seating(page.match.sides)) > 2) if won else "",
         changed_row=_changed_row(saved, page),
     )
@@ -168,16 +168,33 @@ def _changed_row(saved: SavedDeal | None, page: SheetPage) -> int | None:
 def rematch(public_id: str) -> Response:
     """Start the next match with the same sides, players and house rules in force (at the same table,
     if any), kept on this phone as any match it starts; ``partners=rotate`` seats the players in new
-    partnerships. Offered on a decided match's sheet to the phones that may change it."""
+    partnerships. Offered on a decided match's sheet to the phones that may change it. The form's key
+    makes it one write: sent again, it opens the match the first send started."""
     if not may_change(public_id):
         abort(403, NOT_A_PLAYER)
+    key = _write_key()
     row, match = store.load_match(public_id)
     sides = tables.rotated_sides(match.sides) if request.form.get("partners") == "rotate" else match.sides
     name = _next_name(row.name, _default_name(sides)) if sides == match.sides else _default_name(sides)
-    new_row = store.create_match(Match(sides=sides, rules=match.rules, name=name, auction=match.auction),
-                                 table_id=row.table_id)
+    try:
+        new_row = store.start_next_match(
+            row, Match(sides=sides, rules=match.rules, name=name, auction=match.auction), key)
+    except store.KeyReused:
+        message = "This form was sent before with another request, so no match was started. Reload the page."
+        return Response(render_template("errors/error.html", status=422, title="Form sent twice", message=message),
+                        status=422, mimetype="text/html")
     remember_match(new_row.public_id)
     return redirect(url_for("matches.sheet", public_id=new_row.public_id))
+
+
+def _write_key() -> store.WriteKey | None:
+    """The key the rematch form was drawn with (a form drawn by an older page has none)."""
+    value = request.form.get("write_key", "")
+    if not value:
+        return None
+    if not store.is_write_key(value):
+        abort(400, "This form's key is unreadable, so no match was started; reload the page and try again.")
+    return store.WriteKey.of(value, request.method, request.path)
 
 
 def _next_name(finished: str, default: str) -> str:

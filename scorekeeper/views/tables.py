@@ -33,7 +33,6 @@ from ..models import TableRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.limits import MAX_SIDES, MIN_SIDES
 from ..rules.match import Match, SideInfo
-from ..sheet.view import SheetView
 from .links import fixed_url
 
 bp = Blueprint("tables", __name__)
@@ -83,8 +82,7 @@ def show(table_id: str) -> str:
 
 
 def _table_page(row: TableRow, add_form: AddPlayerForm) -> str:
-    matches = tables.table_matches(row)
-    summaries = [(match_row, SheetView.of(store.facts_of(match_row))) for match_row in reversed(matches)]
+    summaries = list(reversed(tables.match_states(row)))
     return render_template("tables/show.html", table=row, add_form=add_form, summaries=summaries,
                            link=fixed_url("tables.show", table_id=row.public_id), presets=PRESETS)
 
