@@ -146,6 +146,30 @@ function restoreDealForm(form) {
   return true;
 }
 
+// Deal form: the meld the calculator sends back (?side=…&player=…&sets=run:1,…&trump=H) put in its hand's
+// line, as the server does. Offline the form comes from the service worker's copy of the form without that
+// query, so the server did not fill it in; online this gives what the server filled in.
+function takeMeldFromQuery(form) {
+  const query = new URLSearchParams(location.search);
+  const side = query.get("side");
+  if (side === null || !query.get("sets")) return false;
+  const hand = `sides-${side}-hands-${query.get("player") || "0"}-`;
+  const counts = new Map(query.get("sets").split(",").map((part) => part.split(":")));
+  const sets = [...form.querySelectorAll(`input[name^="${hand}sets-"]`)];
+  if (!sets.length) return false;
+  for (const input of sets) input.value = String(parseInt(counts.get(input.name.slice(hand.length + 5)), 10) || 0);
+  for (const name of [`${hand}meld`, `${hand}kept`]) form.querySelectorAll(`[name="${name}"]`).forEach((input) => { input.value = ""; });
+  const check = (name, value) => {
+    const radio = form.querySelector(`input[name="${name}"][value="${value}"]`);
+    if (radio) radio.checked = true;
+  };
+  check("mode", "detail");
+  if (/^[SHDC]$/.test(query.get("trump") || "")) check("trump", query.get("trump"));
+  const fold = sets[0].closest("details");
+  if (fold && sets.some((input) => input.value !== "0")) fold.open = true;
+  return true;
+}
+
 // Deal form: the bid chips fill the bid with one tap.
 function setUpBidChips(form) {
   const chips = form.querySelector("[data-bid-chips]");
@@ -218,10 +242,11 @@ function setUpPreview(form, restored) {
 
 document.querySelectorAll(".deal-form").forEach((form) => {
   const restored = restoreDealForm(form);
+  const counted = takeMeldFromQuery(form);
   keepDealForm(form);
   setUpBidChips(form);
   setUpEnterKey(form);
-  setUpPreview(form, restored);
+  setUpPreview(form, restored || (counted && navigator.onLine));
   setUpDealForm(form);
 });
 document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);
@@ -286,11 +311,15 @@ function setUpOutbox(meta) {
     const form = event.target;
     if (!form.matches("form[data-outbox]")) return;
     if (outbox) { outbox.submitted(event); return; }
-    if (navigator.onLine) return;  // sent as it is
-    event.preventDefault();  // no network: kept on this phone, or left on the page as typed
+    if (form.dataset.outboxPassed) { delete form.dataset.outboxPassed; return; }  // the outbox could not load
+    const worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+    if (navigator.onLine && !worker) return;  // sent as it is
+    event.preventDefault();  // kept on this phone first: sent, or kept when the network fails
     event.stopImmediatePropagation();
+    const submitter = event.submitter;
     start().then((started) => {
-      if (started) { started.keep(form, event.submitter); return; }
+      if (started) { started.send(form, submitter); return; }
+      if (navigator.onLine) { form.dataset.outboxPassed = "true"; form.requestSubmit(submitter || undefined); return; }
       const note = document.createElement("p");
       note.className = "form-errors";
       note.setAttribute("role", "alert");
@@ -298,12 +327,13 @@ function setUpOutbox(meta) {
       form.prepend(note);
     });
   }, true);
+  // The live sheet changed (phone.js): the facts kept for offline use and the worker's copy of the sheet follow.
+  document.addEventListener("sheet-changed", () => start().then((started) => started && started.refresh()));
 }
 document.querySelectorAll('meta[name="outbox"]').forEach(setUpOutbox);
 
 // Offline: the service worker (/sw.js) keeps the pages this phone opens. A page opened before the worker
-// took over was not seen by it, so the page asks it to keep a copy (static/js/offline.js does the same for
-// a page whose script is a module and which loads no app.js: the meld calculator).
+// took over was not seen by it, so the page asks it to keep a copy.
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js")
     .then(() => navigator.serviceWorker.ready)
