@@ -29,6 +29,20 @@ function markUsed(key) {
   catch { /* no storage: keys come from the page */ }
 }
 
+// Keys of forms sent online that the server has done. Online, such a form sent again is the same write (the
+// server answers with the first one); kept with no network it can only be a copy of the page from before
+// that save (the service worker's), so the entry takes a key of its own.
+const DONE_KEYS = "outbox:done-keys";
+
+function doneKeys() {
+  try { return JSON.parse(localStorage.getItem(DONE_KEYS) || "[]"); } catch { return []; }
+}
+
+function markDone(key) {
+  try { localStorage.setItem(DONE_KEYS, JSON.stringify([...doneKeys().filter((k) => k !== key), key].slice(-USED_KEPT))); }
+  catch { /* no storage: a copy of a page with a done key may be taken for the same write */ }
+}
+
 function freshKeyIfUsed(form) {
   const input = form.querySelector('input[name="write_key"]');
   if (input && usedKeys().includes(input.value)) input.value = newKey();
@@ -41,7 +55,7 @@ function newKey() {
 
 export async function start(meta) {
   const config = JSON.parse(meta.content);
-  const ctx = { config, db, sync, fields, view, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null };
+  const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null };
   if (navigator.onLine) ctx.twin = import(config.rules).catch(() => null);  // at hand when the network goes
   await takeBackUnanswered(ctx);
   await takeBackReturnedForms(ctx);
@@ -126,7 +140,10 @@ async function keep(ctx, form, submitter, state = "pending") {
   const facts = await ctx.db.factsOf(ctx.config.match);
   const fixing = form.dataset.outboxFixing
     && (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === form.dataset.outboxFixing);
-  const key = fixing ? fixing.key : (pairs.find(([name]) => name === "write_key") || [])[1] || newKey();
+  const formKey = (pairs.find(([name]) => name === "write_key") || [])[1];
+  const taken = state === "pending" && formKey
+    && (doneKeys().includes(formKey) || (await ctx.db.entriesOf(ctx.config.match)).some((each) => each.key === formKey));
+  const key = fixing ? fixing.key : (!taken && formKey) || newKey();
   const entry = { key, match: ctx.config.match, seq: fixing ? fixing.seq : Date.now() * 1000 + (sequence++ % 1000),
     path, kind, number, fields: pairs, state, made: new Date().toISOString() };
   if (fixing) {
