@@ -146,30 +146,6 @@ function restoreDealForm(form) {
   return true;
 }
 
-// Deal form: the meld the calculator sends back (?side=…&player=…&sets=run:1,…&trump=H) put in its hand's
-// line, as the server does. Offline the form comes from the service worker's copy of the form without that
-// query, so the server did not fill it in; online this gives what the server filled in.
-function takeMeldFromQuery(form) {
-  const query = new URLSearchParams(location.search);
-  const side = query.get("side");
-  if (side === null || !query.get("sets")) return false;
-  const hand = `sides-${side}-hands-${query.get("player") || "0"}-`;
-  const counts = new Map(query.get("sets").split(",").map((part) => part.split(":")));
-  const sets = [...form.querySelectorAll(`input[name^="${hand}sets-"]`)];
-  if (!sets.length) return false;
-  for (const input of sets) input.value = String(parseInt(counts.get(input.name.slice(hand.length + 5)), 10) || 0);
-  for (const name of [`${hand}meld`, `${hand}kept`]) form.querySelectorAll(`[name="${name}"]`).forEach((input) => { input.value = ""; });
-  const check = (name, value) => {
-    const radio = form.querySelector(`input[name="${name}"][value="${value}"]`);
-    if (radio) radio.checked = true;
-  };
-  check("mode", "detail");
-  if (/^[SHDC]$/.test(query.get("trump") || "")) check("trump", query.get("trump"));
-  const fold = sets[0].closest("details");
-  if (fold && sets.some((input) => input.value !== "0")) fold.open = true;
-  return true;
-}
-
 // Deal form: the bid chips fill the bid with one tap.
 function setUpBidChips(form) {
   const chips = form.querySelector("[data-bid-chips]");
@@ -242,11 +218,10 @@ function setUpPreview(form, restored) {
 
 document.querySelectorAll(".deal-form").forEach((form) => {
   const restored = restoreDealForm(form);
-  const counted = takeMeldFromQuery(form);
   keepDealForm(form);
   setUpBidChips(form);
   setUpEnterKey(form);
-  setUpPreview(form, restored || (counted && navigator.onLine));
+  setUpPreview(form, restored);
   setUpDealForm(form);
 });
 document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);
@@ -305,21 +280,17 @@ function setUpOutbox(meta) {
   };
   let kept = null;
   try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
-  if (kept) start();
+  if (kept || /[?&]sets=/.test(location.search)) start();  // also: a meld sent back by the calculator
   document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!form.matches("form[data-outbox]")) return;
     if (outbox) { outbox.submitted(event); return; }
-    if (form.dataset.outboxPassed) { delete form.dataset.outboxPassed; return; }  // the outbox could not load
-    const worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
-    if (navigator.onLine && !worker) return;  // sent as it is
-    event.preventDefault();  // kept on this phone first: sent, or kept when the network fails
+    if (navigator.onLine) return;  // sent as it is
+    event.preventDefault();  // no network: kept on this phone, or left on the page as typed
     event.stopImmediatePropagation();
-    const submitter = event.submitter;
     start().then((started) => {
-      if (started) { started.send(form, submitter); return; }
-      if (navigator.onLine) { form.dataset.outboxPassed = "true"; form.requestSubmit(submitter || undefined); return; }
+      if (started) { started.keep(form, event.submitter); return; }
       const note = document.createElement("p");
       note.className = "form-errors";
       note.setAttribute("role", "alert");
@@ -327,20 +298,9 @@ function setUpOutbox(meta) {
       form.prepend(note);
     });
   }, true);
-  // The live sheet changed (phone.js): the facts kept for offline use and the worker's copy of the sheet follow.
-  document.addEventListener("sheet-changed", () => start().then((started) => started && started.refresh()));
+  document.addEventListener("sheet-changed", () => start().then((o) => o && o.refresh()));  // phone.js
 }
 document.querySelectorAll('meta[name="outbox"]').forEach(setUpOutbox);
 
-// Offline: the service worker (/sw.js) keeps the pages this phone opens. A page opened before the worker
-// took over was not seen by it, so the page asks it to keep a copy.
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/sw.js")
-    .then(() => navigator.serviceWorker.ready)
-    .then((registration) => {
-      if (!navigator.serviceWorker.controller && registration.active) {
-        registration.active.postMessage({ keep: window.location.href });
-      }
-    })
-    .catch(() => undefined);  // no worker (private mode, an old browser): the pages work as before
-}
+// Offline: the service worker (/sw.js) keeps the pages this phone opens (static/sw.js).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => undefined);

@@ -1,8 +1,8 @@
 // Meld calculator: each tap on a card adds a copy (wrapping to none after the last copy) and the best meld
 // is worked out here, by the rules core's twin, with no request. Without this script the page is a plain
 // form that the server counts. assets.py sends this file with the part of the twin it imports; the page
-// loads no app.js (none of its helpers serve here): the service worker that keeps it for offline use is
-// started by app.js on the other pages.
+// loads no app.js (none of its helpers serve here), so this script also starts the service worker
+// (static/sw.js keeps the page it starts on).
 import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardFromText, cardIndex, copiesOf, hand, handFromText }
   from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
@@ -154,3 +154,4 @@ if (form && output) {
     if (recount()) event.preventDefault();  // else the server shows what is wrong with the typed cards
   });
 }
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => undefined);

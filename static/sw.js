@@ -93,11 +93,17 @@ self.addEventListener("activate", (event) => {
       await carryOver(name).catch(() => undefined);
       await caches.delete(name);
     }
+    // The page this worker was started from was opened before it: kept now (the pages register the worker
+    // and nothing else: static/app.js, and static/meld.js on the calculator, which loads no app.js).
     await self.clients.claim();
+    const opened = await self.clients.matchAll({ type: "window" });
+    await Promise.all(opened.filter((client) => isKeptPage(new URL(client.url)))
+      .map((client) => keepPage(client.url).catch(() => false)));
   })());
 });
 
-// A page opened before this worker started was not seen by it: the page asks for a copy to be kept.
+// A page asks for a copy of a match's sheet to be kept as the server now has it (the outbox, once the
+// match's facts are confirmed).
 self.addEventListener("message", (event) => {
   const address = event.data && event.data.keep;
   if (typeof address !== "string") return;

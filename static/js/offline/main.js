@@ -61,6 +61,7 @@ export async function start(meta) {
   await takeBackReturnedForms(ctx);
   document.querySelectorAll("form[data-outbox]").forEach(freshKeyIfUsed);
   await fillFormToFix(ctx);
+  document.querySelectorAll("form.deal-form").forEach(fields.takeMeldFromQuery);
   await show(ctx);
   const run = () => runSync(ctx);
   window.addEventListener("online", run);
@@ -69,7 +70,6 @@ export async function start(meta) {
   return {
     keep: (form, submitter) => keepAndShow(ctx, form, submitter),
     submitted: (event) => submitted(ctx, event),
-    send: (form, submitter) => send(ctx, form, submitter),
     refresh: async () => { if (navigator.onLine && !(await upToDate(ctx))) await run(); },
   };
 }
