@@ -1,6 +1,6 @@
 """The table's whole evening with no signal: deals entered offline (quick, with meld and tricks per
-partner, with meld from cards through the meld calculator), one of them changed, the page reloaded and the browser closed and
-opened again offline; back online, the server holds exactly those deals, once each."""
+partner, with meld from cards through the meld calculator), one of them changed, the page reloaded and the
+browser closed and opened again offline; back online, the server holds exactly those deals, once each."""
 
 from __future__ import annotations
 
