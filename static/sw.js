@@ -168,10 +168,12 @@ async function sendForm(request, sheet) {
   }
 }
 
-// The sheet right after a form got no answer: its kept copy at once (the network just failed), else the network.
+// The sheet right after a form got no answer: its kept copy at once (the network just failed), else the
+// network, else the offline page (the entry waits in the outbox all the same).
 async function sheetAfterFailedSend(request) {
   const url = new URL(request.url);
-  return (await caches.match(url.origin + url.pathname, { ignoreVary: true })) || fetch(request);
+  return (await caches.match(url.origin + url.pathname, { ignoreVary: true }))
+    || fetch(request).catch(async (error) => (await caches.match(SETTINGS.offlinePage)) || Promise.reject(error));
 }
 
 self.addEventListener("fetch", (event) => {
