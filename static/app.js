@@ -280,7 +280,7 @@ function setUpOutbox(meta) {
   };
   let kept = null;
   try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
-  if (kept) start();
+  if (kept || /[?&]sets=/.test(location.search)) start();  // also: a meld sent back by the calculator
   document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
   document.addEventListener("submit", (event) => {
     const form = event.target;
@@ -298,19 +298,9 @@ function setUpOutbox(meta) {
       form.prepend(note);
     });
   }, true);
+  document.addEventListener("sheet-changed", () => start().then((o) => o && o.refresh()));  // phone.js
 }
 document.querySelectorAll('meta[name="outbox"]').forEach(setUpOutbox);
 
-// Offline: the service worker (/sw.js) keeps the pages this phone opens. A page opened before the worker
-// took over was not seen by it, so the page asks it to keep a copy (static/js/offline.js does the same for
-// a page whose script is a module and which loads no app.js: the meld calculator).
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/sw.js")
-    .then(() => navigator.serviceWorker.ready)
-    .then((registration) => {
-      if (!navigator.serviceWorker.controller && registration.active) {
-        registration.active.postMessage({ keep: window.location.href });
-      }
-    })
-    .catch(() => undefined);  // no worker (private mode, an old browser): the pages work as before
-}
+// Offline: the service worker (/sw.js) keeps the pages this phone opens (static/sw.js).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => undefined);

@@ -1,12 +1,12 @@
 // Meld calculator: each tap on a card adds a copy (wrapping to none after the last copy) and the best meld
 // is worked out here, by the rules core's twin, with no request. Without this script the page is a plain
 // form that the server counts. assets.py sends this file with the part of the twin it imports; the page
-// loads no app.js (none of its helpers serve here), so this script also starts the service worker.
+// loads no app.js (none of its helpers serve here), so this script also starts the service worker
+// (static/sw.js keeps the page it starts on).
 import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardFromText, cardIndex, copiesOf, hand, handFromText }
   from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
 import { bestMelds } from "./js/rules/meld.js";
-import { keepPagesOffline } from "./js/offline.js";
 
 const form = document.querySelector("[data-meld-form]");
 const output = document.getElementById("meld-result");
@@ -51,13 +51,19 @@ function line(meld) {
     element("td", {}, String(meld.sets)), element("td", {}, ...points));
 }
 
+// The hand a result goes back to is the one in this page's address: with no network the page may be the
+// service worker's copy of the calculator opened for another hand (or deal) of the same match.
 function dealLink(result) {
-  const query = new URLSearchParams({ side: output.dataset.side, player: output.dataset.player });
+  const asked = new URLSearchParams(location.search);
+  const deal = asked.get("deal");
+  const form = output.dataset.dealLink.replace(/\/deals\/.*$/, deal ? `/deals/${deal}/edit` : "/deals/new");
+  const query = new URLSearchParams({ side: asked.get("side") ?? output.dataset.side,
+    player: asked.get("player") ?? output.dataset.player });
   const sets = COMBINATIONS.flatMap((name) => result.melds.filter((meld) => meld.name === name && meld.sets)
     .map((meld) => `${name}:${meld.sets}`));
   query.set("sets", sets.join(","));
   if (result.trump) query.set("trump", result.trump);
-  return `${output.dataset.dealLink}?${query}`;
+  return `${form}?${query}`;
 }
 
 // The same breakdown the server draws (templates/meld/calculator.html).
@@ -148,4 +154,4 @@ if (form && output) {
     if (recount()) event.preventDefault();  // else the server shows what is wrong with the typed cards
   });
 }
-keepPagesOffline();
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => undefined);

@@ -175,6 +175,8 @@ function followSheet(region) {
       if (answer.status === 200) {
         swapLivePart(region, await answer.text());
         etag = bareTag(answer.headers.get("ETag")) ?? etag;
+        region.dataset.etag = etag;
+        region.dispatchEvent(new Event("sheet-changed", { bubbles: true }));  // app.js: what is kept offline follows
       } else if (answer.status !== 304) {
         throw new Error(`status ${answer.status}`);
       }

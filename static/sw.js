@@ -8,7 +8,14 @@
 // - Pages and their data (GET) under /m/…, /w/…, /meld, /rules, the home page and the manifest: the
 //   network first, each good answer kept; with no network, the kept copy. A navigation with neither gets the
 //   offline page. The sheet's live part (…/live) is left to the network: with no signal it fails, and
-//   the sheet says so rather than showing an old answer as new.
+//   the sheet says so rather than showing an old answer as new. With no network, a page asked for with a
+//   query that has no copy of its own gets a kept copy of the same page (for the meld calculator, of the
+//   same match): the rest of the query is read by the page's script (the meld the calculator sends back
+//   to the deal form, the hand it counts for).
+// - A form sent to a match's page (POST) that gets no answer (no network, the connection refused, nothing
+//   back within SEND_WAIT_MS) while the phone believes it is online: the outbox kept it before it went
+//   (static/js/offline/main.js), so the phone is sent to the match's sheet from its copy (?not-sent), where
+//   the outbox shows it "not sent yet" and sends it, once, when the server answers.
 // - Never kept: anything but GET, another host's answers, answers marked Cache-Control: no-store
 //   (pages carrying a token or a one-time message), errors and redirects.
 // - Each release has its own cache (scorekeeper-<release>); on taking over, the new worker fetches
@@ -19,6 +26,9 @@ const PREFIX = "scorekeeper-";
 const CACHE = PREFIX + SETTINGS.release;
 const KEPT_PAGES = /^\/(?:$|m\/|w\/|meld$|rules$|manifest\.webmanifest$)/;
 const LIVE_PART = /\/live$/;
+const MATCH_FORM = /^(\/m\/[^/]+)\/(?:deals\/new|deals\/\d+\/(?:edit|delete|throw-in)|rules)$/;  // the outbox's
+const NOT_SENT = "not-sent";
+const SEND_WAIT_MS = 15000;
 const HASHED_LINK = /(?:href|src)=["'](\/static\/[^"'?]+\?v=[0-9a-f]+)["']/g;
 
 const isHashedStatic = (url) => url.pathname.startsWith("/static/") && url.searchParams.has("v");
@@ -42,12 +52,12 @@ async function keepPage(address) {
   const response = await fetch(address, { credentials: "same-origin" });
   if (!keepable(response)) return false;
   const html = await response.clone().text();
-  await store(address, response);
   const cache = await caches.open(CACHE);
   const links = [...html.matchAll(HASHED_LINK)].map((found) => found[1]);
   await Promise.all(links.map(async (link) => {
     if (!(await cache.match(link))) await store(link, await fetch(link));
   }));
+  await store(address, response);  // last: a page kept is a page whose stylesheet and scripts are kept
   return true;
 }
 
@@ -83,11 +93,17 @@ self.addEventListener("activate", (event) => {
       await carryOver(name).catch(() => undefined);
       await caches.delete(name);
     }
+    // The page this worker was started from was opened before it: kept now (the pages register the worker
+    // and nothing else: static/app.js, and static/meld.js on the calculator, which loads no app.js).
     await self.clients.claim();
+    const opened = await self.clients.matchAll({ type: "window" });
+    await Promise.all(opened.filter((client) => isKeptPage(new URL(client.url)))
+      .map((client) => keepPage(client.url).catch(() => false)));
   })());
 });
 
-// A page opened before this worker started was not seen by it: the page asks for a copy to be kept.
+// A page asks for a copy of a match's sheet to be kept as the server now has it (the outbox, once the
+// match's facts are confirmed).
 self.addEventListener("message", (event) => {
   const address = event.data && event.data.keep;
   if (typeof address !== "string") return;
@@ -106,13 +122,27 @@ async function cacheFirst(request) {
   return response;
 }
 
+// A kept copy of the page at `url` ignoring its query: the copy without one, or for the meld calculator
+// (?match=…&side=…) one opened for the same match.
+async function keptAlike(url) {
+  const cache = await caches.open(CACHE);
+  const match = url.searchParams.get("match");
+  if (match === null) return cache.match(url.origin + url.pathname, { ignoreVary: true });
+  const alike = (await cache.keys()).find((kept) => {
+    const other = new URL(kept.url);
+    return other.pathname === url.pathname && other.searchParams.get("match") === match;
+  });
+  return alike ? cache.match(alike, { ignoreVary: true }) : undefined;
+}
+
 async function networkFirst(request, keep) {
   try {
     const response = await fetch(request);
     if (keep) await store(request, response.clone());
     return response;
   } catch (error) {
-    const kept = await caches.match(request, { ignoreVary: true });
+    const kept = await caches.match(request, { ignoreVary: true })
+      || (request.mode === "navigate" && isKeptPage(new URL(request.url)) ? await keptAlike(new URL(request.url)) : null);
     if (kept) return kept;
     if (request.mode === "navigate") {
       const offline = await caches.match(SETTINGS.offlinePage);
@@ -122,9 +152,42 @@ async function networkFirst(request, keep) {
   }
 }
 
+// A form sent to a match with no answer: the sheet from its copy, where the outbox shows the entry. A form
+// that writes nothing (no write key: a rules preview) fails as it would without the worker.
+async function sendForm(request, sheet) {
+  const kept = request.clone().formData().then((fields) => fields.has("write_key"), () => false);
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("no answer")), SEND_WAIT_MS); });
+  try {
+    return await Promise.race([fetch(request), late]);
+  } catch (error) {
+    if (!(await kept)) throw error;
+    return Response.redirect(`${self.location.origin}${sheet}?${NOT_SENT}`, 303);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// The sheet right after a form got no answer: its kept copy at once (the network just failed), else the
+// network, else the offline page (the entry waits in the outbox all the same).
+async function sheetAfterFailedSend(request) {
+  const url = new URL(request.url);
+  return (await caches.match(url.origin + url.pathname, { ignoreVary: true }))
+    || fetch(request).catch(async (error) => (await caches.match(SETTINGS.offlinePage)) || Promise.reject(error));
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
+  const form = url.origin === self.location.origin && MATCH_FORM.exec(url.pathname);
+  if (request.method === "POST" && request.mode === "navigate" && form) {
+    event.respondWith(sendForm(request, form[1]));
+    return;
+  }
+  if (request.mode === "navigate" && url.search === `?${NOT_SENT}`) {
+    event.respondWith(sheetAfterFailedSend(request));
+    return;
+  }
   if (request.method !== "GET" || url.origin !== self.location.origin || LIVE_PART.test(url.pathname)) return;
   if (isHashedStatic(url)) {
     event.respondWith(cacheFirst(request));

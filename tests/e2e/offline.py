@@ -48,6 +48,16 @@ ONE_NEW_CACHE = """(old) => {
     }
     return state.names.length === 1 && state.names[0] !== old;
 }"""
+KEPT_WITH = """([address, text]) => {
+    const state = (window.__keptWith ??= {})[address + text] ??= {busy: false, found: false};
+    if (!state.busy && !state.found) {
+        state.busy = true;
+        caches.match(new URL(address, location.href).href, {ignoreVary: true})
+            .then((found) => (found ? found.text() : ""))
+            .then((html) => { state.found = html.includes(text); state.busy = false; });
+    }
+    return state.found;
+}"""
 CACHE_NAMES = """async () => await caches.keys()"""
 
 
@@ -60,6 +70,12 @@ def wait_until_kept(page: Page, address: str) -> None:
     """Until the service worker holds a copy of ``address`` (a path or a full URL): then it opens offline."""
     wait_for_worker(page)
     page.wait_for_function(KEPT, arg=address)
+
+
+def wait_until_kept_with(page: Page, address: str, text: str) -> None:
+    """Until the service worker's copy of ``address`` holds ``text`` (the copy follows the server's page)."""
+    wait_for_worker(page)
+    page.wait_for_function(KEPT_WITH, arg=[address, text])
 
 
 def wait_for_new_cache(page: Page, old: str) -> None:

@@ -27,9 +27,11 @@ def slow_link(page: Page) -> None:
 
 
 def deal_posts(page: Page) -> list[Request]:
+    """The deal form's sends that reach the network: the page's own, or the service worker's on its behalf
+    (static/sw.js sends a match's forms itself, to keep them when no answer comes)."""
     posts: list[Request] = []
-    page.on("request", lambda request: posts.append(request)
-            if request.method == "POST" and request.url.endswith("/deals/new") else None)
+    page.context.on("request", lambda request: posts.append(request)
+                    if request.method == "POST" and request.url.endswith("/deals/new") else None)
     return posts
 
 

@@ -1,6 +1,6 @@
 """The table's whole evening with no signal: deals entered offline (quick, with meld and tricks per
-partner, with meld counted in sets), one of them changed, the page reloaded and the browser closed and
-opened again offline; back online, the server holds exactly those deals, once each."""
+partner, with meld from cards through the meld calculator), one of them changed, the page reloaded and the
+browser closed and opened again offline; back online, the server holds exactly those deals, once each."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ from .outbox import (
     take_expected_errors,
     wait_until_sent,
 )
-from .table import add_quick_deal, fill_quick_deal, open_new_deal, side_box, start_match, type_number
+from .table import add_quick_deal, fill_quick_deal, follow, open_new_deal, side_box, start_match, type_number
+from .test_meld_calculator import tap_card
 
 pytestmark = pytest.mark.browser
 
@@ -46,16 +47,24 @@ def detailed_deal(page: Page) -> None:
     page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
 
 
-def counted_deal(page: Page) -> None:
-    """They bid 60 and count their meld in sets (a run and a pinochle), as the calculator sends it."""
+def deal_from_cards(page: Page) -> None:
+    """They bid 60; their first partner's meld comes from the meld calculator, tapped in with no network (a
+    run and a pinochle in hearts), and goes back into the form with what was typed before."""
     page.get_by_role("radio", name="Meld + tricks").tap()
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="They").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 60)
+    follow(page, side_box(page, 1).get_by_role("link", name="meld from cards").first)
+    for code in ("AH", "10H", "KH", "QH", "JH", "QS", "JD"):
+        tap_card(page, code)
+    page.get_by_role("radio", name="♥ Hearts").check()
+    follow(page, page.get_by_role("link", name="Use in deal"))
+    expect(page.get_by_role("textbox", name="Bid")).to_have_value("60")  # typed before, kept on the way
+    expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    counted = side_box(page, 1).locator("details.count-meld[data-hand='0']")
+    expect(counted).to_have_attribute("open", "")
+    expect(counted.get_by_label("Run", exact=True)).to_have_value("1")
+    expect(counted.get_by_label("Pinochle", exact=True)).to_have_value("1")
     we, they = side_box(page, 0), side_box(page, 1)
-    count = they.locator("details.count-meld[data-hand='0']")
-    count.locator("summary").tap()
-    type_number(count.get_by_label("Run", exact=True), 1)
-    type_number(count.get_by_label("Pinochle", exact=True), 1)
     type_number(they.get_by_role("textbox", name="Trick points"), 40)
     type_number(we.get_by_role("textbox", name="Trick points"), 10)
     page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="They").tap()
@@ -74,6 +83,11 @@ def test_deals_entered_offline_survive_reload_and_reopening_and_arrive_once(
             page.goto(address)
             wait_until_kept(page, address)
         open_new_deal(page)
+        page.get_by_role("radio", name="Meld + tricks").tap()
+        follow(page, side_box(page, 0).get_by_role("link", name="meld from cards").first)  # the calculator, once
+        wait_until_kept(page, page.url)
+        page.goto(sheet)
+        open_new_deal(page)
         page.get_by_role("textbox", name="Bid").focus()  # a form in use: the phone reads the match's facts
         ready_offline(page)
         page.goto(sheet)
@@ -86,7 +100,7 @@ def test_deals_entered_offline_survive_reload_and_reopening_and_arrive_once(
         detailed_deal(page)
         save_kept(page, "New deal 3")
         open_new_deal(page)
-        counted_deal(page)
+        deal_from_cards(page)
         save_kept(page, "New deal 4")
         # Deal 2 was typed wrong: changed before it was ever sent, in its place.
         outbox(page).locator("li", has_text="New deal 2").get_by_role("link", name="Change").tap()

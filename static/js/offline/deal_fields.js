@@ -142,3 +142,27 @@ function canonical(value) {
   }
   return JSON.stringify(value);
 }
+
+/** The meld the calculator sends back (?side=…&player=…&sets=run:1,…&trump=H) in its hand's line of the deal
+ * form, as the server puts it there. With no network the form is the service worker's copy of the form
+ * without that query, so the server did not; on a form the server filled in this changes nothing. */
+export function takeMeldFromQuery(form) {
+  const query = new URLSearchParams(location.search);
+  const side = query.get("side");
+  if (side === null || !query.get("sets")) return;
+  const hand = `sides-${side}-hands-${query.get("player") || "0"}-`;
+  const counts = new Map(query.get("sets").split(",").map((part) => part.split(":")));
+  const sets = [...form.querySelectorAll(`input[name^="${hand}sets-"]`)];
+  if (!sets.length || sets.every((input) => input.value === String(whole(counts.get(input.name.slice(hand.length + 5))) || 0))) return;
+  for (const input of sets) input.value = String(whole(counts.get(input.name.slice(hand.length + 5))) || 0);
+  for (const name of [`${hand}meld`, `${hand}kept`]) form.querySelectorAll(`[name="${name}"]`).forEach((input) => { input.value = ""; });
+  const check = (name, value) => {
+    const radio = form.querySelector(`input[name="${name}"][value="${value}"]`);
+    if (radio) radio.checked = true;
+  };
+  check("mode", "detail");
+  if (/^[SHDC]$/.test(query.get("trump") || "")) check("trump", query.get("trump"));
+  const fold = sets[0].closest("details");
+  if (fold && sets.some((input) => input.value !== "0")) fold.open = true;
+  form.dispatchEvent(new Event("input", { bubbles: true }));  // the bid warning and the preview look again
+}

@@ -29,6 +29,20 @@ function markUsed(key) {
   catch { /* no storage: keys come from the page */ }
 }
 
+// Keys of forms sent online that the server has done. Online, such a form sent again is the same write (the
+// server answers with the first one); kept with no network it can only be a copy of the page from before
+// that save (the service worker's), so the entry takes a key of its own.
+const DONE_KEYS = "outbox:done-keys";
+
+function doneKeys() {
+  try { return JSON.parse(localStorage.getItem(DONE_KEYS) || "[]"); } catch { return []; }
+}
+
+function markDone(key) {
+  try { localStorage.setItem(DONE_KEYS, JSON.stringify([...doneKeys().filter((k) => k !== key), key].slice(-USED_KEPT))); }
+  catch { /* no storage: a copy of a page with a done key may be taken for the same write */ }
+}
+
 function freshKeyIfUsed(form) {
   const input = form.querySelector('input[name="write_key"]');
   if (input && usedKeys().includes(input.value)) input.value = newKey();
@@ -41,11 +55,13 @@ function newKey() {
 
 export async function start(meta) {
   const config = JSON.parse(meta.content);
-  const ctx = { config, db, sync, fields, view, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null };
+  const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null };
   if (navigator.onLine) ctx.twin = import(config.rules).catch(() => null);  // at hand when the network goes
+  await takeBackUnanswered(ctx);
   await takeBackReturnedForms(ctx);
   document.querySelectorAll("form[data-outbox]").forEach(freshKeyIfUsed);
   await fillFormToFix(ctx);
+  document.querySelectorAll("form.deal-form").forEach(fields.takeMeldFromQuery);
   await show(ctx);
   const run = () => runSync(ctx);
   window.addEventListener("online", run);
@@ -54,7 +70,27 @@ export async function start(meta) {
   return {
     keep: (form, submitter) => keepAndShow(ctx, form, submitter),
     submitted: (event) => submitted(ctx, event),
+    refresh: async () => { if (navigator.onLine && !(await upToDate(ctx))) await run(); },
   };
+}
+
+// The service worker sends the phone here (the sheet, ?not-sent) when a form kept "in flight" got no answer:
+// its entries wait to be sent from here, and their keys are used (the page's copy may carry them again).
+async function takeBackUnanswered(ctx) {
+  if (location.pathname !== ctx.config.sheet || !new URLSearchParams(location.search).has("not-sent")) return;
+  for (const entry of await ctx.db.entriesOf(ctx.config.match)) {
+    if (entry.state !== "in_flight") continue;
+    await ctx.db.putEntry({ ...entry, state: "pending" });
+    markUsed(entry.key);
+  }
+  history.replaceState(history.state, "", `${ctx.config.sheet}#outbox`);
+}
+
+// The server's sheet, as it now is, kept by the service worker: reopened with no network, the sheet under
+// the outbox is the one its facts were confirmed with.
+function keepSheet(ctx) {
+  const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (worker) worker.postMessage({ keep: new URL(ctx.config.sheet, location.href).href });
 }
 
 // Nothing kept, and the facts this phone holds are the version this page shows: nothing to ask.
@@ -76,13 +112,21 @@ function submitted(ctx, event) {
   if (navigator.onLine && !keyed) return;  // sent as it is: a page that is no write (a rules preview)
   event.preventDefault();
   event.stopImmediatePropagation();
+  send(ctx, form, event.submitter);
+}
+
+function send(ctx, form, submitter) {
+  const keyed = form.querySelector('input[name="write_key"]');
+  if (navigator.onLine && !keyed) { pass(form, submitter); return; }
   if (form.dataset.outboxKept) return;  // a second tap on a form already kept
   if (!form.dataset.outboxFixing) freshKeyIfUsed(form);
-  if (!navigator.onLine) { keepAndShow(ctx, form, event.submitter); return; }
-  keep(ctx, form, event.submitter, "in_flight").finally(() => {
-    form.dataset.outboxPassed = "true";
-    form.requestSubmit(event.submitter || undefined);
-  });
+  if (!navigator.onLine) { keepAndShow(ctx, form, submitter); return; }
+  keep(ctx, form, submitter, "in_flight").finally(() => pass(form, submitter));
+}
+
+function pass(form, submitter) {
+  form.dataset.outboxPassed = "true";
+  form.requestSubmit(submitter || undefined);
 }
 
 async function keep(ctx, form, submitter, state = "pending") {
@@ -96,7 +140,10 @@ async function keep(ctx, form, submitter, state = "pending") {
   const facts = await ctx.db.factsOf(ctx.config.match);
   const fixing = form.dataset.outboxFixing
     && (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === form.dataset.outboxFixing);
-  const key = fixing ? fixing.key : (pairs.find(([name]) => name === "write_key") || [])[1] || newKey();
+  const formKey = (pairs.find(([name]) => name === "write_key") || [])[1];
+  const taken = state === "pending" && formKey
+    && (doneKeys().includes(formKey) || (await ctx.db.entriesOf(ctx.config.match)).some((each) => each.key === formKey));
+  const key = fixing ? fixing.key : (!taken && formKey) || newKey();
   const entry = { key, match: ctx.config.match, seq: fixing ? fixing.seq : Date.now() * 1000 + (sequence++ % 1000),
     path, kind, number, fields: pairs, state, made: new Date().toISOString() };
   if (fixing) {
@@ -167,10 +214,11 @@ async function runSync(ctx) {
     }
     const left = await ctx.db.entriesOf(ctx.config.match);
     const notes = await ctx.db.notesOf(ctx.config.match);
-    if (result && result.sent && !left.length && (ctx.replaced || location.pathname === ctx.config.sheet)) {
-      location.replace(ctx.config.sheet);  // all sent: the server's sheet is the truth
+    if (result && result.sent && (ctx.replaced || location.pathname === ctx.config.sheet)) {
+      location.replace(ctx.config.sheet);  // sent: the server's sheet is the truth, with what is left under it
       return;
     }
+    if (result) keepSheet(ctx);  // the facts were confirmed: the worker's copy of the sheet follows
     await show(ctx);
     if (left.some((entry) => entry.state === "pending" || entry.state === "in_flight") && !(result && result.waiting)) {
       ctx.timer = setTimeout(() => runSync(ctx), ctx.retryMs);

@@ -47,6 +47,7 @@ export async function syncMatch(ctx) {
   const done = new Set(facts.done);
   let sent = 0;
   for (const entry of entries.filter((each) => done.has(each.key))) {
+    ctx.markDone(entry.key);
     await db.removeEntry(entry);  // the form reached the server before (its answer may have been lost)
     if (entry.state !== "in_flight") sent += 1;  // a form sent from its page: the page after it showed it
   }
@@ -70,6 +71,7 @@ export async function syncMatch(ctx) {
         mine.add(body.number);
         await flagDuplicate(ctx, entry, body, mine);
       }
+      ctx.markDone(entry.key);
       await db.removeEntry(entry);
       sent += 1;
       continue;

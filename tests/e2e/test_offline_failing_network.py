@@ -1,0 +1,66 @@
+"""A save on a network that fails while the phone believes it is online (the connection refused, or the
+answer lost on the way back): the deal is kept on the phone, shown "not sent yet", never lost, and sent
+once when the server answers again."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Route, expect
+
+from .conftest import Guard, LiveApp, Phones
+from .offline import wait_for_worker, wait_until_kept
+from .outbox import outbox, public_id_of, ready_offline, server_match, take_expected_errors, wait_until_sent
+from .table import fill_quick_deal, open_new_deal, start_match
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("failure", ["connection refused", "answer lost"])
+def test_a_save_that_gets_no_answer_is_kept_and_sent_once(
+    phones: Phones, live_app: LiveApp, guard: Guard, failure: str
+) -> None:
+    page = phones.open()
+    sheet = start_match(page, "Double deck to 500", name="Lake house")
+    public_id = public_id_of(page)
+    wait_for_worker(page)
+    page.goto(sheet)
+    wait_until_kept(page, sheet)
+    open_new_deal(page)
+    fill_quick_deal(page, "They", 55, (20, 62))
+    ready_offline(page)
+
+    server = {"up": False}
+    keys_sent: list[str] = []
+
+    def unreachable_server(route: Route) -> None:
+        request = route.request
+        if request.method == "POST" and request.url.endswith("/outbox"):
+            keys_sent.append(request.headers["idempotency-key"])
+        if server["up"]:
+            route.fallback()
+        elif failure == "answer lost" and request.method == "POST" and request.url.endswith("/deals/new"):
+            route.fetch()  # the server saves the deal ...
+            route.abort("connectionreset")  # ... and its answer never reaches the phone
+        else:
+            route.abort("connectionrefused")
+
+    page.context.route("**/*", unreachable_server)
+    page.get_by_role("button", name="Save deal").tap()
+    kept = outbox(page).locator("li.outbox-entry")
+    expect(kept).to_have_count(1)
+    expect(kept).to_contain_text("Not sent yet")
+    expect(kept).to_contain_text("They bid 55")  # what was typed, kept
+    expect(kept).to_contain_text("They 62")
+    expect(page).to_have_url(re.compile(rf"/m/{public_id}#outbox$"))  # the sheet, not the browser's error page
+    assert page.evaluate("navigator.onLine")
+    saved_before = len(server_match(live_app.base_url, public_id)["match"]["deals"])
+    assert saved_before == (1 if failure == "answer lost" else 0)
+
+    server["up"] = True  # the server answers again: the outbox sends the deal by itself
+    wait_until_sent(page)
+    deals = server_match(live_app.base_url, public_id)["match"]["deals"]
+    assert [(deal["bid"], deal["sides"]) for deal in deals] == [(55, [{"total": 20}, {"total": 62}])]
+    assert len(keys_sent) == len(set(keys_sent)) <= 1  # sent once (or found done, under its key)
+    take_expected_errors(guard, r"ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_FAILED")

@@ -1,0 +1,85 @@
+"""The sheet under an outbox: the server's last sheet that this phone saw, with what is not sent yet worked
+out by the rules core's twin. It stays right when another phone's deal arrived just before the signal went,
+after a deal saved online just before, after a reload offline, and once the outbox is sent."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import Guard, LiveApp, Phones
+from .offline import wait_for_worker, wait_until_kept, wait_until_kept_with
+from .outbox import kept_totals, outbox, public_id_of, ready_offline, server_match, wait_until_sent
+from .table import add_quick_deal, fill_quick_deal, open_new_deal, start_match
+
+pytestmark = pytest.mark.browser
+
+
+def add_offline_and_check(page: Page, sheet: str, guard: Guard) -> None:
+    """With no network: a new deal (They 55: 20 and 62) kept and shown over the server's deal 1 (We 60:
+    67 and 20), the same after a reload."""
+    with guard.offline(page):
+        open_new_deal(page)
+        fill_quick_deal(page, "They", 55, (20, 62))
+        page.get_by_role("button", name="Save deal").tap()
+        for _reload in (False, True):
+            if _reload:
+                page.reload()
+            expect(outbox(page).locator("li.outbox-entry")).to_have_count(1)
+            expect(outbox(page)).to_contain_text("New deal 2")
+            expect(page.get_by_role("link", name="Edit deal 1")).to_be_attached()  # the server's deal, on the sheet
+            assert kept_totals(page) == {"We": 67 + 20, "They": 20 + 62}
+
+
+def test_a_deal_from_another_phone_seen_before_the_signal_went_is_under_the_outbox(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    ann, bob = phones.open(), phones.open()
+    sheet = start_match(ann, "Double deck to 500", name="Lake house")
+    public_id = public_id_of(ann)
+    wait_for_worker(ann)
+    open_new_deal(ann)
+    wait_until_kept(ann, ann.url)
+    ann.get_by_role("textbox", name="Bid").focus()
+    ready_offline(ann)  # the phone holds the match's facts: no deal yet
+    ann.goto(sheet)
+    wait_until_kept(ann, sheet)
+
+    bob.goto(sheet)
+    add_quick_deal(bob, "We", 60, (67, 20))
+    expect(ann.get_by_role("link", name="Edit deal 1")).to_be_attached(timeout=10_000)  # the live sheet
+    version = server_match(live_app.base_url, public_id)["version"]
+    ready_offline(ann, version)  # the facts followed the live sheet ...
+    wait_until_kept_with(ann, sheet, "Edit deal 1")  # ... and so did the worker's copy of the sheet
+
+    add_offline_and_check(ann, sheet, guard)
+    wait_until_sent(ann)
+    assert [deal["bid"] for deal in server_match(live_app.base_url, public_id)["match"]["deals"]] == [60, 55]
+    expect(ann.get_by_role("link", name="Edit deal 2")).to_be_attached()
+    expect(ann.locator(".totals")).to_contain_text("87")
+    expect(ann.locator(".totals")).to_contain_text("82")
+
+
+def test_a_deal_saved_online_just_before_is_under_the_outbox(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    page = phones.open()
+    sheet = start_match(page, "Double deck to 500", name="Cabin")
+    public_id = public_id_of(page)
+    wait_for_worker(page)
+    page.goto(sheet)
+    wait_until_kept(page, sheet)
+    add_quick_deal(page, "We", 60, (67, 20))  # the sheet after a save is not kept (its one-time message) ...
+    wait_until_kept_with(page, sheet, "Edit deal 1")  # ... the worker fetches it again
+    version = server_match(live_app.base_url, public_id)["version"]
+    ready_offline(page, version)
+
+    # The form kept by the worker carries the key of the save just made: kept offline, the new deal takes a
+    # key of its own rather than being taken for that save.
+    add_offline_and_check(page, sheet, guard)
+    wait_until_sent(page)
+    assert [deal["bid"] for deal in server_match(live_app.base_url, public_id)["match"]["deals"]] == [60, 55]
+    with guard.offline(page):  # the server's sheet after sending is the one kept
+        page.reload()
+        expect(page.get_by_role("link", name="Edit deal 2")).to_be_attached()
+        expect(outbox(page)).to_have_count(0)
