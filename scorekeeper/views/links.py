@@ -62,7 +62,7 @@ def remember_urls(app: Flask) -> None:
                 or not has_request_context():
             return build(endpoint, _anchor=_anchor, _method=_method, _scheme=_scheme, _external=_external, **values)
         key = (request.script_root, request.blueprint if endpoint.startswith(".") else None, endpoint,
-               *sorted(values.items()))
+               *((name, type(value), value) for name, value in sorted(values.items())))  # 1 and True differ
         try:
             found = kept.get(key)
         except TypeError:  # a value that cannot be a key (a list of query values): built every time
