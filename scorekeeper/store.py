@@ -12,6 +12,8 @@ takes SQLite's write lock or PostgreSQL's lock on the match's row, so two writes
 another; the checking and scoring are done before it, outside the lock. A write that finds the
 version moved on since it read the match lost a race: with a version from the client it is refused
 (``StaleEdit``, 409); without one it applies all the same, redone on the match as it now is.
+Within one process, writes to a match take turns, and one that finds the match written by this
+process while it waited reads it again before it starts, so the threads of a busy process do not race.
 
 A write may carry a key (``WriteKey``: a form's hidden key or the API's ``Idempotency-Key``). The key
 is stored with the write, in its transaction, under a unique (match, key) constraint; a write whose
@@ -27,6 +29,7 @@ import functools
 import hashlib
 import re
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -224,6 +227,23 @@ def get_match_or_404(public_id: str) -> MatchRow:
     return row
 
 
+def match_to_write(public_id: str) -> MatchRow:
+    """``get_match_or_404`` for a request that is to write the match, first thing in the request: a row
+    older than a version this process has written since (a write that ran while this request waited for a
+    thread) is read again, in a new transaction, rather than read into the rules core and then redone."""
+    row = get_match_or_404(public_id)
+    if _stale_here(row):
+        get_session().rollback()
+        row = get_match_or_404(public_id)
+    return row
+
+
+def _stale_here(row: MatchRow) -> bool:
+    """Whether this process has written a newer version of the match than ``row`` holds."""
+    newest = _facts_memo().newest_version(row.public_id)
+    return newest is not None and newest > row.version
+
+
 def load_match(public_id: str) -> Loaded:
     """The match row and its facts for the rules core (404 when the link is unknown)."""
     row = get_match_or_404(public_id)
@@ -247,6 +267,11 @@ class FactsMemo:
                 return None
             self._facts.move_to_end(public_id)
             return kept[1]
+
+    def newest_version(self, public_id: str) -> int | None:
+        """The version of the facts kept for this match (the newest this process read or wrote), if any."""
+        kept = self._facts.get(public_id)
+        return None if kept is None else kept[0]
 
     def put(self, public_id: str, version: int, match: Match) -> None:
         with self._lock:
@@ -439,7 +464,24 @@ def write(loaded: Loaded, expected_version: int | None, change: Callable[[Loaded
     lost to the write with the same key (two taps at once) ends the same way, once the winner is in.
     """
     public_id = loaded.row.public_id
+    with _WRITE_TURNS[zlib.crc32(public_id.encode()) % len(_WRITE_TURNS)]:
+        return _write(loaded, expected_version, change, key)
+
+
+# This process's writes to one match take turns (a match's turn is shared by a few others): racing one
+# another, all but one would check and score their deal for nothing and then be redone (``write``).
+_WRITE_TURNS = tuple(threading.RLock() for _ in range(64))
+
+
+def _write(loaded: Loaded, expected_version: int | None, change: Callable[[Loaded], W],
+           key: WriteKey | None) -> W | Written:
+    public_id = loaded.row.public_id
     session = get_session()
+    if expected_version is None and _stale_here(loaded.row):
+        # A write of this process landed since the match was read, while this one waited its turn: it is
+        # read again now (a new read transaction, for SQLite) rather than found out at the claim.
+        session.rollback()
+        loaded = load_match(public_id)
     for attempt in range(1, RACE_ATTEMPTS + 1):
         first = _written_before(loaded.row, key)
         if first is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -43,18 +43,52 @@ Key = tuple[str, str]  # (link column, its value): what a poll names its match b
 
 
 class WorkGate:
-    """At most ``slots`` requests inside at once (no bound when ``slots`` is 0)."""
+    """At most ``slots`` requests inside at once (no bound when ``slots`` is 0), let in in the order they
+    came: a request leaving hands its slot to the one that has waited longest.
+
+    First come, first served matters under load: with a plain semaphore, a request arriving just as a
+    slot frees takes it ahead of those already waiting (the woken one must first get the interpreter
+    back), so a few unlucky requests wait through many turns and the slowest answers grow long."""
 
     def __init__(self, slots: int) -> None:
-        self._slots = threading.BoundedSemaphore(slots) if slots > 0 else None
+        self._free = slots
+        self._bounded = slots > 0
+        self._lock = threading.Lock()
+        self._queue: deque[threading.Lock] = deque()  # the waiting requests' turns, oldest first
 
     @contextmanager
     def work(self) -> Iterator[None]:
-        if self._slots is None:
+        if not self._bounded:
             yield
             return
-        with self._slots:
+        self._enter()
+        try:
             yield
+        finally:
+            self._leave()
+
+    @property
+    def waiting(self) -> int:
+        """How many requests wait for a slot now."""
+        with self._lock:
+            return len(self._queue)
+
+    def _enter(self) -> None:
+        with self._lock:
+            if self._free > 0 and not self._queue:
+                self._free -= 1
+                return
+            turn = threading.Lock()
+            turn.acquire()
+            self._queue.append(turn)
+        turn.acquire()  # released by the request that hands its slot to this one
+
+    def _leave(self) -> None:
+        with self._lock:
+            if self._queue:
+                self._queue.popleft().release()  # the slot goes on, never back to the pool
+            else:
+                self._free += 1
 
 
 @dataclass(eq=False)

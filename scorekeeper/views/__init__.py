@@ -8,6 +8,7 @@ from flask import Flask
 
 from ..sheet.view import points, signed_points
 from ..tables import next_dealer
+from .links import remember_urls
 
 
 def init_app(app: Flask) -> None:
@@ -36,6 +37,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(signed_points)
     app.add_template_filter(utc_iso)
     app.add_template_global(next_dealer)
+    remember_urls(app)
 
 
 def utc_iso(moment: datetime) -> str:

@@ -25,7 +25,7 @@ from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, R
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from ..rules.limits import MAX_JSON_DIGITS, MAX_WRITE_KEY, MIN_WRITE_KEY
 from ..rules.match import Deal, Match
-from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
+from ..rules.matchfile import deal_to_json, match_from_json
 from ..rules.meld import best_melds
 from ..rules.numbers import parse_whole_number, shown_text
 from ..rules.problems import Problem, ProblemCode, join_path
@@ -33,6 +33,7 @@ from ..rules.scoring import Sheet, preview_rules, score_match
 from ..rules.text import load_json
 from .errors import TOO_LARGE, request_limit_text
 from .links import external_url
+from .match_json import match_response
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -143,7 +144,7 @@ def json_body() -> dict[str, Any]:
 
 def editable_match(public_id: str) -> store.Loaded:
     """The match, once the request shows its edit token (401 without one, 403 with another)."""
-    row = store.get_match_or_404(public_id)
+    row = store.match_to_write(public_id)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
@@ -225,15 +226,8 @@ DEAL_JSON = DealJsonMemo(limit=20_000)
 
 def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, **extra: Any) -> tuple[Response, int]:
     """The match file, its recomputed sheet and its version (also sent as the ETag)."""
-    body = {
-        "id": row.public_id,
-        "version": row.version,
-        "links": links(row),
-        **extra,
-        "match": match_to_json(match, DEAL_JSON),
-        "sheet": sheet.to_json(),
-    }
-    response = jsonify(body)
+    body = {"id": row.public_id, "version": row.version, "links": links(row), **extra}
+    response = match_response(body, match, sheet, DEAL_JSON)
     response.headers["ETag"] = f'"{row.version}"'
     return response, status
 
