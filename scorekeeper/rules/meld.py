@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from operator import itemgetter
 
 from .cards import Card, Deck, Hand, Rank, Suit
 from .combinations import Combination, MeldClass
 from .errors import RulesError
 from .house_rules import MeldTableName
+from .meld_prices import NO_PRICES, MeldPrices
 from .problems import Problem, ProblemCode
 
 PriceList = Mapping[Combination, Mapping[int, int]]
@@ -121,15 +122,23 @@ class MeldResult:
 
 
 def _best_prices(groups: Mapping[int, int], most: int) -> list[int | None]:
-    """Best price of n = 0..most sets as a split into priced groups (None: no split exists)."""
-    best: list[int | None] = [0]
+    """Best price of n = 0..most sets as a split into priced groups (None: no set of them can be priced).
+
+    Sets that fit no priced group are left over and worth nothing: with only doubles priced, three sets are
+    a double. (The three meld tables price single sets, so nothing is ever left over on them.)
+    """
+    exact: list[int | None] = [0]
     for n in range(1, most + 1):
         options = [
             price + before
             for group, price in groups.items()
-            if group <= n and (before := best[n - group]) is not None
+            if group <= n and (before := exact[n - group]) is not None
         ]
-        best.append(max(options) if options else None)
+        exact.append(max(options) if options else None)
+    best: list[int | None] = [0]
+    for n in range(1, most + 1):
+        top, here = best[-1] if n > 1 else None, exact[n]
+        best.append(here if top is None or (here is not None and here > top) else top)
     return best
 
 
@@ -139,10 +148,13 @@ def _check_sets(combination: Combination, sets: int) -> None:
         raise RulesError(Problem(ProblemCode.OUT_OF_RANGE, "", message))
 
 
-def price(combination: Combination, sets: int, table: MeldTableName) -> int | None:
-    """What ``sets`` sets of ``combination`` are worth on ``table``; None if it cannot price them."""
+def price(
+    combination: Combination, sets: int, table: MeldTableName, prices: MeldPrices = NO_PRICES
+) -> int | None:
+    """What ``sets`` sets of ``combination`` are worth on ``table`` with the table's own ``prices``; None if
+    it cannot price them."""
     _check_sets(combination, sets)
-    return _PRICED[table].price(combination, sets)
+    return _priced(table, prices).price(combination, sets)
 
 
 class _PricedTable:
@@ -205,6 +217,21 @@ _RUN, _ROYAL, _MARRIAGE, _DIX, _PINOCHLE = (
 )
 _PRICED = {name: _PricedTable(groups) for name, groups in MELD_TABLES.items()}
 
+
+@lru_cache(maxsize=64)
+def _priced_with(table: MeldTableName, prices: MeldPrices) -> _PricedTable:
+    return _PricedTable(prices.over(MELD_TABLES[table]))
+
+
+def _priced(table: MeldTableName, prices: MeldPrices) -> _PricedTable:
+    """The meld table with the table's own prices over it (worked out once per pair)."""
+    return _priced_with(table, prices) if prices else _PRICED[table]
+
+
+def price_list(table: MeldTableName, prices: MeldPrices = NO_PRICES) -> Mapping[Combination, Mapping[int, int]]:
+    """Each combination's priced groups on ``table`` with ``prices`` over it."""
+    return _priced(table, prices).groups
+
 _SUIT_OFFSET = {suit: suit.index * len(Rank) for suit in Suit}
 _SUIT_POSITION = {suit: suit.index for suit in Suit}
 _RUN_RANKS = len(Rank) - 1  # A 10 K Q J: the ranks from the ace down to the jack
@@ -264,9 +291,9 @@ def _trump_class(
     return result, value
 
 
-def best_meld(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
-    """The best meld of ``hand`` with ``trump``, priced on ``table``."""
-    priced = _PRICED[table]
+def best_meld(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrices = NO_PRICES) -> MeldResult:
+    """The best meld of ``hand`` with ``trump``, priced on ``table`` with the table's own ``prices``."""
+    priced = _priced(table, prices)
     counts = hand.counts
     marriages = list(map(min, _KINGS(counts), _QUEENS(counts)))
     trump_lines, _ = _trump_class(priced, counts, trump, marriages, hand.deck)
@@ -274,9 +301,9 @@ def best_meld(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
     return MeldResult(trump, tuple(trump_lines + other_lines))
 
 
-def meld_all_trumps(hand: Hand, table: MeldTableName) -> tuple[MeldResult, ...]:
+def meld_all_trumps(hand: Hand, table: MeldTableName, prices: MeldPrices = NO_PRICES) -> tuple[MeldResult, ...]:
     """The best meld for each of the four trumps, highest total first (ties in suit order)."""
-    priced = _PRICED[table]
+    priced = _priced(table, prices)
     counts = hand.counts
     marriages = list(map(min, _KINGS(counts), _QUEENS(counts)))
     other_lines, other_value = _other_classes(priced, counts)
@@ -288,16 +315,21 @@ def meld_all_trumps(hand: Hand, table: MeldTableName) -> tuple[MeldResult, ...]:
     return tuple(result for _, result in scored)
 
 
-def best_melds(hand: Hand, trump: Suit | None, table: MeldTableName) -> tuple[MeldResult, ...]:
+def best_melds(
+    hand: Hand, trump: Suit | None, table: MeldTableName, prices: MeldPrices = NO_PRICES
+) -> tuple[MeldResult, ...]:
     """The best meld for ``trump``; with no trump named, one per trump, best first."""
-    return meld_all_trumps(hand, table) if trump is None else (best_meld(hand, trump, table),)
+    if trump is None:
+        return meld_all_trumps(hand, table, prices)
+    return (best_meld(hand, trump, table, prices),)
 
 
 def price_sets(
-    sets: Mapping[Combination, int], table: MeldTableName, trump: Suit | None = None
+    sets: Mapping[Combination, int], table: MeldTableName, trump: Suit | None = None,
+    prices: MeldPrices = NO_PRICES,
 ) -> MeldResult:
     """Price counted sets (e.g. one run and one pinochle) as the holding of one hand."""
-    priced = _PRICED[table]
+    priced = _priced(table, prices)
     lines = []
     for position, combination in enumerate(_ORDER):
         n = sets.get(combination, 0)
@@ -317,9 +349,13 @@ def max_sets(combination: Combination, deck: Deck) -> int:
     return deck.copies
 
 
-@cache  # 18 possible questions, each asked for every meld typed as a number
-def table_factor(source: MeldTableName, target: MeldTableName, deck: Deck) -> Fraction | None:
-    """The factor that turns every price on ``source`` into the price on ``target`` for ``deck``.
+@cache  # 18 possible questions without the table's own prices, each asked for every meld typed as a number
+def table_factor(
+    source: MeldTableName, target: MeldTableName, deck: Deck,
+    source_prices: MeldPrices = NO_PRICES, target_prices: MeldPrices = NO_PRICES,
+) -> Fraction | None:
+    """The factor that turns every price on ``source`` (with ``source_prices``) into the price on ``target``
+    (with ``target_prices``) for ``deck``.
 
     Every combination and every number of sets that ``deck`` allows must agree on the same factor
     (an unpriced holding counts as 0); None when no single factor fits.
@@ -327,8 +363,8 @@ def table_factor(source: MeldTableName, target: MeldTableName, deck: Deck) -> Fr
     factor: Fraction | None = None
     for combination in Combination:
         for sets in range(1, max_sets(combination, deck) + 1):
-            before = price(combination, sets, source) or 0
-            after = price(combination, sets, target) or 0
+            before = price(combination, sets, source, source_prices) or 0
+            after = price(combination, sets, target, target_prices) or 0
             if before == 0:
                 if after != 0:
                     return None

@@ -28,6 +28,7 @@ from .match import (
     TrickPoints,
 )
 from .meld import MeldResult, best_meld, price_sets, table_factor
+from .meld_prices import NO_PRICES, MeldPrices
 from .tricks import CARD_POINTS, counter_value, scale_factor
 
 
@@ -100,22 +101,27 @@ def convert(value: int, factor: Fraction | None) -> tuple[int, bool]:
 
 
 @lru_cache(maxsize=4096)
-def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
+def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrices = NO_PRICES) -> MeldResult:
     """``best_meld``, remembered: a hand is priced by the checks and again by the scoring."""
-    return best_meld(hand, trump, table)
+    return best_meld(hand, trump, table, prices)
+
+
+def meld_factor(basis: PricingBasis, rules: HouseRules) -> Fraction | None:
+    """The factor from the meld prices a number was entered under to those of ``rules`` (None: none fits)."""
+    return table_factor(basis.meld_table, rules.meld_table, rules.deck, basis.meld_prices, rules.meld_prices)
 
 
 def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
     """Meld points of one hand's meld under ``rules``, and whether they are exact."""
     if isinstance(fact, MeldPoints):
         basis = basis_of(deal, rules)
-        return convert(fact.points, table_factor(basis.meld_table, rules.meld_table, rules.deck))
+        return convert(fact.points, meld_factor(basis, rules))
     if isinstance(fact, MeldCards):
         trump = fact.trump or deal.trump
         if trump is None:
             return 0, False
-        return meld_of_hand(fact.hand, trump, rules.meld_table).total, True
-    return price_sets(dict(fact.sets), rules.meld_table).total, True
+        return meld_of_hand(fact.hand, trump, rules.meld_table, rules.meld_prices).total, True
+    return price_sets(dict(fact.sets), rules.meld_table, prices=rules.meld_prices).total, True
 
 
 def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
@@ -166,10 +172,10 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
     """A one-number entry converts only when meld, tricks and last trick all scale by one factor."""
     basis = basis_of(deal, rules)
-    meld_factor = table_factor(basis.meld_table, rules.meld_table, rules.deck)
+    meld = meld_factor(basis, rules)
     trick_factor = scale_factor(basis.trick_scale, rules.trick_scale)
-    if meld_factor is not None and meld_factor == trick_factor and basis.last_trick * meld_factor == rules.last_trick:
-        total, exact = convert(entry.total, meld_factor)
+    if meld is not None and meld == trick_factor and basis.last_trick * meld == rules.last_trick:
+        total, exact = convert(entry.total, meld)
     else:
         total, exact = entry.total, entry.total == 0
     if entry.took_trick is False:
