@@ -5,12 +5,15 @@
 import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardFromText, cardIndex, copiesOf, hand, handFromText }
   from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
-import { bestMelds } from "./js/rules/meld.js";
+import { bestMelds, pricedTable } from "./js/rules/meld.js";
 import { keepPagesOffline } from "./js/offline.js";
 
 const form = document.querySelector("[data-meld-form]");
 const output = document.getElementById("meld-result");
 const ALL_TRUMPS = "all";
+// Opened from a match with its own meld prices: they price the match's meld table here as on the server.
+const ownPrices = form && form.dataset.meldPrices ? JSON.parse(form.dataset.meldPrices) : null;
+const priced = (table) => (ownPrices && table === form.dataset.pricesTable ? pricedTable(table, ownPrices) : table);
 
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const trumpName = (suit) => `${SUIT_SYMBOLS[suit]} ${capitalized(SUIT_LABELS[suit])}`;
@@ -120,7 +123,7 @@ function recount() {
   for (const { label, select } of all) label.classList.toggle("picked", select.selectedIndex > 0);
   const held = counts.reduce((sum, n) => sum + n, 0);
   const trump = chosen("trump");
-  const results = held ? bestMelds(hand(counts, deck), trump === ALL_TRUMPS ? null : trump, chosen("table")) : [];
+  const results = held ? bestMelds(hand(counts, deck), trump === ALL_TRUMPS ? null : trump, priced(chosen("table"))) : [];
   show(results);
   const status = form.querySelector("[data-meld-status]");
   const summary = [element("span", { "data-held": "" }, `${held} of ${handSize(deck)} cards`)];
