@@ -5,15 +5,16 @@
 import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardFromText, cardIndex, copiesOf, hand, handFromText }
   from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
-import { bestMelds, pricedTable } from "./js/rules/meld.js";
+import { addTable, bestMelds } from "./js/rules/meld.js";
 import { keepPagesOffline } from "./js/offline.js";
 
 const form = document.querySelector("[data-meld-form]");
 const output = document.getElementById("meld-result");
 const ALL_TRUMPS = "all";
-// Opened from a match with its own meld prices: they price the match's meld table here as on the server.
-const ownPrices = form && form.dataset.meldPrices ? JSON.parse(form.dataset.meldPrices) : null;
-const priced = (table) => (ownPrices && table === form.dataset.pricesTable ? pricedTable(table, ownPrices) : table);
+// Opened from a match with its own meld prices, the page gives its meld table with them (group → price).
+const own = form.dataset.meldPrices;
+if (own) addTable("own", JSON.parse(own));
+const priced = (table) => (own && table === form.dataset.pricesTable ? "own" : table);
 
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const trumpName = (suit) => `${SUIT_SYMBOLS[suit]} ${capitalized(SUIT_LABELS[suit])}`;

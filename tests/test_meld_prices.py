@@ -42,7 +42,8 @@ P = Combination.PINOCHLE
     (SMALL, NPA, P, 1, 15),
     (SMALL, NPA, Combination.ACES_AROUND, 2, 100),  # not listed
     (SMALL, MeldPrices.from_json({"pinochle": [None, 30]}), P, 3, 30),  # a double, the third left over
-    (SMALL, MeldPrices.from_json({"pinochle": [None, 30]}), P, 1, None),  # no priced group: not on the table
+    (SMALL, MeldPrices.from_json({"pinochle": [None, 30]}), P, 1, 0),  # a single set left over: worth nothing
+    (SMALL, MeldPrices.from_json({"pinochle": [None]}), P, 2, None),  # no group priced: not on the table
     (SMALL, MeldPrices.from_json({"dix": [0]}), Combination.DIX, 3, 0),  # 0 is a price
 ])
 def test_sets_are_priced_by_the_tables_own_groups(
@@ -61,7 +62,7 @@ def test_a_hand_is_priced_with_the_tables_own_prices() -> None:
 
 
 def test_an_unpriced_combination_is_marked_not_on_the_table() -> None:
-    result = price_sets({P: 1}, SMALL, prices=MeldPrices.from_json({"pinochle": [None, 30]}))
+    result = price_sets({P: 1}, SMALL, prices=MeldPrices.from_json({"pinochle": [None, None]}))
     assert [(line.points, line.on_table) for line in result.lines] == [(0, False)]
 
 

@@ -46,10 +46,10 @@ class MeldPricesForm(FlaskForm):
 
     def fill(self, table: MeldTableName, prices: MeldPrices) -> None:
         """Show the prices in force: the meld table's, with ``prices`` over them."""
-        groups = price_list(table, prices)
+        base = price_list(table)
         for combination in Combination:
-            for size in SIZES:
-                price = groups[combination].get(size)
+            row = prices.groups(combination) or tuple(base[combination].get(size) for size in SIZES)
+            for size, price in zip(SIZES, row, strict=True):
                 self[price_name(combination, size)].data = "" if price is None else str(price)
                 self[off_name(combination, size)].data = price is None
 

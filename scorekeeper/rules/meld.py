@@ -122,23 +122,15 @@ class MeldResult:
 
 
 def _best_prices(groups: Mapping[int, int], most: int) -> list[int | None]:
-    """Best price of n = 0..most sets as a split into priced groups (None: no set of them can be priced).
-
-    Sets that fit no priced group are left over and worth nothing: with only doubles priced, three sets are
-    a double. (The three meld tables price single sets, so nothing is ever left over on them.)
-    """
-    exact: list[int | None] = [0]
+    """Best price of n = 0..most sets as a split into priced groups (None: no split exists)."""
+    best: list[int | None] = [0]
     for n in range(1, most + 1):
         options = [
             price + before
             for group, price in groups.items()
-            if group <= n and (before := exact[n - group]) is not None
+            if group <= n and (before := best[n - group]) is not None
         ]
-        exact.append(max(options) if options else None)
-    best: list[int | None] = [0]
-    for n in range(1, most + 1):
-        top, here = best[-1] if n > 1 else None, exact[n]
-        best.append(here if top is None or (here is not None and here > top) else top)
+        best.append(max(options) if options else None)
     return best
 
 

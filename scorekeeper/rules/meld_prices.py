@@ -38,10 +38,16 @@ class MeldPrices:
         return None
 
     def over(self, table: Mapping[Combination, Mapping[int, int]]) -> dict[Combination, dict[int, int]]:
-        """``table`` (group → price per combination) with this table's own rows in place of its rows."""
+        """``table`` (group → price per combination) with this table's own rows in place of its rows.
+
+        Sets that fit no priced group are left over and worth nothing (with only doubles priced, three sets
+        are a double): a row that prices some group but not single sets prices a single set 0. A row that
+        prices nothing leaves the combination off the table.
+        """
         priced = {combination: dict(groups) for combination, groups in table.items()}
         for combination, prices in self.rows:
-            priced[combination] = {size: price for size, price in enumerate(prices, 1) if price is not None}
+            groups = {size: price for size, price in enumerate(prices, 1) if price is not None}
+            priced[combination] = {1: 0, **groups} if groups else {}
         return priced
 
     def to_json(self) -> dict[str, list[int | None]]:

@@ -4,7 +4,8 @@
 import { RANKS, SUITS, cardIndex, cardText, copiesOf, deckCopies, deckLabel, handFromCards, numberWord, rankLabel }
   from "./cards.js";
 import { COMBINATIONS, MELD_CLASS, combinationLabel } from "./combinations.js";
-import { maxSets, bestMeld, tableOf } from "./meld.js";
+import { maxSets, bestMeld } from "./meld.js";
+import { tableOf } from "./meld_prices.js";
 import { basisOf, tookAnyTrick } from "./pricing.js";
 import { ProblemCode as Code, RulesError, grouped, problem } from "./problems.js";
 import { CARD_POINTS, COUNTER_RANKS, cardsOfRank, counterValue, deckCardPoints, deckCounters } from "./tricks.js";

@@ -1,7 +1,7 @@
 // The house rules, declared once, and how values are read: the twin of house_rules.py.
 // Rule values are the match file's: "double", "double-small", "one-point", "trick", true …
 
-import { COMBINATIONS, combinationFromKey, combinationLabel } from "./combinations.js";
+import { NO_PRICES, parseMeldPrices } from "./meld_prices.js";
 import { ProblemCode, RulesError, joinPath, problem } from "./problems.js";
 
 /** @typedef {{target: number, deck: string, meld_table: string, trick_scale: string, min_bid: number,
@@ -33,9 +33,6 @@ export const RULE_SPECS = Object.freeze([
   Object.freeze({ key: "meld_prices", label: "The table's own meld prices", kind: "prices" }),
 ]);
 
-const NO_PRICES = Object.freeze({});
-const GROUPS = 4;
-const MAX_PRICE = 10000;
 
 export const RULE_SPECS_BY_KEY = Object.freeze(Object.fromEntries(RULE_SPECS.map((spec) => [spec.key, spec])));
 
@@ -45,44 +42,6 @@ export const DEFAULT_RULES = Object.freeze({
   last_trick: 2, must_take_trick: "trick", must_win_own_bid: true, set_penalty: "bid", min_meld: 0,
   save_points: 0, going_out: "target", deal_limit: 0, throw_in_bonus: 0, all_pass: "redeal", meld_prices: NO_PRICES,
 });
-
-const pricesFail = (where, message, code) => new RulesError(problem(code, joinPath("rules", joinPath("meld_prices", where)),
-  `Meld prices: ${message}`));
-
-/** The table's own meld prices, read as meld_prices.py reads them: each listed combination's four group
- * prices (null: not priced), in the order of COMBINATIONS. */
-export function parseMeldPrices(raw) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    throw pricesFail("", 'the meld prices must be an object such as {"pinochle": [40, null]}', ProblemCode.WRONG_TYPE);
-  }
-  const found = {};
-  for (const [key, value] of Object.entries(raw)) {
-    try {
-      combinationFromKey(key);
-    } catch (error) {
-      throw pricesFail(key, error.problem.message, error.code);
-    }
-    const label = combinationLabel(key);
-    if (!Array.isArray(value) || value.length < 1 || value.length > GROUPS) {
-      throw pricesFail(key, `${label}: give the prices of 1 to ${GROUPS} sets as a list, null where not priced`,
-        ProblemCode.WRONG_TYPE);
-    }
-    value.forEach((price, index) => {
-      const where = `${key}[${index}]`;
-      const sets = index === 0 ? "1 set" : `${index + 1} sets`;
-      if (price !== null && !isWhole(price)) {
-        throw pricesFail(where, `${label}, ${sets}: the price must be a whole number or null`, ProblemCode.NOT_A_NUMBER);
-      }
-      if (price !== null && (price < 0 || price > MAX_PRICE)) {
-        throw pricesFail(where, `${label}, ${sets}: the price must be from 0 to ${MAX_PRICE.toLocaleString("en-US")}`,
-          ProblemCode.OUT_OF_RANGE);
-      }
-    });
-    found[key] = Object.freeze([...value, ...Array(GROUPS - value.length).fill(null)]);
-  }
-  const listed = COMBINATIONS.filter((combination) => Object.hasOwn(found, combination));
-  return listed.length ? Object.freeze(Object.fromEntries(listed.map((c) => [c, found[c]]))) : NO_PRICES;
-}
 
 /** Whether two values of one rule are the same (the meld prices compare by content). */
 export const sameRuleValue = (a, b) => a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b));

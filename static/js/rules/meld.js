@@ -24,38 +24,33 @@ const LARGE_FACTOR = 10;
 const scaled = (table, factor) => Object.fromEntries(Object.entries(table).map(([combination, groups]) =>
   [combination, Object.fromEntries(Object.entries(groups).map(([group, price]) => [group, price * factor]))]));
 
-/** For each table, each combination's price of a group of 1–4 sets; a missing group is not priced. */
-export const MELD_TABLES = Object.freeze({
+/** For each table, each combination's price of a group of 1–4 sets; a missing group is not priced. Tables
+ * with a table's own prices over them join under their own names (addTable). */
+export const MELD_TABLES = {
   "single-classic": SINGLE_CLASSIC, "double-small": DOUBLE_SMALL, "double-large": scaled(DOUBLE_SMALL, LARGE_FACTOR),
-});
+};
 
-/** Best price of n = 0..most sets as a split into priced groups (null: no set of them can be priced); sets
- * that fit no priced group are left over, worth nothing. */
+/** Best price of n = 0..most sets as a split into priced groups (null: no split exists). */
 function bestPrices(groups, most) {
-  const exact = [0];
+  const best = [0];
   for (let n = 1; n <= most; n += 1) {
     let top = null;
     for (const [group, price] of Object.entries(groups)) {
-      const before = Number(group) <= n ? exact[n - Number(group)] : null;
+      const before = Number(group) <= n ? best[n - Number(group)] : null;
       if (before !== null && (top === null || price + before > top)) top = price + before;
     }
-    exact.push(top);
-  }
-  const best = [0];
-  for (let n = 1; n <= most; n += 1) {
-    const top = n > 1 ? best[n - 1] : null;
-    best.push(top === null || (exact[n] !== null && exact[n] > top) ? exact[n] : top);
+    best.push(top);
   }
   return best;
 }
 
 const PRECOMPUTED_SETS = 16;
-const TABLES = {}; // table → its price list (the three meld tables, and any with a table's own prices over it)
 const PRICES = {}; // table → combination → best price of 0..PRECOMPUTED_SETS sets
 const LINES = {}; // table → combination → the frozen line of 0..PRECOMPUTED_SETS sets
 
-function addTable(table, groups) {
-  TABLES[table] = groups;
+/** Price on `groups` (combination → group → price) under the name `table` (meld_prices.js names them). */
+export function addTable(table, groups) {
+  MELD_TABLES[table] = groups;
   PRICES[table] = {};
   LINES[table] = {};
   for (const combination of COMBINATIONS) {
@@ -66,26 +61,6 @@ function addTable(table, groups) {
 }
 for (const [table, groups] of Object.entries(MELD_TABLES)) addTable(table, groups);
 
-/** The name every meld function here takes for `table` with the table's own `prices` over it (the house rule
- * meld_prices: a listed combination's four groups, null where not priced, in place of the table's row). */
-export function pricedTable(table, prices) {
-  const listed = prices ? Object.keys(prices) : [];
-  if (!listed.length) return table;
-  const key = `${table} ${JSON.stringify(prices)}`;
-  if (!Object.hasOwn(TABLES, key)) {
-    const groups = { ...MELD_TABLES[table] };
-    for (const combination of listed) {
-      groups[combination] = Object.fromEntries(prices[combination].map((price, i) => [i + 1, price])
-        .filter(([, price]) => price !== null));
-    }
-    addTable(key, groups);
-  }
-  return key;
-}
-
-/** The meld table of `rules` with their own meld prices over it, as pricedTable names it. */
-export const tableOf = (rules) => pricedTable(rules.meld_table, rules.meld_prices);
-
 /** What `sets` sets of `combination` are worth on `table`; null if it cannot price them. */
 export function price(combination, sets, table) {
   if (sets < 0) {
@@ -94,7 +69,7 @@ export function price(combination, sets, table) {
   }
   const prices = PRICES[table]?.[combination];
   if (prices !== undefined && sets < prices.length) return prices[sets];
-  return bestPrices(TABLES[table][combination], sets)[sets];
+  return bestPrices(MELD_TABLES[table][combination], sets)[sets];
 }
 
 /** @returns {MeldLine} */

@@ -3,7 +3,8 @@
 // factor; otherwise it is kept as entered and the side is marked (exact: false).
 
 import { basisOfRules } from "./match.js";
-import { bestMeld, pricedTable, setsTotal, tableFactor, tableOf } from "./meld.js";
+import { bestMeld, setsTotal, tableFactor } from "./meld.js";
+import { pricedTable, tableOf } from "./meld_prices.js";
 import { CARD_POINTS, counterValue, scaleFactor } from "./tricks.js";
 
 /** @typedef {{meld: number, tricks: number|null, tookTrick: boolean, exact: boolean, cardPoints: number|null}} PricedSide */
