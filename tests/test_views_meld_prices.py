@@ -125,3 +125,32 @@ def test_the_calculator_opened_from_the_match_uses_its_prices(app: Flask, client
     assert 'id="own-prices"' in from_match and "data-meld-prices" in from_match
     assert "Total</th><td class=\"num\"><strong>8</strong>" in from_match
     assert "Total</th><td class=\"num\"><strong>30</strong>" in alone
+
+
+def test_the_api_changes_the_prices_and_names_a_bad_one(app: Flask, client: FlaskClient, actions: Actions) -> None:
+    """PUT the NPA prices: They's run is 25, so They score 25 + 18 = 43; We keep 62. A price that is no number
+    is refused naming it."""
+    public_id = match_with_one_deal(app, client, actions)
+    with app.app_context():
+        auth = {"Authorization": f"Bearer {store.get_match_or_404(public_id).edit_token}"}
+    url = f"/api/v1/matches/{public_id}/rules"
+    bad = client.put(url, json={"meld_prices": {"pinochle": [15, "thirty"]}}, headers=auth)
+    assert bad.status_code == 422
+    error = bad.get_json()["error"]
+    assert (error["field"], error["code"]) == ("meld_prices.pinochle[1]", "not_a_number")
+    npa = {"run": [25, 150, 225, 300], "pinochle": [15, 30, 60, 90]}
+    answer = client.put(url, json={"meld_prices": npa}, headers=auth)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["changed_rules"] == ["meld_prices"]
+    assert totals(client, public_id) == [62, 43]
+
+
+def test_the_api_meld_calculator_takes_prices(client: FlaskClient) -> None:
+    """A run and two pinochles, hearts trump: 15 + 30 = 45 on the small table; 25 + 4 + 4 = 33 with the run at 25
+    and no double pinochle."""
+    hand = {"cards": "AH 10H KH QH JH QS JD QS JD", "trump": "H"}
+    assert client.post("/api/v1/meld", json=hand).get_json()["total"] == 45
+    own = {"run": [25, 150, 225, 300], "pinochle": [4, None]}
+    assert client.post("/api/v1/meld", json=hand | {"prices": own}).get_json()["total"] == 33
+    bad = client.post("/api/v1/meld", json=hand | {"prices": {"runs": [25]}})
+    assert bad.status_code == 422 and bad.get_json()["error"]["field"] == "prices.runs"
