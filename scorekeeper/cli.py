@@ -15,11 +15,12 @@ import click
 from .instance import StartupError
 from .rules.cards import Deck, Hand, Suit
 from .rules.errors import RulesError
-from .rules.house_rules import RULE_SPECS_BY_KEY, MeldTableName
+from .rules.house_rules import RULE_SPECS_BY_KEY, MeldTableName, RuleKind
 from .rules.match import Match
 from .rules.matchfile import loads_match
 from .rules.meld import MeldResult, best_meld, meld_all_trumps
 from .rules.scoring import Sheet, score_match
+from .rules.text import load_json
 from .samples import BadSample, read_samples, sample_public_id, seeds_dir
 
 if TYPE_CHECKING:
@@ -74,9 +75,10 @@ def score(match_file: Path, as_json: bool, overrides: Sequence[str]) -> None:
     click.echo(json.dumps(sheet.to_json()) if as_json else format_sheet(match, sheet))
 
 
-def parse_overrides(overrides: Sequence[str]) -> dict[str, str]:
-    """``["target=200"]`` → ``{"target": "200"}``; the rules core validates the values."""
-    changes = {}
+def parse_overrides(overrides: Sequence[str]) -> dict[str, object]:
+    """``["target=200"]`` → ``{"target": "200"}``; the rules core validates the values. The table's own meld
+    prices are JSON: ``meld_prices='{"pinochle": [40, null]}'``."""
+    changes: dict[str, object] = {}
     for item in overrides:
         key, sep, value = item.partition("=")
         if not sep:
@@ -86,6 +88,11 @@ def parse_overrides(overrides: Sequence[str]) -> dict[str, str]:
                 f"'{key}' is not a house rule (rules: {', '.join(RULE_SPECS_BY_KEY)})"
             )
         changes[key.strip()] = value
+        if RULE_SPECS_BY_KEY[key.strip()].kind is RuleKind.PRICES:
+            try:
+                changes[key.strip()] = load_json(value)
+            except RulesError as error:
+                raise click.UsageError(f"--set {key.strip()} takes JSON: {error.problem.message}") from None
     return changes
 
 

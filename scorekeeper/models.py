@@ -100,6 +100,7 @@ class DealRow(Base):
     meld_table: Mapped[str] = mapped_column(String(32))
     trick_scale: Mapped[str] = mapped_column(String(32))
     last_trick: Mapped[int]
+    meld_prices: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the table's own, when it had any
     sides: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

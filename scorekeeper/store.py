@@ -48,12 +48,12 @@ from .rules.errors import RulesError
 from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from .rules.limits import MAX_WRITE_KEY, MIN_WRITE_KEY
 from .rules.match import Deal, Match, PricingBasis
-from .rules.matchfile import FORMAT, deal_from_json, deal_to_json, match_from_json
+from .rules.matchfile import FORMAT, basis_to_json, deal_from_json, deal_to_json, match_from_json
 from .rules.problems import Problem, ProblemCode
 from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
 
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "bid_by", "dealt_by")
-DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides")
+DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "meld_prices", "sides")
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 
 WRITE_KEY_KEPT = timedelta(days=1)  # how long a write's key answers its repeats
@@ -333,6 +333,7 @@ def deal_json(deal: DealRow) -> dict[str, Any]:
     data["sides"] = deal.sides
     data["entered_under"] = {
         "meld_table": deal.meld_table, "trick_scale": deal.trick_scale, "last_trick": deal.last_trick,
+        "meld_prices": deal.meld_prices or {},
     }
     return data
 
@@ -610,8 +611,7 @@ def _keeping_pricing(old: Deal, data: Mapping[str, Any]) -> dict[str, Any]:
     data = dict(data)
     basis = old.entered_under
     if not old.passed and not data.get("passed") and basis is not None:
-        data.setdefault("entered_under", {"meld_table": basis.meld_table.value,
-                                          "trick_scale": basis.trick_scale.value, "last_trick": basis.last_trick})
+        data.setdefault("entered_under", basis_to_json(basis))
     return data
 
 
@@ -722,6 +722,7 @@ def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
         meld_table=basis.meld_table.value,
         trick_scale=basis.trick_scale.value,
         last_trick=basis.last_trick,
+        meld_prices=basis.meld_prices.to_json() or None,
         sides=list(data.get("sides", [])),
     )
 

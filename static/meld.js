@@ -6,11 +6,15 @@
 import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardFromText, cardIndex, copiesOf, hand, handFromText }
   from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
-import { bestMelds } from "./js/rules/meld.js";
+import { addTable, bestMelds } from "./js/rules/meld.js";
 
 const form = document.querySelector("[data-meld-form]");
 const output = document.getElementById("meld-result");
 const ALL_TRUMPS = "all";
+// Opened from a match with its own meld prices, the page gives its meld table with them (group → price).
+const own = form.dataset.meldPrices;
+if (own) addTable("own", JSON.parse(own));
+const priced = (table) => (own && table === form.dataset.pricesTable ? "own" : table);
 
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const trumpName = (suit) => `${SUIT_SYMBOLS[suit]} ${capitalized(SUIT_LABELS[suit])}`;
@@ -126,7 +130,7 @@ function recount() {
   for (const { label, select } of all) label.classList.toggle("picked", select.selectedIndex > 0);
   const held = counts.reduce((sum, n) => sum + n, 0);
   const trump = chosen("trump");
-  const results = held ? bestMelds(hand(counts, deck), trump === ALL_TRUMPS ? null : trump, chosen("table")) : [];
+  const results = held ? bestMelds(hand(counts, deck), trump === ALL_TRUMPS ? null : trump, priced(chosen("table"))) : [];
   show(results);
   const status = form.querySelector("[data-meld-status]");
   const summary = [element("span", { "data-held": "" }, `${held} of ${handSize(deck)} cards`)];

@@ -86,7 +86,7 @@ def test_every_rule_is_declared_once_the_first_eight_first() -> None:
     assert keys == [
         "target", "deck", "meld_table", "trick_scale", "min_bid", "last_trick", "must_take_trick",
         "must_win_own_bid", "set_penalty", "min_meld", "save_points", "going_out", "deal_limit", "throw_in_bonus",
-        "all_pass",
+        "all_pass", "meld_prices",
     ]
     assert FIRST_EIGHT == set(keys[:8])
     assert set(RULE_SPECS_BY_KEY) == set(keys)

@@ -24,6 +24,7 @@ from scorekeeper.rules.meld import (
     sets_points,
     table_factor,
 )
+from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
 
 C = Combination
 SINGLE_CLASSIC = MeldTableName.SINGLE_CLASSIC
@@ -422,6 +423,17 @@ def test_the_points_only_meld_is_the_best_melds_total(hands: tuple[Hand, Hand]) 
 def test_the_points_only_sets_are_the_priced_sets_total(sets: dict[Combination, int]) -> None:
     for table in MeldTableName:
         assert sets_points(tuple(sets.items()), table) == price_sets(sets, table).total
+
+
+@given(hand_and_one_more_card(), st.sampled_from([key for key, _ in PRICE_PRESETS]))
+def test_the_points_only_meld_follows_a_tables_own_prices(hands: tuple[Hand, Hand], preset: str) -> None:
+    hand = hands[1]
+    for table in MeldTableName:
+        prices = preset_prices(preset, table)
+        for trump in Suit:
+            assert meld_points(hand, trump, table, prices) == best_meld(hand, trump, table, prices).total
+        sets = tuple((combination, 2) for combination in Combination)
+        assert sets_points(sets, table, prices) == price_sets(dict(sets), table, prices=prices).total
 
 
 def test_the_points_only_sets_refuse_negative_counts() -> None:

@@ -58,6 +58,7 @@ def writes(app: Flask, public_id: str, token: str) -> dict[str, dict[str, str]]:
         f"/m/{public_id}/deals/2/undo": common,  # the last deal, taken back
         f"/m/{public_id}/deals/1/throw-in": common,
         f"/m/{public_id}/rules": common | rules | {"confirm": "yes"},
+        f"/m/{public_id}/rules/meld": common | {"confirm": "yes", "chosen": '{"pinochle": [4]}'},
         f"/m/{public_id}/rematch": common,  # starts a new match from this one
     }
 

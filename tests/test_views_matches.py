@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app, store
+from scorekeeper.forms.house_rules import FIELD_SPECS
 from scorekeeper.rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS
 
 
@@ -63,9 +64,11 @@ def test_new_match_form_offers_every_preset_and_every_house_rule(client: FlaskCl
     html = page(client, "/matches/new")
     for preset in PRESETS:
         assert preset.label in html
-    for spec in RULE_SPECS:
+    for spec in FIELD_SPECS:
         assert f'name="rules-{spec.key}"' in html
         assert spec.help in unescape(html)
+    # The table's own meld prices are set on their page once the match has started (its house rules).
+    assert {spec.key for spec in RULE_SPECS} - {spec.key for spec in FIELD_SPECS} == {"meld_prices"}
 
 
 def test_new_match_is_created_with_its_sides_players_and_rules(app: Flask, client: FlaskClient) -> None:

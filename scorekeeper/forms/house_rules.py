@@ -12,6 +12,8 @@ from ..rules.house_rules import RULE_SPECS, HouseRules, RuleKind, RuleSpec
 from .common import SelectChoice
 
 SWITCH_CHOICES = [SelectChoice("on", "On"), SelectChoice("off", "Off")]
+FIELD_SPECS = tuple(spec for spec in RULE_SPECS if spec.kind is not RuleKind.PRICES)
+"""The rules with a field here; the table's own meld prices have a page of their own (``forms/meld_prices``)."""
 
 class _RuleCheck:
     """Validator: the rule's own parser decides, and its message is shown at the field."""
@@ -29,7 +31,7 @@ class _RuleCheck:
 def rule_values(rules: HouseRules) -> dict[str, str]:
     """The rules as the text the form fields hold."""
     values = {}
-    for spec in RULE_SPECS:
+    for spec in FIELD_SPECS:
         value = rules.to_mapping(complete=True)[spec.key]
         values[spec.key] = ("on" if value else "off") if spec.kind is RuleKind.SWITCH else str(value)
     return values
@@ -53,19 +55,19 @@ def _rule_field(spec: RuleSpec) -> Field:
 class RulesForm(Form):
     """The eight house rules, one field each, named by the rule's key."""
 
-    def house_rules(self) -> HouseRules:
-        """The rules typed in (call after validation)."""
-        return HouseRules.from_mapping({spec.key: self[spec.key].data for spec in RULE_SPECS})
+    def house_rules(self, base: HouseRules | None = None) -> HouseRules:
+        """The rules typed in (call after validation); the meld prices are ``base``'s."""
+        return HouseRules.from_mapping({spec.key: self[spec.key].data for spec in FIELD_SPECS}, base)
 
     def grouped(self) -> list[tuple[str, list[Field]]]:
         """The fields in the groups the rules declare, in declaration order."""
         groups: dict[str, list[Field]] = {}
-        for spec in RULE_SPECS:
+        for spec in FIELD_SPECS:
             groups.setdefault(spec.group, []).append(self[spec.key])
         return list(groups.items())
 
 
-for _spec in RULE_SPECS:
+for _spec in FIELD_SPECS:
     setattr(RulesForm, _spec.key, _rule_field(_spec))
 
 

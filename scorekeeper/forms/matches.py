@@ -10,11 +10,11 @@ from wtforms.form import Form
 from wtforms.validators import ValidationError
 
 from ..rules.errors import RulesError
-from ..rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS, Preset
+from ..rules.house_rules import PRESETS, PRESETS_BY_KEY, Preset
 from ..rules.limits import MAX_MATCH_NAME, MAX_PLAYER_NAME, MAX_PLAYERS, MAX_SIDE_NAME, MAX_SIDES
 from ..rules.text import clean_name
 from .common import SelectChoice, sentence
-from .house_rules import RulesForm, rule_values
+from .house_rules import FIELD_SPECS, RulesForm, rule_values
 
 SIDE_SLOTS = max(len(preset.side_names) for preset in PRESETS)  # side name fields: the most sides a preset has
 assert SIDE_SLOTS <= MAX_SIDES
@@ -98,7 +98,7 @@ class NewMatchForm(FlaskForm):
         if previous is chosen:
             return
         old_values, new_values = rule_values(previous.rules), rule_values(chosen.rules)
-        for spec in RULE_SPECS:
+        for spec in FIELD_SPECS:
             field = self.rules[spec.key]
             if field.data == old_values[spec.key]:
                 field.data = new_values[spec.key]

@@ -118,7 +118,7 @@ def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> 
                     problems.append(Problem(Code.MELD_NEEDS_TRUMP, path, f"{info.name}: meld from cards needs a trump"))
                     continue
                 card_totals.update({i: n for i, n in enumerate(fact.hand.counts) if n})
-                set_totals.update(meld_of_hand(fact.hand, trump, rules.meld_table).sets())
+                set_totals.update(meld_of_hand(fact.hand, trump, rules.meld_table, rules.meld_prices).sets())
             elif isinstance(fact, MeldSets):
                 sets = dict(fact.sets)
                 impossible = _impossible_sets(sets, deck, "one hand")

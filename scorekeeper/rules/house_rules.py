@@ -6,7 +6,6 @@ Everything else (forms, the API, the match file, the rules page, the CLI's ``--s
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
@@ -14,6 +13,7 @@ from typing import Any
 
 from .cards import Deck, IdentityEnum
 from .errors import HouseRuleError, RulesError
+from .meld_prices import NO_PRICES, MeldPrices
 from .numbers import parse_whole_number, shown_text
 from .problems import ProblemCode
 
@@ -75,6 +75,7 @@ class RuleKind(StrEnum):
     NUMBER = "number"
     CHOICE = "choice"
     SWITCH = "switch"
+    PRICES = "prices"  # the table's own meld prices, edited on a page of their own
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,8 @@ class RuleSpec:
             return self._parse_number(raw)
         if self.kind is RuleKind.SWITCH:
             return self._parse_switch(raw)
+        if self.kind is RuleKind.PRICES:
+            return MeldPrices.from_json(raw)
         return self._parse_choice(raw)
 
     def describe_allowed(self) -> str:
@@ -107,12 +110,16 @@ class RuleSpec:
             return f"a whole number from {self.minimum} to {self.maximum}{step}"
         if self.kind is RuleKind.SWITCH:
             return "on or off"
+        if self.kind is RuleKind.PRICES:
+            return "per combination, the prices of 1 to 4 sets (null: not priced)"
         return "one of " + ", ".join(_plain(value) for value, _ in self.choices)
 
     def value_label(self, value: Any) -> str:
         """How a value reads on a page: 'Double deck', 'on', '500'."""
         if self.kind is RuleKind.SWITCH:
             return "on" if value else "off"
+        if isinstance(value, MeldPrices):
+            return value.label()
         for choice, label in self.choices:
             if choice == value:
                 return label
@@ -162,6 +169,13 @@ class RuleSpec:
 
 _SWITCH_WORDS = {"true": True, "on": True, "yes": True, "1": True,
                  "false": False, "off": False, "no": False, "0": False}
+
+
+def _written(spec: RuleSpec, value: Any) -> Any:
+    """A rule's value as the match file writes it."""
+    if isinstance(value, MeldPrices):
+        return value.to_json()
+    return _plain(value) if spec.kind is RuleKind.CHOICE else value
 
 
 def _plain(value: Any) -> str:
@@ -273,6 +287,11 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         AllPass.REDEAL, RuleKind.CHOICE,
         choices=((AllPass.REDEAL, "Deal again"), (AllPass.FORCED, "Dealer's side is forced to bid")),
     ),
+    RuleSpec(
+        "meld_prices", "The table's own meld prices", "Meld",
+        "Prices of your own for some combinations (1 to 4 sets each), in place of the meld table's.",
+        NO_PRICES, RuleKind.PRICES,
+    ),
 )
 
 RULE_SPECS_BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in RULE_SPECS}
@@ -300,11 +319,13 @@ class HouseRules:
     deal_limit: int = 0
     throw_in_bonus: int = 0
     all_pass: AllPass = AllPass.REDEAL
+    meld_prices: MeldPrices = NO_PRICES
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, object], base: HouseRules | None = None) -> HouseRules:
         """Rules from JSON-style values; a missing key keeps ``base`` (default: the defaults)."""
-        values = dataclasses.asdict(base or cls())
+        source = base or cls()
+        values = {spec.key: getattr(source, spec.key) for spec in RULE_SPECS}
         for key, raw in data.items():
             spec = RULE_SPECS_BY_KEY.get(key)
             if spec is None:
@@ -320,7 +341,7 @@ class HouseRules:
         for spec in RULE_SPECS:
             value = getattr(self, spec.key)
             if complete or spec.key in FIRST_EIGHT or value != spec.default:
-                data[spec.key] = _plain(value) if spec.kind is RuleKind.CHOICE else value
+                data[spec.key] = _written(spec, value)
         return data
 
     def replace(self, **changes: object) -> HouseRules:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .cards import Hand, Rank, Suit
 from .combinations import Combination
 from .house_rules import HouseRules, MeldTableName, TrickScale
+from .meld_prices import NO_PRICES, MeldPrices
 
 
 @dataclass(frozen=True)
@@ -20,10 +21,11 @@ class PricingBasis:
     meld_table: MeldTableName
     trick_scale: TrickScale
     last_trick: int
+    meld_prices: MeldPrices = NO_PRICES  # the table's own meld prices, over the meld table
 
     @classmethod
     def of(cls, rules: HouseRules) -> PricingBasis:
-        return cls(rules.meld_table, rules.trick_scale, rules.last_trick)
+        return cls(rules.meld_table, rules.trick_scale, rules.last_trick, rules.meld_prices)
 
 
 # Meld facts: what a hand showed, in one of three forms.

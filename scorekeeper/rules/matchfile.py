@@ -42,6 +42,7 @@ from .match import (
     TrickFact,
     TrickPoints,
 )
+from .meld_prices import MeldPrices
 from .problems import Problem, ProblemCode, join_path
 from .text import clean_name, load_json
 
@@ -278,16 +279,18 @@ def _basis(data: object, path: str, rules: HouseRules) -> PricingBasis:
             values[key] = spec.parse(obj[key]) if key in obj else getattr(rules, key)
         except RulesError as error:
             raise _fail(error.code, f"{path}.{key}", error.problem.message) from None
-    return _interned_basis(values["meld_table"], values["trick_scale"], values["last_trick"])
+    return _interned_basis(values["meld_table"], values["trick_scale"], values["last_trick"], values["meld_prices"])
 
 
-_BASIS_SPECS = {key: RULE_SPECS_BY_KEY[key] for key in ("meld_table", "trick_scale", "last_trick")}
+_BASIS_SPECS = {key: RULE_SPECS_BY_KEY[key] for key in ("meld_table", "trick_scale", "last_trick", "meld_prices")}
 
 
 @cache
-def _interned_basis(meld_table: MeldTableName, trick_scale: TrickScale, last_trick: int) -> PricingBasis:
+def _interned_basis(
+    meld_table: MeldTableName, trick_scale: TrickScale, last_trick: int, meld_prices: MeldPrices
+) -> PricingBasis:
     """One object for each basis: a long match repeats the same few, and equal objects compare fast."""
-    return PricingBasis(meld_table, trick_scale, last_trick)
+    return PricingBasis(meld_table, trick_scale, last_trick, meld_prices)
 
 
 # Small typed readers: each names the place when the value is of the wrong kind.
@@ -406,12 +409,20 @@ def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
     data["sides"] = [_side_to_json(entry) for entry in deal.sides]
     basis = deal.entered_under
     if basis is not None and basis != PricingBasis.of(rules):
-        data["entered_under"] = {
-            "meld_table": basis.meld_table.value,
-            "trick_scale": basis.trick_scale.value,
-            "last_trick": basis.last_trick,
-        }
+        data["entered_under"] = basis_to_json(basis)
+        if basis.meld_prices == rules.meld_prices:
+            del data["entered_under"]["meld_prices"]
     return data
+
+
+def basis_to_json(basis: PricingBasis) -> dict[str, Any]:
+    """``entered_under`` in full (the table's own meld prices as ``{}`` when there were none)."""
+    return {
+        "meld_table": basis.meld_table.value,
+        "trick_scale": basis.trick_scale.value,
+        "last_trick": basis.last_trick,
+        "meld_prices": basis.meld_prices.to_json(),
+    }
 
 
 def _side_to_json(entry: SideEntry) -> dict[str, Any]:

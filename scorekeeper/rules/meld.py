@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from operator import itemgetter
 
 from .cards import Card, Deck, Hand, Rank, Suit
 from .combinations import Combination, MeldClass
 from .errors import RulesError
 from .house_rules import MeldTableName
+from .meld_prices import NO_PRICES, MeldPrices
 from .problems import Problem, ProblemCode
 
 PriceList = Mapping[Combination, Mapping[int, int]]
@@ -139,10 +140,13 @@ def _check_sets(combination: Combination, sets: int) -> None:
         raise RulesError(Problem(ProblemCode.OUT_OF_RANGE, "", message))
 
 
-def price(combination: Combination, sets: int, table: MeldTableName) -> int | None:
-    """What ``sets`` sets of ``combination`` are worth on ``table``; None if it cannot price them."""
+def price(
+    combination: Combination, sets: int, table: MeldTableName, prices: MeldPrices = NO_PRICES
+) -> int | None:
+    """What ``sets`` sets of ``combination`` are worth on ``table`` with the table's own ``prices``; None if
+    it cannot price them."""
     _check_sets(combination, sets)
-    return _PRICED[table].price(combination, sets)
+    return _priced(table, prices).price(combination, sets)
 
 
 class _PricedTable:
@@ -216,6 +220,21 @@ _RUN, _ROYAL, _MARRIAGE, _DIX, _PINOCHLE = (
 )
 _PRICED = {name: _PricedTable(groups) for name, groups in MELD_TABLES.items()}
 
+
+@lru_cache(maxsize=64)
+def _priced_with(table: MeldTableName, prices: MeldPrices) -> _PricedTable:
+    return _PricedTable(prices.over(MELD_TABLES[table]))
+
+
+def _priced(table: MeldTableName, prices: MeldPrices) -> _PricedTable:
+    """The meld table with the table's own prices over it (worked out once per pair)."""
+    return _priced_with(table, prices) if prices else _PRICED[table]
+
+
+def price_list(table: MeldTableName, prices: MeldPrices = NO_PRICES) -> Mapping[Combination, Mapping[int, int]]:
+    """Each combination's priced groups on ``table`` with ``prices`` over it."""
+    return _priced(table, prices).groups
+
 _SUIT_OFFSET = {suit: suit.index * len(Rank) for suit in Suit}
 _SUIT_POSITION = {suit: suit.index for suit in Suit}
 _RUN_RANKS = len(Rank) - 1  # A 10 K Q J: the ranks from the ace down to the jack
@@ -275,9 +294,9 @@ def _trump_class(
     return result, value
 
 
-def best_meld(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
-    """The best meld of ``hand`` with ``trump``, priced on ``table``."""
-    priced = _PRICED[table]
+def best_meld(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrices = NO_PRICES) -> MeldResult:
+    """The best meld of ``hand`` with ``trump``, priced on ``table`` with the table's own ``prices``."""
+    priced = _priced(table, prices)
     counts = hand.counts
     marriages = list(map(min, _KINGS(counts), _QUEENS(counts)))
     trump_lines, _ = _trump_class(priced, counts, trump, marriages, hand.deck)
@@ -285,10 +304,10 @@ def best_meld(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
     return MeldResult(trump, tuple(trump_lines + other_lines))
 
 
-def meld_points(hand: Hand, trump: Suit, table: MeldTableName) -> int:
-    """``best_meld(hand, trump, table).total``, worked out without the result's lines (the scoring needs
-    only the points)."""
-    priced = _PRICED[table]
+def meld_points(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrices = NO_PRICES) -> int:
+    """``best_meld(hand, trump, table, prices).total``, worked out without the result's lines (the scoring
+    needs only the points)."""
+    priced = _priced(table, prices)
     counts = hand.counts
     marriages = list(map(min, _KINGS(counts), _QUEENS(counts)))
     offset = _SUIT_OFFSET[trump]
@@ -316,9 +335,9 @@ def meld_points(hand: Hand, trump: Suit, table: MeldTableName) -> int:
     return value
 
 
-def meld_all_trumps(hand: Hand, table: MeldTableName) -> tuple[MeldResult, ...]:
+def meld_all_trumps(hand: Hand, table: MeldTableName, prices: MeldPrices = NO_PRICES) -> tuple[MeldResult, ...]:
     """The best meld for each of the four trumps, highest total first (ties in suit order)."""
-    priced = _PRICED[table]
+    priced = _priced(table, prices)
     counts = hand.counts
     marriages = list(map(min, _KINGS(counts), _QUEENS(counts)))
     other_lines, other_value = _other_classes(priced, counts)
@@ -330,16 +349,21 @@ def meld_all_trumps(hand: Hand, table: MeldTableName) -> tuple[MeldResult, ...]:
     return tuple(result for _, result in scored)
 
 
-def best_melds(hand: Hand, trump: Suit | None, table: MeldTableName) -> tuple[MeldResult, ...]:
+def best_melds(
+    hand: Hand, trump: Suit | None, table: MeldTableName, prices: MeldPrices = NO_PRICES
+) -> tuple[MeldResult, ...]:
     """The best meld for ``trump``; with no trump named, one per trump, best first."""
-    return meld_all_trumps(hand, table) if trump is None else (best_meld(hand, trump, table),)
+    if trump is None:
+        return meld_all_trumps(hand, table, prices)
+    return (best_meld(hand, trump, table, prices),)
 
 
 def price_sets(
-    sets: Mapping[Combination, int], table: MeldTableName, trump: Suit | None = None
+    sets: Mapping[Combination, int], table: MeldTableName, trump: Suit | None = None,
+    prices: MeldPrices = NO_PRICES,
 ) -> MeldResult:
     """Price counted sets (e.g. one run and one pinochle) as the holding of one hand."""
-    priced = _PRICED[table]
+    priced = _priced(table, prices)
     lines = []
     for position, combination in enumerate(_ORDER):
         n = sets.get(combination, 0)
@@ -349,15 +373,17 @@ def price_sets(
     return MeldResult(trump, tuple(lines))
 
 
-def sets_points(sets: tuple[tuple[Combination, int], ...], table: MeldTableName) -> int:
-    """``price_sets(dict(sets), table).total``, worked out without the result's lines."""
-    by_combination = _PRICED[table].by_combination
+def sets_points(
+    sets: tuple[tuple[Combination, int], ...], table: MeldTableName, prices: MeldPrices = NO_PRICES
+) -> int:
+    """``price_sets(dict(sets), table, prices=prices).total``, worked out without the result's lines."""
+    by_combination = _priced(table, prices).by_combination
     value = 0
     for combination, n in dict(sets).items() if len(sets) > 1 else sets:
         if n:
             _check_sets(combination, n)
             points = by_combination[combination]
-            value += points[n] if n < len(points) else price_sets({combination: n}, table).total
+            value += points[n] if n < len(points) else price_sets({combination: n}, table, prices=prices).total
     return value
 
 
@@ -371,9 +397,13 @@ def max_sets(combination: Combination, deck: Deck) -> int:
     return deck.copies
 
 
-@cache  # 18 possible questions, each asked for every meld typed as a number
-def table_factor(source: MeldTableName, target: MeldTableName, deck: Deck) -> Fraction | None:
-    """The factor that turns every price on ``source`` into the price on ``target`` for ``deck``.
+@cache  # 18 possible questions without the table's own prices, each asked for every meld typed as a number
+def table_factor(
+    source: MeldTableName, target: MeldTableName, deck: Deck,
+    source_prices: MeldPrices = NO_PRICES, target_prices: MeldPrices = NO_PRICES,
+) -> Fraction | None:
+    """The factor that turns every price on ``source`` (with ``source_prices``) into the price on ``target``
+    (with ``target_prices``) for ``deck``.
 
     Every combination and every number of sets that ``deck`` allows must agree on the same factor
     (an unpriced holding counts as 0); None when no single factor fits.
@@ -381,8 +411,8 @@ def table_factor(source: MeldTableName, target: MeldTableName, deck: Deck) -> Fr
     factor: Fraction | None = None
     for combination in Combination:
         for sets in range(1, max_sets(combination, deck) + 1):
-            before = price(combination, sets, source) or 0
-            after = price(combination, sets, target) or 0
+            before = price(combination, sets, source, source_prices) or 0
+            after = price(combination, sets, target, target_prices) or 0
             if before == 0:
                 if after != 0:
                     return None

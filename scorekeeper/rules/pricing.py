@@ -27,6 +27,7 @@ from .match import (
     TrickPoints,
 )
 from .meld import MeldResult, best_meld, meld_points, sets_points, table_factor
+from .meld_prices import NO_PRICES, MeldPrices
 from .tricks import CARD_POINTS, counter_value, scale_factor
 
 
@@ -123,17 +124,18 @@ def convert(value: int, factor: Fraction | None) -> tuple[int, bool]:
 
 
 HANDS_KEPT = 4096
-_HAND_POINTS: dict[tuple[Hand, Suit, MeldTableName], int] = {}  # the totals of the hands ``meld_of_hand`` priced
+# The totals of the hands ``meld_of_hand`` priced, by hand, trump, meld table and the table's own prices.
+_HAND_POINTS: dict[tuple[Hand, Suit, MeldTableName, MeldPrices], int] = {}
 
 
 @lru_cache(maxsize=HANDS_KEPT)
-def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName) -> MeldResult:
+def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrices = NO_PRICES) -> MeldResult:
     """``best_meld``, remembered: a hand is priced by the checks and again by the scoring (which reads
     only its total, from ``_HAND_POINTS``)."""
-    result = best_meld(hand, trump, table)
+    result = best_meld(hand, trump, table, prices)
     if len(_HAND_POINTS) >= HANDS_KEPT:
         _HAND_POINTS.clear()
-    _HAND_POINTS[(hand, trump, table)] = result.total
+    _HAND_POINTS[(hand, trump, table, prices)] = result.total
     return result
 
 
@@ -143,20 +145,26 @@ def forget_hands() -> None:
     _HAND_POINTS.clear()
 
 
+def meld_factor(basis: PricingBasis, rules: HouseRules) -> Fraction | None:
+    """The factor from the meld prices a number was entered under to those of ``rules`` (None: none fits)."""
+    return table_factor(basis.meld_table, rules.meld_table, rules.deck, basis.meld_prices, rules.meld_prices)
+
+
 def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
     """Meld points of one hand's meld under ``rules``, and whether they are exact."""
     if isinstance(fact, MeldCards):
         trump = fact.trump or deal.trump
         if trump is None:
             return 0, False
-        known = _HAND_POINTS.get((fact.hand, trump, rules.meld_table))
-        return (meld_points(fact.hand, trump, rules.meld_table) if known is None else known), True
+        prices = rules.meld_prices
+        known = _HAND_POINTS.get((fact.hand, trump, rules.meld_table, prices))
+        return (meld_points(fact.hand, trump, rules.meld_table, prices) if known is None else known), True
     if isinstance(fact, MeldPoints):
         basis = basis_of(deal, rules)
-        if basis.meld_table is rules.meld_table:  # the factor is 1
+        if basis.meld_table is rules.meld_table and basis.meld_prices == rules.meld_prices:  # the factor is 1
             return fact.points, True
-        return convert(fact.points, table_factor(basis.meld_table, rules.meld_table, rules.deck))
-    return sets_points(fact.sets, rules.meld_table), True
+        return convert(fact.points, meld_factor(basis, rules))
+    return sets_points(fact.sets, rules.meld_table, rules.meld_prices), True
 
 
 def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
@@ -208,13 +216,13 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
     """A one-number entry converts only when meld, tricks and last trick all scale by one factor."""
     basis = basis_of(deal, rules)
-    if basis.meld_table is rules.meld_table and basis.trick_scale is rules.trick_scale \
-            and basis.last_trick == rules.last_trick:  # every factor is 1
+    if basis.meld_table is rules.meld_table and basis.meld_prices == rules.meld_prices \
+            and basis.trick_scale is rules.trick_scale and basis.last_trick == rules.last_trick:  # every factor is 1
         return _total_side(entry, entry.total, True)
-    meld_factor = table_factor(basis.meld_table, rules.meld_table, rules.deck)
+    meld = meld_factor(basis, rules)
     trick_factor = scale_factor(basis.trick_scale, rules.trick_scale)
-    if meld_factor is not None and meld_factor == trick_factor and basis.last_trick * meld_factor == rules.last_trick:
-        total, exact = convert(entry.total, meld_factor)
+    if meld is not None and meld == trick_factor and basis.last_trick * meld == rules.last_trick:
+        total, exact = convert(entry.total, meld)
     else:
         total, exact = entry.total, entry.total == 0
     return _total_side(entry, total, exact)

@@ -21,6 +21,7 @@ def init_app(app: Flask) -> None:
         installable,
         matches,
         meld,
+        meld_prices,
         outbox,
         pages,
         samples,
@@ -29,7 +30,9 @@ def init_app(app: Flask) -> None:
         transfer,
     )
 
-    for area in (matches, deals, house_rules, meld, outbox, pages, samples, transfer, tables, table_stats, installable):
+    areas = (matches, deals, house_rules, meld_prices, meld, outbox, pages, samples, transfer, tables, table_stats,
+             installable)
+    for area in areas:
         app.register_blueprint(area.bp)
     api.init_app(app)
     errors.init_app(app)

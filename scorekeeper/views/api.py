@@ -510,15 +510,18 @@ def import_table() -> Response:
 @bp.post("/meld")
 def meld() -> Response:
     body = json_body()
-    unknown = sorted(set(body) - {"cards", "deck", "table", "trump"})
+    unknown = sorted(set(body) - {"cards", "deck", "table", "trump", "prices"})
     if unknown:
-        raise ApiError(422, unknown[0], "unknown key (allowed: cards, deck, table, trump)", ProblemCode.UNKNOWN_KEY)
+        message = "unknown key (allowed: cards, deck, table, trump, prices)"
+        raise ApiError(422, unknown[0], message, ProblemCode.UNKNOWN_KEY)
     defaults = HouseRules()
     try:
         deck = RULE_SPECS_BY_KEY["deck"].parse(body.get("deck", defaults.deck))
         table = RULE_SPECS_BY_KEY["meld_table"].parse(body.get("table", defaults.meld_table))
+        prices = RULE_SPECS_BY_KEY["meld_prices"].parse(body.get("prices", {}))
     except HouseRuleError as error:
-        raise ApiError(422, "table" if error.key == "meld_table" else error.key, str(error), error.code) from None
+        field = {"meld_table": "table"}.get(error.key, error.key.replace("meld_prices", "prices", 1))
+        raise ApiError(422, field, str(error), error.code) from None
     cards = body.get("cards")
     if not isinstance(cards, str) and not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
         raise ApiError(422, "cards", 'give the cards as "AH 10H KH" or as a list of such texts', ProblemCode.WRONG_TYPE)
@@ -535,7 +538,7 @@ def meld() -> Response:
             trump = Suit.from_text(trump_text)
         except RulesError as error:
             raise ApiError(422, "trump", str(error), error.code) from None
-    results = best_melds(hand, trump, table)
+    results = best_melds(hand, trump, table, prices)
     if trump is not None:
         return jsonify(results[0].to_json())
     return jsonify({"trumps": [result.to_json() for result in results]})

@@ -34,7 +34,7 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
     form = HouseRulesForm()
     if not form.validate():
         return _render_rules(row, match, form), 422
-    new_rules = form.rules.form.house_rules()
+    new_rules = form.rules.form.house_rules(match.rules)
     if not match.rules.differences(new_rules):
         flash("The house rules are unchanged.", "info")
         return redirect(url_for("matches.sheet", public_id=public_id))

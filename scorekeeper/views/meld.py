@@ -12,8 +12,9 @@ from ..forms.meld import ALL_TRUMPS, MeldForm, hand_size
 from ..rules.cards import Deck, Suit
 from ..rules.combinations import MeldClass
 from ..rules.errors import CardError, RulesError
-from ..rules.house_rules import HouseRules, MeldTableName
-from ..rules.meld import MeldResult, best_melds
+from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName
+from ..rules.meld import MeldResult, best_melds, price_list
+from ..rules.meld_prices import NO_PRICES, MeldPrices
 from ..rules.numbers import whole_number_or_none
 from ..store import find_match, rules_of
 
@@ -88,7 +89,7 @@ def calculator() -> str:
         else:
             form.show_hand(hand)
             if len(hand):
-                results = best_melds(hand, form.chosen_trump(), form.chosen_table())
+                results = best_melds(hand, form.chosen_trump(), form.chosen_table(), _own_prices(target, form))
     links = [target.link(result) for result in results] if target else []
     deck = _safe_deck(form)
     return render_template(
@@ -96,7 +97,31 @@ def calculator() -> str:
         counted=counting, deck=deck, suits=tuple(Suit), target=target, meld_classes=tuple(MeldClass),
         decks=tuple(Deck), hand_size=hand_size(deck), held=form.tapped_count(),
         deal_link=target.base() if target else "",
+        own_prices=target.rules.meld_prices if target else None,
+        own_groups=_own_groups(target.rules) if target else None,
+        table_label=RULE_SPECS_BY_KEY["meld_table"].value_label(target.rules.meld_table) if target else "",
     )
+
+
+def _own_groups(rules: HouseRules) -> dict[str, dict[str, int]]:
+    """The match's meld table with its own prices over it, for the calculator's script (group → price)."""
+    groups = price_list(rules.meld_table, rules.meld_prices)
+    return {combination.value: {str(size): price for size, price in prices.items()}
+            for combination, prices in groups.items()}
+
+
+def _own_prices(target: DealTarget | None, form: MeldForm) -> MeldPrices:
+    """The match's own meld prices, when the calculator counts on the match's meld table."""
+    if target is None or _safe_table(form) is not target.rules.meld_table:
+        return NO_PRICES
+    return target.rules.meld_prices
+
+
+def _safe_table(form: MeldForm) -> MeldTableName | None:
+    try:
+        return form.chosen_table()
+    except RulesError:
+        return None
 
 
 def _defaults(rules: HouseRules) -> dict[str, str]:

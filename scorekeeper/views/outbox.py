@@ -128,7 +128,7 @@ def _change_rules(loaded: store.Loaded, fields: MultiDict[str, str],
     if not form.validate():
         raise _Refused(_form_messages(form.errors, form.form_errors))
     try:
-        return store.change_rules(loaded, form.rules.form.house_rules(), None, key=key)
+        return store.change_rules(loaded, form.rules.form.house_rules(loaded.match.rules), None, key=key)
     except ContradictionError as error:
         raise _Refused("The recorded deals contradict these rules: "
                        + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + ".") from None

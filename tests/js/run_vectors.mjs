@@ -38,6 +38,10 @@ function compare(failures, label, want, got) {
   if (a !== b) failures.push({ case: label, want: a.slice(0, 400), got: b.slice(0, 400) });
 }
 
+/** The vector's meld table, with the table's own prices over it when it gives some. */
+const tableOf = (rules, vector) => (vector.prices ? rules.pricedTable(vector.table, rules.parseMeldPrices(vector.prices))
+  : vector.table);
+
 function meld(rules, vectors, failures) {
   let count = 0;
   vectors.prices.forEach(([combination, sets, table, price], i) => {
@@ -46,12 +50,12 @@ function meld(rules, vectors, failures) {
   });
   vectors.hands.forEach((vector, i) => {
     count += 1;
-    const got = outcome(rules, () => rules.bestMelds(rules.handFromText(vector.hand, vector.deck), vector.trump, vector.table));
+    const got = outcome(rules, () => rules.bestMelds(rules.handFromText(vector.hand, vector.deck), vector.trump, tableOf(rules, vector)));
     compare(failures, `hands[${i}]`, { result: vector.melds }, got);
   });
   vectors.sets.forEach((vector, i) => {
     count += 1;
-    compare(failures, `sets[${i}]`, { result: vector.meld }, outcome(rules, () => rules.priceSets(vector.sets, vector.table)));
+    compare(failures, `sets[${i}]`, { result: vector.meld }, outcome(rules, () => rules.priceSets(vector.sets, tableOf(rules, vector))));
   });
   return count;
 }

@@ -37,12 +37,14 @@ from scorekeeper.rules import (
 from scorekeeper.rules.cards import ALL_CARDS, Rank
 from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.house_rules import RULE_SPECS, TrickScale
-from scorekeeper.rules.meld import best_melds, price, price_sets
+from scorekeeper.rules.meld import MELD_TABLES, best_melds, price, price_sets
+from scorekeeper.rules.meld_prices import NO_PRICES, MeldPrices
 from scorekeeper.rules.scoring import Sheet
 from scorekeeper.rules.tricks import CARD_POINTS
 
 FOLDER = Path(__file__).resolve().parent
 SEED = 20261201
+PRICES_SEED = 20261212  # the cases with a table's own meld prices, drawn apart so the others stay as they were
 Json = Any
 
 
@@ -88,7 +90,40 @@ def meld_vectors(rng: random.Random) -> Json:
         result = price_sets(counted, table)
         sets.append({"sets": {c.value: n for c, n in counted.items()}, "table": table.value,
                      "meld": result.to_json()})
+    priced = random.Random(PRICES_SEED)
+    for _ in range(300):
+        deck, table, own = priced.choice(list(Deck)), priced.choice(list(MeldTableName)), random_prices(priced)
+        trump = priced.choice([None, *Suit])
+        codes = random_hand(priced, deck)
+        results = best_melds(Hand.from_text(codes, deck), trump, table, own)
+        hands.append({
+            "deck": deck.value, "table": table.value, "prices": own.to_json(), "trump": trump.value if trump else None,
+            "hand": " ".join(codes), "melds": [result.to_json() for result in results],
+        })
+    for _ in range(100):
+        table, own = priced.choice(list(MeldTableName)), random_prices(priced)
+        counted = {c: priced.randint(0, 5) for c in priced.sample(list(Combination), priced.randint(1, 5))}
+        sets.append({"sets": {c.value: n for c, n in counted.items()}, "table": table.value, "prices": own.to_json(),
+                     "meld": price_sets(counted, table, prices=own).to_json()})
     return {"prices": prices, "hands": hands, "sets": sets}
+
+
+def random_prices(rng: random.Random) -> MeldPrices:
+    """A table's own meld prices: one to three combinations, each with 1 to 4 groups, some not priced; now and
+    then no double pinochle, or the NPA's run and pinochle."""
+    way = rng.random()
+    if way < 0.15:
+        return MeldPrices.from_json({"pinochle": [rng.choice([4, 40]), None]})
+    if way < 0.3:
+        return MeldPrices.from_json({"run": [25, 150, 225, 300], "pinochle": [15, 30, 60, 90]})
+    own: dict[str, list[int | None]] = {}
+    for combination in rng.sample(list(Combination), rng.randint(1, 3)):
+        base = MELD_TABLES[rng.choice(list(MeldTableName))][combination]
+        own[combination.value] = [
+            None if rng.random() < 0.25 else rng.choice([base.get(size, 0) or rng.randint(0, 400), rng.randint(0, 400)])
+            for size in range(1, rng.randint(1, 4) + 1)
+        ]
+    return MeldPrices.from_json(own)
 
 
 # Matches --------------------------------------------------------------------------------------
@@ -97,11 +132,14 @@ SIDE_NAMES = ["We", "They", "North", "East", "South", "West", "Ann & Bob", "Zoë
 PLAYER_NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 
 
-def random_rules(rng: random.Random) -> HouseRules:
-    """Every rule at a random allowed value (one time in four a preset's natural pairing)."""
+def random_rules(rng: random.Random, own_prices: bool = False) -> HouseRules:
+    """Every rule at a random allowed value (one time in four a preset's natural pairing); the table's own meld
+    prices half the time when ``own_prices``."""
     values: dict[str, Any] = {}
     for spec in RULE_SPECS:
-        if spec.key in LATER_RULES:
+        if spec.key == "meld_prices":
+            values[spec.key] = random_prices(rng) if own_prices and rng.random() < 0.5 else NO_PRICES
+        elif spec.key in LATER_RULES:
             values[spec.key] = later_rule(rng, spec)
         elif spec.kind == "number":
             steps = (spec.maximum - spec.minimum) // spec.step
@@ -290,20 +328,21 @@ def outcome(work: Callable[[], Json]) -> Json:
         return {"error": [error.problem.code.value, error.problem.path, error.problem.message]}
 
 
-def random_match(rng: random.Random, spoil: float, most: int = 30) -> tuple[Match, Json]:
-    """A match file of up to ``most`` deals, with a house-rule change mid-match now and then."""
+def random_match(rng: random.Random, spoil: float, most: int = 30, own_prices: bool = False) -> tuple[Match, Json]:
+    """A match file of up to ``most`` deals, with a house-rule change mid-match now and then (more often, and
+    with the table's own meld prices, when ``own_prices``)."""
     sides = rng.choice([2, 2, 3, 4])
     names = rng.sample(SIDE_NAMES, sides)
     auction = rng.random() < 0.85
     data: dict[str, Any] = {
         "format": "pinochle-match/1", "name": rng.choice(["", "Friday", "At the lake house"]),
         "sides": seat_players(rng, names),
-        "rules": random_rules(rng).to_mapping(), "auction": auction,
+        "rules": random_rules(rng, own_prices).to_mapping(), "auction": auction,
     }
     match = match_from_json(data)
     for _ in range(rng.choice([1, 2, 4, 8, 12, rng.randint(1, most)])):
-        if rng.random() < 0.06:
-            changed = random_rules(rng)
+        if rng.random() < (0.2 if own_prices else 0.06):
+            changed = random_rules(rng, own_prices)
             if rng.random() < 0.8:  # a change of deck mostly makes the earlier deals contradict it
                 changed = HouseRules(**{**changed.__dict__, "deck": match.rules.deck})
             match = match.with_rules(changed)  # earlier deals keep the prices they were entered under
@@ -363,6 +402,8 @@ def vary(rng: random.Random, data: Json) -> Json:
         if isinstance(value, bool):
             rules[key] = rng.choice(["on", "off", "yes", "no", "true", "false", "1", "0"]) if value else rng.choice(
                 ["off", "no", "false", "0", " OFF "])
+        elif isinstance(value, dict):
+            pass  # the table's own meld prices have one spelling
         elif isinstance(value, int):
             rules[key] = f" {value} "
         elif key == "must_take_trick" and value in ("trick", "off"):
@@ -378,6 +419,10 @@ def match_vectors(rng: random.Random) -> Json:
     cases = []
     for _ in range(650):
         _, file = random_match(rng, spoil=rng.choice([0.0, 0.0, 0.0, 0.03, 0.2]))
+        cases.append({"file": file, **outcome(lambda f=file: sheet_json(score_match(match_from_json(f))))})
+    priced = random.Random(PRICES_SEED + 1)
+    for _ in range(200):
+        _, file = random_match(priced, spoil=priced.choice([0.0, 0.0, 0.2]), own_prices=True)
         cases.append({"file": file, **outcome(lambda f=file: sheet_json(score_match(match_from_json(f))))})
     return cases
 
@@ -399,7 +444,22 @@ def rule_change_vectors(rng: random.Random) -> Json:
                     "changed": list(preview.changed)}
 
         cases.append({"file": file, "rules": change, **outcome(work)})
+    priced = random.Random(PRICES_SEED + 2)
+    while len(cases) < 550:
+        match, file = random_match(priced, spoil=0.0, most=20, own_prices=True)
+        try:
+            score_match(match)
+        except ContradictionError:
+            continue
+        own = NO_PRICES if match.rules.meld_prices and priced.random() < 0.3 else random_prices(priced)
+        change = HouseRules.from_mapping({"meld_prices": own}, base=match.rules).to_mapping()
+        cases.append({"file": file, "rules": change, **outcome(
+            lambda f=file, c=change: _preview_json(preview_rules(match_from_json(f), HouseRules.from_mapping(c))))})
     return cases
+
+
+def _preview_json(preview: Any) -> Json:
+    return {"before": preview.before.to_json(), "after": preview.after.to_json(), "changed": list(preview.changed)}
 
 
 def _nudged(rng: random.Random, rules: HouseRules) -> HouseRules:
@@ -408,7 +468,7 @@ def _nudged(rng: random.Random, rules: HouseRules) -> HouseRules:
         return random_rules(rng)
     values = dict(rules.__dict__)
     fresh = random_rules(rng).__dict__
-    for key in rng.sample(list(values), rng.randint(1, 3)):
+    for key in rng.sample([key for key in values if key != "meld_prices"], rng.randint(1, 3)):
         values[key] = fresh[key]
     return HouseRules(**values)
 
@@ -472,7 +532,34 @@ def match_file_vectors(rng: random.Random) -> Json:
         if rng.random() < 0.3:
             damaged = damage(rng, damaged)
         cases.append({"file": damaged, **outcome(lambda f=damaged: sheet_json(score_match(match_from_json(f))))})
+    priced = random.Random(PRICES_SEED + 3)
+    while len(cases) < 850:
+        _, file = random_match(priced, spoil=0.0, most=4, own_prices=True)
+        if "meld_prices" not in file["rules"]:
+            continue
+        damaged = damage_prices(priced, file) if priced.random() < 0.7 else damage(priced, file)
+        cases.append({"file": damaged, **outcome(lambda f=damaged: sheet_json(score_match(match_from_json(f))))})
     return cases
+
+
+BAD_PRICES: list[Json] = [None, True, -1, 0, 10_001, 2.5, "", "40", [], [1, 2, 3, 4, 5], [None], {"run": 1}, {}]
+
+
+def damage_prices(rng: random.Random, data: Json) -> Json:
+    """One change to the table's own meld prices: a price, a group list, a combination or the whole value."""
+    data = copy.deepcopy(data)
+    own = data["rules"]["meld_prices"]
+    way = rng.randrange(4)
+    combination = rng.choice(list(own))
+    if way == 0:
+        own[combination][rng.randrange(len(own[combination]))] = rng.choice(BAD_PRICES)
+    elif way == 1:
+        own[combination] = rng.choice(BAD_PRICES)
+    elif way == 2:
+        own[rng.choice(["ace_around", "Run", "double_pinochle", "", "pinochle "])] = [10]
+    else:
+        data["rules"]["meld_prices"] = rng.choice(BAD_PRICES)
+    return data
 
 
 # Writing --------------------------------------------------------------------------------------

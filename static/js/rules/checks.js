@@ -5,6 +5,7 @@ import { RANKS, SUITS, cardIndex, cardText, copiesOf, deckCopies, deckLabel, han
   from "./cards.js";
 import { COMBINATIONS, MELD_CLASS, combinationLabel } from "./combinations.js";
 import { maxSets, bestMeld } from "./meld.js";
+import { tableOf } from "./meld_prices.js";
 import { basisOf, tookAnyTrick } from "./pricing.js";
 import { ProblemCode as Code, RulesError, grouped, problem } from "./problems.js";
 import { CARD_POINTS, COUNTER_RANKS, cardsOfRank, counterValue, deckCardPoints, deckCounters } from "./tricks.js";
@@ -109,7 +110,7 @@ function meldProblems(rules, deal, sides) {
         } else {
           const counts = fact.hand.counts;
           for (let i = 0; i < 24; i += 1) if (counts[i]) cardTotals.set(i, (cardTotals.get(i) ?? 0) + counts[i]);
-          for (const each of bestMeld(fact.hand, trump, rules.meld_table).melds) {
+          for (const each of bestMeld(fact.hand, trump, tableOf(rules)).melds) {
             setTotals.set(each.name, (setTotals.get(each.name) ?? 0) + each.sets);
           }
         }

@@ -1,12 +1,13 @@
 // The house rules, declared once, and how values are read: the twin of house_rules.py.
 // Rule values are the match file's: "double", "double-small", "one-point", "trick", true …
 
+import { NO_PRICES, parseMeldPrices } from "./meld_prices.js";
 import { ProblemCode, RulesError, joinPath, problem } from "./problems.js";
 
 /** @typedef {{target: number, deck: string, meld_table: string, trick_scale: string, min_bid: number,
  *   last_trick: number, must_take_trick: string, must_win_own_bid: boolean, set_penalty: string,
  *   min_meld: number, save_points: number, going_out: string, deal_limit: number, throw_in_bonus: number,
- *   all_pass: string}} HouseRules */
+ *   all_pass: string, meld_prices: Record<string, Array<number|null>>}} HouseRules */
 
 const number = (key, label, minimum, maximum, step = 1) =>
   Object.freeze({ key, label, kind: "number", minimum, maximum, step });
@@ -29,7 +30,9 @@ export const RULE_SPECS = Object.freeze([
   number("deal_limit", "Number of deals", 0, 100),
   number("throw_in_bonus", "Defenders' bonus on a throw-in", 0, 100),
   choice("all_pass", "When everyone passes", "redeal", "forced"),
+  Object.freeze({ key: "meld_prices", label: "The table's own meld prices", kind: "prices" }),
 ]);
+
 
 export const RULE_SPECS_BY_KEY = Object.freeze(Object.fromEntries(RULE_SPECS.map((spec) => [spec.key, spec])));
 
@@ -37,8 +40,11 @@ export const RULE_SPECS_BY_KEY = Object.freeze(Object.fromEntries(RULE_SPECS.map
 export const DEFAULT_RULES = Object.freeze({
   target: 500, deck: "double", meld_table: "double-small", trick_scale: "one-point", min_bid: 50,
   last_trick: 2, must_take_trick: "trick", must_win_own_bid: true, set_penalty: "bid", min_meld: 0,
-  save_points: 0, going_out: "target", deal_limit: 0, throw_in_bonus: 0, all_pass: "redeal",
+  save_points: 0, going_out: "target", deal_limit: 0, throw_in_bonus: 0, all_pass: "redeal", meld_prices: NO_PRICES,
 });
+
+/** Whether two values of one rule are the same (the meld prices compare by content). */
+export const sameRuleValue = (a, b) => a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b));
 
 const SWITCH_WORDS = Object.freeze({ true: true, on: true, yes: true, 1: true, false: false, off: false, no: false, 0: false });
 const MAX_DIGITS = 9;
@@ -99,6 +105,7 @@ export function parseRule(spec, raw) {
     }
     return value;
   }
+  if (spec.kind === "prices") return parseMeldPrices(raw);
   if (spec.kind === "switch") {
     if (typeof raw === "boolean") return raw;
     const word = typeof raw === "string" ? raw.trim().toLowerCase() : null;
@@ -131,7 +138,7 @@ export function rulesFromMapping(data, base = DEFAULT_RULES) {
 
 /** The keys of the rules that differ between two sets of rules. */
 export function differences(rules, other) {
-  return RULE_SPECS.filter((spec) => rules[spec.key] !== other[spec.key]).map((spec) => spec.key);
+  return RULE_SPECS.filter((spec) => !sameRuleValue(rules[spec.key], other[spec.key])).map((spec) => spec.key);
 }
 
 /** The price list a deck is usually played with. */

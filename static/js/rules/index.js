@@ -5,6 +5,7 @@ export { ContradictionError, MatchFileError, ProblemCode, RulesError } from "./p
 export { handFromText, handCodes } from "./cards.js";
 export { DEFAULT_RULES, RULE_SPECS, rulesFromMapping } from "./house_rules.js";
 export { bestMeld, bestMelds, meldAllTrumps, price, priceSets } from "./meld.js";
+export { parseMeldPrices, pricedTable, tableOf } from "./meld_prices.js";
 export { dealFromJson, matchFromJson } from "./matchfile.js";
 export { withDeals, withRules } from "./match.js";
 export { checkMatch, checkNewDeal, dealProblems } from "./checks.js";

@@ -1,7 +1,8 @@
 // The recorded facts of a match: sides, house rules and what happened in each deal: the twin of match.py.
 // Nothing here is a score; scoring.js derives the sheet from these facts.
 
-/** @typedef {{meld_table: string, trick_scale: string, last_trick: number}} PricingBasis */
+/** @typedef {{meld_table: string, trick_scale: string, last_trick: number,
+ *   meld_prices: Record<string, Array<number|null>>}} PricingBasis */
 /** @typedef {{kind: "points", points: number} | {kind: "sets", sets: Array<[string, number]>}
  *   | {kind: "cards", hand: import("./cards.js").Hand, trump: string|null}} MeldFact */
 /** @typedef {{kind: "points", points: number} | {kind: "counters", counters: number}
@@ -19,7 +20,8 @@
 export function basisOfRules(rules) {
   let basis = BASES.get(rules);
   if (basis === undefined) {
-    basis = Object.freeze({ meld_table: rules.meld_table, trick_scale: rules.trick_scale, last_trick: rules.last_trick });
+    basis = Object.freeze({ meld_table: rules.meld_table, trick_scale: rules.trick_scale, last_trick: rules.last_trick,
+      meld_prices: rules.meld_prices });
     BASES.set(rules, basis);
   }
   return basis;
@@ -28,7 +30,8 @@ export function basisOfRules(rules) {
 const BASES = new WeakMap(); // rules → their basis, made once
 
 export const sameBasis = (a, b) =>
-  a.meld_table === b.meld_table && a.trick_scale === b.trick_scale && a.last_trick === b.last_trick;
+  a.meld_table === b.meld_table && a.trick_scale === b.trick_scale && a.last_trick === b.last_trick
+  && (a.meld_prices === b.meld_prices || JSON.stringify(a.meld_prices) === JSON.stringify(b.meld_prices));
 
 /** A deal, every fact named. @returns {Deal} */
 export function makeDeal({ sides = [], bidder = null, bid = null, trump = null, thrownIn = false, passed = false,

@@ -14,7 +14,7 @@ const MATCH_KEYS = ["format", "name", "sides", "rules", "auction", "deals"];
 const SIDE_KEYS = ["name", "players"];
 const DEAL_KEYS = ["passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by",
   "dealt_by"];
-const BASIS_KEYS = ["meld_table", "trick_scale", "last_trick"];
+const BASIS_KEYS = ["meld_table", "trick_scale", "last_trick", "meld_prices"];
 export const LIMITS = Object.freeze({
   MIN_SIDES: 2, MAX_SIDES: 4, MAX_PLAYERS: 4, MAX_DEALS: 1000, MAX_MATCH_NAME: 80, MAX_SIDE_NAME: 40,
   MAX_PLAYER_NAME: 40, MAX_NUMBER: 100000,

@@ -24,10 +24,11 @@ const LARGE_FACTOR = 10;
 const scaled = (table, factor) => Object.fromEntries(Object.entries(table).map(([combination, groups]) =>
   [combination, Object.fromEntries(Object.entries(groups).map(([group, price]) => [group, price * factor]))]));
 
-/** For each table, each combination's price of a group of 1–4 sets; a missing group is not priced. */
-export const MELD_TABLES = Object.freeze({
+/** For each table, each combination's price of a group of 1–4 sets; a missing group is not priced. Tables
+ * with a table's own prices over them join under their own names (addTable). */
+export const MELD_TABLES = {
   "single-classic": SINGLE_CLASSIC, "double-small": DOUBLE_SMALL, "double-large": scaled(DOUBLE_SMALL, LARGE_FACTOR),
-});
+};
 
 /** Best price of n = 0..most sets as a split into priced groups (null: no split exists). */
 function bestPrices(groups, most) {
@@ -46,7 +47,10 @@ function bestPrices(groups, most) {
 const PRECOMPUTED_SETS = 16;
 const PRICES = {}; // table → combination → best price of 0..PRECOMPUTED_SETS sets
 const LINES = {}; // table → combination → the frozen line of 0..PRECOMPUTED_SETS sets
-for (const [table, groups] of Object.entries(MELD_TABLES)) {
+
+/** Price on `groups` (combination → group → price) under the name `table` (meld_prices.js names them). */
+export function addTable(table, groups) {
+  MELD_TABLES[table] = groups;
   PRICES[table] = {};
   LINES[table] = {};
   for (const combination of COMBINATIONS) {
@@ -55,6 +59,7 @@ for (const [table, groups] of Object.entries(MELD_TABLES)) {
     for (let n = 0; n <= PRECOMPUTED_SETS; n += 1) LINES[table][combination].push(makeLine(combination, n, table));
   }
 }
+for (const [table, groups] of Object.entries(MELD_TABLES)) addTable(table, groups);
 
 /** What `sets` sets of `combination` are worth on `table`; null if it cannot price them. */
 export function price(combination, sets, table) {

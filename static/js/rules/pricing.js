@@ -4,6 +4,7 @@
 
 import { basisOfRules } from "./match.js";
 import { bestMeld, setsTotal, tableFactor } from "./meld.js";
+import { pricedTable, tableOf } from "./meld_prices.js";
 import { CARD_POINTS, counterValue, scaleFactor } from "./tricks.js";
 
 /** @typedef {{meld: number, tricks: number|null, tookTrick: boolean, exact: boolean, cardPoints: number|null}} PricedSide */
@@ -30,6 +31,10 @@ export function earned(side, rules, played = true) {
 /** The rules the deal's plain numbers were entered under. */
 export const basisOf = (deal, rules) => deal.enteredUnder ?? basisOfRules(rules);
 
+/** The factor from the meld prices a number was entered under to those of `rules` (null: none fits). */
+const meldFactor = (basis, rules) =>
+  tableFactor(pricedTable(basis.meld_table, basis.meld_prices), tableOf(rules), rules.deck);
+
 /** `value × factor` when that is a whole number, else `value` kept as entered: [points, exact]. */
 export function convert(value, factor) {
   if (value === 0) return [0, true];
@@ -42,14 +47,14 @@ export function convert(value, factor) {
 /** Meld points of one hand's meld under `rules`, and whether they are exact. */
 export function priceMeld(fact, deal, rules) {
   if (fact.kind === "points") {
-    return convert(fact.points, tableFactor(basisOf(deal, rules).meld_table, rules.meld_table, rules.deck));
+    return convert(fact.points, meldFactor(basisOf(deal, rules), rules));
   }
   if (fact.kind === "cards") {
     const trump = fact.trump ?? deal.trump;
     if (trump === null) return [0, false];
-    return [bestMeld(fact.hand, trump, rules.meld_table).total, true];
+    return [bestMeld(fact.hand, trump, tableOf(rules)).total, true];
   }
-  return [setsTotal(fact.sets, rules.meld_table), true];
+  return [setsTotal(fact.sets, tableOf(rules)), true];
 }
 
 /** Card points taken (without the last trick) under `rules`, and whether they are exact. */
@@ -99,13 +104,13 @@ export function priceSide(entry, deal, rules) {
 /** A one-number entry converts only when meld, tricks and last trick all scale by one factor. */
 function priceTotal(entry, deal, rules) {
   const basis = basisOf(deal, rules);
-  const meldFactor = tableFactor(basis.meld_table, rules.meld_table, rules.deck);
+  const meld = meldFactor(basis, rules);
   const trickFactor = scaleFactor(basis.trick_scale, rules.trick_scale);
   let total = entry.total;
   let exact = entry.total === 0;
-  if (meldFactor !== null && trickFactor !== null && meldFactor.n === trickFactor.n && meldFactor.d === trickFactor.d
-      && basis.last_trick * meldFactor.n === rules.last_trick * meldFactor.d) {
-    [total, exact] = convert(entry.total, meldFactor);
+  if (meld !== null && trickFactor !== null && meld.n === trickFactor.n && meld.d === trickFactor.d
+      && basis.last_trick * meld.n === rules.last_trick * meld.d) {
+    [total, exact] = convert(entry.total, meld);
   }
   if (entry.tookTrick === false) return { meld: total, tricks: 0, tookTrick: false, exact, cardPoints: null };
   return { meld: total, tricks: null, tookTrick: true, exact, cardPoints: null };
