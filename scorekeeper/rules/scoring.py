@@ -90,11 +90,17 @@ class Sheet:
 
 @dataclass(frozen=True)
 class RulesPreview:
-    """The sheet before and after a change of house rules, and the deals whose line changes."""
+    """The sheet before and after a change of house rules: the deals whose scores change, and those
+    whose bidders flip between made and set."""
 
     before: Sheet
     after: Sheet
     changed: tuple[int, ...]
+    flipped: tuple[int, ...] = ()
+
+    @property
+    def winner_changes(self) -> bool:
+        return (self.before.winner, self.before.ended_at) != (self.after.winner, self.after.ended_at)
 
 
 def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
@@ -263,15 +269,18 @@ def _highest(candidates: list[int], totals: tuple[int, ...]) -> int | None:
 
 def preview_rules(match: Match, rules: HouseRules) -> RulesPreview:
     """The sheet under ``rules`` beside the current one; refuses rules that recorded facts contradict."""
-    before = score_match(match)
-    after = score_match(match.with_rules(rules))
-    changed = tuple(
-        old.number
-        for old, new in zip(before.deals, after.deals)
-        if (old.scores, old.after_end, old.status, old.as_entered)
-        != (new.scores, new.after_end, new.status, new.as_entered)
+    return compare_sheets(score_match(match), score_match(match.with_rules(rules)))
+
+
+def compare_sheets(before: Sheet, after: Sheet) -> RulesPreview:
+    """What a change does to the sheet: only deals whose scores change are listed (a deal now played after
+    the end has none), and the bids that flip between made and set."""
+    changed = tuple(old.number for old, new in zip(before.deals, after.deals) if old.scores != new.scores)
+    flipped = tuple(
+        old.number for old, new in zip(before.deals, after.deals)
+        if old.made is not None and new.made is not None and old.made != new.made
     )
-    return RulesPreview(before, after, changed)
+    return RulesPreview(before, after, changed, flipped)
 
 
 def bidder_meld(rules: HouseRules, deal: Deal) -> int | None:

@@ -396,7 +396,7 @@ def rule_change_vectors(rng: random.Random) -> Json:
         def work(f: Json = file, c: Json = change) -> Json:
             preview = preview_rules(match_from_json(f), HouseRules.from_mapping(c))
             return {"before": preview.before.to_json(), "after": preview.after.to_json(),
-                    "changed": list(preview.changed)}
+                    "changed": list(preview.changed), "flipped": list(preview.flipped)}
 
         cases.append({"file": file, "rules": change, **outcome(work)})
     return cases
