@@ -119,6 +119,8 @@ class RuleChangeRow(Base):
     old_value: Mapped[Any] = mapped_column(JSON)
     new_value: Mapped[Any] = mapped_column(JSON)
     after_deal: Mapped[int] = mapped_column(default=0)
+    batch: Mapped[int | None] = mapped_column(default=None)  # the rules changed at once share it (the match version)
+    action: Mapped[str | None] = mapped_column(String(16), default=None)  # "rescale ×10", "rescale ÷10", "undo"
 
     match: Mapped[MatchRow] = relationship(back_populates="rule_changes")
 

@@ -1,0 +1,30 @@
+"""Changes of house rules as the player made them: ``rule_change.batch`` groups the rules changed at once,
+``rule_change.action`` says how (``rescale ×10``, ``rescale ÷10``, ``undo``; null for a plain change).
+
+Two nullable columns added; a row stored before them is a change of its own.
+
+Revision ID: 0006
+Revises: 0005
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column("rule_change", sa.Column("batch", sa.Integer(), nullable=True))
+    op.add_column("rule_change", sa.Column("action", sa.String(length=16), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("rule_change") as batch:
+        batch.drop_column("action")
+        batch.drop_column("batch")
