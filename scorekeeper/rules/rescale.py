@@ -62,13 +62,20 @@ def rescale_offer(old: HouseRules, new: HouseRules) -> Factor | None:
     return factor if rescale_refusal(old, factor) is None else None
 
 
-def rescale_refusal(rules: HouseRules, factor: Factor) -> str | None:
-    """Why these rules cannot be rescaled that way (the deals aside), or None when they can."""
+def _scale_refusal(rules: HouseRules, factor: Factor) -> str | None:
     table, scale = (SMALL_TABLE, SMALL_SCALE) if factor is Factor.UP else (LARGE_TABLE, LARGE_SCALE)
     if rules.meld_table is not table or rules.trick_scale is not scale:
         needs = ("small double-deck meld values and one point a counter" if factor is Factor.UP
                  else "large double-deck meld values and ten points a counter")
         return f"Rescaling {factor.label} needs {needs}"
+    return None
+
+
+def rescale_refusal(rules: HouseRules, factor: Factor) -> str | None:
+    """Why these rules cannot be rescaled that way (the deals aside), or None when they can."""
+    refusal = _scale_refusal(rules, factor)
+    if refusal is not None:
+        return refusal
     try:
         rescale_rules(rules, factor)
     except HouseRuleError as error:
@@ -97,10 +104,10 @@ def rescale(match: Match, factor: Factor) -> Match:
     Raises ``HouseRuleError`` when the rules cannot move that way and ``ContradictionError`` naming every
     deal with a number that is not a multiple of 10 (÷10).
     """
-    refusal = rescale_refusal(match.rules, factor)
+    refusal = _scale_refusal(match.rules, factor)
     if refusal is not None:
-        rescale_rules(match.rules, factor)  # names the rule whose number does not fit, when one does not
         raise HouseRuleError("meld_table", refusal)
+    rules = rescale_rules(match.rules, factor)  # names the rule whose number does not fit, when one does not
     problems: list[tuple[int, Problem]] = []
     deals = []
     for number, deal in enumerate(match.deals, start=1):
@@ -109,7 +116,7 @@ def rescale(match: Match, factor: Factor) -> Match:
         problems.extend((number, problem) for problem in scaled.problems)
     if problems:
         raise ContradictionError(problems)
-    return dataclasses.replace(match, rules=rescale_rules(match.rules, factor), deals=tuple(deals))
+    return dataclasses.replace(match, rules=rules, deals=tuple(deals))
 
 
 class _DealScaler:

@@ -61,7 +61,6 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         "house_rules/preview.html", row=row, match=match, form=form, preview=preview,
         names=[side.name for side in row.sides], changes=_changes(match.rules, new_rules),
         mixed_scales=scales_disagree(new_rules), offer=rescale_offer(match.rules, new_rules),
-        rescale_form=RescaleForm(formdata=None, data={"version": row.version}),
     )
 
 
