@@ -50,7 +50,7 @@ from .rules.problems import Problem, ProblemCode
 from .rules.rescale import Factor, rescale
 from .rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, score_match
 
-DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "bid_by", "dealt_by")
+DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by")
 DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides")
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 
@@ -302,6 +302,10 @@ def deal_json(deal: DealRow) -> dict[str, Any]:
         data["trump"] = deal.trump
     if deal.thrown_in:
         data["thrown_in"] = True
+    if deal.out:
+        data["out"] = True
+    if deal.forced:
+        data["forced"] = True
     if deal.bid_by is not None:
         data["bid_by"] = deal.bid_by
     if deal.dealt_by is not None:
@@ -703,6 +707,8 @@ def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
         bid=data.get("bid"),
         trump=data.get("trump"),
         thrown_in=bool(data.get("thrown_in", False)),
+        out=bool(data.get("out", False)),
+        forced=bool(data.get("forced", False)),
         bid_by=data.get("bid_by"),
         dealt_by=data.get("dealt_by"),
         meld_table=basis.meld_table.value,

@@ -133,7 +133,7 @@ def alembic_versions(engine: Engine) -> list[str]:
 
 ADDED_BY_0004 = frozenset({"bid_by", "dealt_by"})  # deal columns, empty in every deal stored before
 ADDED_BY_0005 = frozenset({"table_id"})  # the match's table, empty in every match stored before
-ADDED_BY_0006 = frozenset({"batch", "action"})  # how rules were changed together, empty in every change before
+ADDED_BY_0006 = frozenset({"batch", "action", "out", "forced"})  # rules changed together; bidding out, forced bids
 ADDED_SINCE_0003 = ADDED_BY_0004 | ADDED_BY_0005 | ADDED_BY_0006
 
 

@@ -53,6 +53,8 @@ class DealLine(NamedTuple):
     after_end: bool
     as_entered: tuple[int, ...]
     lost_meld: tuple[LostMeld, ...] = ()  # the reason the sheet prints beside a side's score ("no trick")
+    out: bool = False  # the bidders announced going out (the sheet says so beside the bid)
+    forced: bool = False  # everybody passed and the dealer's side was forced to take the minimum bid
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -225,7 +227,7 @@ def _sheet(match: Match, results: list[DealScore]) -> Sheet:
         after_end = winner is not None
         if after_end:
             lines.append(DealLine(number, result.status, deal.bidder, deal.bid, None, None, result.made, True,
-                                  result.as_entered))
+                                  result.as_entered, (), deal.out, deal.forced))
             continue
         totals = tuple(map(add, totals, result.scores))
         played += not deal.passed
@@ -235,7 +237,7 @@ def _sheet(match: Match, results: list[DealScore]) -> Sheet:
             winner = _highest(list(range(len(totals))), totals)  # a tie at the top plays on
         ended_at = number if winner is not None else None
         lines.append(DealLine(number, result.status, deal.bidder, deal.bid, result.scores, totals, result.made,
-                              False, result.as_entered, result.lost_meld))
+                              False, result.as_entered, result.lost_meld, deal.out, deal.forced))
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
     return Sheet(totals, winner, ended_at, rank, tuple(lines))
 
