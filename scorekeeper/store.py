@@ -49,6 +49,7 @@ from .rules.matchfile import FORMAT, deal_from_json, deal_to_json, match_from_js
 from .rules.problems import Problem, ProblemCode
 from .rules.rescale import Factor, rescale
 from .rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, score_match
+from .rules.undo import rules_before
 
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by")
 DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "sides")
@@ -684,7 +685,7 @@ def undo_rules(loaded: Loaded, change_id: int, expected_version: int | None,
     if scaled is not None:
         inverse = scaled.inverse
         return rescale_match(loaded, inverse, expected_version, key, action=f"undo rescale {inverse.label}")
-    old = HouseRules.from_mapping({change.rule: change.old_value for change in group}, base=loaded.match.rules)
+    old = rules_before(loaded.match.rules, {change.rule: change.old_value for change in group})
     written = change_rules(loaded, old, expected_version, key=key, action="undo")
     if written is None:
         raise NothingToUndo("Those rules already have the values they had before that change.")

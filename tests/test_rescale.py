@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.errors import ContradictionError, HouseRuleError
@@ -15,9 +15,11 @@ from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.rules.problems import ProblemCode
 from scorekeeper.rules.rescale import Factor, rescale, rescale_offer, rescale_refusal, scales_disagree
 from scorekeeper.rules.scoring import preview_rules, score_match
-from strategies import DealOptions, deal_twins, house_rules
+from scorekeeper.rules.undo import rules_before
+from strategies import DealOptions, deal_twins, house_rules, matches
 
-EXAMPLES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = settings(max_examples=40, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 SMALL, LARGE = MeldTableName.DOUBLE_SMALL, MeldTableName.DOUBLE_LARGE
 ONE, TEN = TrickScale.ONE_POINT, TrickScale.TEN_POINT
 
@@ -138,3 +140,19 @@ def test_preview_lists_only_changed_scores_and_names_flips_and_the_winner() -> N
     earlier = preview_rules(match, match.rules.replace(target=200))
     assert earlier.winner_changes and earlier.after.ended_at == 3
     assert earlier.changed == (4, 5)  # played after the end: no scores any more
+
+
+@EXAMPLES
+@given(matches(max_deals=6), house_rules())
+def test_undo_of_a_change_restores_the_sheet(match: Match, other: HouseRules) -> None:
+    """Change any rules, then put the changed ones back: the sheet is the one before, deal for deal."""
+    before = score_match(match)
+    changed = match.with_rules(other)
+    try:
+        score_match(changed)
+    except ContradictionError:
+        assume(False)  # a change the recorded deals refuse is never applied, so there is nothing to undo
+    old = match.rules.to_mapping(complete=True)
+    undone = changed.with_rules(rules_before(other, {key: old[key] for key in match.rules.differences(other)}))
+    assert undone.rules == match.rules
+    assert score_match(undone) == before
