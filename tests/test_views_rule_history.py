@@ -50,7 +50,7 @@ def test_rescale_times_ten_is_one_change_and_undo_restores_the_sheet(
     after = sheet_of(app, public_id)
     assert after.totals == (3180, 760) and after.deals[0].bid == 600
     history = page(client, f"/m/{public_id}/rules").split("Changes during this match")[1]
-    assert history.count("Rescaled ×10") == 1 and "Play to 300 → 3000" in history
+    assert history.count("Rescaled ×10") == 1 and "<strong>Play to</strong>: 300 → 3000" in history
     assert undo_latest(client, public_id).status_code == 302
     assert sheet_of(app, public_id) == before
     html = page(client, f"/m/{public_id}/rules")

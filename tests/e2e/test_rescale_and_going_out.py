@@ -45,7 +45,7 @@ def test_rescale_times_ten_and_undo(page: Page, shoot: Callable[[Page, str], Any
     history = page.get_by_role("region", name="Changes during this match")
     expect(history.locator("li")).to_have_count(1)
     expect(history).to_contain_text("Rescaled ×10")
-    expect(history).to_contain_text("Play to 300 → 3000")
+    expect(history).to_contain_text("Play to: 300 → 3000")
     shoot(page, "house-rules-rescaled")
     follow(page, page.get_by_role("link", name="Score sheet"))
     assert sheet_totals(page) == {"We": 3180, "They": 760}
