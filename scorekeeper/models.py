@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import DateTime
 
@@ -95,6 +95,8 @@ class DealRow(Base):
     bid: Mapped[int | None]
     trump: Mapped[str | None] = mapped_column(String(1))
     thrown_in: Mapped[bool] = mapped_column(default=False)
+    out: Mapped[bool] = mapped_column(default=False, server_default=false())  # the bidders announced going out
+    forced: Mapped[bool] = mapped_column(default=False, server_default=false())  # all passed, dealer's side forced
     bid_by: Mapped[str | None] = mapped_column(String(100))
     dealt_by: Mapped[str | None] = mapped_column(String(100))
     meld_table: Mapped[str] = mapped_column(String(32))
@@ -120,6 +122,8 @@ class RuleChangeRow(Base):
     old_value: Mapped[Any] = mapped_column(JSON)
     new_value: Mapped[Any] = mapped_column(JSON)
     after_deal: Mapped[int] = mapped_column(default=0)
+    batch: Mapped[int | None] = mapped_column(default=None)  # the rules changed at once share it (the match version)
+    action: Mapped[str | None] = mapped_column(String(16), default=None)  # "rescale ×10", "rescale ÷10", "undo"
 
     match: Mapped[MatchRow] = relationship(back_populates="rule_changes")
 

@@ -50,9 +50,11 @@ from .rules.limits import MAX_WRITE_KEY, MIN_WRITE_KEY
 from .rules.match import Deal, Match, PricingBasis
 from .rules.matchfile import FORMAT, basis_to_json, deal_from_json, deal_to_json, match_from_json
 from .rules.problems import Problem, ProblemCode
-from .rules.scoring import RulesPreview, Sheet, preview_rules, score_match
+from .rules.rescale import Factor, rescale
+from .rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, score_match
+from .rules.undo import rules_before
 
-DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "bid_by", "dealt_by")
+DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by")
 DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "meld_prices", "sides")
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 
@@ -326,6 +328,10 @@ def deal_json(deal: DealRow) -> dict[str, Any]:
         data["trump"] = deal.trump
     if deal.thrown_in:
         data["thrown_in"] = True
+    if deal.out:
+        data["out"] = True
+    if deal.forced:
+        data["forced"] = True
     if deal.bid_by is not None:
         data["bid_by"] = deal.bid_by
     if deal.dealt_by is not None:
@@ -666,7 +672,8 @@ def _thrown_in(row: MatchRow, number: int) -> dict[str, Any]:
 
 
 def change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | None,
-                 preview: RulesPreview | None = None, key: WriteKey | None = None) -> Written | None:
+                 preview: RulesPreview | None = None, key: WriteKey | None = None,
+                 action: str | None = None) -> Written | None:
     """Put new house rules in force from the first deal on (None when nothing changes).
 
     ``preview`` is the one the player saw, when the caller has it; it is worked out here otherwise.
@@ -676,29 +683,95 @@ def change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | 
 
     def change(current: Loaded) -> Written | None:
         shown = preview if current.row.version == seen else None  # a redone write previews afresh
-        return _change_rules(current, new_rules, expected_version, shown)
+        return _change_rules(current, new_rules, expected_version, shown, action)
 
     return write(loaded, expected_version, change, key)
 
 
 def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int | None,
-                  preview: RulesPreview | None) -> Written | None:
+                  preview: RulesPreview | None, action: str | None = None) -> Written | None:
     row, match = loaded
     _check_version(row, expected_version)
     changed = match.rules.differences(new_rules)
     if not changed:
         return None
     preview = preview or preview_rules(match, new_rules)
-    old_values, new_values = match.rules.to_mapping(complete=True), new_rules.to_mapping(complete=True)
     labels = ", ".join(RULE_SPECS_BY_KEY[key].label.lower() for key in changed)
-    row.rules = new_values  # written by the claim's statement, which bumps the version once
+    row.rules = new_rules.to_mapping(complete=True)  # written by the claim's statement, which bumps the version
     _claim(row, f"the house rules were changed ({labels})")
-    for key in changed:
-        row.rule_changes.append(RuleChangeRow(
-            rule=key, old_value=old_values[key], new_value=new_values[key], after_deal=len(row.deals),
-        ))
+    _record_rules(row, match.rules, new_rules, action)
     return _commit(row, match.with_rules(new_rules), known_sheet=preview.after, changed_rules=tuple(changed),
                    changed_deals=preview.changed)
+
+
+def _record_rules(row: MatchRow, old: HouseRules, new: HouseRules, action: str | None) -> None:
+    """One change in the history: a row per rule, sharing the match's new version as their batch."""
+    old_values, new_values = old.to_mapping(complete=True), new.to_mapping(complete=True)
+    for key in old.differences(new):
+        row.rule_changes.append(RuleChangeRow(
+            rule=key, old_value=old_values[key], new_value=new_values[key], after_deal=len(row.deals),
+            batch=row.version, action=action,
+        ))
+
+
+def rescale_match(loaded: Loaded, factor: Factor, expected_version: int | None, key: WriteKey | None = None,
+                  action: str | None = None) -> Written:
+    """Move the match to the ×10 numbers or back: its rules and every recorded number, in one transaction
+    and one change of the history. Raises ``HouseRuleError`` or ``ContradictionError`` (naming the deals)."""
+    return write(loaded, expected_version,
+                 lambda current: _rescale(current, factor, expected_version, action or f"rescale {factor.label}"), key)
+
+
+def _rescale(loaded: Loaded, factor: Factor, expected_version: int | None, action: str) -> Written:
+    row, match = loaded
+    _check_version(row, expected_version)
+    after = rescale(match, factor)
+    before_sheet, sheet = score_match(match), score_match(after)
+    row.rules = after.rules.to_mapping(complete=True)
+    _claim(row, f"the match was rescaled {factor.label}")
+    session = get_session()
+    for number, deal in enumerate(after.deals, start=1):
+        values = _deal_values(number, deal, after.rules)
+        session.execute(
+            update(DealRow).where((DealRow.match_id == row.id) & (DealRow.position == number))
+            .values({column: values[column] for column in DEAL_COLUMNS if column != "position"}),
+            execution_options={"synchronize_session": False})
+    _forget_deal_rows(row)
+    _record_rules(row, match.rules, after.rules, action)
+    return _commit(row, after, known_sheet=sheet, changed_rules=tuple(match.rules.differences(after.rules)),
+                   changed_deals=compare_sheets(before_sheet, sheet).changed)
+
+
+class NothingToUndo(Exception):
+    """The change asked to be undone is not in the match's history, or undoing it changes nothing."""
+
+
+def change_group(row: MatchRow, change_id: int) -> list[RuleChangeRow]:
+    """The rows of the history's change that holds row ``change_id`` (empty when there is none)."""
+    found = next((change for change in row.rule_changes if change.id == change_id), None)
+    if found is None:
+        return []
+    if found.batch is None:
+        return [found]
+    return [change for change in row.rule_changes if change.batch == found.batch]
+
+
+def undo_rules(loaded: Loaded, change_id: int, expected_version: int | None,
+               key: WriteKey | None = None) -> Written:
+    """Undo one change of the history, itself recorded as a change: a rescale is rescaled back, any other
+    change puts back the values its rules had before it. Raises ``NothingToUndo``, ``ContradictionError``."""
+    group = change_group(loaded.row, change_id)
+    if not group:
+        raise NothingToUndo("That change is not in this match's history.")
+    scaled = next((factor for factor in Factor if (group[0].action or "").endswith(f"rescale {factor.label}")), None)
+    if scaled is not None:
+        inverse = scaled.inverse
+        return rescale_match(loaded, inverse, expected_version, key, action=f"undo rescale {inverse.label}")
+    old = rules_before(loaded.match.rules, {change.rule: change.old_value for change in group})
+    written = change_rules(loaded, old, expected_version, key=key, action="undo")
+    if written is None:
+        raise NothingToUndo("Those rules already have the values they had before that change.")
+    return written
 
 
 def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
@@ -717,6 +790,8 @@ def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
         bid=data.get("bid"),
         trump=data.get("trump"),
         thrown_in=bool(data.get("thrown_in", False)),
+        out=bool(data.get("out", False)),
+        forced=bool(data.get("forced", False)),
         bid_by=data.get("bid_by"),
         dealt_by=data.get("dealt_by"),
         meld_table=basis.meld_table.value,

@@ -150,6 +150,15 @@ function restoreDealForm(form) {
 function setUpBidChips(form) {
   const chips = form.querySelector("[data-bid-chips]");
   const bid = form.querySelector('input[name="bid"]');
+  const forced = form.querySelector("[data-forced]");  // a forced bid: the minimum, the dealer's side
+  if (forced && bid) forced.onchange = () => {
+    const [least, side] = forced.dataset.forced.split(" ");
+    const radio = form.querySelector(`[name=bidder][value="${side}"]`);
+    if (!forced.checked) return;
+    bid.value ||= least;
+    if (radio && !form.querySelector("[name=bidder]:checked")) radio.checked = true;
+    changed(bid);
+  };
   if (!chips || !bid) return;
   chips.hidden = false;
   chips.addEventListener("click", (event) => {

@@ -16,6 +16,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "scorekeeper.bundle", "scorekeeper.addresses", "scorekeeper.samples"),
     ("scorekeeper.db",),
     ("scorekeeper.store", "scorekeeper.tables", "scorekeeper.sheet", "scorekeeper.forms", "scorekeeper.device",
+     "scorekeeper.rule_history",
      "scorekeeper.cookie_session", "scorekeeper.migrations"),
     ("scorekeeper.views",),
     ("scorekeeper.cli", "scorekeeper"),

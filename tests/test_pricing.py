@@ -219,10 +219,10 @@ def test_everything_times_ten_converts_totals_too() -> None:
     assert all(line.as_entered == () for line in sheet.deals)
 
 
-def test_preview_names_the_deals_whose_line_changes() -> None:
+def test_preview_names_only_the_deals_whose_scores_change() -> None:
     match = match_from_json(format_example())
     preview = preview_rules(match, match.rules.replace(meld_table=LARGE))
-    assert preview.changed == (1, 2, 3)  # deal 1 keeps its scores but is now marked as entered
+    assert preview.changed == (2, 3)  # deal 1 keeps its scores (now marked as entered): not a change
     assert preview.before == score_match(match)
     assert preview_rules(match, match.rules.replace(min_bid=40)).changed == ()
 

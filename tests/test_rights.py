@@ -57,6 +57,8 @@ def writes(app: Flask, public_id: str, token: str) -> dict[str, dict[str, str]]:
         f"/m/{public_id}/deals/2/delete": common,
         f"/m/{public_id}/deals/2/undo": common,  # the last deal, taken back
         f"/m/{public_id}/deals/1/throw-in": common,
+        f"/m/{public_id}/rules/rescale": common | {"factor": "up"},  # the first change of the history …
+        f"/m/{public_id}/rules/undo/1": common,  # … undone (a fresh database numbers it 1)
         f"/m/{public_id}/rules": common | rules | {"confirm": "yes"},
         f"/m/{public_id}/rules/meld": common | {"confirm": "yes", "chosen": '{"pinochle": [4]}'},
         f"/m/{public_id}/rematch": common,  # starts a new match from this one
@@ -68,7 +70,8 @@ def test_every_form_that_writes_to_a_match_is_listed(app: Flask) -> None:
     posted = {rule.rule for rule in app.url_map.iter_rules()
               if "POST" in (rule.methods or set()) and rule.rule.startswith("/m/<public_id>/")}
     public_id = start_match(app.test_client())
-    listed = {re.sub(r"/m/[^/]+", "/m/<public_id>", re.sub(r"/\d+/", "/<int:number>/", url))
+    listed = {re.sub(r"/m/[^/]+", "/m/<public_id>",
+                     re.sub(r"/undo/\d+$", "/undo/<int:change_id>", re.sub(r"/\d+/", "/<int:number>/", url)))
               for url in writes(app, public_id, "t")}
     assert posted - listed == {
         "/m/<public_id>/forget",  # removes the match from this device's list only

@@ -118,11 +118,13 @@ class DealForm(FlaskForm):
     dealt_by = SelectField("Who dealt?", choices=[], validate_choice=False, default="")
     trump = RadioField("Trump", choices=SUITS, default="", validate_choice=False)
     thrown_in = BooleanField("Thrown in")
+    out = BooleanField("Announced going out")  # offered when the house rules say a side must bid out
+    forced = BooleanField("Forced bid: all passed")  # offered when the dealer's side must take the minimum
     last_trick = RadioField("Last trick", choices=[], validate_choice=False)
     sides = FieldList(FormField(SideEntryForm))
 
     def setup(self, side_names: list[str], hand_names: list[list[str]] | None = None,
-              players: list[list[str]] | None = None) -> DealForm:
+              players: list[list[str]] | None = None, min_bid: int = 0) -> DealForm:
         """Fit the form to the match's sides, to each side's meld lines (one per partner, by name) and
         to its named players (who bid, who dealt: offered only when the sides name players)."""
         sides = [SelectChoice(str(index), name) for index, name in enumerate(side_names)]
@@ -132,6 +134,9 @@ class DealForm(FlaskForm):
         self.bid_by.choices = none + [SelectChoice(name, name) for name in named]
         self.dealt_by.choices = none + [SelectChoice(name, name) for name in named]
         self.side_of_player = {name: index for index, side in enumerate(players or []) for name in side}
+        self.min_bid = min_bid  # what a forced bid is, when the bid is left empty
+        dealer_side = self.side_of_player.get(self.dealt_by.data or "", "")
+        self.forced.render_kw = {"data-forced": f"{min_bid} {dealer_side}"}  # the script fills them in
         self.last_trick.choices = list(sides)
         while len(self.sides) < len(side_names):
             self.sides.append_entry()
@@ -168,6 +173,8 @@ class DealForm(FlaskForm):
         if auction:
             if self.bidder.data in (None, "", "None") and self.bid_by.data in self.side_of_player:
                 self.bidder.data = str(self.side_of_player[self.bid_by.data])  # one tap on the bidder
+            if self.forced.data:
+                self._fill_forced_bid()
             bidder = whole_number_or_none(self.bidder.data or "")
             if self.bidder.data in (None, "", "None"):
                 add_error(self.bidder, "Who won the bid? Tap a side.")
@@ -184,9 +191,20 @@ class DealForm(FlaskForm):
             data["trump"] = self.trump.data
         if self.thrown_in.data:
             data["thrown_in"] = True
+        if auction and self.out.data:
+            data["out"] = True
+        if auction and self.forced.data:
+            data["forced"] = True
         quick = self.mode.data != DETAIL
         data["sides"] = [self._side_json(index, entry, quick) for index, entry in enumerate(self.entries())]
         return None if self.errors_present() else data
+
+    def _fill_forced_bid(self) -> None:
+        """A forced bid left empty is the minimum bid, taken by the dealer's side when the dealer is known."""
+        if self.bidder.data in (None, "", "None") and self.dealt_by.data in self.side_of_player:
+            self.bidder.data = str(self.side_of_player[self.dealt_by.data])
+        if not (self.bid.data or "").strip() and self.min_bid:
+            self.bid.data = str(self.min_bid)
 
     def _side_json(self, index: int, entry: SideEntryForm, quick: bool) -> dict[str, Any]:
         if quick:
@@ -248,7 +266,7 @@ class DealForm(FlaskForm):
         return melds
 
     def errors_present(self) -> bool:
-        fields = [self.bidder, self.bid, self.bid_by, self.dealt_by, self.trump, self.last_trick]
+        fields = [self.bidder, self.bid, self.bid_by, self.dealt_by, self.trump, self.last_trick, self.out, self.forced]
         for entry in self.entries():
             fields += [entry.total, entry.tricks, entry.took, *(hand.meld for hand in entry.hand_forms())]
         return any(field.errors for field in fields) or bool(self.form_errors)
@@ -267,7 +285,7 @@ class DealForm(FlaskForm):
         if found is None:
             key = DEAL_KEY.match(path)
             fields = {"bid": self.bid, "bidder": self.bidder, "trump": self.trump, "thrown_in": self.thrown_in,
-                      "bid_by": self.bid_by, "dealt_by": self.dealt_by}
+                      "bid_by": self.bid_by, "dealt_by": self.dealt_by, "out": self.out, "forced": self.forced}
             return fields.get(key.group()) if key else None
         index, key_in_side, hand = int(found.group(1)), found.group(2) or "", int(found.group(3) or 0)
         if index >= len(self.sides):
@@ -302,6 +320,8 @@ def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:
         "bid_by": deal.get("bid_by") or "",
         "dealt_by": deal.get("dealt_by") or "",
         "thrown_in": bool(deal.get("thrown_in")),
+        "out": bool(deal.get("out")),
+        "forced": bool(deal.get("forced")),
         "last_trick": next((str(i) for i, side in enumerate(sides) if side.get("last_trick")), ""),
         "sides": [_side_form_data(side) for side in sides],
     }

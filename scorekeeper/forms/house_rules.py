@@ -77,3 +77,16 @@ class HouseRulesForm(FlaskForm):
     version = HiddenField()
     confirm = HiddenField()
     rules = FormField(RulesForm)
+
+
+class RescaleForm(FlaskForm):
+    """Rescale the match ×10 or ÷10 (``factor`` is the button tapped: ``up`` or ``down``)."""
+
+    version = HiddenField()
+    factor = HiddenField()
+
+
+class UndoForm(FlaskForm):
+    """Undo one change of the rules history (the change is named in the address)."""
+
+    version = HiddenField()

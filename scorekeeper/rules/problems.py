@@ -71,6 +71,8 @@ class ProblemCode(StrEnum):
     LAST_TRICK_COUNT = "last_trick_count"
     LAST_TRICK_MISSING = "last_trick_missing"
     TRICK_TOTAL = "trick_total"
+    # Rescaling
+    NOT_A_MULTIPLE_OF_TEN = "not_a_multiple_of_ten"
     # Several problems at once
     CONTRADICTION = "contradiction"
 

@@ -56,6 +56,8 @@ class DealLine(NamedTuple):
     after_end: bool
     as_entered: tuple[int, ...]
     lost_meld: tuple[LostMeld, ...] = ()  # the reason the sheet prints beside a side's score ("no trick")
+    out: bool = False  # the bidders announced going out (the sheet says so beside the bid)
+    forced: bool = False  # everybody passed and the dealer's side was forced to take the minimum bid
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,11 +95,17 @@ class Sheet:
 
 @dataclass(frozen=True)
 class RulesPreview:
-    """The sheet before and after a change of house rules, and the deals whose line changes."""
+    """The sheet before and after a change of house rules: the deals whose scores change, and those
+    whose bidders flip between made and set."""
 
     before: Sheet
     after: Sheet
     changed: tuple[int, ...]
+    flipped: tuple[int, ...] = ()
+
+    @property
+    def winner_changes(self) -> bool:
+        return (self.before.winner, self.before.ended_at) != (self.after.winner, self.after.ended_at)
 
 
 def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
@@ -229,7 +237,7 @@ def _sheet(match: Match, results: list[DealScore]) -> Sheet:
         after_end = winner is not None
         if after_end:
             lines.append(DealLine(number, result.status, deal.bidder, deal.bid, None, None, result.made, True,
-                                  result.as_entered))
+                                  result.as_entered, (), deal.out, deal.forced))
             continue
         totals = tuple(map(add, totals, result.scores))
         played += not deal.passed
@@ -239,7 +247,7 @@ def _sheet(match: Match, results: list[DealScore]) -> Sheet:
             winner = _highest(list(range(len(totals))), totals)  # a tie at the top plays on
         ended_at = number if winner is not None else None
         lines.append(DealLine(number, result.status, deal.bidder, deal.bid, result.scores, totals, result.made,
-                              False, result.as_entered, result.lost_meld))
+                              False, result.as_entered, result.lost_meld, deal.out, deal.forced))
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
     return Sheet(totals, winner, ended_at, rank, tuple(lines))
 
@@ -273,15 +281,18 @@ def _highest(candidates: list[int], totals: tuple[int, ...]) -> int | None:
 
 def preview_rules(match: Match, rules: HouseRules) -> RulesPreview:
     """The sheet under ``rules`` beside the current one; refuses rules that recorded facts contradict."""
-    before = score_match(match)
-    after = score_match(match.with_rules(rules))
-    changed = tuple(
-        old.number
-        for old, new in zip(before.deals, after.deals)
-        if (old.scores, old.after_end, old.status, old.as_entered)
-        != (new.scores, new.after_end, new.status, new.as_entered)
+    return compare_sheets(score_match(match), score_match(match.with_rules(rules)))
+
+
+def compare_sheets(before: Sheet, after: Sheet) -> RulesPreview:
+    """What a change does to the sheet: only deals whose scores change are listed (a deal now played after
+    the end has none), and the bids that flip between made and set."""
+    changed = tuple(old.number for old, new in zip(before.deals, after.deals) if old.scores != new.scores)
+    flipped = tuple(
+        old.number for old, new in zip(before.deals, after.deals)
+        if old.made is not None and new.made is not None and old.made != new.made
     )
-    return RulesPreview(before, after, changed)
+    return RulesPreview(before, after, changed, flipped)
 
 
 def bidder_meld(rules: HouseRules, deal: Deal) -> int | None:

@@ -20,6 +20,7 @@ from .. import store, tables
 from ..db import get_session
 from ..extensions import csrf, rate_limited
 from ..models import MatchRow, TableRow
+from ..rule_history import history_entries
 from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
@@ -29,6 +30,7 @@ from ..rules.matchfile import deal_to_json, match_from_json
 from ..rules.meld import best_melds
 from ..rules.numbers import parse_whole_number, shown_text
 from ..rules.problems import Problem, ProblemCode, join_path
+from ..rules.rescale import Factor, rescale_offer, scales_disagree
 from ..rules.scoring import Sheet, preview_rules, score_match
 from ..rules.text import load_json
 from .errors import TOO_LARGE, request_limit_text
@@ -329,11 +331,61 @@ def change_rules(public_id: str) -> tuple[Response, int] | Response:
         return jsonify({
             "preview": True, "version": row.version, "rules": new_rules.to_mapping(),
             "changed_rules": before.rules.differences(new_rules), "changed_deals": list(result.changed),
+            "flipped_deals": list(result.flipped), "winner_changes": result.winner_changes,
+            "mixed_scales": scales_disagree(new_rules), "rescale_instead": _direction(before.rules, new_rules),
             "before": result.before.to_json(), "after": result.after.to_json(),
         })
     written = store.change_rules(loaded, new_rules, expected_version(body), key=write_key(body))
     if written is None:
         return match_answer(row, before, score_match(before), changed_rules=[], changed_deals=[])
+    return written_answer(written, changed_rules=list(written.changed_rules),
+                          changed_deals=list(written.changed_deals))
+
+
+def _direction(old: HouseRules, new: HouseRules) -> str | None:
+    offer = rescale_offer(old, new)
+    return None if offer is None else DIRECTIONS[offer]
+
+
+DIRECTIONS = {Factor.UP: "up", Factor.DOWN: "down"}
+
+
+@bp.post("/matches/<public_id>/rescale")
+@rate_limited("edit-token")
+def rescale(public_id: str) -> tuple[Response, int]:
+    """``{"direction": "up"}`` (×10) or ``"down"`` (÷10): rules, bids and typed numbers, as one change."""
+    loaded = editable_match(public_id)
+    body = json_body()
+    factor = {name: factor for factor, name in DIRECTIONS.items()}.get(str(body.get("direction")))
+    if factor is None:
+        raise ApiError(422, "direction", 'Use "up" (×10) or "down" (÷10).', ProblemCode.WRONG_FORMAT)
+    written = store.rescale_match(loaded, factor, expected_version(body), write_key(body))
+    return written_answer(written, changed_rules=list(written.changed_rules),
+                          changed_deals=list(written.changed_deals))
+
+
+@bp.get("/matches/<public_id>/rules/history")
+def rules_history(public_id: str) -> Response:
+    """The changes of house rules, newest first, each with the id its undo takes."""
+    row = editable_match(public_id).row
+    return jsonify({"version": row.version, "changes": [
+        {"id": entry.change_id, "title": entry.title, "after_deal": entry.after_deal,
+         "changed_at": entry.changed_at.isoformat(),
+         "rules": [{"rule": change.rule, "old": change.old_value, "new": change.new_value}
+                   for change in store.change_group(row, entry.change_id)]}
+        for entry in history_entries(row)]})
+
+
+@bp.post("/matches/<public_id>/rules/history/<int:change_id>/undo")
+@rate_limited("edit-token")
+def undo_rules(public_id: str, change_id: int) -> tuple[Response, int]:
+    """Undo one change of the history; the undo is recorded as a change of its own."""
+    loaded = editable_match(public_id)
+    body = json_body() if request.content_length else None
+    try:
+        written = store.undo_rules(loaded, change_id, expected_version(body), write_key(body))
+    except store.NothingToUndo as nothing:
+        raise ApiError(422 if store.change_group(loaded.row, change_id) else 404, None, str(nothing)) from None
     return written_answer(written, changed_rules=list(written.changed_rules),
                           changed_deals=list(written.changed_deals))
 

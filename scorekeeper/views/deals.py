@@ -192,7 +192,8 @@ def _names(row: MatchRow) -> list[str]:
 
 
 def _setup(form: DealForm, row: MatchRow, match: Match) -> DealForm:
-    return form.setup(_names(row), meld_lines(match), [list(side.players) for side in row.sides])
+    return form.setup(_names(row), meld_lines(match), [list(side.players) for side in row.sides],
+                      min_bid=match.rules.min_bid)
 
 
 def _new_deal_data(row: MatchRow, match: Match) -> dict[str, Any]:

@@ -7,12 +7,14 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..device import players_only, remember_match
-from ..forms.house_rules import HouseRulesForm, rule_values
+from ..forms.house_rules import HouseRulesForm, RescaleForm, UndoForm, rule_values
 from ..models import MatchRow
-from ..rules.errors import ContradictionError
+from ..rule_history import history_entries
+from ..rules.errors import ContradictionError, HouseRuleError
 from ..rules.house_rules import RULE_SPECS, RULE_SPECS_BY_KEY, HouseRules
 from ..rules.match import Match
 from ..rules.numbers import whole_number_or_none
+from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
 from ..rules.scoring import preview_rules
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
@@ -58,10 +60,61 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
     return render_template(
         "house_rules/preview.html", row=row, match=match, form=form, preview=preview,
         names=[side.name for side in row.sides], changes=_changes(match.rules, new_rules),
+        mixed_scales=scales_disagree(new_rules), offer=rescale_offer(match.rules, new_rules),
     )
 
 
-def _version(form: HouseRulesForm) -> int:
+@bp.post("/rescale")
+def rescale(public_id: str) -> str | Response | tuple[str, int]:
+    """Move the match to the ×10 numbers or back, as one change of the history."""
+    loaded = store.load_match(public_id)
+    form = RescaleForm()
+    factor = {"up": Factor.UP, "down": Factor.DOWN}.get(form.factor.data or "")
+    if not form.validate() or factor is None:
+        return _refused(loaded, "Tap ×10 or ÷10 to rescale the match.", 400)
+    try:
+        store.rescale_match(loaded, factor, _version(form))
+    except ContradictionError as error:
+        return _refused(loaded, f"Rescaling {factor.label} is refused: "
+                        + "; ".join(f"deal {number}: {problem}" for number, problem in error.problems) + ".",
+                        422, error.deal_numbers)
+    except HouseRuleError as error:
+        return _refused(loaded, f"Rescaling {factor.label} is refused: {error}.", 422)
+    except store.StaleEdit as stale:
+        return _refused(loaded, stale.message + " Look again before rescaling.", 409)
+    flash(f"Rescaled {factor.label}: the rules, the bids and every number typed in. Undo it below.", "info")
+    return redirect(url_for("house_rules.show", public_id=public_id))
+
+
+@bp.post("/undo/<int:change_id>")
+def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
+    """Undo one change of the history; the undo is itself a change."""
+    loaded = store.load_match(public_id)
+    form = UndoForm()
+    if not form.validate():
+        return _refused(loaded, "The form was too old: try again.", 400)
+    try:
+        store.undo_rules(loaded, change_id, _version(form))
+    except store.NothingToUndo as nothing:
+        return _refused(loaded, str(nothing), 422)
+    except (ContradictionError, HouseRuleError) as error:
+        numbers = error.deal_numbers if isinstance(error, ContradictionError) else None
+        return _refused(loaded, f"That change cannot be undone: {error}.", 422, numbers)
+    except store.StaleEdit as stale:
+        return _refused(loaded, stale.message + " Look again before undoing.", 409)
+    flash("Change undone; the undo is in the history too.", "info")
+    return redirect(url_for("house_rules.show", public_id=public_id))
+
+
+def _refused(loaded: store.Loaded, message: str, status: int, deals: list[int] | None = None) -> tuple[str, int]:
+    row = store.get_match_or_404(loaded.row.public_id)
+    match = store.to_core(row)
+    form = HouseRulesForm(formdata=None, data={"version": row.version, "rules": rule_values(match.rules)})
+    form.form_errors.append(message)
+    return _render_rules(row, match, form, refused=deals), status
+
+
+def _version(form: HouseRulesForm | RescaleForm | UndoForm) -> int:
     version = whole_number_or_none(form.version.data or "")
     return -1 if version is None else version  # an unreadable version is a stale one
 
@@ -81,19 +134,6 @@ def _changes_text(old: HouseRules, new: HouseRules) -> str:
 
 
 def _render_rules(row: MatchRow, match: Match, form: HouseRulesForm, refused: list[int] | None = None) -> str:
-    history = [
-        (change, RULE_SPECS_BY_KEY[change.rule],
-         _value_label(change.rule, change.old_value), _value_label(change.rule, change.new_value))
-        for change in reversed(row.rule_changes)
-    ]
+    scalable = [factor for factor in Factor if rescale_refusal(match.rules, factor) is None]
     return render_template("house_rules/show.html", row=row, match=match, form=form, specs=RULE_SPECS,
-                           history=history, refused=refused or [])
-
-
-def _value_label(key: str, raw: object) -> str:
-    """How a stored rule value reads on the page; a value the rules no longer accept is shown raw."""
-    spec = RULE_SPECS_BY_KEY[key]
-    try:
-        return spec.value_label(spec.parse(raw))
-    except ValueError:
-        return str(raw)
+                           history=history_entries(row), refused=refused or [], scalable=scalable)

@@ -438,12 +438,8 @@ def rule_change_vectors(rng: random.Random) -> Json:
         rules = _nudged(rng, match.rules)
         change = rules.to_mapping()
 
-        def work(f: Json = file, c: Json = change) -> Json:
-            preview = preview_rules(match_from_json(f), HouseRules.from_mapping(c))
-            return {"before": preview.before.to_json(), "after": preview.after.to_json(),
-                    "changed": list(preview.changed)}
-
-        cases.append({"file": file, "rules": change, **outcome(work)})
+        cases.append({"file": file, "rules": change, **outcome(
+            lambda f=file, c=change: _preview_json(preview_rules(match_from_json(f), HouseRules.from_mapping(c))))})
     priced = random.Random(PRICES_SEED + 2)
     while len(cases) < 550:
         match, file = random_match(priced, spoil=0.0, most=20, own_prices=True)
@@ -459,7 +455,8 @@ def rule_change_vectors(rng: random.Random) -> Json:
 
 
 def _preview_json(preview: Any) -> Json:
-    return {"before": preview.before.to_json(), "after": preview.after.to_json(), "changed": list(preview.changed)}
+    return {"before": preview.before.to_json(), "after": preview.after.to_json(),
+            "changed": list(preview.changed), "flipped": list(preview.flipped)}
 
 
 def _nudged(rng: random.Random, rules: HouseRules) -> HouseRules:

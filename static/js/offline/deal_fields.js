@@ -27,6 +27,8 @@ export function dealFromFields(pairs, sideCount, auction) {
   }
   if (get("trump")) deal.trump = get("trump");
   if (get("thrown_in")) deal.thrown_in = true;
+  if (auction && get("out")) deal.out = true;
+  if (auction && get("forced")) deal.forced = true;
   const quick = get("mode") !== "detail";
   deal.sides = [];
   for (let i = 0; i < sideCount; i++) {

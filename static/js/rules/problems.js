@@ -26,7 +26,7 @@ export const ProblemCode = Object.freeze({
   RANK_BEYOND_DECK: "rank_beyond_deck", TRICKS_WITHOUT_TRICK: "tricks_without_trick",
   TRICKS_IN_THROWN_IN: "tricks_in_thrown_in", RANK_TOTAL: "rank_total", COUNTERS_TOTAL: "counters_total",
   LAST_TRICK_COUNT: "last_trick_count", LAST_TRICK_MISSING: "last_trick_missing", TRICK_TOTAL: "trick_total",
-  CONTRADICTION: "contradiction",
+  NOT_A_MULTIPLE_OF_TEN: "not_a_multiple_of_ten", CONTRADICTION: "contradiction",
 });
 
 /** @returns {Problem} */

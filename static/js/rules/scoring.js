@@ -131,19 +131,16 @@ function highest(candidates, totals) {
 
 const sameList = (a, b) => (a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i]));
 
-/** The sheet under `rules` beside the current one, and the deals whose line changes; throws a
- * ContradictionError for rules that recorded facts contradict. */
+/** The sheet under `rules` beside the current one, the deals whose scores change and those whose bid
+ * flips between made and set; throws a ContradictionError for rules that recorded facts contradict. */
 export function previewRules(match, rules) {
   const before = scoreMatch(match);
   const after = scoreMatch(withRules(match, rules));
-  const changed = before.deals
-    .filter((old, i) => {
-      const now = after.deals[i];
-      return !(sameList(old.scores, now.scores) && old.after_end === now.after_end && old.status === now.status
-        && sameList(old.as_entered, now.as_entered));
-    })
+  const changed = before.deals.filter((old, i) => !sameList(old.scores, after.deals[i].scores)).map((old) => old.number);
+  const flipped = before.deals
+    .filter((old, i) => old.made !== null && after.deals[i].made !== null && old.made !== after.deals[i].made)
     .map((old) => old.number);
-  return { before, after, changed };
+  return { before, after, changed, flipped };
 }
 
 /** The bidding side's meld points, when the deal records them apart from its tricks. */
