@@ -250,6 +250,7 @@ def sheet_and_scores(match: Match, *, checked: bool = False) -> tuple[Sheet, lis
 
 def _sheet(match: Match, results: list[DealScore]) -> Sheet:
     rules = match.rules
+    target, deal_limit = rules.target, rules.deal_limit
     totals = tuple(0 for _ in match.sides)
     winner: int | None = None
     ended_at: int | None = None
@@ -257,18 +258,19 @@ def _sheet(match: Match, results: list[DealScore]) -> Sheet:
     played = 0
     announce = rules.going_out is GoingOut.ANNOUNCE and match.auction
     for number, (deal, result) in enumerate(zip(match.deals, results), start=1):
-        after_end = winner is not None
-        if after_end:
+        if winner is not None:  # a deal played after the end
             lines.append(DealLine(number, result.status, deal.bidder, deal.bid, None, None, result.made, True,
                                   result.as_entered))
             continue
         totals = tuple(map(add, totals, result.scores))
-        played += not deal.passed
-        if max(totals) >= rules.target:
-            winner = _winner(rules, deal, result, totals, announce)
-        if winner is None and rules.deal_limit and played >= rules.deal_limit:
+        if not deal.passed:
+            played += 1
+            if max(totals) >= target:
+                winner = _winner(rules, deal, result, totals, announce)
+        if winner is None and deal_limit and played >= deal_limit:
             winner = _highest(list(range(len(totals))), totals)  # a tie at the top plays on
-        ended_at = number if winner is not None else None
+        if winner is not None:
+            ended_at = number
         lines.append(DealLine(number, result.status, deal.bidder, deal.bid, result.scores, totals, result.made,
                               False, result.as_entered, result.lost_meld))
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
