@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import add
 from typing import Any, NamedTuple
 
@@ -21,18 +21,39 @@ PASSED = "passed"
 NO_AUCTION = "no_auction"
 
 
-@dataclass(frozen=True)
 class DealScore:
-    """What one deal is worth to each side."""
+    """What one deal is worth to each side.
 
-    status: str  # made, set, thrown_in, passed or no_auction
-    scores: tuple[int, ...]
-    made: bool | None
-    as_entered: tuple[int, ...]  # sides whose numbers were kept as entered
-    lost_meld: tuple[LostMeld, ...] = ()  # sides whose meld did not count, and why
-    # Each side's meld per hand as ``price_meld`` priced it (empty for a one-number entry): the statistics
-    # read it rather than pricing the meld again.
-    hand_melds: tuple[tuple[tuple[int, bool], ...], ...] = field(default=(), compare=False)
+    A plain class with slots rather than a dataclass: a cold recompute builds one for every deal. Equal
+    when everything but ``hand_melds`` is equal.
+    """
+
+    __slots__ = ("status", "scores", "made", "as_entered", "lost_meld", "hand_melds")
+
+    def __init__(self, status: str, scores: tuple[int, ...], made: bool | None, as_entered: tuple[int, ...],
+                 lost_meld: tuple[LostMeld, ...] = (), hand_melds: tuple[tuple[tuple[int, bool], ...], ...] = ()
+                 ) -> None:
+        self.status = status  # made, set, thrown_in, passed or no_auction
+        self.scores = scores
+        self.made = made
+        self.as_entered = as_entered  # sides whose numbers were kept as entered
+        self.lost_meld = lost_meld  # sides whose meld did not count, and why
+        # Each side's meld per hand as ``price_meld`` priced it (empty for a one-number entry): the
+        # statistics read it rather than pricing the meld again.
+        self.hand_melds = hand_melds
+
+    def _key(self) -> tuple[str, tuple[int, ...], bool | None, tuple[int, ...], tuple[LostMeld, ...]]:
+        return self.status, self.scores, self.made, self.as_entered, self.lost_meld
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealScore) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"DealScore(status={self.status!r}, scores={self.scores!r}, made={self.made!r}, "
+                f"as_entered={self.as_entered!r}, lost_meld={self.lost_meld!r})")
 
 
 class LostMeld(NamedTuple):
@@ -112,27 +133,36 @@ def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
     """Settle one deal: the bidders make it or are set; defenders keep what they earned."""
     if deal.passed:
         return DealScore(PASSED, (0,) * side_count, None, ())
-    priced = [price_side(entry, deal, rules) for entry in deal.sides]
-    as_entered = tuple([i for i, side in enumerate(priced) if not side.exact])
-    hands = tuple([side.hands for side in priced])
     played = not deal.thrown_in or deal.bidder is None
-    settled = [side.settled(rules, played) for side in priced]
+    priced = []
+    earned = []
+    reasons = []
+    as_entered = []
+    hands = []
+    for index, entry in enumerate(deal.sides):
+        side = price_side(entry, deal, rules)
+        points, reason = side.settled(rules, played)
+        priced.append(side)
+        earned.append(points)
+        reasons.append(reason)
+        hands.append(side.hands)
+        if not side.exact:
+            as_entered.append(index)
     if deal.bidder is None:
-        return DealScore(NO_AUCTION, tuple([earned for earned, _ in settled]), None, as_entered,
-                         _lost_meld(priced, settled), hands)
+        return DealScore(NO_AUCTION, tuple(earned), None, tuple(as_entered), _lost_meld(priced, reasons), tuple(hands))
     bid = deal.bid or 0
     if deal.thrown_in:
         penalty = -2 * bid if rules.set_penalty is SetPenalty.DOUBLE else -bid
-        scores = tuple([penalty if i == deal.bidder else earned + rules.throw_in_bonus
-                        for i, (earned, _) in enumerate(settled)])
-        return DealScore(THROWN_IN, scores, False, as_entered, _lost_meld(priced, settled, skip=deal.bidder), hands)
-    earned = [points for points, _ in settled]
+        bonus = rules.throw_in_bonus
+        scores = tuple([penalty if i == deal.bidder else points + bonus for i, points in enumerate(earned)])
+        return DealScore(THROWN_IN, scores, False, tuple(as_entered), _lost_meld(priced, reasons, skip=deal.bidder),
+                         tuple(hands))
     made = earned[deal.bidder] >= bid
     if not made:
         earned[deal.bidder] = set_score(rules, bid, earned[deal.bidder])
     kept = made or rules.set_penalty is SetPenalty.SHORTFALL  # otherwise the bid is the score anyway
-    lost = _lost_meld(priced, settled, skip=None if kept else deal.bidder)
-    return DealScore(MADE if made else SET, tuple(earned), made, as_entered, lost, hands)
+    lost = _lost_meld(priced, reasons, skip=None if kept else deal.bidder)
+    return DealScore(MADE if made else SET, tuple(earned), made, tuple(as_entered), lost, tuple(hands))
 
 
 def set_score(rules: HouseRules, bid: int, earned: int) -> int:
@@ -144,18 +174,19 @@ def set_score(rules: HouseRules, bid: int, earned: int) -> int:
     return -bid
 
 
-def _lost_meld(priced: list[PricedSide], settled: list[tuple[int, MeldLostReason | None]],
+def _lost_meld(priced: list[PricedSide], reasons: list[MeldLostReason | None],
                skip: int | None = None) -> tuple[LostMeld, ...]:
     """The sides whose meld did not count, and why (``skip``: a side whose score does not depend on it)."""
+    if not any(reasons):
+        return ()
     lost = []
-    for index, (side, (_, reason)) in enumerate(zip(priced, settled)):
+    for index, (side, reason) in enumerate(zip(priced, reasons)):
         if reason is not None and side.meld > 0 and index != skip:
             lost.append(LostMeld(index, side.meld, reason))
     return tuple(lost)
 
 
-@dataclass(frozen=True)
-class DealOutcome:
+class DealOutcome(NamedTuple):
     """A deal worked out under some rules: what contradicts them, or else its score."""
 
     problems: tuple[Problem, ...]
@@ -227,6 +258,7 @@ def sheet_and_scores(match: Match, *, checked: bool = False) -> tuple[Sheet, lis
 
 def _sheet(match: Match, results: list[DealScore]) -> Sheet:
     rules = match.rules
+    target, deal_limit = rules.target, rules.deal_limit
     totals = tuple(0 for _ in match.sides)
     winner: int | None = None
     ended_at: int | None = None
@@ -234,18 +266,19 @@ def _sheet(match: Match, results: list[DealScore]) -> Sheet:
     played = 0
     announce = rules.going_out is GoingOut.ANNOUNCE and match.auction
     for number, (deal, result) in enumerate(zip(match.deals, results), start=1):
-        after_end = winner is not None
-        if after_end:
+        if winner is not None:  # a deal played after the end
             lines.append(DealLine(number, result.status, deal.bidder, deal.bid, None, None, result.made, True,
                                   result.as_entered, (), deal.out, deal.forced))
             continue
         totals = tuple(map(add, totals, result.scores))
-        played += not deal.passed
-        if max(totals) >= rules.target:
-            winner = _winner(rules, deal, result, totals, announce)
-        if winner is None and rules.deal_limit and played >= rules.deal_limit:
+        if not deal.passed:
+            played += 1
+            if max(totals) >= target:
+                winner = _winner(rules, deal, result, totals, announce)
+        if winner is None and deal_limit and played >= deal_limit:
             winner = _highest(list(range(len(totals))), totals)  # a tie at the top plays on
-        ended_at = number if winner is not None else None
+        if winner is not None:
+            ended_at = number
         lines.append(DealLine(number, result.status, deal.bidder, deal.bid, result.scores, totals, result.made,
                               False, result.as_entered, result.lost_meld, deal.out, deal.forced))
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))

@@ -171,9 +171,7 @@ def _summarise(match: Match, sheet: Sheet, scores: Sequence[DealScore]) -> _Matc
             found = figures[name] = [0, 0, 0, 0, 0, 0, 0, 0, 0]
         return found
 
-    for side in match.sides:
-        for name in side.players:
-            of(name)
+    seated = [[of(name) for name in side.players] for side in match.sides]  # each side's players' figures
     last = sheet.ended_at or len(match.deals)
     for deal, score in zip(match.deals[:last], scores[:last]):
         if deal.passed:
@@ -194,15 +192,15 @@ def _summarise(match: Match, sheet: Sheet, scores: Sequence[DealScore]) -> _Matc
                     player[2] += 1
                 elif score.status == THROWN_IN:
                     player[3] += 1
-        for side, entry, hands in zip(match.sides, deal.sides, score.hand_melds):
-            if not hands or not isinstance(entry, SideDetail) or len(hands) != len(side.players):
+        for players, entry, hands in zip(seated, deal.sides, score.hand_melds):
+            if not hands or len(hands) != len(players) or not isinstance(entry, SideDetail):
                 continue
-            for name, (points, exact) in zip(side.players, hands):
+            for player, (points, exact) in zip(players, hands):
                 if exact:
-                    player = of(name)
                     player[6] += 1
                     player[7] += points
-                    player[8] = max(player[8], points)
+                    if points > player[8]:
+                        player[8] = points
     return _MatchSummary(sheet.winner, tuple((name, tuple(values)) for name, values in figures.items()))
 
 
