@@ -131,7 +131,8 @@ def _meld_clean(rules: HouseRules, deal: Deal) -> bool:
                 if trump is None or any(map(gt, counts, copies)):
                     return False
                 cards = list(counts) if cards is None else list(map(add, cards, counts))
-                for combination, n in meld_of_hand(fact.hand, trump, rules.meld_table).sets().items():
+                best = meld_of_hand(fact.hand, trump, rules.meld_table, rules.meld_prices)
+                for combination, n in best.sets().items():
                     set_totals[_COMBINATION_INDEX[combination]] += n
             elif isinstance(fact, MeldSets):
                 hand = _one_hand_of_sets(fact.sets, deal.trump, deck)
