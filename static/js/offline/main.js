@@ -161,11 +161,10 @@ async function keep(ctx, form, submitter, state = "pending") {
 
 async function keepAndShow(ctx, form, submitter) {
   if (submitter && submitter.name === "preset") {  // fills the boxes in on the server: nothing to keep
-    const note = document.createElement("p");
-    note.className = "form-errors";
+    const note = form.querySelector("[data-outbox-note]") || form.insertAdjacentElement("afterbegin", document.createElement("p"));
+    Object.assign(note, { className: "form-errors", textContent: "Presets need a connection. Type the prices in, or try again once online." });
     note.setAttribute("role", "alert");
-    note.textContent = "Presets need a connection. Type the prices in, or try again once online.";
-    form.prepend(note);
+    note.dataset.outboxNote = "";
     return;
   }
   await keep(ctx, form, submitter);

@@ -126,7 +126,7 @@ function entryItem(row, names, fields, sheet) {
       el("p", { class: "row" }, fixLink(entry, "Go on changing"), choiceButton(entry.key, "resume", "Send it as it was")));
   } else {
     item.append(el("p", { class: "small muted" }, "Not sent yet", row.applied ? "" : " · checked when sent"),
-      CHANGEABLE.includes(entry.kind) ? el("p", {}, fixLink(entry, "Change", "quiet")) : null);
+      ...(CHANGEABLE.includes(entry.kind) ? [el("p", {}, fixLink(entry, "Change", "quiet"))] : []));
   }
   return item;
 }
