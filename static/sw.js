@@ -26,7 +26,7 @@ const PREFIX = "scorekeeper-";
 const CACHE = PREFIX + SETTINGS.release;
 const KEPT_PAGES = /^\/(?:$|m\/|w\/|meld$|rules$|manifest\.webmanifest$)/;
 const LIVE_PART = /\/live$/;
-const MATCH_FORM = /^(\/m\/[^/]+)\/(?:deals\/new|deals\/\d+\/(?:edit|delete|throw-in)|rules)$/;  // the outbox's
+const MATCH_FORM = /^(\/m\/[^/]+)\/(?:deals\/new|deals\/\d+\/(?:edit|delete|throw-in)|rules(?:\/meld|\/rescale|\/undo\/\d+)?)$/;  // the outbox's
 const NOT_SENT = "not-sent";
 const SEND_WAIT_MS = 15000;
 const HASHED_LINK = /(?:href|src)=["'](\/static\/[^"'?]+\?v=[0-9a-f]+)["']/g;

@@ -155,3 +155,43 @@ def test_an_address_outside_the_match_is_refused(client: FlaskClient) -> None:
     public_id = new_match(client)
     answer = send(client, public_id, "/matches/new", {}, "kept-key-0008")
     assert answer.status_code == 400
+
+
+def rule_changes(app: Flask, public_id: str) -> list[str]:
+    with app.app_context():
+        return [f"{change.rule}:{change.action}" for change in store.get_match_or_404(public_id).rule_changes]
+
+
+def test_kept_meld_prices_are_read_as_their_page_reads_them_and_changed_once(app: Flask, client: FlaskClient) -> None:
+    public_id = new_match(client)
+    prices = form_values(client.get(f"/m/{public_id}/rules/meld")) | {"pinochle-1": "15"}
+    prices.pop("csrf_token")
+    path = f"/m/{public_id}/rules/meld"
+    assert send(client, public_id, path, prices, "prices-key-01").status_code == 201
+    assert send(client, public_id, path, prices, "prices-key-01").status_code == 201  # the retry: the same write
+    assert facts(client, public_id)["match"]["rules"]["meld_prices"]["pinochle"][0] == 15
+    assert rule_changes(app, public_id) == ["meld_prices:None"]
+    preset = send(client, public_id, path, prices | {"preset": "npa-double"}, "prices-key-02")
+    assert preset.status_code == 422 and "preset" in preset.get_json()["error"]["message"]
+    bad = send(client, public_id, path, prices | {"run-1": "lots"}, "prices-key-03")
+    assert bad.status_code == 422 and "whole number" in bad.get_json()["error"]["message"]
+    assert len(rule_changes(app, public_id)) == 1
+
+
+def test_a_kept_rescale_and_a_kept_undo_are_done_once_each(app: Flask, client: FlaskClient) -> None:
+    public_id = new_match(client)
+    send(client, public_id, f"/m/{public_id}/deals/new", quick(client, public_id, 50, 60, 20), "add-key-0500")
+    rescale = f"/m/{public_id}/rules/rescale"
+    for _ in range(2):
+        assert send(client, public_id, rescale, {"factor": "up", "version": "1"}, "rescale-key-01").status_code == 201
+    assert [deal["bid"] for deal in deals_of(app, public_id)] == [500]
+    change_id = re.search(r"/rules/undo/(\d+)", client.get(f"/m/{public_id}/rules").get_data(as_text=True))
+    assert change_id
+    undo = f"/m/{public_id}/rules/undo/{change_id.group(1)}"
+    for _ in range(2):
+        assert send(client, public_id, undo, {"version": "1"}, "undo-key-0001").status_code == 201
+    assert [deal["bid"] for deal in deals_of(app, public_id)] == [50]
+    wrong = send(client, public_id, rescale, {"factor": "sideways"}, "rescale-key-02")
+    assert wrong.status_code == 422 and wrong.is_json
+    gone = send(client, public_id, f"/m/{public_id}/rules/undo/999999", {}, "undo-key-0002")
+    assert gone.status_code == 422 and "history" in gone.get_json()["error"]["message"]

@@ -1,10 +1,10 @@
 """What a phone kept while it had no network, sent when it is back (static/js/offline/).
 
-A phone that loses its signal keeps each deal form, delete, throw-in and house-rule change it sends in an
-outbox and sends them here later, in order, as the form's own fields and the address it was posted to. So
-the server reads them exactly as the form would have been read, with the form's write key (or one the phone
-made) as the write's key: a form that did reach the server, and a retry whose answer was lost, are answered
-with the first write's result and never done twice.
+A phone that loses its signal keeps each deal form, delete, throw-in, house-rule and meld-price change,
+rescale and undo it sends in an outbox and sends them here later, in order, as the form's own fields and
+the address it was posted to. So the server reads them exactly as the form would have been read, with the
+form's write key (or one the phone made) as the write's key: a form that did reach the server, and a retry
+whose answer was lost, are answered with the first write's result and never done twice.
 
 The phone's right to change the match is the device cookie, as for the forms; the CSRF token is sent as a
 header and fetched fresh from ``facts`` (a page kept for hours holds an expired one).
@@ -25,9 +25,13 @@ from ..device import players_only
 from ..forms.common import sentence
 from ..forms.deals import DealForm, meld_lines
 from ..forms.house_rules import HouseRulesForm
-from ..rules.errors import ContradictionError, MatchFileError, RulesError
+from ..forms.meld_prices import MeldPricesForm
+from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.matchfile import match_to_json
+from ..rules.meld_prices import MeldPrices
 from ..rules.numbers import whole_number_or_none
+from ..rules.rescale import Factor
+from ..rules.text import load_json
 
 bp = Blueprint("outbox", __name__, url_prefix="/m/<public_id>/outbox")
 bp.before_request(players_only)
@@ -35,7 +39,7 @@ bp.before_request(players_only)
 KEY_HEADER = "Idempotency-Key"
 MAX_KEYS_ASKED = 50
 # The form addresses an outbox entry may name, after /m/<public_id>: what it does and to which deal.
-FORM_PATH = re.compile(r"/deals/new|/deals/(\d+)/(edit|delete|throw-in)|/rules")
+FORM_PATH = re.compile(r"/deals/new|/deals/(\d+)/(edit|delete|throw-in)|/rules(?:/(meld|rescale)|/undo/(\d+))?")
 
 
 @bp.get("")
@@ -70,6 +74,12 @@ def send(public_id: str) -> tuple[Response, int]:
     try:
         if path.endswith("/rules"):
             written = _change_rules(loaded, fields, key)
+        elif found.group(3) == "meld":
+            written = _change_meld_prices(loaded, fields, key)
+        elif found.group(3) == "rescale":
+            written = _rescale(loaded, fields, key)
+        elif found.group(4):
+            written = _undo(loaded, int(found.group(4)), key)
         elif number is None:
             written = _save_deal(loaded, fields, None, None, key)
         elif found.group(2) == "edit":
@@ -84,6 +94,10 @@ def send(public_id: str) -> tuple[Response, int]:
         return _refused(422, "This entry was sent before with other contents; it was kept on the phone.")
     except _Refused as refused:
         return _refused(422, refused.message)
+    except store.NothingToUndo as nothing:
+        return _refused(422, str(nothing))
+    except ContradictionError as error:
+        return _refused(422, _contradiction(error))
     except RulesError as error:
         return _refused(422, sentence(error.problem.message))
     if written is None:  # house rules already as asked
@@ -132,6 +146,45 @@ def _change_rules(loaded: store.Loaded, fields: MultiDict[str, str],
     except ContradictionError as error:
         raise _Refused("The recorded deals contradict these rules: "
                        + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + ".") from None
+
+
+def _change_meld_prices(loaded: store.Loaded, fields: MultiDict[str, str],
+                        key: store.WriteKey | None) -> store.Written | None:
+    """The meld prices form as its page reads it: the prices typed in, or those its preview showed."""
+    if fields.get("preset"):
+        raise _Refused("A preset only fills the prices in; it was not applied.")
+    form = MeldPricesForm(formdata=fields, meta={"csrf": False})
+    if not form.validate():
+        raise _Refused(_form_messages(form.errors, form.form_errors))
+    table = loaded.match.rules.meld_table
+    if form.confirm.data == "yes":
+        prices = MeldPrices.from_json(load_json(form.chosen.data or "{}"))
+    else:
+        prices = form.prices(table)
+    return store.change_rules(loaded, loaded.match.rules.replace(meld_prices=prices), None, key=key)
+
+
+def _rescale(loaded: store.Loaded, fields: MultiDict[str, str], key: store.WriteKey | None) -> store.Written:
+    """Rescale the match as it is now (the other entries before this one included)."""
+    factor = {"up": Factor.UP, "down": Factor.DOWN}.get(fields.get("factor", ""))
+    if factor is None:
+        raise _Refused("Tap ×10 or ÷10 to rescale the match.")
+    try:
+        return store.rescale_match(loaded, factor, None, key)
+    except HouseRuleError as error:
+        raise _Refused(f"Rescaling {factor.label} is refused: {error}.") from None
+
+
+def _undo(loaded: store.Loaded, change_id: int, key: store.WriteKey | None) -> store.Written:
+    try:
+        return store.undo_rules(loaded, change_id, None, key)
+    except HouseRuleError as error:
+        raise _Refused(f"That change cannot be undone: {error}.") from None
+
+
+def _contradiction(error: ContradictionError) -> str:
+    return ("The recorded deals contradict this change: "
+            + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + ".")
 
 
 def _stale(loaded: store.Loaded, stale: store.StaleEdit, number: int | None) -> tuple[Response, int]:

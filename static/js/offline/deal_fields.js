@@ -107,6 +107,22 @@ export function rulesFromFields(pairs, specs) {
   return rules;
 }
 
+/** The table's own meld prices in a kept meld prices form, as the match file's `meld_prices`: each
+ * combination's four groups as typed (empty or "not priced": null), or the prices its preview showed. */
+export function meldPricesFromFields(pairs) {
+  const f = new Map(pairs);
+  if (f.get("confirm") === "yes") return readJson(f.get("chosen") || "{}") ?? {};
+  const prices = {};
+  for (const [name, value] of pairs) {
+    const found = /^([a-z_]+)-([1-4])$/.exec(name);
+    if (!found) continue;
+    const price = f.has(`${name}-off`) || !value.trim() ? null : whole(value);
+    if (price === null && value.trim() && !f.has(`${name}-off`)) throw new Error("unreadable");
+    (prices[found[1]] ??= [null, null, null, null])[Number(found[2]) - 1] = price;
+  }
+  return prices;
+}
+
 /** A deal in a few words: "We bid 60 · We 67, They 20". */
 export function describeDeal(deal, names) {
   if (!deal) return "no deal";

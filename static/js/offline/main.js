@@ -10,8 +10,9 @@ import * as view from "./view.js";
 
 const RETRY_FIRST_MS = 3000;
 const RETRY_MOST_MS = 60000;
-const FORM_PATH = /\/deals\/new$|\/deals\/(\d+)\/(edit|delete|throw-in)$|\/rules$/;
+const FORM_PATH = /\/deals\/new$|\/deals\/(\d+)\/(edit|delete|throw-in)$|\/rules(?:\/(meld|rescale)|\/undo\/\d+)?$/;
 const KINDS = { edit: "edit", delete: "delete", "throw-in": "throw_in" };
+const RULE_KINDS = { meld: "meld_prices", rescale: "rescale" };
 
 let sequence = 0;
 
@@ -136,7 +137,8 @@ async function keep(ctx, form, submitter, state = "pending") {
   const path = new URL(form.action, location.href).pathname;
   const found = FORM_PATH.exec(path);
   const number = found && found[1] ? Number(found[1]) : null;
-  const kind = !found ? "other" : path.endsWith("/rules") ? "rules" : number === null ? "add" : KINDS[found[2]];
+  const kind = !found ? "other" : path.endsWith("/rules") ? "rules" : found[3] ? RULE_KINDS[found[3]]
+    : path.includes("/rules/undo/") ? "undo" : number === null ? "add" : KINDS[found[2]];
   const facts = await ctx.db.factsOf(ctx.config.match);
   const fixing = form.dataset.outboxFixing
     && (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === form.dataset.outboxFixing);
@@ -158,6 +160,13 @@ async function keep(ctx, form, submitter, state = "pending") {
 }
 
 async function keepAndShow(ctx, form, submitter) {
+  if (submitter && submitter.name === "preset") {  // fills the boxes in on the server: nothing to keep
+    const note = form.querySelector("[data-outbox-note]") || form.insertAdjacentElement("afterbegin", document.createElement("p"));
+    Object.assign(note, { className: "form-errors", textContent: "Presets need a connection. Type the prices in, or try again once online." });
+    note.setAttribute("role", "alert");
+    note.dataset.outboxNote = "";
+    return;
+  }
   await keep(ctx, form, submitter);
   const onSheet = location.pathname === ctx.config.sheet;
   if (!onSheet && navigator.serviceWorker && navigator.serviceWorker.controller) {

@@ -19,10 +19,12 @@ export function project(facts, entries, twin, fields) {
   let file = structuredClone(facts.file);
   const auction = file.auction !== false;
   const rows = [];
+  let unknown = false;  // after a rescale or an undo the twin does not work out, nothing more is
   for (const entry of entries) {
     const row = { entry, applied: false, number: entry.number, deal: null };
     rows.push(row);
-    if (["conflict", "refused", "editing"].includes(entry.state)) continue;
+    if (UNWORKED.includes(entry.kind) && !["refused", "editing"].includes(entry.state)) unknown = true;
+    if (unknown || ["conflict", "refused", "editing"].includes(entry.state)) continue;
     const next = structuredClone(file);
     try {
       applyEntry(next, entry, row, auction, twin, fields);
@@ -31,13 +33,19 @@ export function project(facts, entries, twin, fields) {
       row.applied = true;
     } catch { /* the server reads it when it is sent */ }
   }
-  return { rows, file, sheet: twin.scoreMatch(twin.matchFromJson(file, { stored: true })) };
+  return { rows, file, unknown, sheet: twin.scoreMatch(twin.matchFromJson(file, { stored: true })) };
 }
+
+const UNWORKED = ["rescale", "undo"];
 
 function applyEntry(file, entry, row, auction, twin, fields) {
   const at = entry.number - 1;
   if (entry.kind === "rules") {
     file.rules = { ...file.rules, ...fields.rulesFromFields(entry.fields, twin.RULE_SPECS) };
+    return;
+  }
+  if (entry.kind === "meld_prices") {
+    file.rules = { ...file.rules, meld_prices: fields.meldPricesFromFields(entry.fields) };
     return;
   }
   if (entry.kind !== "add" && !file.deals[at]) throw new Error("no such deal");
@@ -84,6 +92,9 @@ function entryTitle(row) {
     case "delete": return `Deal ${entry.number} deleted`;
     case "throw_in": return `Deal ${entry.number} thrown in`;
     case "rules": return "House rules changed";
+    case "meld_prices": return "Meld prices changed";
+    case "rescale": return `Rescaled ${new Map(entry.fields).get("factor") === "down" ? "÷10" : "×10"}`;
+    case "undo": return "A rules change undone";
     default: return "A change";
   }
 }
@@ -105,7 +116,7 @@ function entryItem(row, names, fields, sheet) {
   if (entry.state === "refused") {
     item.append(el("p", { class: "field-error", role: "alert" }, `Not accepted: ${entry.message}`),
       el("p", { class: "row" },
-        entry.kind === "add" || entry.kind === "edit" || entry.kind === "rules"
+        CHANGEABLE.includes(entry.kind)
           ? fixLink(entry, "Fix it") : null,
         choiceButton(entry.key, "discard", "Discard")));
   } else if (entry.state === "conflict") {
@@ -115,12 +126,12 @@ function entryItem(row, names, fields, sheet) {
       el("p", { class: "row" }, fixLink(entry, "Go on changing"), choiceButton(entry.key, "resume", "Send it as it was")));
   } else {
     item.append(el("p", { class: "small muted" }, "Not sent yet", row.applied ? "" : " · checked when sent"),
-      CHANGEABLE.includes(entry.kind) ? el("p", {}, fixLink(entry, "Change", "quiet")) : null);
+      ...(CHANGEABLE.includes(entry.kind) ? [el("p", {}, fixLink(entry, "Change", "quiet"))] : []));
   }
   return item;
 }
 
-const CHANGEABLE = ["add", "edit", "rules"];
+const CHANGEABLE = ["add", "edit", "rules", "meld_prices"];
 
 function fixLink(entry, text, kind = "") {
   return el("a", { class: `button ${kind}`.trim(), href: `${entry.path}#fix=${encodeURIComponent(entry.key)}`,
@@ -179,7 +190,9 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
     el("h2", { id: "outbox-title" }, entries.length ? "Not sent yet" : "Check these deals"),
     entries.length ? el("p", { class: "small muted", "data-outbox-status": true },
       statusText(entries)) : null,
-    projected && entries.length ? el("p", { class: "outbox-totals", "data-outbox-totals": true },
+    projected && projected.unknown && entries.length ? el("p", { class: "small muted", "data-outbox-totals": true },
+      "New totals once sent: this phone does not work out a rescale or an undo.") : null,
+    projected && !projected.unknown && entries.length ? el("p", { class: "outbox-totals", "data-outbox-totals": true },
       el("strong", {}, "With them: "), totalsText(names, projected.sheet.totals),
       projected.sheet.winner !== null ? ` · ${names[projected.sheet.winner]} win` : "") : null,
     el("ol", { class: "stack outbox-list" },
