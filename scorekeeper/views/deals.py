@@ -22,6 +22,7 @@ from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
 from ..tables import next_dealer
+from .write_keys import sent_write_key
 
 bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
 LIKELY_BIDS = 4  # recent distinct bids offered beside the minimum
@@ -75,7 +76,7 @@ def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
         remember_match(public_id)
     else:  # a deal already gone is found by the write: a repeat of this form's delete is no error
         try:
-            store.delete_deal(loaded, number, _version(), _write_key())
+            store.delete_deal(loaded, number, _version(), sent_write_key())
         except store.StaleEdit as stale:
             error = stale.message  # the match as it is now: the deal may have moved or be gone
             if number > len(row.deals):
@@ -93,7 +94,7 @@ def throw_in(public_id: str, number: int) -> Response:
     loaded = store.load_match(public_id)
     store.get_deal_or_404(loaded.row, number)
     try:
-        store.throw_in(loaded, number, _version(), _write_key())
+        store.throw_in(loaded, number, _version(), sent_write_key())
     except store.StaleEdit as stale:
         flash(stale.message + f" Deal {number} was left as it is.", "error")
     except RulesError as error:
@@ -112,7 +113,7 @@ def undo(public_id: str, number: int) -> Response:
     if version == loaded.row.version and number != len(loaded.row.deals):
         abort(400, "Only the last deal can be taken back; open the deal (✎) to delete it.")
     try:
-        store.delete_deal(loaded, number, version, _write_key())
+        store.delete_deal(loaded, number, version, sent_write_key())
     except store.StaleEdit:
         flash(f"Deal {number} was not removed: since it was saved, {loaded.row.last_change} on another "
               f"phone. To remove it all the same, open it (✎) and delete it.", "error")
@@ -135,9 +136,9 @@ def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Res
     if data is not None:
         try:
             if number is None:
-                written = store.add_deal(loaded, data, _version(), _write_key())
+                written = store.add_deal(loaded, data, _version(), sent_write_key())
             else:
-                written = store.replace_deal(loaded, number, data, _version(), _write_key())
+                written = store.replace_deal(loaded, number, data, _version(), sent_write_key())
         except store.StaleEdit as stale:
             form.form_errors.append(stale.message + " Check the deal and save again to keep yours.")
             form.version.data = str(stale.current_version)
@@ -174,17 +175,6 @@ def _version() -> int | None:
     if version is None:
         abort(400, "This form is missing the match version; reload the page and try again.")
     return version
-
-
-def _write_key() -> store.WriteKey | None:
-    """The key the form was drawn with (forms drawn by an older page have none): the same form sent
-    again is the same write, whatever it holds by then."""
-    value = request.form.get("write_key", "")
-    if not value:
-        return None
-    if not store.is_write_key(value):
-        abort(400, "This form's key is unreadable, so nothing was saved; reload the page and try again.")
-    return store.WriteKey.of(value, request.method, request.path)
 
 
 def _names(row: MatchRow) -> list[str]:

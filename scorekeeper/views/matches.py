@@ -47,6 +47,7 @@ from ..sheet.qr import qr_svg
 from ..sheet.rows import RowContext, draw_rows, joined
 from ..sheet.view import SheetView
 from .links import fixed_url, shared_url
+from .write_keys import sent_write_key
 
 bp = Blueprint("matches", __name__)
 
@@ -172,7 +173,7 @@ def rematch(public_id: str) -> Response:
     makes it one write: sent again, it opens the match the first send started."""
     if not may_change(public_id):
         abort(403, NOT_A_PLAYER)
-    key = _write_key()
+    key = sent_write_key("no match was started")
     row, match = store.load_match(public_id)
     sides = tables.rotated_sides(match.sides) if request.form.get("partners") == "rotate" else match.sides
     name = _next_name(row.name, _default_name(sides)) if sides == match.sides else _default_name(sides)
@@ -185,16 +186,6 @@ def rematch(public_id: str) -> Response:
                         status=422, mimetype="text/html")
     remember_match(new_row.public_id)
     return redirect(url_for("matches.sheet", public_id=new_row.public_id))
-
-
-def _write_key() -> store.WriteKey | None:
-    """The key the rematch form was drawn with (a form drawn by an older page has none)."""
-    value = request.form.get("write_key", "")
-    if not value:
-        return None
-    if not store.is_write_key(value):
-        abort(400, "This form's key is unreadable, so no match was started; reload the page and try again.")
-    return store.WriteKey.of(value, request.method, request.path)
 
 
 def _next_name(finished: str, default: str) -> str:
