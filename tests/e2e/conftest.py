@@ -230,6 +230,8 @@ class Phones:
         """A new page in a new context: a phone with nothing in its cookie jar."""
         context = self.browser.new_context(base_url=self.app.base_url, **{**PHONE, **options})
         context.set_default_timeout(10_000)
+        # A page load waits longer: on a busy two-core machine the server may be drawing for other phones.
+        context.set_default_navigation_timeout(30_000)
         context.route("**/*", self.guard.route)
         context.on("page", self.guard.watch)
         self.contexts.append(context)
