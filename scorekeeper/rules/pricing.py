@@ -177,18 +177,27 @@ def meld_factor(basis: PricingBasis, rules: HouseRules) -> Fraction | None:
     return table_factor(basis.meld_table, rules.meld_table, rules.deck, basis.meld_prices, rules.meld_prices)
 
 
+EXACT_KEPT = 2048
+# ``(points, True)`` made once for the usual meld: every priced deal keeps its hands' meld (``PricedSide.hands``),
+# and fewer new objects that live on mean fewer runs of the garbage collector.
+_EXACT: tuple[tuple[int, bool], ...] = tuple((points, True) for points in range(EXACT_KEPT))
+
+
 def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
     """Meld points of one hand's meld under ``rules``, and whether they are exact."""
     if isinstance(fact, MeldPoints):
-        if same_meld_prices(deal.entered_under, rules):  # the factor is 1
-            return fact.points, True
-        return convert(fact.points, meld_factor(basis_of(deal, rules), rules))
-    if isinstance(fact, MeldCards):
+        if not same_meld_prices(deal.entered_under, rules):
+            return convert(fact.points, meld_factor(basis_of(deal, rules), rules))
+        points = fact.points  # the factor is 1
+    elif isinstance(fact, MeldCards):
         trump = fact.trump or deal.trump
         if trump is None:
             return 0, False
-        return meld_points(fact.hand, trump, rules.meld_table, rules.meld_prices), True
-    return sets_points(fact.sets, rules.meld_table, rules.meld_prices), True
+        points = meld_points(fact.hand, trump, rules.meld_table, rules.meld_prices)
+    else:
+        points = sets_points(fact.sets, rules.meld_table, rules.meld_prices)
+    return _EXACT[points] if 0 <= points < EXACT_KEPT else (points, True)
+
 
 
 def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
