@@ -199,7 +199,6 @@ def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool
     return _EXACT[points] if 0 <= points < EXACT_KEPT else (points, True)
 
 
-
 def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
     """Card points taken (without the last trick) under ``rules``, and whether they are exact."""
     if fact is None:
