@@ -172,6 +172,20 @@ def test_hand_counts_and_equality() -> None:
     assert len({hand, Hand.from_text("QS AS AS", Deck.SINGLE)}) == 1
 
 
+
+def test_a_hands_hash_kept_from_its_first_asking_stays_that_of_an_equal_hand_made_otherwise() -> None:
+    hand = Hand.from_text("AS QS AS 10H", Deck.DOUBLE)
+    first = hash(hand)
+    assert hash(hand) == first  # the second asking reads the kept hash
+    counts = [0] * len(ALL_CARDS)
+    for card in (Card(H, Rank.TEN), Card(S, Rank.QUEEN), Card(S, Rank.ACE), Card(S, Rank.ACE)):
+        counts[card.index] += 1
+    same = Hand(counts, Deck.DOUBLE)
+    assert same == hand and hash(same) == first
+    assert {hand: 1}[same] == 1
+    other_deck = Hand(counts, Deck.SINGLE)
+    assert other_deck != hand and hand != other_deck
+
 def test_hand_prints_back() -> None:
     hand = Hand.from_text("10h AS qs", Deck.DOUBLE)
     assert str(hand) == "A♠ Q♠ 10♥"

@@ -419,6 +419,17 @@ def test_the_points_only_meld_is_the_best_melds_total(hands: tuple[Hand, Hand]) 
             assert meld_points(hand, trump, table) == best_meld(hand, trump, table).total
 
 
+@given(st.lists(st.integers(0, 20), min_size=len(ALL_CARDS), max_size=len(ALL_CARDS)), st.sampled_from(Deck))
+def test_the_points_only_meld_is_the_best_melds_total_past_what_is_worked_out_ahead(
+    counts: list[int], deck: Deck
+) -> None:
+    """Up to 20 copies of a card: more sets than the tables ready for any deck, priced all the same."""
+    hand = Hand(counts, deck)
+    for table in MeldTableName:
+        for trump in Suit:
+            assert meld_points(hand, trump, table) == best_meld(hand, trump, table).total
+
+
 @given(st.dictionaries(st.sampled_from(list(Combination)), st.integers(0, 20), max_size=len(Combination)))
 def test_the_points_only_sets_are_the_priced_sets_total(sets: dict[Combination, int]) -> None:
     for table in MeldTableName:

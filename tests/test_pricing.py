@@ -6,11 +6,13 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from matches import format_example
 from scorekeeper.rules.cards import Rank
 from scorekeeper.rules.combinations import Combination
-from scorekeeper.rules.house_rules import HouseRules, MeldTableName, TrickScale
+from scorekeeper.rules.house_rules import HouseRules, MeldTableName, MustTake, TrickScale
 from scorekeeper.rules.match import (
     Deal,
     MeldPoints,
@@ -23,7 +25,7 @@ from scorekeeper.rules.match import (
     TrickPoints,
 )
 from scorekeeper.rules.matchfile import match_from_json
-from scorekeeper.rules.pricing import convert, price_card_points, price_meld, price_side
+from scorekeeper.rules.pricing import PricedSide, convert, price_card_points, price_meld, price_side
 from scorekeeper.rules.scoring import preview_rules, score_match
 
 SMALL, LARGE, CLASSIC_TABLE = "double-small", "double-large", "single-classic"
@@ -236,3 +238,19 @@ def test_changing_back_prices_every_number_as_first_entered() -> None:
 def test_pricing_basis_is_the_rules_that_price_plain_numbers() -> None:
     basis = PricingBasis.of(rules("single", CLASSIC_TABLE, TEN, 10))
     assert basis == PricingBasis(MeldTableName.SINGLE_CLASSIC, TrickScale.TEN_POINT, 10)
+
+
+@given(meld=st.integers(-20, 300), tricks=st.one_of(st.none(), st.integers(0, 60)),
+       card_points=st.one_of(st.none(), st.integers(0, 60)), took_trick=st.booleans(),
+       must_take=st.sampled_from(MustTake), min_meld=st.integers(0, 100), save_points=st.integers(0, 40),
+       played=st.booleans())
+def test_a_side_earns_its_tricks_and_its_meld_unless_the_meld_is_lost_or_the_tricks_fall_short(
+        meld: int, tricks: int | None, card_points: int | None, took_trick: bool, must_take: MustTake,
+        min_meld: int, save_points: int, played: bool) -> None:
+    side = PricedSide(meld, tricks, took_trick, True, card_points)
+    house = HouseRules(must_take_trick=must_take, min_meld=min_meld, save_points=save_points)
+    reason = side.meld_lost_because(house, played)
+    short = played and card_points is not None and card_points < save_points
+    earned = 0 if short else (tricks or 0) + (0 if reason else meld)
+    assert side.settled(house, played) == (earned, reason)
+    assert side.earned(house, played) == earned

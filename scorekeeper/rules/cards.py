@@ -163,11 +163,12 @@ class Deck(IdentityEnum):
 class Hand:
     """A multiset of cards that one deck can hold, stored as 24 counts in ``Card.index`` order."""
 
-    __slots__ = ("counts", "deck")
+    __slots__ = ("counts", "deck", "_hash")
 
     def __init__(self, counts: Iterable[int], deck: Deck) -> None:
         self.counts: tuple[int, ...] = tuple(counts)
         self.deck = deck
+        self._hash: int | None = None  # worked out on the first ``hash()``: hands key the meld look-ups
         if len(self.counts) != len(ALL_CARDS):
             raise ValueError("a hand needs one count for each of the 24 cards")
 
@@ -219,10 +220,13 @@ class Hand:
         return sum(self.counts)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Hand) and (self.counts, self.deck) == (other.counts, other.deck)
+        return self is other or (isinstance(other, Hand) and self.deck is other.deck and self.counts == other.counts)
 
     def __hash__(self) -> int:
-        return hash((self.counts, self.deck))
+        cached = self._hash
+        if cached is None:
+            cached = self._hash = hash((self.counts, self.deck))
+        return cached
 
     def codes(self) -> list[str]:
         """The cards as ``AS``/``10H`` codes, as written in a match file."""

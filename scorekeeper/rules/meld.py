@@ -152,7 +152,9 @@ def price(
 class _PricedTable:
     """One meld table with its prices and result lines worked out for 0..PRECOMPUTED_SETS sets."""
 
-    __slots__ = ("groups", "prices", "lines", "trump_splits", "points", "split_points", "by_combination")
+    __slots__ = ("groups", "prices", "lines", "trump_splits", "points", "split_points", "by_combination",
+                 "marriage_points", "dix_points", "pinochle_points", "aces_points", "kings_points", "queens_points",
+                 "jacks_points")
 
     def __init__(self, groups: PriceList) -> None:
         self.groups = groups
@@ -170,6 +172,14 @@ class _PricedTable:
             tuple(value for _, value in row) for row in self.trump_splits
         )
         self.by_combination: dict[Combination, tuple[int, ...]] = dict(zip(_ORDER, self.points))
+        by_combination = self.by_combination
+        self.marriage_points = by_combination[Combination.MARRIAGE]
+        self.dix_points = by_combination[Combination.DIX]
+        self.pinochle_points = by_combination[Combination.PINOCHLE]
+        self.aces_points = by_combination[Combination.ACES_AROUND]
+        self.kings_points = by_combination[Combination.KINGS_AROUND]
+        self.queens_points = by_combination[Combination.QUEENS_AROUND]
+        self.jacks_points = by_combination[Combination.JACKS_AROUND]
 
     def price(self, combination: Combination, sets: int) -> int | None:
         prices = self.prices[combination]
@@ -205,11 +215,6 @@ class _PricedTable:
         if pairs < len(self.trump_splits):
             return self.trump_splits[most_runs][pairs]
         return self._split(most_runs, pairs)
-
-    def line_points(self, position: int, sets: int) -> int:
-        """``line(position, sets).points`` without building the line when it is ready."""
-        points = self.points[position]
-        return points[sets] if sets < len(points) else self.line(position, sets).points
 
 
 _ORDER = tuple(Combination)
@@ -306,32 +311,49 @@ def best_meld(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrices 
 
 def meld_points(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrices = NO_PRICES) -> int:
     """``best_meld(hand, trump, table, prices).total``, worked out without the result's lines (the scoring
-    needs only the points)."""
-    priced = _priced(table, prices)
+    needs only the points): the hand's counts read once, each combination a comparison or two and a lookup."""
+    priced = _priced_with(table, prices) if prices.rows else _PRICED[table]
     counts = hand.counts
-    marriages = list(map(min, _KINGS(counts), _QUEENS(counts)))
+    (spade_ace, _, spade_king, spade_queen, spade_jack, _,
+     heart_ace, _, heart_king, heart_queen, heart_jack, _,
+     diamond_ace, _, diamond_king, diamond_queen, diamond_jack, _,
+     club_ace, _, club_king, club_queen, club_jack, _) = counts
     offset = _SUIT_OFFSET[trump]
-    pairs = marriages[_SUIT_POSITION[trump]]
-    most_runs = min(counts[offset:offset + _RUN_RANKS])
-    value: int
-    if pairs < PRECOMPUTED_SETS + 1:
-        value = priced.split_points[most_runs][pairs]
-    else:
-        value = priced.trump_split(most_runs, pairs)[1]
-    plain = sum(marriages) - pairs
-    if plain:
-        value += priced.line_points(_MARRIAGE, plain)
-    if hand.deck is Deck.SINGLE:
-        nines = counts[offset + _NINE]
-        if nines:
-            value += priced.line_points(_DIX, nines)
-    pinochles = min(_PINOCHLE_CARDS(counts))
-    if pinochles:
-        value += priced.line_points(_PINOCHLE, pinochles)
-    for position, cards in _AROUND:
-        sets = min(cards(counts))
-        if sets:
-            value += priced.line_points(position, sets)
+    ace, ten, king, queen, jack, nine = counts[offset:offset + len(Rank)]
+    pairs = king if king < queen else queen  # trump K-Q pairs; each is a royal marriage or part of a run
+    runs = pairs  # complete runs: the fewest of the trump A, 10, K, Q and J
+    if ace < runs:
+        runs = ace
+    if ten < runs:
+        runs = ten
+    if jack < runs:
+        runs = jack
+    marriages = (
+        (spade_king if spade_king < spade_queen else spade_queen)
+        + (heart_king if heart_king < heart_queen else heart_queen)
+        + (diamond_king if diamond_king < diamond_queen else diamond_queen)
+        + (club_king if club_king < club_queen else club_queen)
+    )
+    pinochles = spade_queen if spade_queen < diamond_jack else diamond_jack
+    try:
+        value = priced.split_points[runs][pairs]
+        if marriages != pairs:
+            value += priced.marriage_points[marriages - pairs]
+        if nine and hand.deck is Deck.SINGLE:
+            value += priced.dix_points[nine]
+        if pinochles:
+            value += priced.pinochle_points[pinochles]
+        # Counts are never negative, so a class around is held only when no suit is missing.
+        if spade_ace and heart_ace and diamond_ace and club_ace:
+            value += priced.aces_points[min(spade_ace, heart_ace, diamond_ace, club_ace)]
+        if spade_king and heart_king and diamond_king and club_king:
+            value += priced.kings_points[min(spade_king, heart_king, diamond_king, club_king)]
+        if spade_queen and heart_queen and diamond_queen and club_queen:
+            value += priced.queens_points[min(spade_queen, heart_queen, diamond_queen, club_queen)]
+        if spade_jack and heart_jack and diamond_jack and club_jack:
+            value += priced.jacks_points[min(spade_jack, heart_jack, diamond_jack, club_jack)]
+    except IndexError:  # more sets than are worked out ahead: no deck deals such a hand
+        return best_meld(hand, trump, table, prices).total
     return value
 
 
@@ -377,13 +399,14 @@ def sets_points(
     sets: tuple[tuple[Combination, int], ...], table: MeldTableName, prices: MeldPrices = NO_PRICES
 ) -> int:
     """``price_sets(dict(sets), table, prices=prices).total``, worked out without the result's lines."""
-    by_combination = _priced(table, prices).by_combination
+    by_combination = (_priced_with(table, prices) if prices.rows else _PRICED[table]).by_combination
     value = 0
-    for combination, n in dict(sets).items() if len(sets) > 1 else sets:
-        if n:
-            _check_sets(combination, n)
+    for combination, n in dict(sets).items() if len(sets) > 1 else sets:  # a combination named twice: the last
+        if n > 0:
             points = by_combination[combination]
             value += points[n] if n < len(points) else price_sets({combination: n}, table, prices=prices).total
+        elif n:
+            _check_sets(combination, n)
     return value
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from .cards import Hand, Suit
 from .house_rules import HouseRules, MeldTableName, MustTake
@@ -94,21 +94,55 @@ class PricedSide:
         return self.settled(rules, played)[0]
 
     def settled(self, rules: HouseRules, played: bool = True) -> tuple[int, MeldLostReason | None]:
-        """``earned`` and ``meld_lost_because`` at once (the scoring needs both for every side)."""
-        reason = self.meld_lost_because(rules, played)
-        if played and self.card_points is not None and self.card_points < rules.save_points:
+        """``earned`` and ``meld_lost_because`` at once (the scoring needs both for every side).
+
+        This runs for every side of every deal, so ``meld_lost_because`` is asked only when one of its
+        reasons might hold: meld below the minimum, or a must-take rule with no trick or no trick points."""
+        card_points = self.card_points
+        if (card_points is not None and self.meld < rules.min_meld) or (
+                played and (not self.took_trick or self.tricks == 0) and rules.must_take_trick is not MustTake.OFF):
+            reason = self.meld_lost_because(rules, played)
+        else:
+            reason = None
+        tricks = self.tricks or 0
+        if played and card_points is not None and card_points < rules.save_points:
             return 0, reason
-        return (self.tricks or 0) if reason else self.meld + (self.tricks or 0), reason
+        return (tricks if reason else self.meld + tricks), reason
 
 
-@cache
-def _basis_of_rules(rules: HouseRules) -> PricingBasis:
-    return PricingBasis.of(rules)
+class _RulesBasis:
+    """The pricing basis of the rules last asked about, kept by identity: a match's deals are all priced
+    under one rules object, and hashing the whole house rules for every deal would cost more than the pricing."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: tuple[HouseRules, PricingBasis] | None = None
+
+    def of(self, rules: HouseRules) -> PricingBasis:
+        last = self.last
+        if last is not None and last[0] is rules:
+            return last[1]
+        basis = PricingBasis.of(rules)
+        self.last = (rules, basis)  # one assignment: a thread reading ``last`` sees the old pair or the new
+        return basis
+
+
+_RULES_BASIS = _RulesBasis()
 
 
 def basis_of(deal: Deal, rules: HouseRules) -> PricingBasis:
     """The rules the deal's plain numbers were entered under."""
-    return deal.entered_under or _basis_of_rules(rules)
+    return deal.entered_under or _RULES_BASIS.of(rules)
+
+
+def same_meld_prices(basis: PricingBasis | None, rules: HouseRules) -> bool:
+    """Whether meld typed as a number under ``basis`` (None: the rules in force) keeps its value under
+    ``rules``: the same meld table with the same prices over it."""
+    if basis is None:
+        return True
+    prices = basis.meld_prices
+    return basis.meld_table is rules.meld_table and (prices is rules.meld_prices or prices == rules.meld_prices)
 
 
 def convert(value: int, factor: Fraction | None) -> tuple[int, bool]:
@@ -124,25 +158,18 @@ def convert(value: int, factor: Fraction | None) -> tuple[int, bool]:
 
 
 HANDS_KEPT = 4096
-# The totals of the hands ``meld_of_hand`` priced, by hand, trump, meld table and the table's own prices.
-_HAND_POINTS: dict[tuple[Hand, Suit, MeldTableName, MeldPrices], int] = {}
 
 
 @lru_cache(maxsize=HANDS_KEPT)
 def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrices = NO_PRICES) -> MeldResult:
-    """``best_meld``, remembered: a hand is priced by the checks and again by the scoring (which reads
-    only its total, from ``_HAND_POINTS``)."""
-    result = best_meld(hand, trump, table, prices)
-    if len(_HAND_POINTS) >= HANDS_KEPT:
-        _HAND_POINTS.clear()
-    _HAND_POINTS[(hand, trump, table, prices)] = result.total
-    return result
+    """``best_meld``, remembered: the checks ask for a hand's lines more than once. (The scoring needs only
+    the total, which ``meld_points`` works out in less time than a look-up here would take.)"""
+    return best_meld(hand, trump, table, prices)
 
 
 def forget_hands() -> None:
     """Forget every hand priced (a cold start)."""
     meld_of_hand.cache_clear()
-    _HAND_POINTS.clear()
 
 
 def meld_factor(basis: PricingBasis, rules: HouseRules) -> Fraction | None:
@@ -150,35 +177,43 @@ def meld_factor(basis: PricingBasis, rules: HouseRules) -> Fraction | None:
     return table_factor(basis.meld_table, rules.meld_table, rules.deck, basis.meld_prices, rules.meld_prices)
 
 
+EXACT_KEPT = 2048
+# ``(points, True)`` made once for the usual meld: every priced deal keeps its hands' meld (``PricedSide.hands``),
+# and fewer new objects that live on mean fewer runs of the garbage collector.
+_EXACT: tuple[tuple[int, bool], ...] = tuple((points, True) for points in range(EXACT_KEPT))
+
+
 def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
     """Meld points of one hand's meld under ``rules``, and whether they are exact."""
-    if isinstance(fact, MeldCards):
+    if isinstance(fact, MeldPoints):
+        if not same_meld_prices(deal.entered_under, rules):
+            return convert(fact.points, meld_factor(basis_of(deal, rules), rules))
+        points = fact.points  # the factor is 1
+    elif isinstance(fact, MeldCards):
         trump = fact.trump or deal.trump
         if trump is None:
             return 0, False
-        prices = rules.meld_prices
-        known = _HAND_POINTS.get((fact.hand, trump, rules.meld_table, prices))
-        return (meld_points(fact.hand, trump, rules.meld_table, prices) if known is None else known), True
-    if isinstance(fact, MeldPoints):
-        basis = basis_of(deal, rules)
-        if basis.meld_table is rules.meld_table and basis.meld_prices == rules.meld_prices:  # the factor is 1
-            return fact.points, True
-        return convert(fact.points, meld_factor(basis, rules))
-    return sets_points(fact.sets, rules.meld_table, rules.meld_prices), True
+        points = meld_points(fact.hand, trump, rules.meld_table, rules.meld_prices)
+    else:
+        points = sets_points(fact.sets, rules.meld_table, rules.meld_prices)
+    return _EXACT[points] if 0 <= points < EXACT_KEPT else (points, True)
 
 
 def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> tuple[int, bool]:
     """Card points taken (without the last trick) under ``rules``, and whether they are exact."""
     if fact is None:
         return 0, True
-    if isinstance(fact, TrickCards):
-        points = CARD_POINTS[rules.trick_scale]
-        return sum([points[rank] * n for rank, n in fact.by_rank]), True
     if isinstance(fact, TrickPoints):
-        basis = basis_of(deal, rules)
-        if basis.trick_scale is rules.trick_scale:  # the factor is 1
+        basis = deal.entered_under
+        if basis is None or basis.trick_scale is rules.trick_scale:  # the factor is 1
             return fact.points, True
         return convert(fact.points, scale_factor(basis.trick_scale, rules.trick_scale))
+    if isinstance(fact, TrickCards):
+        points = CARD_POINTS[rules.trick_scale]
+        total = 0
+        for rank, n in fact.by_rank:
+            total += points[rank] * n
+        return total, True
     value = counter_value(rules.trick_scale)
     if value is not None:
         return fact.counters * value, True
@@ -191,10 +226,13 @@ def took_any_trick(fact: TrickFact | None, last_trick: bool) -> bool:
         return True
     if isinstance(fact, TrickPoints):
         return fact.points > 0
+    if isinstance(fact, TrickCards):
+        for _, n in fact.by_rank:
+            if n > 0:
+                return True
+        return False
     if isinstance(fact, TrickCounters):
         return fact.counters > 0
-    if isinstance(fact, TrickCards):
-        return any(n > 0 for _, n in fact.by_rank)
     return False
 
 
@@ -202,22 +240,27 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
     """Price one side's entry of a deal under ``rules``."""
     if isinstance(entry, SideTotal):
         return _price_total(entry, deal, rules)
-    hands = tuple([price_meld(fact, deal, rules) for fact in entry.meld])
     card_points, exact = price_card_points(entry.tricks, deal, rules)
-    took = entry.took_trick if entry.took_trick is not None else took_any_trick(entry.tricks, entry.last_trick)
     meld = 0
-    for points, hand_exact in hands:
-        meld += points
-        exact = exact and hand_exact
+    hands = []
+    for fact in entry.meld:
+        hand = price_meld(fact, deal, rules)
+        hands.append(hand)
+        meld += hand[0]
+        if not hand[1]:
+            exact = False
+    took = entry.took_trick
+    if took is None:
+        took = took_any_trick(entry.tricks, entry.last_trick)
     tricks = card_points + rules.last_trick if entry.last_trick else card_points
-    return PricedSide(meld, tricks, took, exact, card_points, hands)
+    return PricedSide(meld, tricks, took, exact, card_points, tuple(hands))
 
 
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
     """A one-number entry converts only when meld, tricks and last trick all scale by one factor."""
-    basis = basis_of(deal, rules)
-    if basis.meld_table is rules.meld_table and basis.meld_prices == rules.meld_prices \
-            and basis.trick_scale is rules.trick_scale and basis.last_trick == rules.last_trick:  # every factor is 1
+    basis = deal.entered_under
+    if basis is None or (same_meld_prices(basis, rules) and basis.trick_scale is rules.trick_scale
+                         and basis.last_trick == rules.last_trick):  # every factor is 1
         return _total_side(entry, entry.total, True)
     meld = meld_factor(basis, rules)
     trick_factor = scale_factor(basis.trick_scale, rules.trick_scale)
@@ -230,5 +273,5 @@ def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
 
 def _total_side(entry: SideTotal, total: int, exact: bool) -> PricedSide:
     if entry.took_trick is False:
-        return PricedSide(meld=total, tricks=0, took_trick=False, exact=exact)
-    return PricedSide(meld=total, tricks=None, took_trick=True, exact=exact)
+        return PricedSide(total, 0, False, exact)
+    return PricedSide(total, None, True, exact)

@@ -43,7 +43,6 @@ def trick_total(rules: HouseRules) -> int:
     return deck_card_points(rules.deck, rules.trick_scale) + rules.last_trick
 
 
-@cache
 @cache  # asked for every side whose counters were recorded
 def counter_value(scale: TrickScale) -> int | None:
     """What one counter is worth when all counters are worth the same; None on the classic scale."""
