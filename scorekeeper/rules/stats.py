@@ -14,10 +14,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import cast
 
 from .errors import ContradictionError
 from .match import Match, SideDetail
-from .scoring import MADE, SET, THROWN_IN, DealScore, Sheet, sheet_and_scores
+from .scoring import MADE, SET, THROWN_IN, Settled, play, settle_match
 
 
 @dataclass
@@ -119,19 +120,16 @@ def table_stats(matches: Iterable[Match], players: Sequence[str] = (), checked: 
     return known
 
 
-@dataclass(frozen=True)
-class _MatchSummary:
-    """What one match adds to its players' figures: its winner, and per player the bids and meld."""
-
-    winner: int | None
-    players: tuple[tuple[str, tuple[int, ...]], ...]  # name and its figures, in ``_FIGURES`` order
-
+# What one match adds to its players' figures: its winner (None: unfinished), its players (those seated, then
+# any other who won an auction) and each player's ``_FIGURES``, one player after the other. A plain tuple
+# of two levels, as ``Settled`` in ``scoring`` is, so that the collector soon stops tracking the summaries
+# of a big table.
+_Summary = tuple[int | None, tuple[str, ...], tuple[int, ...]]
 
 _FIGURES = ("bids", "made", "set", "thrown_in", "bid_points", "biggest_bid_made", "melds", "meld_points",
             "biggest_meld")
-_BIGGEST = (5, 8)  # the figures that keep the largest value rather than add up
 _UNKNOWN = object()
-_SUMMARIES: dict[tuple[Match, bool], _MatchSummary | None] = {}
+_SUMMARIES: dict[bool, dict[Match, _Summary | None]] = {True: {}, False: {}}  # by ``checked``
 _SUMMARIES_KEPT = 20_000
 _TABLES: dict[tuple[tuple[Match, ...], tuple[str, ...], bool], TableStats] = {}
 _TABLES_KEPT = 8
@@ -139,69 +137,74 @@ _TABLES_KEPT = 8
 
 def forget() -> None:
     """Forget every match and table worked out (a cold start)."""
-    _SUMMARIES.clear()
+    for summaries in _SUMMARIES.values():
+        summaries.clear()
     _TABLES.clear()
 
 
-def _summary(match: Match, checked: bool) -> _MatchSummary | None:
+def _summary(match: Match, checked: bool) -> _Summary | None:
     """The match's summary, remembered by its facts; None when its facts contradict its rules."""
-    key = (match, checked)
-    known = _SUMMARIES.get(key, _UNKNOWN)
+    summaries = _SUMMARIES[checked]
+    known = summaries.get(match, _UNKNOWN)
     if known is not _UNKNOWN:
-        return known if isinstance(known, _MatchSummary) else None
+        return cast("_Summary | None", known)
     try:
-        sheet, scores = sheet_and_scores(match, checked=checked)
+        settled = settle_match(match, checked=checked)
     except ContradictionError:
         summary = None
     else:
-        summary = _summarise(match, sheet, scores)
-    if len(_SUMMARIES) >= _SUMMARIES_KEPT:
-        _SUMMARIES.clear()
-    _SUMMARIES[key] = summary
+        summary = _summarise(match, settled)
+    if len(summaries) >= _SUMMARIES_KEPT:
+        summaries.clear()
+    summaries[match] = summary
     return summary
 
 
-def _summarise(match: Match, sheet: Sheet, scores: Sequence[DealScore]) -> _MatchSummary:
+def _summarise(match: Match, settled: list[Settled]) -> _Summary:
     """Bids and meld from the first deal up to the one that ended the match."""
+    winner, ended_at = play(match, settled)[1:]
     figures: dict[str, list[int]] = {}
-
-    def of(name: str) -> list[int]:
-        found = figures.get(name)
-        if found is None:
-            found = figures[name] = [0, 0, 0, 0, 0, 0, 0, 0, 0]
-        return found
-
-    seated = [[of(name) for name in side.players] for side in match.sides]  # each side's players' figures
-    last = sheet.ended_at or len(match.deals)
-    for deal, score in zip(match.deals[:last], scores[:last]):
+    seated = [[figures.setdefault(name, [0] * len(_FIGURES)) for name in side.players] for side in match.sides]
+    alone = [side.players[0] if len(side.players) == 1 else None for side in match.sides]  # a side's only player
+    deals = match.deals if ended_at is None else match.deals[:ended_at]
+    for deal, (status, _, _, _, _, melds) in zip(deals, settled):
         if deal.passed:
             continue
-        if deal.bidder is not None and deal.bid is not None:
+        bid = deal.bid
+        if bid is not None and deal.bidder is not None:
             bidder = deal.bid_by
             if bidder is None:
-                bidding = match.sides[deal.bidder].players
-                bidder = bidding[0] if len(bidding) == 1 else None
+                bidder = alone[deal.bidder]
             if bidder is not None:
-                player = of(bidder)
+                player = figures.get(bidder)
+                if player is None:
+                    player = figures[bidder] = [0] * len(_FIGURES)
                 player[0] += 1
-                player[4] += deal.bid
-                if score.status == MADE:
+                player[4] += bid
+                if status == MADE:
                     player[1] += 1
-                    player[5] = max(player[5], deal.bid)
-                elif score.status == SET:
+                    if bid > player[5]:
+                        player[5] = bid
+                elif status == SET:
                     player[2] += 1
-                elif score.status == THROWN_IN:
+                elif status == THROWN_IN:
                     player[3] += 1
-        for players, entry, hands in zip(seated, deal.sides, score.hand_melds):
-            if not hands or len(hands) != len(players) or not isinstance(entry, SideDetail):
+        if not melds:
+            continue
+        start = 0
+        for players, entry in zip(seated, deal.sides):
+            if not isinstance(entry, SideDetail):
                 continue
-            for player, (points, exact) in zip(players, hands):
-                if exact:
-                    player[6] += 1
-                    player[7] += points
-                    if points > player[8]:
-                        player[8] = points
-    return _MatchSummary(sheet.winner, tuple((name, tuple(values)) for name, values in figures.items()))
+            count = len(entry.meld)
+            if count == len(players):
+                for player, points in zip(players, melds[start:start + count]):
+                    if points is not None:
+                        player[6] += 1
+                        player[7] += points
+                        if points > player[8]:
+                            player[8] = points
+            start += count
+    return winner, tuple(figures), tuple([value for values in figures.values() for value in values])
 
 
 class _Tally:
@@ -219,9 +222,11 @@ class _Tally:
             found = self.players[name] = PlayerStats(name)
         return found
 
-    def add(self, match: Match, summary: _MatchSummary) -> None:
-        for name, (bids, made, set_, thrown_in, bid_points, biggest_bid, melds, meld_points, biggest_meld) \
-                in summary.players:
+    def add(self, match: Match, summary: _Summary) -> None:
+        winner, names, figures = summary
+        for start, name in zip(range(0, len(figures), len(_FIGURES)), names):
+            bids, made, set_, thrown_in, bid_points, biggest_bid, melds, meld_points, biggest_meld = \
+                figures[start:start + len(_FIGURES)]
             player = self.stats(name)
             if bids:
                 player.bids += bids
@@ -235,11 +240,11 @@ class _Tally:
                 player.melds += melds
                 player.meld_points += meld_points
                 player.biggest_meld = max(player.biggest_meld or 0, biggest_meld)
-        if summary.winner is None:
+        if winner is None:
             self.unfinished += 1
             return
         self.finished += 1
-        self._add_result(match, summary.winner)
+        self._add_result(match, winner)
 
     def _add_result(self, match: Match, winner: int) -> None:
         for index, side in enumerate(match.sides):
