@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from operator import add
 from typing import Any, NamedTuple, cast
 
@@ -100,6 +102,13 @@ class DealLine(NamedTuple):
         }
 
 
+# A ``DealLine`` from all its fields at once, without the Python-level ``__new__`` of a named tuple (a sheet
+# draws one line for every deal).
+_line: Callable[[tuple[int, str, int | None, int | None, tuple[int, ...] | None, tuple[int, ...] | None,
+                       bool | None, bool, tuple[int, ...], tuple[LostMeld, ...], bool, bool]], DealLine] = \
+    partial(tuple.__new__, DealLine)
+
+
 @dataclass(frozen=True)
 class Sheet:
     """The recomputed score sheet of a match."""
@@ -147,22 +156,23 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
         return PASSED, (0,) * side_count, None, (), (), ()
     bidder = deal.bidder
     played = not deal.thrown_in or bidder is None
-    priced = []
+    priced = [price_side(entry, deal, rules) for entry in deal.sides]
     earned = []
     reasons = []
     melds: list[int | None] = []
-    exact = True
     lost_any = False
-    for entry in deal.sides:
-        side = price_side(entry, deal, rules)
+    exact = True
+    for side in priced:
         points, reason = side.settled(rules, played)
-        priced.append(side)
         earned.append(points)
         reasons.append(reason)
-        for hand, hand_exact in side.hands:
-            melds.append(hand if hand_exact else None)
-        exact = exact and side.exact
-        lost_any = lost_any or reason is not None
+        if reason is not None:
+            lost_any = True
+        if not side.exact:
+            exact = False
+        if side.hands:
+            for hand, hand_exact in side.hands:
+                melds.append(hand if hand_exact else None)
     hand_melds = tuple(melds)
     as_entered = () if exact else tuple([index for index, side in enumerate(priced) if not side.exact])
     if bidder is None:
@@ -175,12 +185,12 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
         scores = tuple([penalty if i == bidder else points + bonus for i, points in enumerate(earned)])
         lost = _lost_meld(priced, reasons, skip=bidder) if lost_any else ()
         return THROWN_IN, scores, False, as_entered, lost, hand_melds
-    made = earned[bidder] >= bid
-    if not made:
-        earned[bidder] = set_score(rules, bid, earned[bidder])
-    kept = made or rules.set_penalty is SetPenalty.SHORTFALL  # otherwise the bid is the score anyway
+    if earned[bidder] >= bid:
+        return MADE, tuple(earned), True, as_entered, _lost_meld(priced, reasons) if lost_any else (), hand_melds
+    earned[bidder] = set_score(rules, bid, earned[bidder])
+    kept = rules.set_penalty is SetPenalty.SHORTFALL  # otherwise the bid is the score anyway
     lost = _lost_meld(priced, reasons, skip=None if kept else bidder) if lost_any else ()
-    return MADE if made else SET, tuple(earned), made, as_entered, lost, hand_melds
+    return SET, tuple(earned), False, as_entered, lost, hand_melds
 
 
 def set_score(rules: HouseRules, bid: int, earned: int) -> int:
@@ -249,8 +259,12 @@ class OutcomeMemo:
         known = self.by_context.get(context)
         if known is None:
             known = self.by_context.setdefault(context, _Known())
-        found = list(map(known.deals.get, deals))
-        if None in found:
+        if known.deals:
+            found = list(map(known.deals.get, deals))
+            if None in found:
+                self._work_out(match, checked, known, found)
+        else:
+            found = [None] * len(deals)
             self._work_out(match, checked, known, found)
         if known.refused:
             problems = [(number, problem) for number, value in enumerate(found, 1) if isinstance(value, _Refused)
@@ -262,17 +276,18 @@ class OutcomeMemo:
     def _work_out(self, match: Match, checked: bool, known: _Known, found: list[Settled | _Refused | None]) -> None:
         """Settle the deals not found, in place, and remember them."""
         rules, sides, remembered = match.rules, match.sides, known.deals
+        side_count = len(sides)
+        before = len(remembered)
         for index, deal in enumerate(match.deals):
             if found[index] is not None:
                 continue
             problems = () if checked else tuple(deal_problems(rules, deal, sides, match.auction))
             if problems:
-                value: Settled | _Refused = _Refused(problems)
+                found[index] = remembered[deal] = _Refused(problems)
                 known.refused += 1
             else:
-                value = settle_deal(rules, deal, len(sides))
-            found[index] = remembered[deal] = value
-            self.size += 1
+                found[index] = remembered[deal] = settle_deal(rules, deal, side_count)
+        self.size += len(remembered) - before
 
 
 OUTCOMES = OutcomeMemo(limit=50_000)
@@ -322,8 +337,8 @@ def play(match: Match, settled: list[Settled], lines: list[DealLine] | None = No
         if winner is not None:  # a deal played after the end
             if lines is None:
                 break
-            lines.append(DealLine(number, status, deal.bidder, deal.bid, None, None, made, True, as_entered, (),
-                                  deal.out, deal.forced))
+            lines.append(_line((number, status, deal.bidder, deal.bid, None, None, made, True, as_entered, (),
+                                deal.out, deal.forced)))
             continue
         if not deal.passed:  # a passed deal scores nothing
             totals = tuple(map(add, totals, scores))
@@ -335,8 +350,8 @@ def play(match: Match, settled: list[Settled], lines: list[DealLine] | None = No
         if winner is not None:
             ended_at = number
         if lines is not None:
-            lines.append(DealLine(number, status, deal.bidder, deal.bid, scores, totals, made, False, as_entered,
-                                  lost_meld, deal.out, deal.forced))
+            lines.append(_line((number, status, deal.bidder, deal.bid, scores, totals, made, False, as_entered,
+                                lost_meld, deal.out, deal.forced)))
     return Standing(totals, winner, ended_at)
 
 
