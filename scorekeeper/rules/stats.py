@@ -14,10 +14,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import cast
+from typing import NamedTuple, cast
 
 from .errors import ContradictionError
-from .match import Match, SideDetail
+from .match import Match, SideDetail, SideInfo
 from .scoring import MADE, SET, THROWN_IN, Settled, play, settle_match
 
 
@@ -69,9 +69,9 @@ class Together:
         return _percent(self.won, self.matches)
 
 
-@dataclass(frozen=True)
-class FormPoint:
-    """A player's record after each finished match, in the order the matches were played."""
+class FormPoint(NamedTuple):
+    """A player's record after each finished match, in the order the matches were played (a named tuple:
+    a big table has one for every player of every match)."""
 
     played: int
     won: int
@@ -207,27 +207,32 @@ def _summarise(match: Match, settled: list[Settled]) -> _Summary:
     return winner, tuple(figures), tuple([value for values in figures.values() for value in values])
 
 
+# A seating: each partnership (the side's index, its players in order of name) and each pair of players
+# facing each other (their sides' indexes, their names in order).
+_Seating = tuple[tuple[tuple[int, tuple[str, ...]], ...], tuple[tuple[int, int, tuple[str, str]], ...]]
+
+
 class _Tally:
     def __init__(self, players: Sequence[str]) -> None:
         self.players: dict[str, PlayerStats] = {name: PlayerStats(name) for name in players}
         self.partnerships: dict[tuple[str, ...], Together] = {}
         self.faced: dict[tuple[str, str], Together] = {}
         self.form: dict[str, list[FormPoint]] = defaultdict(list)
+        self.seatings: dict[tuple[SideInfo, ...], _Seating] = {}
         self.finished = 0
         self.unfinished = 0
 
-    def stats(self, name: str) -> PlayerStats:
-        found = self.players.get(name)
-        if found is None:
-            found = self.players[name] = PlayerStats(name)
-        return found
-
     def add(self, match: Match, summary: _Summary) -> None:
         winner, names, figures = summary
-        for start, name in zip(range(0, len(figures), len(_FIGURES)), names):
+        known = self.players
+        start = 0
+        for name in names:
             bids, made, set_, thrown_in, bid_points, biggest_bid, melds, meld_points, biggest_meld = \
                 figures[start:start + len(_FIGURES)]
-            player = self.stats(name)
+            start += len(_FIGURES)
+            player = known.get(name)
+            if player is None:
+                player = known[name] = PlayerStats(name)
             if bids:
                 player.bids += bids
                 player.made += made
@@ -247,28 +252,46 @@ class _Tally:
         self._add_result(match, winner)
 
     def _add_result(self, match: Match, winner: int) -> None:
+        known, form = self.players, self.form
         for index, side in enumerate(match.sides):
             won = index == winner
             for name in side.players:
-                player = self.stats(name)
+                player = known[name]  # every seated player is among the summary's names
                 player.matches += 1
                 player.won += won
-                self.form[name].append(FormPoint(player.matches, player.won))
-            if len(side.players) > 1:
-                key = tuple(sorted(side.players))
-                together = self.partnerships.setdefault(key, Together(key))
-                together.matches += 1
-                together.won += won
-        seated = [(index, name) for index, side in enumerate(match.sides) for name in side.players]
-        for (i, a), (j, b) in combinations(seated, 2):
-            if i == j:
-                continue
-            if b < a:
-                (i, a), (j, b) = (j, b), (i, a)
-            facing = self.faced.setdefault((a, b), Together((a, b)))
-            facing.matches += 1
-            facing.won += winner == i
-            facing.lost += winner == j
+                form[name].append(FormPoint(player.matches, player.won))
+        partnerships, facing = self._seating(match.sides)
+        for index, key in partnerships:
+            together = self.partnerships.get(key)
+            if together is None:
+                together = self.partnerships[key] = Together(key)
+            together.matches += 1
+            together.won += index == winner
+        for i, j, pair in facing:
+            facing_pair = self.faced.get(pair)
+            if facing_pair is None:
+                facing_pair = self.faced[pair] = Together(pair)
+            facing_pair.matches += 1
+            facing_pair.won += winner == i
+            facing_pair.lost += winner == j
+
+    def _seating(self, sides: tuple[SideInfo, ...]) -> _Seating:
+        """Who partners whom and who faces whom in a match between ``sides`` (the same few seatings come
+        back all evening, so each is worked out once)."""
+        found = self.seatings.get(sides)
+        if found is None:
+            partnerships = tuple((index, tuple(sorted(side.players))) for index, side in enumerate(sides)
+                                 if len(side.players) > 1)
+            seated = [(index, name) for index, side in enumerate(sides) for name in side.players]
+            facing = []
+            for (i, a), (j, b) in combinations(seated, 2):
+                if i == j:
+                    continue
+                if b < a:
+                    (i, a), (j, b) = (j, b), (i, a)
+                facing.append((i, j, (a, b)))
+            found = self.seatings[sides] = (partnerships, tuple(facing))
+        return found
 
     def result(self) -> TableStats:
         return TableStats(
