@@ -35,7 +35,7 @@ from .rules.limits import (
 from .rules.match import Match, SideInfo
 from .rules.matchfile import match_from_json
 from .rules.problems import ProblemCode, join_path
-from .rules.scoring import score_match
+from .rules.scoring import play, settle_match
 from .rules.stats import TableStats, table_stats
 from .rules.text import clean_name
 
@@ -181,8 +181,7 @@ def match_states(table: TableRow) -> list[tuple[MatchRow, MatchState]]:
         if not isinstance(state, MatchState):
             match = store.facts_of(row)
             try:
-                sheet = score_match(match)
-                points, winner = sheet.totals, sheet.winner
+                points, winner, _ = play(match, settle_match(match))  # the totals and winner, no sheet drawn
             except ContradictionError:
                 points, winner = tuple(0 for _ in match.sides), None
             state = MatchState(tuple(side.name for side in match.sides), points, winner, match.rules.target)

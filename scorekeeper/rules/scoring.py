@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from operator import add
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .checks import deal_problems
 from .errors import ContradictionError
@@ -24,23 +26,19 @@ NO_AUCTION = "no_auction"
 class DealScore:
     """What one deal is worth to each side.
 
-    A plain class with slots rather than a dataclass: a cold recompute builds one for every deal. Equal
-    when everything but ``hand_melds`` is equal.
+    A plain class with slots rather than a dataclass (``score_deal`` answers one; the sheet and the
+    statistics read ``Settled`` tuples instead).
     """
 
-    __slots__ = ("status", "scores", "made", "as_entered", "lost_meld", "hand_melds")
+    __slots__ = ("status", "scores", "made", "as_entered", "lost_meld")
 
     def __init__(self, status: str, scores: tuple[int, ...], made: bool | None, as_entered: tuple[int, ...],
-                 lost_meld: tuple[LostMeld, ...] = (), hand_melds: tuple[tuple[tuple[int, bool], ...], ...] = ()
-                 ) -> None:
+                 lost_meld: tuple[LostMeld, ...] = ()) -> None:
         self.status = status  # made, set, thrown_in, passed or no_auction
         self.scores = scores
         self.made = made
         self.as_entered = as_entered  # sides whose numbers were kept as entered
         self.lost_meld = lost_meld  # sides whose meld did not count, and why
-        # Each side's meld per hand as ``price_meld`` priced it (empty for a one-number entry): the
-        # statistics read it rather than pricing the meld again.
-        self.hand_melds = hand_melds
 
     def _key(self) -> tuple[str, tuple[int, ...], bool | None, tuple[int, ...], tuple[LostMeld, ...]]:
         return self.status, self.scores, self.made, self.as_entered, self.lost_meld
@@ -62,6 +60,16 @@ class LostMeld(NamedTuple):
     side: int
     meld: int
     reason: MeldLostReason
+
+
+# A deal settled, as the sheet and the statistics read it and ``OUTCOMES`` keeps it: ``DealScore``'s fields
+# in its order (status, scores, made, as_entered, lost_meld), then each hand's meld points as priced, side
+# after side (a side entered as meld and tricks has one per fact of ``SideDetail.meld``, a one-number side
+# none), None where not exact. A plain tuple whose tuples hold only numbers and strings, no deeper: the
+# cycle collector stops tracking such a tuple within its first two passes, so the thousands of deals a
+# table's statistics remember are not scanned again at every full collection (an instance of a class,
+# slots or not, always is, and so is a named tuple or a tuple three levels deep).
+Settled = tuple[str, tuple[int, ...], bool | None, tuple[int, ...], tuple[LostMeld, ...], tuple[int | None, ...]]
 
 
 class DealLine(NamedTuple):
@@ -92,6 +100,13 @@ class DealLine(NamedTuple):
             "bidder": self.bidder,
             "bid": self.bid,
         }
+
+
+# A ``DealLine`` from all its fields at once, without the Python-level ``__new__`` of a named tuple (a sheet
+# draws one line for every deal).
+_line: Callable[[tuple[int, str, int | None, int | None, tuple[int, ...] | None, tuple[int, ...] | None,
+                       bool | None, bool, tuple[int, ...], tuple[LostMeld, ...], bool, bool]], DealLine] = \
+    partial(tuple.__new__, DealLine)
 
 
 @dataclass(frozen=True)
@@ -131,38 +146,51 @@ class RulesPreview:
 
 def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
     """Settle one deal: the bidders make it or are set; defenders keep what they earned."""
+    status, scores, made, as_entered, lost_meld, _ = settle_deal(rules, deal, side_count)
+    return DealScore(status, scores, made, as_entered, lost_meld)
+
+
+def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
+    """``score_deal``'s answer as a ``Settled`` tuple."""
     if deal.passed:
-        return DealScore(PASSED, (0,) * side_count, None, ())
-    played = not deal.thrown_in or deal.bidder is None
-    priced = []
+        return PASSED, (0,) * side_count, None, (), (), ()
+    bidder = deal.bidder
+    played = not deal.thrown_in or bidder is None
+    priced = [price_side(entry, deal, rules) for entry in deal.sides]
     earned = []
     reasons = []
-    as_entered = []
-    hands = []
-    for index, entry in enumerate(deal.sides):
-        side = price_side(entry, deal, rules)
+    melds: list[int | None] = []
+    lost_any = False
+    exact = True
+    for side in priced:
         points, reason = side.settled(rules, played)
-        priced.append(side)
         earned.append(points)
         reasons.append(reason)
-        hands.append(side.hands)
+        if reason is not None:
+            lost_any = True
         if not side.exact:
-            as_entered.append(index)
-    if deal.bidder is None:
-        return DealScore(NO_AUCTION, tuple(earned), None, tuple(as_entered), _lost_meld(priced, reasons), tuple(hands))
+            exact = False
+        if side.hands:
+            for hand, hand_exact in side.hands:
+                melds.append(hand if hand_exact else None)
+    hand_melds = tuple(melds)
+    as_entered = () if exact else tuple([index for index, side in enumerate(priced) if not side.exact])
+    if bidder is None:
+        lost = _lost_meld(priced, reasons) if lost_any else ()
+        return NO_AUCTION, tuple(earned), None, as_entered, lost, hand_melds
     bid = deal.bid or 0
     if deal.thrown_in:
         penalty = -2 * bid if rules.set_penalty is SetPenalty.DOUBLE else -bid
         bonus = rules.throw_in_bonus
-        scores = tuple([penalty if i == deal.bidder else points + bonus for i, points in enumerate(earned)])
-        return DealScore(THROWN_IN, scores, False, tuple(as_entered), _lost_meld(priced, reasons, skip=deal.bidder),
-                         tuple(hands))
-    made = earned[deal.bidder] >= bid
-    if not made:
-        earned[deal.bidder] = set_score(rules, bid, earned[deal.bidder])
-    kept = made or rules.set_penalty is SetPenalty.SHORTFALL  # otherwise the bid is the score anyway
-    lost = _lost_meld(priced, reasons, skip=None if kept else deal.bidder)
-    return DealScore(MADE if made else SET, tuple(earned), made, tuple(as_entered), lost, tuple(hands))
+        scores = tuple([penalty if i == bidder else points + bonus for i, points in enumerate(earned)])
+        lost = _lost_meld(priced, reasons, skip=bidder) if lost_any else ()
+        return THROWN_IN, scores, False, as_entered, lost, hand_melds
+    if earned[bidder] >= bid:
+        return MADE, tuple(earned), True, as_entered, _lost_meld(priced, reasons) if lost_any else (), hand_melds
+    earned[bidder] = set_score(rules, bid, earned[bidder])
+    kept = rules.set_penalty is SetPenalty.SHORTFALL  # otherwise the bid is the score anyway
+    lost = _lost_meld(priced, reasons, skip=None if kept else bidder) if lost_any else ()
+    return SET, tuple(earned), False, as_entered, lost, hand_melds
 
 
 def set_score(rules: HouseRules, bid: int, earned: int) -> int:
@@ -177,8 +205,6 @@ def set_score(rules: HouseRules, bid: int, earned: int) -> int:
 def _lost_meld(priced: list[PricedSide], reasons: list[MeldLostReason | None],
                skip: int | None = None) -> tuple[LostMeld, ...]:
     """The sides whose meld did not count, and why (``skip``: a side whose score does not depend on it)."""
-    if not any(reasons):
-        return ()
     lost = []
     for index, (side, reason) in enumerate(zip(priced, reasons)):
         if reason is not None and side.meld > 0 and index != skip:
@@ -186,51 +212,82 @@ def _lost_meld(priced: list[PricedSide], reasons: list[MeldLostReason | None],
     return tuple(lost)
 
 
-class DealOutcome(NamedTuple):
-    """A deal worked out under some rules: what contradicts them, or else its score."""
+class _Refused:
+    """A deal whose facts contradict the rules it was worked out under, and why."""
 
-    problems: tuple[Problem, ...]
-    score: DealScore | None
+    __slots__ = ("problems",)
+
+    def __init__(self, problems: tuple[Problem, ...]) -> None:
+        self.problems = problems
 
 
-def evaluate_deal(rules: HouseRules, deal: Deal, sides: tuple[SideInfo, ...], auction: bool,
-                  checked: bool = False) -> DealOutcome:
-    """``checked``: the facts were checked against these rules when they were recorded, so only the
-    score is worked out."""
-    problems = () if checked else tuple(deal_problems(rules, deal, sides, auction))
-    return DealOutcome(problems, None if problems else score_deal(rules, deal, len(sides)))
+class _Known:
+    """The deals worked out under one set of rules and sides, and how many of them were refused."""
+
+    __slots__ = ("deals", "refused")
+
+    def __init__(self) -> None:
+        self.deals: dict[Deal, Settled | _Refused] = {}
+        self.refused = 0
 
 
 class OutcomeMemo:
-    """Deal outcomes already worked out, by the rules and sides they were worked out under.
+    """Deals already settled, by the rules and sides they were settled under.
 
     A deal's outcome depends on nothing else, so the sheet is recomputed from the facts every time
     but a deal is only worked out again when its facts or the rules change. Bounded: past ``limit``
-    deals it starts afresh.
+    deals it starts afresh. A deal is kept as a ``Settled`` tuple, which the cycle collector soon stops
+    tracking. Safe to share between threads: two threads working out the same deal store equal answers.
     """
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.size = 0
-        self.by_context: dict[tuple[HouseRules, tuple[SideInfo, ...], bool, bool], dict[Deal, DealOutcome]] = {}
+        self.by_context: dict[tuple[HouseRules, tuple[SideInfo, ...], bool, bool], _Known] = {}
 
     def clear(self) -> None:
         self.by_context.clear()
         self.size = 0
 
-    def outcomes(self, match: Match, checked: bool = False) -> list[DealOutcome]:
-        context = (match.rules, match.sides, match.auction, checked)
-        if self.size + len(match.deals) > self.limit:
+    def settled(self, match: Match, checked: bool = False) -> list[Settled]:
+        """Each deal of the match settled; ``ContradictionError`` (every problem of every deal) when the
+        facts of any deal contradict the rules."""
+        deals = match.deals
+        if self.size + len(deals) > self.limit:
             self.clear()
-        known = self.by_context.setdefault(context, {})
-        outcomes = []
-        for deal in match.deals:
-            outcome = known.get(deal)
-            if outcome is None:
-                outcome = known[deal] = evaluate_deal(match.rules, deal, match.sides, match.auction, checked)
-                self.size += 1
-            outcomes.append(outcome)
-        return outcomes
+        context = (match.rules, match.sides, match.auction, checked)
+        known = self.by_context.get(context)
+        if known is None:
+            known = self.by_context.setdefault(context, _Known())
+        if known.deals:
+            found = list(map(known.deals.get, deals))
+            if None in found:
+                self._work_out(match, checked, known, found)
+        else:
+            found = [None] * len(deals)
+            self._work_out(match, checked, known, found)
+        if known.refused:
+            problems = [(number, problem) for number, value in enumerate(found, 1) if isinstance(value, _Refused)
+                        for problem in value.problems]
+            if problems:
+                raise ContradictionError(problems)
+        return cast("list[Settled]", found)
+
+    def _work_out(self, match: Match, checked: bool, known: _Known, found: list[Settled | _Refused | None]) -> None:
+        """Settle the deals not found, in place, and remember them."""
+        rules, sides, remembered = match.rules, match.sides, known.deals
+        side_count = len(sides)
+        before = len(remembered)
+        for index, deal in enumerate(match.deals):
+            if found[index] is not None:
+                continue
+            problems = () if checked else tuple(deal_problems(rules, deal, sides, match.auction))
+            if problems:
+                found[index] = remembered[deal] = _Refused(problems)
+                known.refused += 1
+            else:
+                found[index] = remembered[deal] = settle_deal(rules, deal, side_count)
+        self.size += len(remembered) - before
 
 
 OUTCOMES = OutcomeMemo(limit=50_000)
@@ -243,60 +300,71 @@ def score_match(match: Match, *, checked: bool = False) -> Sheet:
     a deal that contradicts the rules is refused at entry, and so is a rule change that would make a
     recorded deal contradict), so the checks are not run again.
     """
-    return sheet_and_scores(match, checked=checked)[0]
-
-
-def sheet_and_scores(match: Match, *, checked: bool = False) -> tuple[Sheet, list[DealScore]]:
-    """``score_match``, with each deal's score beside the sheet (the statistics read the meld from them)."""
-    outcomes = OUTCOMES.outcomes(match, checked)
-    scores = [outcome.score for outcome in outcomes if outcome.score is not None]
-    if len(scores) < len(outcomes):
-        problems = [(number, problem) for number, outcome in enumerate(outcomes, 1) for problem in outcome.problems]
-        raise ContradictionError(problems)
-    return _sheet(match, scores), scores
-
-
-def _sheet(match: Match, results: list[DealScore]) -> Sheet:
-    rules = match.rules
-    target, deal_limit = rules.target, rules.deal_limit
-    totals = tuple(0 for _ in match.sides)
-    winner: int | None = None
-    ended_at: int | None = None
-    lines = []
-    played = 0
-    announce = rules.going_out is GoingOut.ANNOUNCE and match.auction
-    for number, (deal, result) in enumerate(zip(match.deals, results), start=1):
-        if winner is not None:  # a deal played after the end
-            lines.append(DealLine(number, result.status, deal.bidder, deal.bid, None, None, result.made, True,
-                                  result.as_entered, (), deal.out, deal.forced))
-            continue
-        totals = tuple(map(add, totals, result.scores))
-        if not deal.passed:
-            played += 1
-            if max(totals) >= target:
-                winner = _winner(rules, deal, result, totals, announce)
-        if winner is None and deal_limit and played >= deal_limit:
-            winner = _highest(list(range(len(totals))), totals)  # a tie at the top plays on
-        if winner is not None:
-            ended_at = number
-        lines.append(DealLine(number, result.status, deal.bidder, deal.bid, result.scores, totals, result.made,
-                              False, result.as_entered, result.lost_meld, deal.out, deal.forced))
+    settled = OUTCOMES.settled(match, checked)
+    lines: list[DealLine] = []
+    totals, winner, ended_at = play(match, settled, lines)
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
     return Sheet(totals, winner, ended_at, rank, tuple(lines))
 
 
-def _winner(rules: HouseRules, deal: Deal, result: DealScore, totals: tuple[int, ...], announce: bool) -> int | None:
+def settle_match(match: Match, *, checked: bool = False) -> list[Settled]:
+    """Each deal of the match settled (as ``score_match`` settles them, and remembered with them): what
+    the statistics read, with ``play``, rather than the whole sheet."""
+    return OUTCOMES.settled(match, checked)
+
+
+class Standing(NamedTuple):
+    """Where a match stands after its deals: each side's total, the winner and the deal that ended it."""
+
+    totals: tuple[int, ...]
+    winner: int | None
+    ended_at: int | None
+
+
+def play(match: Match, settled: list[Settled], lines: list[DealLine] | None = None) -> Standing:
+    """Add up the settled deals in order, to the end of the match; each deal's line of the sheet goes into
+    ``lines`` when given, deals played after the end included (without it, adding stops at the end)."""
+    rules = match.rules
+    target, deal_limit = rules.target, rules.deal_limit
+    totals = (0,) * len(match.sides)
+    winner: int | None = None
+    ended_at: int | None = None
+    played = 0
+    announce = rules.going_out is GoingOut.ANNOUNCE and match.auction
+    number = 0
+    for deal, (status, scores, made, as_entered, lost_meld, _) in zip(match.deals, settled):
+        number += 1
+        if winner is not None:  # a deal played after the end
+            if lines is None:
+                break
+            lines.append(_line((number, status, deal.bidder, deal.bid, None, None, made, True, as_entered, (),
+                                deal.out, deal.forced)))
+            continue
+        if not deal.passed:  # a passed deal scores nothing
+            totals = tuple(map(add, totals, scores))
+            played += 1
+            if max(totals) >= target:
+                winner = _winner(rules, deal, made, totals, announce)
+        if winner is None and deal_limit and played >= deal_limit:
+            winner = _highest(list(range(len(totals))), totals)  # a tie at the top plays on
+        if winner is not None:
+            ended_at = number
+        if lines is not None:
+            lines.append(_line((number, status, deal.bidder, deal.bid, scores, totals, made, False, as_entered,
+                                lost_meld, deal.out, deal.forced)))
+    return Standing(totals, winner, ended_at)
+
+
+def _winner(rules: HouseRules, deal: Deal, made: bool | None, totals: tuple[int, ...], announce: bool) -> int | None:
     """Who wins on this deal by the target, if anyone (``announce``: only by bidding out)."""
-    if deal.passed:
-        return None
     reached = [i for i, total in enumerate(totals) if total >= rules.target]
     if not reached:
         return None
     if deal.bidder is None:
         return _highest(reached, totals)
     if announce:
-        return deal.bidder if deal.out and result.made and deal.bidder in reached else None
-    if result.made and deal.bidder in reached:
+        return deal.bidder if deal.out and made and deal.bidder in reached else None
+    if made and deal.bidder in reached:
         return deal.bidder
     if rules.must_win_own_bid:
         return None

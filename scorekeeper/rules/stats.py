@@ -14,10 +14,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import NamedTuple, cast
 
 from .errors import ContradictionError
-from .match import Match, SideDetail
-from .scoring import MADE, SET, THROWN_IN, DealScore, Sheet, sheet_and_scores
+from .match import Match, SideDetail, SideInfo
+from .scoring import MADE, SET, THROWN_IN, Settled, play, settle_match
 
 
 @dataclass
@@ -68,9 +69,9 @@ class Together:
         return _percent(self.won, self.matches)
 
 
-@dataclass(frozen=True)
-class FormPoint:
-    """A player's record after each finished match, in the order the matches were played."""
+class FormPoint(NamedTuple):
+    """A player's record after each finished match, in the order the matches were played (a named tuple:
+    a big table has one for every player of every match)."""
 
     played: int
     won: int
@@ -119,19 +120,16 @@ def table_stats(matches: Iterable[Match], players: Sequence[str] = (), checked: 
     return known
 
 
-@dataclass(frozen=True)
-class _MatchSummary:
-    """What one match adds to its players' figures: its winner, and per player the bids and meld."""
-
-    winner: int | None
-    players: tuple[tuple[str, tuple[int, ...]], ...]  # name and its figures, in ``_FIGURES`` order
-
+# What one match adds to its players' figures: its winner (None: unfinished), its players (those seated, then
+# any other who won an auction) and each player's ``_FIGURES``, one player after the other. A plain tuple
+# of two levels, as ``Settled`` in ``scoring`` is, so that the collector soon stops tracking the summaries
+# of a big table.
+_Summary = tuple[int | None, tuple[str, ...], tuple[int, ...]]
 
 _FIGURES = ("bids", "made", "set", "thrown_in", "bid_points", "biggest_bid_made", "melds", "meld_points",
             "biggest_meld")
-_BIGGEST = (5, 8)  # the figures that keep the largest value rather than add up
 _UNKNOWN = object()
-_SUMMARIES: dict[tuple[Match, bool], _MatchSummary | None] = {}
+_SUMMARIES: dict[bool, dict[Match, _Summary | None]] = {True: {}, False: {}}  # by ``checked``
 _SUMMARIES_KEPT = 20_000
 _TABLES: dict[tuple[tuple[Match, ...], tuple[str, ...], bool], TableStats] = {}
 _TABLES_KEPT = 8
@@ -139,69 +137,79 @@ _TABLES_KEPT = 8
 
 def forget() -> None:
     """Forget every match and table worked out (a cold start)."""
-    _SUMMARIES.clear()
+    for summaries in _SUMMARIES.values():
+        summaries.clear()
     _TABLES.clear()
 
 
-def _summary(match: Match, checked: bool) -> _MatchSummary | None:
+def _summary(match: Match, checked: bool) -> _Summary | None:
     """The match's summary, remembered by its facts; None when its facts contradict its rules."""
-    key = (match, checked)
-    known = _SUMMARIES.get(key, _UNKNOWN)
+    summaries = _SUMMARIES[checked]
+    known = summaries.get(match, _UNKNOWN)
     if known is not _UNKNOWN:
-        return known if isinstance(known, _MatchSummary) else None
+        return cast("_Summary | None", known)
     try:
-        sheet, scores = sheet_and_scores(match, checked=checked)
+        settled = settle_match(match, checked=checked)
     except ContradictionError:
         summary = None
     else:
-        summary = _summarise(match, sheet, scores)
-    if len(_SUMMARIES) >= _SUMMARIES_KEPT:
-        _SUMMARIES.clear()
-    _SUMMARIES[key] = summary
+        summary = _summarise(match, settled)
+    if len(summaries) >= _SUMMARIES_KEPT:
+        summaries.clear()
+    summaries[match] = summary
     return summary
 
 
-def _summarise(match: Match, sheet: Sheet, scores: Sequence[DealScore]) -> _MatchSummary:
+def _summarise(match: Match, settled: list[Settled]) -> _Summary:
     """Bids and meld from the first deal up to the one that ended the match."""
+    winner, ended_at = play(match, settled)[1:]
     figures: dict[str, list[int]] = {}
-
-    def of(name: str) -> list[int]:
-        found = figures.get(name)
-        if found is None:
-            found = figures[name] = [0, 0, 0, 0, 0, 0, 0, 0, 0]
-        return found
-
-    seated = [[of(name) for name in side.players] for side in match.sides]  # each side's players' figures
-    last = sheet.ended_at or len(match.deals)
-    for deal, score in zip(match.deals[:last], scores[:last]):
+    seated = [[figures.setdefault(name, [0] * len(_FIGURES)) for name in side.players] for side in match.sides]
+    alone = [side.players[0] if len(side.players) == 1 else None for side in match.sides]  # a side's only player
+    deals = match.deals if ended_at is None else match.deals[:ended_at]
+    for deal, (status, _, _, _, _, melds) in zip(deals, settled):
         if deal.passed:
             continue
-        if deal.bidder is not None and deal.bid is not None:
+        bid = deal.bid
+        if bid is not None and deal.bidder is not None:
             bidder = deal.bid_by
             if bidder is None:
-                bidding = match.sides[deal.bidder].players
-                bidder = bidding[0] if len(bidding) == 1 else None
+                bidder = alone[deal.bidder]
             if bidder is not None:
-                player = of(bidder)
+                player = figures.get(bidder)
+                if player is None:
+                    player = figures[bidder] = [0] * len(_FIGURES)
                 player[0] += 1
-                player[4] += deal.bid
-                if score.status == MADE:
+                player[4] += bid
+                if status == MADE:
                     player[1] += 1
-                    player[5] = max(player[5], deal.bid)
-                elif score.status == SET:
+                    if bid > player[5]:
+                        player[5] = bid
+                elif status == SET:
                     player[2] += 1
-                elif score.status == THROWN_IN:
+                elif status == THROWN_IN:
                     player[3] += 1
-        for players, entry, hands in zip(seated, deal.sides, score.hand_melds):
-            if not hands or len(hands) != len(players) or not isinstance(entry, SideDetail):
+        if not melds:
+            continue
+        start = 0
+        for players, entry in zip(seated, deal.sides):
+            if not isinstance(entry, SideDetail):
                 continue
-            for player, (points, exact) in zip(players, hands):
-                if exact:
-                    player[6] += 1
-                    player[7] += points
-                    if points > player[8]:
-                        player[8] = points
-    return _MatchSummary(sheet.winner, tuple((name, tuple(values)) for name, values in figures.items()))
+            count = len(entry.meld)
+            if count == len(players):
+                for player, points in zip(players, melds[start:start + count]):
+                    if points is not None:
+                        player[6] += 1
+                        player[7] += points
+                        if points > player[8]:
+                            player[8] = points
+            start += count
+    return winner, tuple(figures), tuple([value for values in figures.values() for value in values])
+
+
+# A seating: each partnership (the side's index, its players in order of name) and each pair of players
+# facing each other (their sides' indexes, their names in order).
+_Seating = tuple[tuple[tuple[int, tuple[str, ...]], ...], tuple[tuple[int, int, tuple[str, str]], ...]]
 
 
 class _Tally:
@@ -210,19 +218,21 @@ class _Tally:
         self.partnerships: dict[tuple[str, ...], Together] = {}
         self.faced: dict[tuple[str, str], Together] = {}
         self.form: dict[str, list[FormPoint]] = defaultdict(list)
+        self.seatings: dict[tuple[SideInfo, ...], _Seating] = {}
         self.finished = 0
         self.unfinished = 0
 
-    def stats(self, name: str) -> PlayerStats:
-        found = self.players.get(name)
-        if found is None:
-            found = self.players[name] = PlayerStats(name)
-        return found
-
-    def add(self, match: Match, summary: _MatchSummary) -> None:
-        for name, (bids, made, set_, thrown_in, bid_points, biggest_bid, melds, meld_points, biggest_meld) \
-                in summary.players:
-            player = self.stats(name)
+    def add(self, match: Match, summary: _Summary) -> None:
+        winner, names, figures = summary
+        known = self.players
+        start = 0
+        for name in names:
+            bids, made, set_, thrown_in, bid_points, biggest_bid, melds, meld_points, biggest_meld = \
+                figures[start:start + len(_FIGURES)]
+            start += len(_FIGURES)
+            player = known.get(name)
+            if player is None:
+                player = known[name] = PlayerStats(name)
             if bids:
                 player.bids += bids
                 player.made += made
@@ -235,35 +245,53 @@ class _Tally:
                 player.melds += melds
                 player.meld_points += meld_points
                 player.biggest_meld = max(player.biggest_meld or 0, biggest_meld)
-        if summary.winner is None:
+        if winner is None:
             self.unfinished += 1
             return
         self.finished += 1
-        self._add_result(match, summary.winner)
+        self._add_result(match, winner)
 
     def _add_result(self, match: Match, winner: int) -> None:
+        known, form = self.players, self.form
         for index, side in enumerate(match.sides):
             won = index == winner
             for name in side.players:
-                player = self.stats(name)
+                player = known[name]  # every seated player is among the summary's names
                 player.matches += 1
                 player.won += won
-                self.form[name].append(FormPoint(player.matches, player.won))
-            if len(side.players) > 1:
-                key = tuple(sorted(side.players))
-                together = self.partnerships.setdefault(key, Together(key))
-                together.matches += 1
-                together.won += won
-        seated = [(index, name) for index, side in enumerate(match.sides) for name in side.players]
-        for (i, a), (j, b) in combinations(seated, 2):
-            if i == j:
-                continue
-            if b < a:
-                (i, a), (j, b) = (j, b), (i, a)
-            facing = self.faced.setdefault((a, b), Together((a, b)))
-            facing.matches += 1
-            facing.won += winner == i
-            facing.lost += winner == j
+                form[name].append(FormPoint(player.matches, player.won))
+        partnerships, facing = self._seating(match.sides)
+        for index, key in partnerships:
+            together = self.partnerships.get(key)
+            if together is None:
+                together = self.partnerships[key] = Together(key)
+            together.matches += 1
+            together.won += index == winner
+        for i, j, pair in facing:
+            facing_pair = self.faced.get(pair)
+            if facing_pair is None:
+                facing_pair = self.faced[pair] = Together(pair)
+            facing_pair.matches += 1
+            facing_pair.won += winner == i
+            facing_pair.lost += winner == j
+
+    def _seating(self, sides: tuple[SideInfo, ...]) -> _Seating:
+        """Who partners whom and who faces whom in a match between ``sides`` (the same few seatings come
+        back all evening, so each is worked out once)."""
+        found = self.seatings.get(sides)
+        if found is None:
+            partnerships = tuple((index, tuple(sorted(side.players))) for index, side in enumerate(sides)
+                                 if len(side.players) > 1)
+            seated = [(index, name) for index, side in enumerate(sides) for name in side.players]
+            facing = []
+            for (i, a), (j, b) in combinations(seated, 2):
+                if i == j:
+                    continue
+                if b < a:
+                    (i, a), (j, b) = (j, b), (i, a)
+                facing.append((i, j, (a, b)))
+            found = self.seatings[sides] = (partnerships, tuple(facing))
+        return found
 
     def result(self) -> TableStats:
         return TableStats(
