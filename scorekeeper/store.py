@@ -409,7 +409,7 @@ def with_deal(loaded: Loaded, data: Mapping[str, Any], number: int | None) -> tu
     row, match = loaded
     if number is None:
         return match.with_deals((*match.deals, parse_deal(match, data))), len(match.deals) + 1
-    data = _keeping_pricing(_core_deal_or_404(match, number), data)
+    data = _keeping_pricing(core_deal_or_404(match, number), data)
     deal = parse_deal(match.with_deals(match.deals[: number - 1] + match.deals[number:]), data)
     return match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:])), number
 
@@ -559,14 +559,14 @@ def _written_before(row: MatchRow, key: WriteKey | None) -> Written | None:
     if key is None:
         return None
     session = get_session()
-    found = session.scalars(select(WriteKeyRow).where(
-        (WriteKeyRow.match_id == row.id) & (WriteKeyRow.key == key.value))).first()
+    found = session.connection().execute(_FIND_KEY, {"match": row.id, "key": key.value}).first()
     if found is None:
         return None
-    if found.fingerprint != key.fingerprint:
+    fingerprint, number, version = found
+    if fingerprint != key.fingerprint:
         raise KeyReused(key.value)
     session.refresh(row)
-    return Written(row, facts_of(row), number=found.number, version=found.version, replayed=True)
+    return Written(row, facts_of(row), number=number, version=version, replayed=True)
 
 
 def stored_keys(row: MatchRow, keys: Iterable[str]) -> set[str]:
@@ -599,6 +599,8 @@ _MOVE_LATER_DEALS = (update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position > bindp
 _PUT_BACK_DEALS = update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position < 0)).values(position=-_DEAL.c.position)
 _KEYS = Base.metadata.tables["write_key"]
 _INSERT_KEY = insert(_KEYS)
+_FIND_KEY = (select(_KEYS.c.fingerprint, _KEYS.c.number, _KEYS.c.version)
+             .where((_KEYS.c.match_id == bindparam("match")) & (_KEYS.c.key == bindparam("key"))))
 _DELETE_OLD_KEYS = delete(_KEYS).where((_KEYS.c.match_id == bindparam("match"))
                                        & (_KEYS.c.created_at < bindparam("before")))
 
@@ -634,7 +636,7 @@ def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_
 def _replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
-    data = _keeping_pricing(_core_deal_or_404(match, number), data)
+    data = _keeping_pricing(core_deal_or_404(match, number), data)
     others = match.deals[: number - 1] + match.deals[number:]
     deal = parse_deal(match.with_deals(others), data)
     values = _deal_values(number, deal, match.rules)
@@ -662,7 +664,8 @@ def _forget_deal_rows(row: MatchRow) -> None:
     session.expire(row, ["deals"])
 
 
-def _core_deal_or_404(match: Match, number: int) -> Deal:
+def core_deal_or_404(match: Match, number: int) -> Deal:
+    """Deal ``number`` of the facts (404 when the match has no such deal)."""
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
     return match.deals[number - 1]
@@ -686,7 +689,7 @@ def delete_deal(loaded: Loaded, number: int, expected_version: int | None, key: 
 def _delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
-    _core_deal_or_404(match, number)
+    core_deal_or_404(match, number)
     _claim(row, f"deal {number} was deleted", number)
     connection = get_session().connection()
     where = {"match": row.id, "number": number}
