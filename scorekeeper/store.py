@@ -828,31 +828,26 @@ def undo_rules(loaded: Loaded, change_id: int, expected_version: int | None,
 
 
 def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
-    """The columns of a deal's row (``DEAL_COLUMNS``)."""
-    row = _deal_row(number, deal, rules)
-    return {column: getattr(row, column) for column in DEAL_COLUMNS}
-
-
-def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
+    """The columns of a deal's row (``DEAL_COLUMNS``): the match file's deal and the pricing it was entered under."""
     data = deal_to_json(deal, rules)
     basis = deal.entered_under or PricingBasis.of(rules)
-    return DealRow(
-        position=number,
-        passed=bool(data.get("passed", False)),
-        bidder=data.get("bidder"),
-        bid=data.get("bid"),
-        trump=data.get("trump"),
-        thrown_in=bool(data.get("thrown_in", False)),
-        out=bool(data.get("out", False)),
-        forced=bool(data.get("forced", False)),
-        bid_by=data.get("bid_by"),
-        dealt_by=data.get("dealt_by"),
-        meld_table=basis.meld_table.value,
-        trick_scale=basis.trick_scale.value,
-        last_trick=basis.last_trick,
-        meld_prices=basis.meld_prices.to_json() or None,
-        sides=list(data.get("sides", [])),
-    )
+    return {
+        "position": number,
+        "passed": bool(data.get("passed", False)),
+        "bidder": data.get("bidder"),
+        "bid": data.get("bid"),
+        "trump": data.get("trump"),
+        "thrown_in": bool(data.get("thrown_in", False)),
+        "out": bool(data.get("out", False)),
+        "forced": bool(data.get("forced", False)),
+        "bid_by": data.get("bid_by"),
+        "dealt_by": data.get("dealt_by"),
+        "meld_table": basis.meld_table.value,
+        "trick_scale": basis.trick_scale.value,
+        "last_trick": basis.last_trick,
+        "meld_prices": basis.meld_prices.to_json() or None,
+        "sides": list(data.get("sides", [])),
+    }
 
 
 def _check_version(row: MatchRow, expected_version: int | None, deal_number: int | None = None) -> None:
