@@ -25,6 +25,7 @@ deleted by the next keyed write to their match.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import re
@@ -32,17 +33,17 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, NamedTuple, TypeVar
 
 from flask import abort, current_app
 from sqlalchemy import Dialect, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from .db import compiled, get_engine, get_session, read_one
-from .models import DealRow, MatchRow, RuleChangeRow, SideRow, WriteKeyRow, utc_now
+from .models import Base, DealRow, MatchRow, RuleChangeRow, SideRow, WriteKeyRow, utc_now
 from .rules.checks import check_new_deal
 from .rules.errors import RulesError
 from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
@@ -64,6 +65,7 @@ _PENDING_KEY = "scorekeeper.write_key"  # the session's note of the key the writ
 FACTS_MEMO_SIZE = 256  # matches whose newest facts are kept (a 100-deal match's take about 150 KB)
 
 W = TypeVar("W")
+V = TypeVar("V")
 
 
 class StaleEdit(Exception):
@@ -91,7 +93,7 @@ class KeyReused(Exception):
         self.message = str(self)
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class WriteKey:
     """The key a client named a write with, and a fingerprint of the write it asked for."""
 
@@ -121,7 +123,7 @@ class Loaded(NamedTuple):
     match: Match
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Written:
     """What a write left: the row and the facts after it; their sheet is worked out once, when asked."""
 
@@ -150,15 +152,18 @@ def is_public_id(public_id: str) -> bool:
     return _PUBLIC_ID.fullmatch(public_id) is not None
 
 
+_FIND_MATCH = select(MatchRow).where(MatchRow.public_id == bindparam("link"))  # built once: compiled once
+
+
 def find_match(public_id: str) -> MatchRow | None:
     """The match with this link; its sides and deals are read when first asked for (``facts_of`` needs
     them only for a version this process has not read yet)."""
     if not is_public_id(public_id):
         return None
-    return get_session().scalars(select(MatchRow).where(MatchRow.public_id == public_id)).first()
+    return get_session().scalars(_FIND_MATCH, {"link": public_id}).first()
 
 
-_MATCH = MatchRow.__table__
+_MATCH = Base.metadata.tables["match"]
 _HEADER_COLUMNS = (_MATCH.c.public_id, _MATCH.c.name, _MATCH.c.version, _MATCH.c.watch_id)
 _ONE_ROW_QUERIES = {  # what each look at a sheet reads of a match's own row, by its players' or watch link
     "version": {link: select(_MATCH.c.version).where(_MATCH.c[link] == bindparam("link"))
@@ -359,7 +364,39 @@ def match_json(row: MatchRow) -> dict[str, Any]:
 def to_core(row: MatchRow) -> Match:
     """The rules core's ``Match`` for a row; parsing lives in the match file reader only. Rows were
     checked when written, so a match stored before a limit was lowered still reads (``stored``)."""
-    return match_from_json(match_json(row), stored=True)
+    return canonical(match_from_json(match_json(row), stored=True))
+
+
+class Canon:
+    """One object for each value of a deal, house rules or sides seen lately, per process (bounded: past
+    ``limit`` values it starts afresh).
+
+    The memos that work a match out (a deal's outcome, its JSON) key deals and rules by value; a deal
+    that is the very object they were keyed with is found by identity, without comparing every field
+    of two equal deals. A version read from the rows gives new objects, equal to those of the
+    versions before it: taking the kept ones in their place keeps every later lookup an identity hit.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._kept: dict[Any, Any] = {}
+
+    def __call__(self, value: V) -> V:
+        kept: V | None = self._kept.get(value)
+        if kept is None:
+            if len(self._kept) >= self.limit:
+                self._kept.clear()
+            kept = self._kept.setdefault(value, value)
+        return kept
+
+
+CANON = Canon(limit=20_000)
+
+
+def canonical(match: Match) -> Match:
+    """``match`` made of the objects kept for its values (equal to it in every way)."""
+    return dataclasses.replace(match, rules=CANON(match.rules), sides=CANON(match.sides),
+                               deals=tuple(CANON(deal) for deal in match.deals))
 
 
 def rules_of(row: MatchRow) -> HouseRules:
@@ -372,7 +409,7 @@ def with_deal(loaded: Loaded, data: Mapping[str, Any], number: int | None) -> tu
     row, match = loaded
     if number is None:
         return match.with_deals((*match.deals, parse_deal(match, data))), len(match.deals) + 1
-    data = _keeping_pricing(_core_deal_or_404(match, number), data)
+    data = _keeping_pricing(core_deal_or_404(match, number), data)
     deal = parse_deal(match.with_deals(match.deals[: number - 1] + match.deals[number:]), data)
     return match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:])), number
 
@@ -455,7 +492,7 @@ def parse_deal(match: Match, data: Mapping[str, Any]) -> Deal:
     problems = check_new_deal(match, deal)
     if problems:
         raise InvalidDeal(problems)
-    return deal
+    return CANON(deal)
 
 
 def write(loaded: Loaded, expected_version: int | None, change: Callable[[Loaded], W],
@@ -522,14 +559,14 @@ def _written_before(row: MatchRow, key: WriteKey | None) -> Written | None:
     if key is None:
         return None
     session = get_session()
-    found = session.scalars(select(WriteKeyRow).where(
-        (WriteKeyRow.match_id == row.id) & (WriteKeyRow.key == key.value))).first()
+    found = session.connection().execute(_FIND_KEY, {"match": row.id, "key": key.value}).first()
     if found is None:
         return None
-    if found.fingerprint != key.fingerprint:
+    fingerprint, number, version = found
+    if fingerprint != key.fingerprint:
         raise KeyReused(key.value)
     session.refresh(row)
-    return Written(row, facts_of(row), number=found.number, version=found.version, replayed=True)
+    return Written(row, facts_of(row), number=number, version=version, replayed=True)
 
 
 def stored_keys(row: MatchRow, keys: Iterable[str]) -> set[str]:
@@ -544,8 +581,28 @@ def stored_keys(row: MatchRow, keys: Iterable[str]) -> set[str]:
 def _lock_match(public_id: str) -> None:
     """Take the lock a write takes, before reading: SQLite's write lock, PostgreSQL's lock on the
     match's row (an update that changes nothing; it waits for a write under way to finish)."""
-    get_session().execute(update(MatchRow).where(MatchRow.public_id == public_id).values(version=MatchRow.version),
-                          execution_options={"synchronize_session": False})
+    get_session().connection().execute(_LOCK_MATCH, {"link": public_id})
+
+
+# A write's statements, built once (so compiled once) and run on the session's connection: the rows they
+# change are not the ORM's to track (the match's own row is told its new values, ``_claim``).
+_DEAL = Base.metadata.tables["deal"]
+_LOCK_MATCH = update(_MATCH).where(_MATCH.c.public_id == bindparam("link")).values(version=_MATCH.c.version)
+_CLAIM = update(_MATCH).where((_MATCH.c.id == bindparam("match")) & (_MATCH.c.version == bindparam("seen")))
+_THIS_DEAL = (_DEAL.c.match_id == bindparam("match")) & (_DEAL.c.position == bindparam("number"))
+_INSERT_DEAL = insert(_DEAL)
+_UPDATE_DEAL = update(_DEAL).where(_THIS_DEAL)  # SET: the columns given
+_DELETE_DEAL = delete(_DEAL).where(_THIS_DEAL)
+_THIS_MATCH = _DEAL.c.match_id == bindparam("match")
+_MOVE_LATER_DEALS = (update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position > bindparam("number")))
+                     .values(position=-(_DEAL.c.position - 1)))  # out of the way first: positions are unique
+_PUT_BACK_DEALS = update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position < 0)).values(position=-_DEAL.c.position)
+_KEYS = Base.metadata.tables["write_key"]
+_INSERT_KEY = insert(_KEYS)
+_FIND_KEY = (select(_KEYS.c.fingerprint, _KEYS.c.number, _KEYS.c.version)
+             .where((_KEYS.c.match_id == bindparam("match")) & (_KEYS.c.key == bindparam("key"))))
+_DELETE_OLD_KEYS = delete(_KEYS).where((_KEYS.c.match_id == bindparam("match"))
+                                       & (_KEYS.c.created_at < bindparam("before")))
 
 
 def add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | None,
@@ -560,11 +617,10 @@ def _add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | N
     deal = parse_deal(match, data)
     number = len(match.deals) + 1
     values = _deal_values(number, deal, match.rules)
-    _claim(row, f"deal {number} was added")
-    session = get_session()
-    now = utc_now()
+    now = _claim(row, f"deal {number} was added")
     # Added beside the deals, which need not be read, in one statement.
-    session.execute(insert(DealRow).values(values | {"match_id": row.id, "created_at": now, "updated_at": now}))
+    added = values | {"match_id": row.id, "created_at": now, "updated_at": now}
+    get_session().connection().execute(_INSERT_DEAL, added)
     _forget_deal_rows(row)
     return _commit(row, match.with_deals((*match.deals, deal)), number=number)
 
@@ -580,19 +636,22 @@ def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_
 def _replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
-    data = _keeping_pricing(_core_deal_or_404(match, number), data)
+    data = _keeping_pricing(core_deal_or_404(match, number), data)
     others = match.deals[: number - 1] + match.deals[number:]
     deal = parse_deal(match.with_deals(others), data)
     values = _deal_values(number, deal, match.rules)
-    _claim(row, f"deal {number} was changed", number)
+    now = _claim(row, f"deal {number} was changed", number)
     # The deal's row is changed by one statement: the facts (read once per version) say what it held.
-    changed = {column: values[column] for column in DEAL_COLUMNS if column != "position"}
-    get_session().execute(
-        update(DealRow).where((DealRow.match_id == row.id) & (DealRow.position == number))
-        .values(changed | {"updated_at": utc_now()}), execution_options={"synchronize_session": False})
+    get_session().connection().execute(_UPDATE_DEAL, _changed_deal(row, number, values) | {"updated_at": now})
     _forget_deal_rows(row)
     after = match.with_deals((*match.deals[: number - 1], deal, *match.deals[number:]))
     return _commit(row, after, number=number)
+
+
+def _changed_deal(row: MatchRow, number: int, values: dict[str, Any]) -> dict[str, Any]:
+    """The parameters of ``_UPDATE_DEAL`` that set deal ``number``'s columns to ``values``."""
+    changed = {column: values[column] for column in DEAL_COLUMNS if column != "position"}
+    return changed | {"match": row.id, "number": number}
 
 
 def _forget_deal_rows(row: MatchRow) -> None:
@@ -605,7 +664,8 @@ def _forget_deal_rows(row: MatchRow) -> None:
     session.expire(row, ["deals"])
 
 
-def _core_deal_or_404(match: Match, number: int) -> Deal:
+def core_deal_or_404(match: Match, number: int) -> Deal:
+    """Deal ``number`` of the facts (404 when the match has no such deal)."""
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
     return match.deals[number - 1]
@@ -629,22 +689,20 @@ def delete_deal(loaded: Loaded, number: int, expected_version: int | None, key: 
 def _delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
-    deal = get_deal_or_404(row, number)
+    core_deal_or_404(match, number)
     _claim(row, f"deal {number} was deleted", number)
-    session = get_session()
+    connection = get_session().connection()
+    where = {"match": row.id, "number": number}
     try:
-        session.delete(deal)
-        session.flush()
-        later = (DealRow.match_id == row.id) & (DealRow.position > number)
+        if connection.execute(_DELETE_DEAL, where).rowcount != 1:
+            raise StaleDataError(f"deal {number} of match {row.public_id} was not there to delete")
         # Positions are unique within a match: move the later deals out of the way, then into place.
-        session.execute(update(DealRow).where(later).values(position=-(DealRow.position - 1)),
-                        execution_options={"synchronize_session": False})
-        session.execute(update(DealRow).where((DealRow.match_id == row.id) & (DealRow.position < 0))
-                        .values(position=-DealRow.position), execution_options={"synchronize_session": False})
+        connection.execute(_MOVE_LATER_DEALS, where)
+        connection.execute(_PUT_BACK_DEALS, {"match": row.id})
     except (StaleDataError, IntegrityError):
         _raced(row, row.version - 1, number)
         raise
-    session.expire(row, ["deals"])
+    _forget_deal_rows(row)
     after = match.with_deals(match.deals[: number - 1] + match.deals[number:])
     return _commit(row, after, number=number)
 
@@ -697,8 +755,7 @@ def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int |
         return None
     preview = preview or preview_rules(match, new_rules)
     labels = ", ".join(RULE_SPECS_BY_KEY[key].label.lower() for key in changed)
-    row.rules = new_rules.to_mapping(complete=True)  # written by the claim's statement, which bumps the version
-    _claim(row, f"the house rules were changed ({labels})")
+    _claim(row, f"the house rules were changed ({labels})", rules=new_rules.to_mapping(complete=True))
     _record_rules(row, match.rules, new_rules, action)
     return _commit(row, match.with_rules(new_rules), known_sheet=preview.after, changed_rules=tuple(changed),
                    changed_deals=preview.changed)
@@ -727,15 +784,11 @@ def _rescale(loaded: Loaded, factor: Factor, expected_version: int | None, actio
     _check_version(row, expected_version)
     after = rescale(match, factor)
     before_sheet, sheet = score_match(match), score_match(after)
-    row.rules = after.rules.to_mapping(complete=True)
-    _claim(row, f"the match was rescaled {factor.label}")
-    session = get_session()
-    for number, deal in enumerate(after.deals, start=1):
-        values = _deal_values(number, deal, after.rules)
-        session.execute(
-            update(DealRow).where((DealRow.match_id == row.id) & (DealRow.position == number))
-            .values({column: values[column] for column in DEAL_COLUMNS if column != "position"}),
-            execution_options={"synchronize_session": False})
+    _claim(row, f"the match was rescaled {factor.label}", rules=after.rules.to_mapping(complete=True))
+    changes = [_changed_deal(row, number, _deal_values(number, deal, after.rules))
+               for number, deal in enumerate(after.deals, start=1)]
+    if changes:
+        get_session().connection().execute(_UPDATE_DEAL, changes)
     _forget_deal_rows(row)
     _record_rules(row, match.rules, after.rules, action)
     return _commit(row, after, known_sheet=sheet, changed_rules=tuple(match.rules.differences(after.rules)),
@@ -775,31 +828,26 @@ def undo_rules(loaded: Loaded, change_id: int, expected_version: int | None,
 
 
 def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
-    """The columns of a deal's row (``DEAL_COLUMNS``)."""
-    row = _deal_row(number, deal, rules)
-    return {column: getattr(row, column) for column in DEAL_COLUMNS}
-
-
-def _deal_row(number: int, deal: Deal, rules: HouseRules) -> DealRow:
+    """The columns of a deal's row (``DEAL_COLUMNS``): the match file's deal and the pricing it was entered under."""
     data = deal_to_json(deal, rules)
     basis = deal.entered_under or PricingBasis.of(rules)
-    return DealRow(
-        position=number,
-        passed=bool(data.get("passed", False)),
-        bidder=data.get("bidder"),
-        bid=data.get("bid"),
-        trump=data.get("trump"),
-        thrown_in=bool(data.get("thrown_in", False)),
-        out=bool(data.get("out", False)),
-        forced=bool(data.get("forced", False)),
-        bid_by=data.get("bid_by"),
-        dealt_by=data.get("dealt_by"),
-        meld_table=basis.meld_table.value,
-        trick_scale=basis.trick_scale.value,
-        last_trick=basis.last_trick,
-        meld_prices=basis.meld_prices.to_json() or None,
-        sides=list(data.get("sides", [])),
-    )
+    return {
+        "position": number,
+        "passed": bool(data.get("passed", False)),
+        "bidder": data.get("bidder"),
+        "bid": data.get("bid"),
+        "trump": data.get("trump"),
+        "thrown_in": bool(data.get("thrown_in", False)),
+        "out": bool(data.get("out", False)),
+        "forced": bool(data.get("forced", False)),
+        "bid_by": data.get("bid_by"),
+        "dealt_by": data.get("dealt_by"),
+        "meld_table": basis.meld_table.value,
+        "trick_scale": basis.trick_scale.value,
+        "last_trick": basis.last_trick,
+        "meld_prices": basis.meld_prices.to_json() or None,
+        "sides": list(data.get("sides", [])),
+    }
 
 
 def _check_version(row: MatchRow, expected_version: int | None, deal_number: int | None = None) -> None:
@@ -858,21 +906,24 @@ def describe_fact(value: object) -> str:
     return str(value)
 
 
-def _claim(row: MatchRow, what: str, deal_number: int | None = None) -> None:
-    """A write's first statement: bump the version where it is still the one read.
+def _claim(row: MatchRow, what: str, deal_number: int | None = None, **columns: Any) -> datetime:
+    """A write's first statement: bump the version where it is still the one read (and set the match's
+    other ``columns``, its rules for a rule change); returns the time it gives the write.
 
     It takes SQLite's write lock (or PostgreSQL's lock on the match's row) for the rest of the write,
     so everything that may take long is done before it. Should another write have landed since the
-    match was read, nothing was changed and the race turns into ``StaleEdit``.
+    match was read, nothing was changed and the race turns into ``StaleEdit``. The row is then told its
+    new values as if it had read them, so the session has nothing of its own left to write.
     """
-    seen = row.version
-    row.updated_at = utc_now()
-    row.last_change = what
-    try:
-        get_session().flush()
-    except StaleDataError:
+    seen, now = row.version, utc_now()
+    values = {"version": seen + 1, "updated_at": now, "last_change": what, **columns}
+    claimed = get_session().connection().execute(_CLAIM, values | {"match": row.id, "seen": seen})
+    if claimed.rowcount != 1:
         _raced(row, seen, deal_number)
-        raise
+        raise StaleDataError(f"match {row.public_id} was not at version {seen} any more")
+    for column, value in values.items():
+        set_committed_value(row, column, value)
+    return now
 
 
 def _raced(row: MatchRow, seen: int, deal_number: int | None) -> None:
@@ -905,9 +956,8 @@ def _commit(row: MatchRow, after: Match, **written: Any) -> Written:
 def _store_key(row: MatchRow, key: WriteKey, number: int | None) -> None:
     """Keep the write's key in its transaction (the match is claimed, so this match's keys are ours to
     tidy: those older than ``WRITE_KEY_KEPT`` go, found through the (match, key) index)."""
-    session = get_session()
-    session.execute(delete(WriteKeyRow).where(
-        (WriteKeyRow.match_id == row.id) & (WriteKeyRow.created_at < utc_now() - WRITE_KEY_KEPT)),
-        execution_options={"synchronize_session": False})
-    session.add(WriteKeyRow(match_id=row.id, key=key.value, fingerprint=key.fingerprint, number=number,
-                            version=row.version))
+    connection, now = get_session().connection(), utc_now()
+    connection.execute(_DELETE_OLD_KEYS, {"match": row.id, "before": now - WRITE_KEY_KEPT})
+    connection.execute(_INSERT_KEY, {"match_id": row.id, "key": key.value, "fingerprint": key.fingerprint,
+                                     "number": number, "version": row.version, "created_at": now,
+                                     "started_match_id": None})

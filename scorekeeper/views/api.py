@@ -250,7 +250,7 @@ def written_answer(written: store.Written, status: int = 200, **extra: Any) -> t
 def create() -> tuple[Response, int]:
     body = json_body()
     table = _table_named(body.pop("table", None))
-    match = match_from_json(body)
+    match = store.canonical(match_from_json(body))
     if table is not None:
         _check_table_players(table, match)
     sheet = score_match(match)  # contradictions are refused before anything is stored

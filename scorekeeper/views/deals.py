@@ -45,10 +45,10 @@ def new(public_id: str) -> str | Response | tuple[str, int]:
 def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
     loaded = store.load_match(public_id)
     row, match = loaded
-    deal = store.get_deal_or_404(row, number)
+    store.core_deal_or_404(match, number)  # the facts say whether it is there: the rows need not be read
     if request.method == "GET":
         remember_match(public_id)
-        data = deal_form_data(store.deal_json(deal)) | {"version": row.version}
+        data = deal_form_data(store.deal_json(store.get_deal_or_404(row, number))) | {"version": row.version}
         form = _setup(DealForm(data=data), row, match)
         _prefill_from_meld_calculator(form)
         return _render(loaded, form, number)
@@ -177,13 +177,10 @@ def _version() -> int | None:
     return version
 
 
-def _names(row: MatchRow) -> list[str]:
-    return [side.name for side in row.sides]
-
-
 def _setup(form: DealForm, row: MatchRow, match: Match) -> DealForm:
-    return form.setup(_names(row), meld_lines(match), [list(side.players) for side in row.sides],
-                      min_bid=match.rules.min_bid)
+    """The form for this match's sides, from its facts (its side rows need not be read)."""
+    return form.setup([side.name for side in match.sides], meld_lines(match),
+                      [list(side.players) for side in match.sides], min_bid=match.rules.min_bid)
 
 
 def _new_deal_data(row: MatchRow, match: Match) -> dict[str, Any]:

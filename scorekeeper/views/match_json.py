@@ -19,14 +19,16 @@ from typing import Any
 from flask import current_app
 from werkzeug.wrappers import Response
 
-from ..rules.match import Match
+from ..rules.house_rules import HouseRules
+from ..rules.match import Deal, Match
 from ..rules.matchfile import DealWriter, match_to_json
-from ..rules.scoring import Sheet
+from ..rules.scoring import DealLine, Sheet
 
 FRAGMENTS_KEPT = 20_000  # encoded deals, and as many lines; past that each starts afresh
 # Stand-ins for the two lists while the rest is encoded: random, so no text a client sent can be one.
 _DEALS = f"\x00deals-{secrets.token_hex(8)}\x00"
 _LINES = f"\x00lines-{secrets.token_hex(8)}\x00"
+_TOTALS = f"\x00totals-{secrets.token_hex(8)}\x00"
 _COMPACT = {"separators": (",", ":")}
 
 
@@ -42,32 +44,86 @@ class Fragments:
         text = self._kept.get(key)
         if text is None:
             text = encode()
-            with self._lock:
-                if len(self._kept) >= self.limit:
-                    self._kept.clear()
-                self._kept[key] = text
+            self.put(key, text)
+        return text
+
+    def kept(self, key: Hashable) -> str | None:
+        return self._kept.get(key)
+
+    def put(self, key: Hashable, text: str) -> None:
+        with self._lock:
+            if len(self._kept) >= self.limit:
+                self._kept.clear()
+            self._kept[key] = text
+
+
+class DealTexts:
+    """Encoded deals, found by the very deal and rules objects they were encoded for, else by value.
+
+    The facts of a match's next version hold the same deal objects as the version before but the one
+    written (and the store hands out one object for each value), so a deal is found by its ``id``
+    without hashing or comparing it field by field. An entry holds its deal and rules, so the ``id``
+    cannot name another object while the entry is kept. Bounded: past ``limit`` deals it starts afresh.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._by_object: dict[int, tuple[Deal, HouseRules, str]] = {}
+        self._by_value = Fragments(limit)
+        self._lock = threading.Lock()
+
+    def get(self, deal: Deal, rules: HouseRules, encode: Callable[[], str]) -> str:
+        kept = self._by_object.get(id(deal))
+        if kept is not None and kept[0] is deal and kept[1] is rules:
+            return kept[2]
+        text = self._by_value.get((deal, rules), encode)
+        with self._lock:
+            if len(self._by_object) >= self.limit:
+                self._by_object.clear()
+            self._by_object[id(deal)] = (deal, rules, text)
         return text
 
 
-DEALS = Fragments(FRAGMENTS_KEPT)
+DEALS = DealTexts(FRAGMENTS_KEPT)
 LINES = Fragments(FRAGMENTS_KEPT)
+LINE_FRAMES = Fragments(FRAGMENTS_KEPT)  # lines' texts with a stand-in for the running totals, by the rest
+
+
+def _line_text(line: DealLine, dumps: Callable[..., str], totals_stand_in: str) -> str:
+    """A line of the sheet as JSON. A correction changes the running totals of every line after it and
+    nothing else of them: a line not kept is its kept frame with the totals put in."""
+    text = LINES.kept(line)
+    if text is None:
+        if line.totals is None:
+            text = dumps(line.to_json(), **_COMPACT)
+        else:
+            frame = LINE_FRAMES.get(line._replace(totals=None),
+                                    lambda: dumps(line.to_json() | {"totals": _TOTALS}, **_COMPACT))
+            totals = ",".join(map(str, line.totals))  # running sums of whole numbers: as JSON writes them
+            text = frame.replace(totals_stand_in, f"[{totals}]", 1)
+        LINES.put(line, text)
+    return text
+
+
+def _no_deal(_deal: Deal, _rules: HouseRules) -> dict[str, Any]:
+    return {}  # the frame's deals are replaced by their kept texts
 
 
 def match_response(body: dict[str, Any], match: Match, sheet: Sheet, deal_json: DealWriter) -> Response:
     """``jsonify(body)`` with ``"match"`` (the match file) and ``"sheet"`` (its sheet) added."""
     provider = current_app.json
     dumps: Callable[..., str] = provider.dumps
-    data = match_to_json(match, deal_json)
     compact = getattr(provider, "compact", None)
     if (compact is None and current_app.debug) or compact is False:  # Flask's readable output
-        whole = body | {"match": data, "sheet": sheet.to_json()}
+        whole = body | {"match": match_to_json(match, deal_json), "sheet": sheet.to_json()}
         readable: Response = provider.response(whole)  # type: ignore[assignment]
         return readable
-    deals = [DEALS.get((deal, match.rules), lambda written=written: dumps(written, **_COMPACT))  # type: ignore[misc]
-             for deal, written in zip(match.deals, data["deals"], strict=True)]
-    lines = [LINES.get(line, lambda line=line: dumps(line.to_json(), **_COMPACT))  # type: ignore[misc]
-             for line in sheet.deals]
-    frame = body | {"match": data | {"deals": _DEALS},
+    rules = match.rules
+    deals = [DEALS.get(deal, rules, lambda deal=deal: dumps(deal_json(deal, rules), **_COMPACT))  # type: ignore[misc]
+             for deal in match.deals]
+    totals_stand_in = dumps(_TOTALS)
+    lines = [_line_text(line, dumps, totals_stand_in) for line in sheet.deals]
+    frame = body | {"match": match_to_json(match, _no_deal) | {"deals": _DEALS},
                     "sheet": dataclasses.replace(sheet, deals=()).to_json() | {"deals": _LINES}}
     text = dumps(frame, **_COMPACT)
     text = text.replace(dumps(_DEALS), f"[{','.join(deals)}]", 1).replace(dumps(_LINES), f"[{','.join(lines)}]", 1)
