@@ -81,7 +81,7 @@ class Encoded:
 class SheetPage:
     """One version of a match: its facts, its sheet and the page drawn from them (with slots).
 
-    ``key`` is the match's link for the players' page, ``watch_key(link)`` for the watch page."""
+    ``key`` is the match's link for the players' page, ``watch_key(watch link)`` for the watch page."""
 
     key: str
     version: int
@@ -235,9 +235,10 @@ def sheet_cache() -> SheetCache:
     return cache
 
 
-def watch_key(public_id: str) -> str:
-    """The cache key of the watch page of a match (its players' page is kept under its link)."""
-    return f"watch:{public_id}"
+def watch_key(watch_id: str) -> str:
+    """The cache key of the watch page of a match, by its watch link (its players' page is kept under its
+    players' link): a page can be found from the link it is asked at."""
+    return f"watch:{watch_id}"
 
 
 def sheet_etag(version: int, watching: bool = False) -> str:
@@ -250,3 +251,8 @@ def etag_for(app: Flask, version: int, watching: bool = False) -> str:
     """``sheet_etag`` of ``app``, without an app context."""
     etag = f"{version}-{app.extensions['scorekeeper.build_id']}"
     return f"watch-{etag}" if watching else etag
+
+
+def unchanged_headers(etag: str) -> list[tuple[str, str]]:
+    """What the sheet's answers say of caching: kept by the phone only, checked with the server each time."""
+    return [("ETag", f'W/"{etag}"'), ("Cache-Control", "private, no-cache"), ("Vary", "Accept-Encoding")]
