@@ -17,6 +17,10 @@ Why serving from it is safe:
   sheet's ETag, so a phone never keeps a page drawn by an older release.
 - An entry keeps the rows of its sheet (``sheet/rows.py``), each under its whole line of the sheet:
   the page of the next version takes a row from it only for an equal line on a page of the same kind.
+- A reload whose answer is a kept page as it is (or a 304) is answered before the app (``sheet/kept.py``):
+  with ``get``, for exactly the version read from the database then, under the link asked for (the
+  watch page is kept under the watch link, so no link can lead to the other's page), and only for a
+  session the view would leave as it is and show nothing of; everything else goes to the view.
 
 A page is compressed the first time a phone that accepts gzip asks for it, and its live part the first
 time a phone following the sheet asks for that: a match's page is mostly read by the phones showing it
