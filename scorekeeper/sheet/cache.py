@@ -15,8 +15,9 @@ Why serving from it is safe:
   has no other form.
 - The page also depends on the code and the templates: ``build_id`` (a digest of both) goes into the
   sheet's ETag, so a phone never keeps a page drawn by an older release.
-- An entry keeps the rows of its sheet (``sheet/rows.py``), each under its whole line of the sheet:
-  the page of the next version takes a row from it only for an equal line on a page of the same kind.
+- An entry keeps the rows of its sheet (``sheet/rows.py``), each under its whole line of the sheet but
+  for the running totals, drawn with marks where those go: the page of the next version takes a row
+  from it only for an equal line on a page of the same kind, and puts in that version's totals.
 - A reload whose answer is a kept page as it is (or a 304) is answered before the app (``sheet/kept.py``):
   with ``get``, for exactly the version read from the database then, under the link asked for (the
   watch page is kept under the watch link, so no link can lead to the other's page), and only for a
@@ -95,7 +96,7 @@ class SheetPage:
     page: Encoded  # ``html`` as most requests send it, unchanged
     live: Encoded  # the live part alone, for phones that show the page already
     row_context: RowContext | None = None  # what the rows depend on besides their lines
-    rows: Mapping[DealLine, str] = field(default_factory=dict)  # the sheet's rows, by line
+    rows: Mapping[DealLine, str] = field(default_factory=dict)  # the sheet's rows, marked, by shape
 
     @classmethod
     def drawn(cls, key: str, version: int, match: Match, view: SheetView, html: str,

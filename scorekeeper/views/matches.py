@@ -240,13 +240,13 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
     key = watch_key(row.watch_id) if watching else public_id
     context = RowContext(tuple(view.names), match.auction, watching, "" if watching else links["edit_url"](0))
     previous = sheet_cache().latest(key)
-    rows = draw_rows(view.sheet.deals if view.sheet else (), context, links.get("edit_url"),
-                     previous.rows_for(context) if previous is not None else {})
+    rows, shapes = draw_rows(view.sheet.deals if view.sheet else (), context, links.get("edit_url"),
+                             previous.rows_for(context) if previous is not None else {})
     html = render_template(
         "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=watching, rows=joined(rows),
         live_etag=sheet_etag(row.version, watching), **links, **({} if watching else _SLOTS),
     )
-    return SheetPage.drawn(key, row.version, match, view, html, context, rows)
+    return SheetPage.drawn(key, row.version, match, view, html, context, shapes)
 
 
 @bp.get("/w/<watch_id>")
