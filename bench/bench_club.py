@@ -400,10 +400,49 @@ def report_delays(delays: list[float]) -> None:
 def cpu_seconds(pid: int) -> float:
     """User and system CPU seconds the process and its children (gunicorn's workers) have used so far
     (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return own + sum(cpu_seconds(int(child)) for child in children)
+    split = CpuSplit.of(pid)
+    return split.user + split.system
+
+
+@dataclass
+class CpuSplit:
+    """Where a server's CPU time went so far (Linux /proc; the process and its children): user and system
+    time, the part of it spent by each process's main thread (waitress's I/O loop: reading and parsing
+    requests, sending what the threads could not), and its threads' context switches."""
+
+    user: float = 0.0
+    system: float = 0.0
+    main_thread: float = 0.0
+    switches: int = 0
+
+    @classmethod
+    def of(cls, pid: int) -> CpuSplit:
+        tick = os.sysconf("SC_CLK_TCK")
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        main = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        split = cls(int(fields[11]) / tick, int(fields[12]) / tick, (int(main[11]) + int(main[12])) / tick)
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                status = (task / "status").read_text()
+            except OSError:  # a thread that ended meanwhile
+                continue
+            split.switches += sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches" in line)
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            split += cls.of(int(child))
+        return split
+
+    def __add__(self, other: CpuSplit) -> CpuSplit:
+        return CpuSplit(self.user + other.user, self.system + other.system, self.main_thread + other.main_thread,
+                        self.switches + other.switches)
+
+    def __sub__(self, other: CpuSplit) -> CpuSplit:
+        return CpuSplit(self.user - other.user, self.system - other.system, self.main_thread - other.main_thread,
+                        self.switches - other.switches)
+
+    def report(self, requests: int) -> None:
+        used = self.user + self.system
+        print(f"  of which: system {self.system / used:.0%}, the main threads (the server's I/O loop) "
+              f"{self.main_thread / used:.0%}; {self.switches / max(requests, 1):.0f} context switches a request")
 
 
 async def until(stop: float, work: Any) -> None:
@@ -485,6 +524,7 @@ async def crowd(port: int, args: argparse.Namespace, server_pid: int) -> dict[st
     write_headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
     started = time.monotonic()
     cpu_before = cpu_seconds(server_pid)
+    split_before = CpuSplit.of(server_pid)
     stop = started + args.seconds
 
     async def client(index: int) -> None:
@@ -520,7 +560,10 @@ async def crowd(port: int, args: argparse.Namespace, server_pid: int) -> dict[st
     seconds = time.monotonic() - started
     result = tally.report(f"crowd: {args.connections} connections on one match of {args.deals} deals "
                           f"(ended with {deals['count']})", seconds)
-    report_cpu(server_pid, cpu_before, seconds, sum(len(values) for values in tally.latencies.values()))
+    requests = sum(len(values) for values in tally.latencies.values())
+    report_cpu(server_pid, cpu_before, seconds, requests)
+    (CpuSplit.of(server_pid) - split_before).report(requests)
+    print(f"  load average at the end (the machine is shared): {os.getloadavg()[0]:.1f}")
     ratio = result["requests_per_second"] / CROWD_BEFORE
     print(f"  {ratio:.1f}× the {CROWD_BEFORE:.0f} requests/s measured before (goal: 5×)")
     return result

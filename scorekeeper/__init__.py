@@ -75,7 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     init_limiter(app)  # after the views: it wraps the ones marked as rate limited
     app.after_request(_security_headers)
-    app.wsgi_app = UnchangedSheets(app, app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = UnchangedSheets(app, app.wsgi_app, SECURITY_HEADERS.items())  # type: ignore[method-assign]
     return app
 
 

@@ -14,6 +14,7 @@ import copy
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Request
@@ -46,22 +47,29 @@ class CheckedCookieSessionInterface(SecureCookieSessionInterface):
         value = request.cookies.get(self.get_cookie_name(app))
         if not value:
             return self.session_class()
+        data = self.checked_data(app, value)
+        return self.session_class(None if data is None else copy.deepcopy(data))
+
+    def checked_data(self, app: Flask, value: str) -> Mapping[str, Any] | None:
+        """What the cookie ``value`` holds, once it passed the check (or passed it before and is still young
+        enough): the same data ``open_session`` gives a request a copy of. None for a cookie Flask would
+        refuse (its session then starts empty). Shared with every later request: read it, never change it."""
         max_age = int(app.permanent_session_lifetime.total_seconds())
         with self._lock:
             found = self._checked.get(value)
             if found is not None:
                 self._checked.move_to_end(value)
         if found is not None and time.time() - found[0] <= max_age:
-            return self.session_class(copy.deepcopy(found[1]))
+            return found[1]
         serializer = self.get_signing_serializer(app)
         if serializer is None:
             return None
         try:
             data, signed_at = serializer.loads(value, max_age=max_age, return_timestamp=True)
         except BadSignature:
-            return self.session_class()
+            return None
         self._keep(value, signed_at.timestamp(), data)
-        return self.session_class(copy.deepcopy(data))
+        return data  # type: ignore[no-any-return]
 
     def _keep(self, value: str, signed_at: float, data: dict[str, Any]) -> None:
         with self._lock:

@@ -13,8 +13,9 @@ match's edit token.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from flask import abort, request, session
 
@@ -22,11 +23,13 @@ KEY = "matches"
 RENEWED_KEY = "renewed"  # the day the cookie was last written, as a day number
 LIMIT = 40
 RENEW_AFTER_DAYS = 30
+FLASHES_KEY = "_flashes"  # where ``flask.flash`` keeps messages until a page shows them
 
 
-def device_match_ids() -> list[str]:
-    """Links of the matches this device remembers, most recent first."""
-    ids = session.get(KEY, [])
+def device_match_ids(data: Mapping[str, Any] | None = None) -> list[str]:
+    """Links of the matches this device remembers, most recent first (in this request's session, or in
+    the session ``data``)."""
+    ids = (session if data is None else data).get(KEY, [])
     return [value for value in ids if isinstance(value, str)] if isinstance(ids, list) else []
 
 
@@ -37,6 +40,15 @@ def remember_match(public_id: str) -> None:
         return
     ids = [value for value in current if value != public_id]
     _write([public_id, *ids][:LIMIT])
+
+
+def sheet_keeps_session(data: Mapping[str, Any], public_id: str) -> bool:
+    """Whether opening the match's players' page leaves the session ``data`` as it is, so that the answer
+    sets no cookie and holds nothing of the session: the match is at the top of the list already
+    (``remember_match`` changes nothing), the cookie needs no renewal, and no message (``flask.flash``) or
+    saved deal (``take_saved``) waits to be shown once."""
+    return (device_match_ids(data)[:1] == [public_id] and not _renewal_due(data)
+            and FLASHES_KEY not in data and SAVED_KEY not in data)
 
 
 def may_change(public_id: str) -> bool:
@@ -68,8 +80,8 @@ def _write(ids: list[str]) -> None:
     session.permanent = True
 
 
-def _renewal_due() -> bool:
-    renewed = session.get(RENEWED_KEY)
+def _renewal_due(data: Mapping[str, Any] | None = None) -> bool:
+    renewed = (session if data is None else data).get(RENEWED_KEY)
     return not isinstance(renewed, int) or date.today().toordinal() - renewed >= RENEW_AFTER_DAYS
 
 

@@ -15,8 +15,13 @@ Why serving from it is safe:
   has no other form.
 - The page also depends on the code and the templates: ``build_id`` (a digest of both) goes into the
   sheet's ETag, so a phone never keeps a page drawn by an older release.
-- An entry keeps the rows of its sheet (``sheet/rows.py``), each under its whole line of the sheet:
-  the page of the next version takes a row from it only for an equal line on a page of the same kind.
+- An entry keeps the rows of its sheet (``sheet/rows.py``), each under its whole line of the sheet but
+  for the running totals, drawn with marks where those go: the page of the next version takes a row
+  from it only for an equal line on a page of the same kind, and puts in that version's totals.
+- A reload whose answer is a kept page as it is (or a 304) is answered before the app (``sheet/kept.py``):
+  with ``get``, for exactly the version read from the database then, under the link asked for (the
+  watch page is kept under the watch link, so no link can lead to the other's page), and only for a
+  session the view would leave as it is and show nothing of; everything else goes to the view.
 
 A page is compressed the first time a phone that accepts gzip asks for it, and its live part the first
 time a phone following the sheet asks for that: a match's page is mostly read by the phones showing it
@@ -81,7 +86,7 @@ class Encoded:
 class SheetPage:
     """One version of a match: its facts, its sheet and the page drawn from them (with slots).
 
-    ``key`` is the match's link for the players' page, ``watch_key(link)`` for the watch page."""
+    ``key`` is the match's link for the players' page, ``watch_key(watch link)`` for the watch page."""
 
     key: str
     version: int
@@ -91,7 +96,7 @@ class SheetPage:
     page: Encoded  # ``html`` as most requests send it, unchanged
     live: Encoded  # the live part alone, for phones that show the page already
     row_context: RowContext | None = None  # what the rows depend on besides their lines
-    rows: Mapping[DealLine, str] = field(default_factory=dict)  # the sheet's rows, by line
+    rows: Mapping[DealLine, str] = field(default_factory=dict)  # the sheet's rows, marked, by shape
 
     @classmethod
     def drawn(cls, key: str, version: int, match: Match, view: SheetView, html: str,
@@ -235,9 +240,10 @@ def sheet_cache() -> SheetCache:
     return cache
 
 
-def watch_key(public_id: str) -> str:
-    """The cache key of the watch page of a match (its players' page is kept under its link)."""
-    return f"watch:{public_id}"
+def watch_key(watch_id: str) -> str:
+    """The cache key of the watch page of a match, by its watch link (its players' page is kept under its
+    players' link): a page can be found from the link it is asked at."""
+    return f"watch:{watch_id}"
 
 
 def sheet_etag(version: int, watching: bool = False) -> str:
@@ -250,3 +256,8 @@ def etag_for(app: Flask, version: int, watching: bool = False) -> str:
     """``sheet_etag`` of ``app``, without an app context."""
     etag = f"{version}-{app.extensions['scorekeeper.build_id']}"
     return f"watch-{etag}" if watching else etag
+
+
+def unchanged_headers(etag: str) -> list[tuple[str, str]]:
+    """What the sheet's answers say of caching: kept by the phone only, checked with the server each time."""
+    return [("ETag", f'W/"{etag}"'), ("Cache-Control", "private, no-cache"), ("Vary", "Accept-Encoding")]

@@ -72,11 +72,13 @@ def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart
     def y_of(value: int) -> float:
         return round(TOP + plot_h * (high - value) / span, 1)
 
+    # Each point's x once for all the sides, as text: a long sheet has thousands of points.
+    xs = [f"{x_of(index)}," for index in range(len(rows))]
     series = tuple(
         Series(
             side=side,
             name=name,
-            points=" ".join(f"{x_of(i)},{y_of(row[side])}" for i, row in enumerate(rows)),
+            points=" ".join([x + str(y_of(row[side])) for x, row in zip(xs, rows, strict=True)]),
             end=(x_of(len(rows) - 1), y_of(rows[-1][side])),
         )
         for side, name in enumerate(side_names)

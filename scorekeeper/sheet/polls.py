@@ -28,8 +28,9 @@ from flask import Flask
 from werkzeug.http import parse_etags
 
 from ..store import version_by_link
-from .cache import etag_for
+from .cache import etag_for, unchanged_headers
 from .holds import DEFAULT_SECONDS, Holds, WorkGate
+from .kept import KeptPages
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -41,12 +42,14 @@ _WAIT = re.compile(r"\s*wait\s*=\s*\"?([0-9]{1,6})\"?\s*", re.IGNORECASE | re.AS
 
 class UnchangedSheets:
     """WSGI middleware: 304 for a live-part poll whose ETag is the match's current one, at once or once
-    its hold ends; every other request passes through the work gate to the app."""
+    its hold ends; every other request passes through the work gate to a kept sheet page (kept.py) or
+    the app."""
 
-    def __init__(self, app: Flask, wsgi_app: WSGIApplication) -> None:
+    def __init__(self, app: Flask, wsgi_app: WSGIApplication, headers: Iterable[tuple[str, str]] = ()) -> None:
         self.app = app
         self.wsgi_app = wsgi_app
         self.engine = app.extensions["scorekeeper.engine"]
+        self.kept = KeptPages(app, headers)  # ``headers``: what the app adds to every answer
         self.gate = WorkGate(int(app.config.get("LIVE_WORK_SLOTS") or 0))
         slots = int(app.config.get("LIVE_HOLD_SLOTS") or 0)
         seconds = float(app.config.get("LIVE_HOLD_SECONDS") or DEFAULT_SECONDS)
@@ -57,7 +60,7 @@ class UnchangedSheets:
         found = _LIVE_PATH.fullmatch(environ.get("PATH_INFO", ""))
         if not tags or found is None or environ.get("REQUEST_METHOD") != "GET" or environ.get("QUERY_STRING"):
             with self.gate.work():
-                return self.wsgi_app(environ, start_response)
+                return self._app(environ, start_response)
         kind, link = found.groups()
         seconds = self._wait_asked(environ)
         waiter = self.holds.enter(_LINKS[kind], link) if self.holds is not None and seconds else None
@@ -65,10 +68,10 @@ class UnchangedSheets:
             with self.gate.work():
                 version = version_by_link(self.engine, _LINKS[kind], link)
                 if version is None:
-                    return self.wsgi_app(environ, start_response)
+                    return self._app(environ, start_response)
                 etag = etag_for(self.app, version, watching=kind == "w")
                 if not parse_etags(tags).contains_weak(etag):
-                    return self.wsgi_app(environ, start_response)
+                    return self._app(environ, start_response)
                 if waiter is None:
                     start_response("304 Not Modified", unchanged_headers(etag))
                     return []
@@ -86,7 +89,15 @@ class UnchangedSheets:
             def start_held(status: str, headers: list[tuple[str, str]], exc_info: object = None) -> object:
                 return start_response(status, headers + held, exc_info)  # type: ignore[arg-type]
 
-            return self.wsgi_app(environ, start_held)  # type: ignore[arg-type]
+            return self._app(environ, start_held)  # type: ignore[arg-type]
+
+    def _app(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        """The kept page or 304 when the app's answer would be just that (kept.py), else the app's answer."""
+        kept = self.kept.answer(environ)
+        if kept is None:
+            return self.wsgi_app(environ, start_response)
+        start_response(kept.status, kept.headers)
+        return [kept.body]
 
     def _wait_asked(self, environ: WSGIEnvironment) -> float:
         """The seconds the poll may be held: what its ``Prefer: wait=N`` asks, at most the configured
@@ -98,8 +109,3 @@ class UnchangedSheets:
             if asked is not None:
                 return min(float(asked.group(1)), self.holds.seconds)
         return 0
-
-
-def unchanged_headers(etag: str) -> list[tuple[str, str]]:
-    """What the sheet's answers say of caching: kept by the phone only, checked with the server each time."""
-    return [("ETag", f'W/"{etag}"'), ("Cache-Control", "private, no-cache"), ("Vary", "Accept-Encoding")]

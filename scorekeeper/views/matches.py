@@ -39,10 +39,10 @@ from ..sheet.cache import (
     SheetPage,
     sheet_cache,
     sheet_etag,
+    unchanged_headers,
     watch_key,
 )
 from ..sheet.chart import progression_chart
-from ..sheet.polls import unchanged_headers
 from ..sheet.qr import qr_svg
 from ..sheet.rows import RowContext, draw_rows, joined
 from ..sheet.view import SheetView
@@ -153,8 +153,8 @@ def _players_page(public_id: str, version: int) -> SheetPage:
     return sheet_cache().page(public_id, version, lambda: _draw_sheet(public_id, watching=False))
 
 
-def _watch_page(public_id: str, version: int) -> SheetPage:
-    return sheet_cache().page(watch_key(public_id), version, lambda: _draw_sheet(public_id, watching=True))
+def _watch_page(public_id: str, watch_id: str, version: int) -> SheetPage:
+    return sheet_cache().page(watch_key(watch_id), version, lambda: _draw_sheet(public_id, watching=True))
 
 
 def _changed_row(saved: SavedDeal | None, page: SheetPage) -> int | None:
@@ -237,16 +237,16 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
             "players_link": fixed_url("matches.sheet", public_id=public_id),
             "watch_link": fixed_url("matches.watch", watch_id=row.watch_id),
         }
-    key = watch_key(public_id) if watching else public_id
+    key = watch_key(row.watch_id) if watching else public_id
     context = RowContext(tuple(view.names), match.auction, watching, "" if watching else links["edit_url"](0))
     previous = sheet_cache().latest(key)
-    rows = draw_rows(view.sheet.deals if view.sheet else (), context, links.get("edit_url"),
-                     previous.rows_for(context) if previous is not None else {})
+    rows, shapes = draw_rows(view.sheet.deals if view.sheet else (), context, links.get("edit_url"),
+                             previous.rows_for(context) if previous is not None else {})
     html = render_template(
         "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=watching, rows=joined(rows),
         live_etag=sheet_etag(row.version, watching), **links, **({} if watching else _SLOTS),
     )
-    return SheetPage.drawn(key, row.version, match, view, html, context, rows)
+    return SheetPage.drawn(key, row.version, match, view, html, context, shapes)
 
 
 @bp.get("/w/<watch_id>")
@@ -270,7 +270,7 @@ def _watched(watch_id: str, live: bool) -> Response:
     etag = sheet_etag(version, watching=True)
     if request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=_private(etag))
-    page = _watch_page(public_id, version)
+    page = _watch_page(public_id, watch_id, version)
     return _encoded(page.live if live else page.page, sheet_etag(page.version, watching=True))
 
 
