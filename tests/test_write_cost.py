@@ -15,13 +15,18 @@ __all__ = ["long_match"]  # the fixture, shared with test_one_load
 KEY = "form-key-0001"
 
 
+def add_a_deal_by_the_api(client: FlaskClient, public_id: str, token: str) -> None:
+    """A deal written through the API: the process now holds the match's facts from that write."""
+    assert client.post(f"/api/v1/matches/{public_id}/deals", json=deal(DEALS),
+                       headers={"Authorization": f"Bearer {token}"}).status_code == 201
+
+
 def test_a_deal_after_a_deal_on_the_form_reads_only_the_match_row(
     app: Flask, client: FlaskClient, long_match: tuple[str, str]
 ) -> None:
     """Neither the sides nor the deals are read: the form is set up from the facts kept by the last write."""
     public_id, token = long_match
-    assert client.post(f"/api/v1/matches/{public_id}/deals", json=deal(DEALS),
-                       headers={"Authorization": f"Bearer {token}"}).status_code == 201
+    add_a_deal_by_the_api(client, public_id, token)
     form = {"version": version_of(app, public_id), "mode": "quick", "bidder": "0", "bid": "50",
             "sides-0-total": "60", "sides-1-total": "30", "write_key": KEY}
     with watched(app) as work:
@@ -44,8 +49,7 @@ def test_a_correction_on_the_form_changes_one_deal_row_without_reading_the_other
     app: Flask, client: FlaskClient, long_match: tuple[str, str]
 ) -> None:
     public_id, token = long_match
-    assert client.post(f"/api/v1/matches/{public_id}/deals", json=deal(DEALS),
-                       headers={"Authorization": f"Bearer {token}"}).status_code == 201
+    add_a_deal_by_the_api(client, public_id, token)
     form = {"version": version_of(app, public_id), "mode": "quick", "bidder": "1", "bid": "50",
             "sides-0-total": "10", "sides-1-total": "70"}
     with watched(app) as work:
