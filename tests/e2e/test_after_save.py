@@ -140,6 +140,29 @@ def test_a_short_sheet_shows_everything_after_save(page: Page) -> None:
     assert page.evaluate("window.scrollY") == 0
 
 
+# Notes each part the outbox adds to a page (static/js/offline/view.js marks them data-outbox-view).
+OUTBOX_PARTS_SHOWN = """
+window.outboxPartsShown = [];
+new MutationObserver((records) => records.forEach((record) => record.addedNodes.forEach((node) => {
+  if (node.nodeType === 1 && node.hasAttribute("data-outbox-view")) window.outboxPartsShown.push(node.textContent);
+}))).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_sheet_after_a_save_never_shows_the_saved_deal_as_waiting(page: Page) -> None:
+    """The form goes through the outbox (kept "in flight" until the server is asked): the sheet it leads to
+    is its answer, so no "Not sent yet" appears above the sheet, moving its links under a thumb."""
+    page.context.add_init_script(OUTBOX_PARTS_SHOWN)
+    import_match(page, worked_sheet_file("Saved once"))
+    open_new_deal(page)
+    version = int(page.locator('form[data-outbox] input[name="version"]').input_value())
+    fill_quick_deal(page, "We", 50, (40, 48))
+    save_deal(page)
+    expect(page.locator("tr.row-changed")).to_have_attribute("id", "deal-6")
+    expect(page.locator("html")).to_have_attribute("data-outbox-facts", str(version + 1))  # the server asked
+    assert page.evaluate("window.outboxPartsShown") == []
+
+
 def test_the_winning_deal_shows_the_winner_and_starts_the_next_match(
         page: Page, shoot: Callable[..., Any]) -> None:
     match = worked_sheet_file("Close to the end")

@@ -56,7 +56,8 @@ function newKey() {
 
 export async function start(meta) {
   const config = JSON.parse(meta.content);
-  const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null };
+  const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null,
+    asked: false };
   if (navigator.onLine) ctx.twin = import(config.rules).catch(() => null);  // at hand when the network goes
   await takeBackUnanswered(ctx);
   await takeBackReturnedForms(ctx);
@@ -221,6 +222,7 @@ async function runSync(ctx) {
     } catch (error) {
       if (!(error instanceof ctx.sync.Offline)) throw error;
     }
+    ctx.asked = true;
     const left = await ctx.db.entriesOf(ctx.config.match);
     const notes = await ctx.db.notesOf(ctx.config.match);
     if (result && result.sent && (ctx.replaced || location.pathname === ctx.config.sheet)) {
@@ -237,8 +239,11 @@ async function runSync(ctx) {
   return ctx.running;
 }
 
+// A form sent online is kept "in flight" until the server is asked whether it has it: the page after a save
+// is usually its answer, so it is not shown as waiting (nor moves the sheet) before that, unless offline.
 async function show(ctx) {
-  const entries = await ctx.db.entriesOf(ctx.config.match);
+  const kept = await ctx.db.entriesOf(ctx.config.match);
+  const entries = ctx.asked || !navigator.onLine ? kept : kept.filter((entry) => entry.state !== "in_flight");
   const notes = await ctx.db.notesOf(ctx.config.match);
   const facts = await ctx.db.factsOf(ctx.config.match);
   if (facts) document.documentElement.dataset.outboxFacts = String(facts.version);  // ready to work offline
