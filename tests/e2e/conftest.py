@@ -122,6 +122,9 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
 
 
 DOCUMENT_STATUS = re.compile(r"^Failed to load resource: the server responded with a status of (\d{3})\b")
+# A request that fails for want of a network: started offline (ERR_INTERNET_DISCONNECTED), or caught by the
+# phone going offline while it was on its way (ERR_FAILED).
+NO_NETWORK = re.compile(r"net::ERR_(?:INTERNET_DISCONNECTED|FAILED)\b")
 
 
 @dataclass
@@ -193,13 +196,13 @@ class Guard:
         finally:
             page.context.set_offline(False)
         self.offline_urls.update(location for text, location in self.console_errors[failed_before:]
-                                 if "net::ERR_INTERNET_DISCONNECTED" in text)
+                                 if NO_NETWORK.search(text))
 
     def unexpected_console_errors(self) -> list[str]:
         allowed = Counter(self.allowed_refusals)
         found = []
         for text, location in self.console_errors:
-            if "net::ERR_INTERNET_DISCONNECTED" in text and location in self.offline_urls:
+            if NO_NETWORK.search(text) and location in self.offline_urls:
                 continue
             status = DOCUMENT_STATUS.match(text)
             if status and allowed[(location, int(status.group(1)))] > 0:
