@@ -272,7 +272,7 @@ def shoot() -> Callable[..., Path]:
 
     def save(page: Page, name: str, full_page: bool = True) -> Path:
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
+        page.screenshot(path=str(path), full_page=full_page, timeout=30_000)  # a long page on a busy machine
         return path
 
     return save

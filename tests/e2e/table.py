@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import json
 import re
-import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 MINUS = "\u2212"
 
@@ -24,19 +22,9 @@ def number(text: str) -> int:
 
 
 def follow(page: Page, control: Locator) -> None:
-    """Tap a link or a submit button and wait for the page it leads to.
-
-    In whole runs of the browser tests a tap just after a save has, rarely, led nowhere (nothing loaded in
-    30 s; the cause is not known yet). Then the tap is made once more, as a player would, and a warning
-    names the page it happened on, so the run's log keeps each case.
-    """
-    try:
-        with page.expect_navigation(timeout=15_000):
-            control.tap()
-    except PlaywrightTimeoutError:
-        warnings.warn(f"a tap led nowhere in 15 s on {page.url}; tapped again", stacklevel=2)
-        with page.expect_navigation():
-            control.tap()
+    """Tap a link or a submit button and wait for the page it leads to."""
+    with page.expect_navigation():
+        control.tap()
 
 
 def type_number(field: Locator, value: int | str) -> None:
