@@ -19,9 +19,15 @@ starting together all open it in WAL; SQLite waits up to ``busy_timeout`` for a 
 
 Reads of one row that every look at a sheet makes (``read_one``: a match's version, its page's header)
 skip the ORM session. On PostgreSQL they go through a second, small engine of their own whose
-connections are in autocommit and are not pinged when taken from the pool: such a read is one round
-trip to the server (a session's read is four: the ping, ``BEGIN``, the query and the ``ROLLBACK``).
-A connection found dead (the server restarted) is dropped and the read tried once more on a new one.
+connections are in autocommit: such a read is one round trip to the server (a session's read is three:
+``BEGIN``, the query and the ``ROLLBACK``). A connection found dead (the server restarted) is dropped
+and the read tried once more on a new one.
+
+No PostgreSQL connection is pinged when taken from a pool (SQLAlchemy's ``pool_pre_ping`` is a round
+trip to the server, a sixth for each write's five). ``_drop_ended_connection`` looks at its socket
+instead: a server that ends a session (a restart, ``pg_terminate_backend``, a crash) says so or closes
+the socket, which an idle connection's socket then shows at once, so the pool drops it and takes another
+without asking the server anything.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import functools
 import logging
 import os
 import secrets
+import select
 import sqlite3
 import weakref
 from collections.abc import Iterator
@@ -44,7 +51,7 @@ from alembic.script import ScriptDirectory
 from flask import Flask, current_app, g
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
 from sqlalchemy.engine import URL, Dialect
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .instance import StartupError
@@ -79,7 +86,7 @@ def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         _create_sqlite_file(parsed)
-    engine = create_engine(url, pool_pre_ping=parsed.get_backend_name() != "sqlite")
+    engine = create_engine(url)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
@@ -87,7 +94,22 @@ def make_engine(url: str) -> Engine:
                                pool_size=READER_POOL_SIZE, max_overflow=READER_POOL_SIZE)
         _READERS[engine] = reader
         event.listen(engine, "engine_disposed", lambda _engine: reader.dispose())
+        for pooled in (engine, reader):
+            event.listen(pooled, "checkout", _drop_ended_connection)
     return engine
+
+
+def _drop_ended_connection(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    """Pool checkout (PostgreSQL): refuse a connection whose session the server has ended, without a
+    round trip. An idle connection's socket has nothing to read unless the server sent its last words
+    (a FATAL error before it went away) or closed it; ``DisconnectionError`` makes the pool drop the
+    connection and hand out another (a new one if need be)."""
+    if dbapi_connection.closed or dbapi_connection.broken:
+        raise DisconnectionError("the connection was closed")
+    watch = select.poll()
+    watch.register(dbapi_connection.fileno(), select.POLLIN | select.POLLPRI)
+    if watch.poll(0):
+        raise DisconnectionError("the server ended the connection's session")
 
 
 # The reading engine of each engine made by ``make_engine`` (SQLite reads through the engine itself: a
@@ -95,11 +117,16 @@ def make_engine(url: str) -> Engine:
 _READERS: weakref.WeakKeyDictionary[Engine, Engine] = weakref.WeakKeyDictionary()
 
 
+def reading_engine(engine: Engine) -> Engine:
+    """The engine ``read_one`` reads through for ``engine`` (itself on SQLite)."""
+    return _READERS.get(engine, engine)
+
+
 def read_one(engine: Engine, sql: str, params: tuple[Any, ...] | dict[str, Any]) -> tuple[Any, ...] | None:
     """The first row of ``sql`` (compiled for the engine's dialect) on a pooled DBAPI connection of the
     reading engine, or None: one round trip, no transaction left open, tried again once on a new
     connection when the one taken turns out to be dead."""
-    reader = _READERS.get(engine, engine)
+    reader = reading_engine(engine)
     for attempt in (1, 2):
         connection = reader.raw_connection()
         cursor = None
