@@ -100,7 +100,7 @@ class PricedSide:
         reasons might hold: meld below the minimum, or a must-take rule with no trick or no trick points."""
         card_points = self.card_points
         if (card_points is not None and self.meld < rules.min_meld) or (
-                played and (not self.took_trick or self.tricks == 0) and rules.must_take_trick is not MustTake.OFF):
+                played and (not self.took_trick or self.tricks == 0) and rules.must_take_trick is not _TAKE_NOTHING):
             reason = self.meld_lost_because(rules, played)
         else:
             reason = None
@@ -108,6 +108,11 @@ class PricedSide:
         if played and card_points is not None and card_points < rules.save_points:
             return 0, reason
         return (tricks if reason else self.meld + tricks), reason
+
+
+# A member of an enum read once: in Python 3.11 reading one from its class is slow, and the scoring would
+# do it for every side of every deal.
+_TAKE_NOTHING = MustTake.OFF
 
 
 class _RulesBasis:
@@ -240,7 +245,8 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
     """Price one side's entry of a deal under ``rules``."""
     if isinstance(entry, SideTotal):
         return _price_total(entry, deal, rules)
-    card_points, exact = price_card_points(entry.tricks, deal, rules)
+    tricks = entry.tricks
+    card_points, exact = price_card_points(tricks, deal, rules)
     meld = 0
     hands = []
     for fact in entry.meld:
@@ -250,10 +256,10 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
         if not hand[1]:
             exact = False
     took = entry.took_trick
-    if took is None:
-        took = took_any_trick(entry.tricks, entry.last_trick)
-    tricks = card_points + rules.last_trick if entry.last_trick else card_points
-    return PricedSide(meld, tricks, took, exact, card_points, tuple(hands))
+    if took is None:  # card points show a trick taken; without any, the tricks recorded tell
+        took = card_points > 0 or took_any_trick(tricks, entry.last_trick)
+    taken = card_points + rules.last_trick if entry.last_trick else card_points
+    return PricedSide(meld, taken, took, exact, card_points, tuple(hands))
 
 
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:

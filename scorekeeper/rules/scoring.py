@@ -156,13 +156,15 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
         return PASSED, (0,) * side_count, None, (), (), ()
     bidder = deal.bidder
     played = not deal.thrown_in or bidder is None
-    priced = [price_side(entry, deal, rules) for entry in deal.sides]
+    priced = []
     earned = []
     reasons = []
     melds: list[int | None] = []
     lost_any = False
     exact = True
-    for side in priced:
+    for entry in deal.sides:  # a loop rather than a comprehension, which is a function call of its own
+        side = price_side(entry, deal, rules)
+        priced.append(side)
         points, reason = side.settled(rules, played)
         earned.append(points)
         reasons.append(reason)
@@ -170,9 +172,8 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
             lost_any = True
         if not side.exact:
             exact = False
-        if side.hands:
-            for hand, hand_exact in side.hands:
-                melds.append(hand if hand_exact else None)
+        for hand, hand_exact in side.hands:
+            melds.append(hand if hand_exact else None)
     hand_melds = tuple(melds)
     as_entered = () if exact else tuple([index for index, side in enumerate(priced) if not side.exact])
     if bidder is None:
@@ -180,7 +181,7 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
         return NO_AUCTION, tuple(earned), None, as_entered, lost, hand_melds
     bid = deal.bid or 0
     if deal.thrown_in:
-        penalty = -2 * bid if rules.set_penalty is SetPenalty.DOUBLE else -bid
+        penalty = -2 * bid if rules.set_penalty is _DOUBLE else -bid
         bonus = rules.throw_in_bonus
         scores = tuple([penalty if i == bidder else points + bonus for i, points in enumerate(earned)])
         lost = _lost_meld(priced, reasons, skip=bidder) if lost_any else ()
@@ -188,18 +189,23 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
     if earned[bidder] >= bid:
         return MADE, tuple(earned), True, as_entered, _lost_meld(priced, reasons) if lost_any else (), hand_melds
     earned[bidder] = set_score(rules, bid, earned[bidder])
-    kept = rules.set_penalty is SetPenalty.SHORTFALL  # otherwise the bid is the score anyway
+    kept = rules.set_penalty is _SHORTFALL  # otherwise the bid is the score anyway
     lost = _lost_meld(priced, reasons, skip=None if kept else bidder) if lost_any else ()
     return SET, tuple(earned), False, as_entered, lost, hand_melds
 
 
 def set_score(rules: HouseRules, bid: int, earned: int) -> int:
     """What bidders who earned ``earned`` on a bid of ``bid`` score when set."""
-    if rules.set_penalty is SetPenalty.SHORTFALL:
+    penalty = rules.set_penalty
+    if penalty is _SHORTFALL:
         return earned - bid
-    if rules.set_penalty is SetPenalty.DOUBLE:
+    if penalty is _DOUBLE:
         return -2 * bid
     return -bid
+
+
+# Members of an enum read once: in Python 3.11 reading one from its class is slow, and most deals are set.
+_SHORTFALL, _DOUBLE = SetPenalty.SHORTFALL, SetPenalty.DOUBLE
 
 
 def _lost_meld(priced: list[PricedSide], reasons: list[MeldLostReason | None],
