@@ -12,7 +12,7 @@ from .checks import deal_problems
 from .errors import ContradictionError
 from .house_rules import GoingOut, HouseRules, SetPenalty
 from .match import Deal, Match, SideDetail, SideInfo
-from .pricing import MeldLostReason, PricedSide, price_meld, price_side
+from .pricing import MeldLostReason, SideFigures, price_meld, settle_side, side_figures
 from .problems import Problem
 from .tricks import trick_total
 
@@ -163,19 +163,21 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
     lost_any = False
     exact = True
     for entry in deal.sides:  # a loop rather than a comprehension, which is a function call of its own
-        side = price_side(entry, deal, rules)
+        side = side_figures(entry, deal, rules)
         priced.append(side)
-        points, reason = side.settled(rules, played)
+        points, reason = settle_side(side, rules, played)
         earned.append(points)
         reasons.append(reason)
         if reason is not None:
             lost_any = True
-        if not side.exact:
+        _, _, _, side_exact, _, hands = side
+        if not side_exact:
             exact = False
-        for hand, hand_exact in side.hands:
+        for hand, hand_exact in hands:
             melds.append(hand if hand_exact else None)
     hand_melds = tuple(melds)
-    as_entered = () if exact else tuple([index for index, side in enumerate(priced) if not side.exact])
+    as_entered = () if exact else tuple([index for index, (_, _, _, side_exact, _, _) in enumerate(priced)
+                                      if not side_exact])
     if bidder is None:
         lost = _lost_meld(priced, reasons) if lost_any else ()
         return NO_AUCTION, tuple(earned), None, as_entered, lost, hand_melds
@@ -208,13 +210,13 @@ def set_score(rules: HouseRules, bid: int, earned: int) -> int:
 _SHORTFALL, _DOUBLE = SetPenalty.SHORTFALL, SetPenalty.DOUBLE
 
 
-def _lost_meld(priced: list[PricedSide], reasons: list[MeldLostReason | None],
+def _lost_meld(priced: list[SideFigures], reasons: list[MeldLostReason | None],
                skip: int | None = None) -> tuple[LostMeld, ...]:
     """The sides whose meld did not count, and why (``skip``: a side whose score does not depend on it)."""
     lost = []
-    for index, (side, reason) in enumerate(zip(priced, reasons)):
-        if reason is not None and side.meld > 0 and index != skip:
-            lost.append(LostMeld(index, side.meld, reason))
+    for index, ((meld, *_), reason) in enumerate(zip(priced, reasons)):
+        if reason is not None and meld > 0 and index != skip:
+            lost.append(LostMeld(index, meld, reason))
     return tuple(lost)
 
 
