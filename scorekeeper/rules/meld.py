@@ -240,9 +240,10 @@ def price_list(table: MeldTableName, prices: MeldPrices = NO_PRICES) -> Mapping[
     """Each combination's priced groups on ``table`` with ``prices`` over it."""
     return _priced(table, prices).groups
 
-_SUIT_OFFSET = {suit: suit.index * len(Rank) for suit in Suit}
+_RANKS = len(Rank)  # counted once: the length of an enum is a Python-level call in Python 3.11
+_SUIT_OFFSET = {suit: suit.index * _RANKS for suit in Suit}
 _SUIT_POSITION = {suit: suit.index for suit in Suit}
-_RUN_RANKS = len(Rank) - 1  # A 10 K Q J: the ranks from the ace down to the jack
+_RUN_RANKS = _RANKS - 1  # A 10 K Q J: the ranks from the ace down to the jack
 _NINE = Rank.NINE.index
 
 
@@ -319,7 +320,7 @@ def meld_points(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrice
      diamond_ace, _, diamond_king, diamond_queen, diamond_jack, _,
      club_ace, _, club_king, club_queen, club_jack, _) = counts
     offset = _SUIT_OFFSET[trump]
-    ace, ten, king, queen, jack, nine = counts[offset:offset + len(Rank)]
+    ace, ten, king, queen, jack, nine = counts[offset:offset + _RANKS]
     pairs = king if king < queen else queen  # trump K-Q pairs; each is a royal marriage or part of a run
     runs = pairs  # complete runs: the fewest of the trump A, 10, K, Q and J
     if ace < runs:
