@@ -26,7 +26,7 @@ from .match import (
     TrickFact,
     TrickPoints,
 )
-from .meld import MeldResult, best_meld, meld_points, sets_points, table_factor
+from .meld import MeldResult, best_meld, forget_holdings, meld_points, sets_points, table_factor
 from .meld_prices import NO_PRICES, MeldPrices
 from .tricks import CARD_POINTS, counter_value, scale_factor
 
@@ -187,8 +187,9 @@ def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPric
 
 
 def forget_hands() -> None:
-    """Forget every hand priced (a cold start)."""
+    """Forget every hand and every holding of sets priced (a cold start)."""
     meld_of_hand.cache_clear()
+    forget_holdings()
 
 
 def meld_factor(basis: PricingBasis, rules: HouseRules) -> Fraction | None:
