@@ -13,9 +13,12 @@ from scorekeeper.rules.combinations import Combination, MeldClass
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.house_rules import MeldTableName
 from scorekeeper.rules.meld import (
+    HOLDINGS_KEPT,
     MeldLine,
     MeldResult,
     best_meld,
+    forget_holdings,
+    holdings_kept,
     max_sets,
     meld_all_trumps,
     meld_points,
@@ -450,3 +453,33 @@ def test_the_points_only_meld_follows_a_tables_own_prices(hands: tuple[Hand, Han
 def test_the_points_only_sets_refuse_negative_counts() -> None:
     with pytest.raises(RulesError):
         sets_points(((C.PINOCHLE, -2),), SINGLE_CLASSIC)
+
+
+@given(st.lists(st.dictionaries(st.sampled_from(list(Combination)), st.integers(0, 6), max_size=4), max_size=12),
+       st.sampled_from([key for key, _ in PRICE_PRESETS]))
+def test_sets_priced_again_from_memory_answer_as_priced_anew(holdings: list[dict[Combination, int]],
+                                                             preset: str) -> None:
+    for table in MeldTableName:
+        prices = preset_prices(preset, table)
+        for sets in holdings + holdings:  # each holding twice: the second time from memory
+            expected = price_sets(sets, table, prices=prices).total
+            assert sets_points(tuple(sets.items()), table, prices) == expected
+            assert sets_points(tuple(sets.items()), table) == price_sets(sets, table).total
+
+
+def test_a_holding_remembered_under_one_table_is_priced_anew_under_another() -> None:
+    sets = ((C.RUN, 1), (C.PINOCHLE, 2))
+    forget_holdings()
+    assert sets_points(sets, DOUBLE_SMALL) == 15 + 30
+    assert sets_points(sets, DOUBLE_LARGE) == 150 + 300
+    assert sets_points(sets, DOUBLE_SMALL) == 15 + 30
+
+
+def test_the_memory_of_holdings_is_bounded_and_forgotten_on_a_cold_start() -> None:
+    forget_holdings()
+    for runs in range(HOLDINGS_KEPT + 10):
+        assert sets_points(((C.RUN, runs % 4 + 1), (C.MARRIAGE, runs)), DOUBLE_SMALL) == \
+            price_sets({C.RUN: runs % 4 + 1, C.MARRIAGE: runs}, DOUBLE_SMALL).total
+    assert 0 < holdings_kept(DOUBLE_SMALL) <= HOLDINGS_KEPT
+    forget_holdings()
+    assert holdings_kept(DOUBLE_SMALL) == 0

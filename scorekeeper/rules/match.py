@@ -6,7 +6,7 @@ Nothing here is a score. ``scoring`` derives the sheet from these facts.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Hand, Rank, Suit
 from .combinations import Combination
@@ -106,9 +106,12 @@ class SideDetail:
 SideEntry = SideTotal | SideDetail
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deal:
-    """What happened in one deal. A passed deal has no sides; a deal with no auction has no bidder."""
+    """What happened in one deal. A passed deal has no sides; a deal with no auction has no bidder.
+
+    Slots: a recompute reads a few fields of every deal, and in Python 3.11 a field is read fast from a slot
+    but slowly from an instance whose ``__dict__`` has been asked for (as a hash kept there once was)."""
 
     sides: tuple[SideEntry, ...] = ()
     bidder: int | None = None
@@ -121,10 +124,11 @@ class Deal:
     dealt_by: str | None = None  # the dealer, one of the match's players
     out: bool = False  # the bidders announced that this deal takes them out (bidding out)
     forced: bool = False  # everybody passed and the dealer's side took the contract at the minimum bid
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)  # see ``__hash__``
 
     def __hash__(self) -> int:
         # Deals are looked up by value at every recompute, so the hash is worked out once.
-        cached: int | None = self.__dict__.get("_hash")
+        cached = self._hash
         if cached is None:
             cached = hash(
                 (self.sides, self.bidder, self.bid, self.trump, self.thrown_in, self.passed, self.entered_under,
@@ -148,19 +152,20 @@ class SideInfo:
     players: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Match:
-    """Everything needed to recompute a match."""
+    """Everything needed to recompute a match (slots, as a deal has)."""
 
     sides: tuple[SideInfo, ...]
     rules: HouseRules = HouseRules()
     deals: tuple[Deal, ...] = ()
     name: str = ""
     auction: bool = True
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         # Matches key the statistics' memo, so the hash is worked out once, as a deal's is.
-        cached: int | None = self.__dict__.get("_hash")
+        cached = self._hash
         if cached is None:
             cached = hash((self.sides, self.rules, self.deals, self.name, self.auction))
             object.__setattr__(self, "_hash", cached)

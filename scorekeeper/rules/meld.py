@@ -154,7 +154,7 @@ class _PricedTable:
 
     __slots__ = ("groups", "prices", "lines", "trump_splits", "points", "split_points", "by_combination",
                  "marriage_points", "dix_points", "pinochle_points", "aces_points", "kings_points", "queens_points",
-                 "jacks_points")
+                 "jacks_points", "holdings")
 
     def __init__(self, groups: PriceList) -> None:
         self.groups = groups
@@ -180,6 +180,8 @@ class _PricedTable:
         self.kings_points = by_combination[Combination.KINGS_AROUND]
         self.queens_points = by_combination[Combination.QUEENS_AROUND]
         self.jacks_points = by_combination[Combination.JACKS_AROUND]
+        # Counted sets already priced, by the sets as recorded: ``sets_points``'s memory (see there).
+        self.holdings: dict[tuple[tuple[Combination, int], ...], int] = {}
 
     def price(self, combination: Combination, sets: int) -> int | None:
         prices = self.prices[combination]
@@ -240,9 +242,10 @@ def price_list(table: MeldTableName, prices: MeldPrices = NO_PRICES) -> Mapping[
     """Each combination's priced groups on ``table`` with ``prices`` over it."""
     return _priced(table, prices).groups
 
-_SUIT_OFFSET = {suit: suit.index * len(Rank) for suit in Suit}
+_RANKS = len(Rank)  # counted once: the length of an enum is a Python-level call in Python 3.11
+_SUIT_OFFSET = {suit: suit.index * _RANKS for suit in Suit}
 _SUIT_POSITION = {suit: suit.index for suit in Suit}
-_RUN_RANKS = len(Rank) - 1  # A 10 K Q J: the ranks from the ace down to the jack
+_RUN_RANKS = _RANKS - 1  # A 10 K Q J: the ranks from the ace down to the jack
 _NINE = Rank.NINE.index
 
 
@@ -319,7 +322,7 @@ def meld_points(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPrice
      diamond_ace, _, diamond_king, diamond_queen, diamond_jack, _,
      club_ace, _, club_king, club_queen, club_jack, _) = counts
     offset = _SUIT_OFFSET[trump]
-    ace, ten, king, queen, jack, nine = counts[offset:offset + len(Rank)]
+    ace, ten, king, queen, jack, nine = counts[offset:offset + _RANKS]
     pairs = king if king < queen else queen  # trump K-Q pairs; each is a royal marriage or part of a run
     runs = pairs  # complete runs: the fewest of the trump A, 10, K, Q and J
     if ace < runs:
@@ -395,11 +398,30 @@ def price_sets(
     return MeldResult(trump, tuple(lines))
 
 
+HOLDINGS_KEPT = 4096
+
+
 def sets_points(
     sets: tuple[tuple[Combination, int], ...], table: MeldTableName, prices: MeldPrices = NO_PRICES
 ) -> int:
-    """``price_sets(dict(sets), table, prices=prices).total``, worked out without the result's lines."""
-    by_combination = (_priced_with(table, prices) if prices.rows else _PRICED[table]).by_combination
+    """``price_sets(dict(sets), table, prices=prices).total``, worked out without the result's lines.
+
+    Remembered by table: a few hundred holdings (one run and a pinochle …) come back all evening, and a
+    look-up takes a fraction of the pricing. Bounded: past ``HOLDINGS_KEPT`` a table starts afresh."""
+    priced = _priced_with(table, prices) if prices.rows else _PRICED[table]
+    known = priced.holdings.get(sets)
+    if known is None:
+        known = _sets_points(priced, sets, table, prices)
+        if len(priced.holdings) >= HOLDINGS_KEPT:
+            priced.holdings.clear()
+        priced.holdings[sets] = known
+    return known
+
+
+def _sets_points(
+    priced: _PricedTable, sets: tuple[tuple[Combination, int], ...], table: MeldTableName, prices: MeldPrices
+) -> int:
+    by_combination = priced.by_combination
     value = 0
     for combination, n in dict(sets).items() if len(sets) > 1 else sets:  # a combination named twice: the last
         if n > 0:
@@ -408,6 +430,18 @@ def sets_points(
         elif n:
             _check_sets(combination, n)
     return value
+
+
+def holdings_kept(table: MeldTableName, prices: MeldPrices = NO_PRICES) -> int:
+    """How many holdings of sets the table remembers."""
+    return len(_priced(table, prices).holdings)
+
+
+def forget_holdings() -> None:
+    """Forget every holding of sets priced (a cold start)."""
+    for priced in _PRICED.values():
+        priced.holdings.clear()
+    _priced_with.cache_clear()
 
 
 @cache

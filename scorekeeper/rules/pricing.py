@@ -26,7 +26,7 @@ from .match import (
     TrickFact,
     TrickPoints,
 )
-from .meld import MeldResult, best_meld, meld_points, sets_points, table_factor
+from .meld import MeldResult, best_meld, forget_holdings, meld_points, sets_points, table_factor
 from .meld_prices import NO_PRICES, MeldPrices
 from .tricks import CARD_POINTS, counter_value, scale_factor
 
@@ -94,20 +94,39 @@ class PricedSide:
         return self.settled(rules, played)[0]
 
     def settled(self, rules: HouseRules, played: bool = True) -> tuple[int, MeldLostReason | None]:
-        """``earned`` and ``meld_lost_because`` at once (the scoring needs both for every side).
+        """``earned`` and ``meld_lost_because`` at once (see ``settle_side``)."""
+        return settle_side(self.figures(), rules, played)
 
-        This runs for every side of every deal, so ``meld_lost_because`` is asked only when one of its
-        reasons might hold: meld below the minimum, or a must-take rule with no trick or no trick points."""
-        card_points = self.card_points
-        if (card_points is not None and self.meld < rules.min_meld) or (
-                played and (not self.took_trick or self.tricks == 0) and rules.must_take_trick is not MustTake.OFF):
-            reason = self.meld_lost_because(rules, played)
-        else:
-            reason = None
-        tricks = self.tricks or 0
-        if played and card_points is not None and card_points < rules.save_points:
-            return 0, reason
-        return (tricks if reason else self.meld + tricks), reason
+    def figures(self) -> SideFigures:
+        return self.meld, self.tricks, self.took_trick, self.exact, self.card_points, self.hands
+
+
+# A priced side as the scoring reads it: ``PricedSide``'s fields in its order, as a plain tuple (a recompute
+# prices every side of every deal, and a tuple is made in a fraction of the time an instance takes).
+SideFigures = tuple[int, int | None, bool, bool, int | None, tuple[tuple[int, bool], ...]]
+
+
+def settle_side(side: SideFigures, rules: HouseRules, played: bool = True) -> tuple[int, MeldLostReason | None]:
+    """What a priced side earned in the deal and why its meld did not count (``PricedSide.earned`` and
+    ``meld_lost_because`` at once: the scoring needs both for every side).
+
+    This runs for every side of every deal, so why the meld was lost is asked only when one of its
+    reasons might hold: meld below the minimum, or a must-take rule with no trick or no trick points."""
+    meld, tricks, took_trick, _, card_points, _ = side
+    if (card_points is not None and meld < rules.min_meld) or (
+            played and (not took_trick or tricks == 0) and rules.must_take_trick is not _TAKE_NOTHING):
+        reason = PricedSide(*side).meld_lost_because(rules, played)
+    else:
+        reason = None
+    if played and card_points is not None and card_points < rules.save_points:
+        return 0, reason
+    tricks = tricks or 0
+    return (tricks if reason else meld + tricks), reason
+
+
+# A member of an enum read once: in Python 3.11 reading one from its class is slow, and the scoring would
+# do it for every side of every deal.
+_TAKE_NOTHING = MustTake.OFF
 
 
 class _RulesBasis:
@@ -168,8 +187,9 @@ def meld_of_hand(hand: Hand, trump: Suit, table: MeldTableName, prices: MeldPric
 
 
 def forget_hands() -> None:
-    """Forget every hand priced (a cold start)."""
+    """Forget every hand and every holding of sets priced (a cold start)."""
     meld_of_hand.cache_clear()
+    forget_holdings()
 
 
 def meld_factor(basis: PricingBasis, rules: HouseRules) -> Fraction | None:
@@ -238,9 +258,15 @@ def took_any_trick(fact: TrickFact | None, last_trick: bool) -> bool:
 
 def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
     """Price one side's entry of a deal under ``rules``."""
+    return PricedSide(*side_figures(entry, deal, rules))
+
+
+def side_figures(entry: SideEntry, deal: Deal, rules: HouseRules) -> SideFigures:
+    """``price_side``'s answer as a plain tuple, as the scoring reads it."""
     if isinstance(entry, SideTotal):
         return _price_total(entry, deal, rules)
-    card_points, exact = price_card_points(entry.tricks, deal, rules)
+    tricks = entry.tricks
+    card_points, exact = price_card_points(tricks, deal, rules)
     meld = 0
     hands = []
     for fact in entry.meld:
@@ -250,13 +276,13 @@ def price_side(entry: SideEntry, deal: Deal, rules: HouseRules) -> PricedSide:
         if not hand[1]:
             exact = False
     took = entry.took_trick
-    if took is None:
-        took = took_any_trick(entry.tricks, entry.last_trick)
-    tricks = card_points + rules.last_trick if entry.last_trick else card_points
-    return PricedSide(meld, tricks, took, exact, card_points, tuple(hands))
+    if took is None:  # card points show a trick taken; without any, the tricks recorded tell
+        took = card_points > 0 or took_any_trick(tricks, entry.last_trick)
+    taken = card_points + rules.last_trick if entry.last_trick else card_points
+    return meld, taken, took, exact, card_points, tuple(hands)
 
 
-def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
+def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> SideFigures:
     """A one-number entry converts only when meld, tricks and last trick all scale by one factor."""
     basis = deal.entered_under
     if basis is None or (same_meld_prices(basis, rules) and basis.trick_scale is rules.trick_scale
@@ -271,7 +297,7 @@ def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> PricedSide:
     return _total_side(entry, total, exact)
 
 
-def _total_side(entry: SideTotal, total: int, exact: bool) -> PricedSide:
+def _total_side(entry: SideTotal, total: int, exact: bool) -> SideFigures:
     if entry.took_trick is False:
-        return PricedSide(total, 0, False, exact)
-    return PricedSide(total, None, True, exact)
+        return total, 0, False, exact, None, ()
+    return total, None, True, exact, None, ()

@@ -1,0 +1,58 @@
+"""The recorded facts of a match as values: equal facts are equal and hash alike, whatever was asked before."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+from scorekeeper.rules.cards import Suit
+from scorekeeper.rules.house_rules import HouseRules
+from scorekeeper.rules.match import Deal, Match, MeldPoints, SideDetail, SideInfo, SideTotal, TrickPoints
+
+
+def a_deal(**changes: object) -> Deal:
+    deal = Deal(sides=(SideDetail(meld=(MeldPoints(20),), tricks=TrickPoints(30), last_trick=True), SideTotal(12)),
+                bidder=0, bid=50, trump=Suit.HEARTS, bid_by="Ann")
+    return dataclasses.replace(deal, **changes) if changes else deal
+
+
+def test_equal_deals_are_equal_and_hash_alike_whether_hashed_before_or_not() -> None:
+    first, second = a_deal(), a_deal()
+    hash(first)  # the first keeps its hash; the second has not worked one out yet
+    assert first == second
+    assert hash(first) == hash(second)
+    assert len({first, second}) == 1
+
+
+def test_a_changed_deal_is_another_deal_with_its_own_hash() -> None:
+    deal = a_deal()
+    hash(deal)
+    changed = dataclasses.replace(deal, bid=60)
+    assert changed != deal
+    assert hash(changed) == hash(a_deal(bid=60))
+    assert {deal: 1}.get(changed) is None
+
+
+def test_a_deal_shows_and_compares_only_its_facts() -> None:
+    deal = a_deal()
+    hash(deal)
+    assert "_hash" not in repr(deal)
+    assert [field.name for field in dataclasses.fields(deal) if field.init] == list(Deal.__match_args__)
+    assert not hasattr(deal, "__dict__")  # facts in slots: read at every recompute
+
+
+def test_a_deal_survives_a_round_trip_through_pickle() -> None:
+    deal = a_deal()
+    assert pickle.loads(pickle.dumps(deal)) == deal
+
+
+def test_equal_matches_hash_alike_and_a_rule_change_makes_another_match() -> None:
+    sides = (SideInfo("We", ("Ann", "Bob")), SideInfo("They", ("Cy", "Di")))
+    match = Match(sides=sides, deals=(a_deal(),))
+    hash(match)
+    again = Match(sides=sides, deals=(a_deal(),))
+    assert match == again and hash(match) == hash(again)
+    other = match.with_rules(HouseRules(target=1000))
+    assert other != match and hash(other) == hash(Match(sides=sides, rules=HouseRules(target=1000),
+                                                          deals=other.deals))
+    assert not hasattr(match, "__dict__")
