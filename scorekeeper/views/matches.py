@@ -43,6 +43,7 @@ from ..sheet.cache import (
     watch_key,
 )
 from ..sheet.chart import progression_chart
+from ..sheet.frame import ETAG_MARK, LIVE_MARK, Frame, FrameKey
 from ..sheet.qr import qr_svg
 from ..sheet.rows import RowContext, draw_rows, joined
 from ..sheet.view import SheetView
@@ -216,7 +217,8 @@ _SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT
 
 def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
     """Work out the match's sheet and draw the page (with slots), the players' or the watch page. The
-    facts of a version this process wrote or read already are not loaded again: only the match's own row is."""
+    facts of a version this process wrote or read already are not loaded again: only the match's own row is.
+    Only the live part is drawn when the page of the version before holds a frame for this one (``sheet/frame.py``)."""
     header = store.match_header(public_id)
     known = store.known_facts(public_id, header.version) if header is not None else None
     row: _SheetRow | MatchRow
@@ -242,11 +244,16 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
     previous = sheet_cache().latest(key)
     rows, shapes = draw_rows(view.sheet.deals if view.sheet else (), context, links.get("edit_url"),
                              previous.rows_for(context) if previous is not None else {})
-    html = render_template(
-        "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=watching, rows=joined(rows),
-        live_etag=sheet_etag(row.version, watching), **links, **({} if watching else _SLOTS),
-    )
-    return SheetPage.drawn(key, row.version, match, view, html, context, shapes)
+    slots = {} if watching else _SLOTS
+    live = render_template("matches/_sheet_live.html", row=row, match=match, view=view, chart=chart,
+                           watching=watching, rows=joined(rows), **links, **slots)
+    frame_key = FrameKey(public_id, row.name, row.watch_id, watching)
+    frame = previous.frame_for(frame_key) if previous is not None else None
+    if frame is None:
+        frame = Frame(frame_key, render_template("matches/sheet.html", row=row, watching=watching, live=LIVE_MARK,
+                                                 live_etag=ETAG_MARK, **links, **slots))
+    html = frame.page(live, sheet_etag(row.version, watching))
+    return SheetPage.drawn(key, row.version, match, view, html, context, shapes, frame)
 
 
 @bp.get("/w/<watch_id>")
