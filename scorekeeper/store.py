@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple, TypeVar
 
-from flask import abort, current_app
+from flask import abort, current_app, g
 from sqlalchemy import Dialect, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
@@ -950,7 +950,16 @@ def _commit(row: MatchRow, after: Match, **written: Any) -> Written:
         _raced(row, row.version - 1, written.get("number"))
         raise
     _facts_memo().put(row.public_id, row.version, after)  # what reading the rows back would give
+    g.setdefault(_WRITTEN, {})[row.public_id] = row.version
     return Written(row, after, version=row.version, **written)
+
+
+_WRITTEN = "scorekeeper_written"  # in ``g``: link → version of the matches this request's writes committed
+
+
+def written_versions() -> dict[str, int]:
+    """The matches this request (or app context) has committed writes to, and the version each was left at."""
+    return dict(g.get(_WRITTEN, {}))
 
 
 def _store_key(row: MatchRow, key: WriteKey, number: int | None) -> None:

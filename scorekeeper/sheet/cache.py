@@ -173,6 +173,15 @@ class SheetCache:
             self._pages.move_to_end(key)
             return page
 
+    def awaited(self, key: str, version: int) -> SheetPage | None:
+        """``get``, waiting first for a page of this version (or newer) that another request is drawing."""
+        with self._lock:
+            drawing = self._drawing.get(key)
+        if drawing is not None and drawing[0] >= version:
+            with drawing[1]:  # held while that page is drawn
+                pass
+        return self.get(key, version)
+
     def latest(self, key: str) -> SheetPage | None:
         """The page kept for this key, whatever its version (for the rows it holds)."""
         with self._lock:

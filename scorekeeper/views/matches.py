@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from flask import Blueprint, abort, get_flashed_messages, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store, tables
@@ -148,6 +148,25 @@ def live(public_id: str) -> Response:
         return Response(status=304, headers=_private(etag))
     page = _players_page(public_id, version)
     return _encoded(page.live, sheet_etag(page.version))
+
+
+@bp.after_app_request
+def _draw_after_write(response: Response) -> Response:
+    """After a write to a match whose page this process keeps (phones read it here), the page of the version
+    it made is drawn at once, in the request that has the app at hand already: the reloads that follow are
+    answered before the app (sheet/kept.py), none of them going through it to draw the page or wait for it.
+    The write is committed: should drawing fail, its answer stands and the next reload draws the page."""
+    if response.status_code >= 400:
+        return response
+    for public_id, version in store.written_versions().items():
+        kept = sheet_cache().latest(public_id)
+        if kept is None or kept.version >= version:
+            continue
+        try:
+            _players_page(public_id, version)
+        except Exception:  # noqa: BLE001  # never turn a committed write into an error
+            current_app.logger.exception("drawing the sheet of match %s after a write failed", public_id)
+    return response
 
 
 def _players_page(public_id: str, version: int) -> SheetPage:
