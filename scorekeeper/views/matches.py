@@ -245,7 +245,7 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
         row, match = _SheetRow(*header, deals=known.deals), known
     else:
         row, match = store.load_match(public_id)
-    view = SheetView.of(match)
+    view = SheetView.of(match, store.sheet_of)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
     links: dict[str, Any]
     if watching:
