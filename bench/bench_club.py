@@ -28,7 +28,8 @@ holds that version gives the live-update delay.
 each looping for ``--seconds`` seconds: a write once in ``--write-every`` requests (default 5;
 alternately adding a deal and correcting a random earlier one, both without a version, adds stopping
 at twice the deals it started with), otherwise a reload of the sheet with the cookie and the last
-ETag.
+ETag. Under waitress the server's CPU is split into the app's (its threads' CPU time inside the app) and
+the rest (waitress reading, queueing and sending, and the threads taking turns).
 
     python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [--hold-slots 256] [...]
 
