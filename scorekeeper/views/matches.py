@@ -152,15 +152,17 @@ def live(public_id: str) -> Response:
 
 @bp.after_app_request
 def _draw_after_write(response: Response) -> Response:
-    """After a write to a match whose page this process keeps (phones read it here), the page of the version
-    it made is drawn at once, in the request that has the app at hand already: the reloads that follow are
-    answered before the app (sheet/kept.py), none of them going through it to draw the page or wait for it.
+    """After a write to a match whose page of the version just before this process keeps (phones read it
+    here, and no other process wrote it since), the page of the version it made is drawn at once, in the
+    request that has the app at hand already: the reloads that follow are answered before the app
+    (sheet/kept.py), none of them going through it to draw the page or wait for it. A process that keeps an
+    older page leaves the drawing to the reloads, which may skip versions.
     The write is committed: should drawing fail, its answer stands and the next reload draws the page."""
     if response.status_code >= 400:
         return response
     for public_id, version in store.written_versions().items():
         kept = sheet_cache().latest(public_id)
-        if kept is None or kept.version >= version:
+        if kept is None or kept.version != version - 1:
             continue
         try:
             _players_page(public_id, version)
