@@ -28,7 +28,8 @@ holds that version gives the live-update delay.
 each looping for ``--seconds`` seconds: a write once in ``--write-every`` requests (default 5;
 alternately adding a deal and correcting a random earlier one, both without a version, adds stopping
 at twice the deals it started with), otherwise a reload of the sheet with the cookie and the last
-ETag.
+ETag. Under waitress the server's CPU is split into the app's (its threads' CPU time inside the app) and
+the rest (waitress reading, queueing and sending, and the threads taking turns).
 
     python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [--hold-slots 256] [...]
 
@@ -46,9 +47,11 @@ import logging
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -101,7 +104,49 @@ def serve(database_url: str, instance: str, port: int, threads: int, hold_slots:
     logging.getLogger("waitress").setLevel(logging.ERROR)  # a full queue is the point of a load test
     app = create_app(app_config(database_url, instance) | cli.serving_config(threads, hold_slots))
     cli.settle_for_serving()  # as ``scorekeeper serve`` does
-    waitress_serve(app, **cli.server_options("127.0.0.1", port, threads, hold_slots))
+    timed = AppCpu(app, Path(instance) / APP_CPU_FILE)
+    signal.signal(signal.SIGUSR1, lambda *_: timed.tell())
+    waitress_serve(timed, **cli.server_options("127.0.0.1", port, threads, hold_slots))
+
+
+APP_CPU_FILE = "app-cpu"
+
+
+class AppCpu:
+    """The app, counting the CPU time its threads spend in it (the rest of the server's is waitress's: reading,
+    parsing and queueing requests, handing them to threads, sending answers). ``tell`` writes the count so far
+    to ``path`` (on SIGUSR1), after a number that goes up by one each time."""
+
+    def __init__(self, app: Any, path: Path) -> None:
+        self.app, self.path = app, path
+        self.seconds, self.told = 0.0, 0
+        self.lock = threading.Lock()
+
+    def __call__(self, environ: Any, start_response: Any) -> Any:
+        start = time.thread_time()
+        try:
+            return self.app(environ, start_response)
+        finally:
+            used = time.thread_time() - start
+            with self.lock:
+                self.seconds += used
+
+    def tell(self) -> None:
+        self.told += 1
+        self.path.write_text(f"{self.told} {self.seconds}")
+
+
+def app_cpu_seconds(server_pid: int, folder: str) -> float | None:
+    """The CPU seconds the waitress server's threads have spent in the app so far (``AppCpu``), or None."""
+    path = Path(folder) / APP_CPU_FILE
+    told = path.read_text().split()[0] if path.exists() else "0"
+    os.kill(server_pid, signal.SIGUSR1)
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        if path.exists() and (text := path.read_text().split()) and len(text) == 2 and text[0] != told:
+            return float(text[1])
+        time.sleep(0.01)
+    return None
 
 
 # HTTP/1.1 over asyncio streams ------------------------------------------------------------------------
@@ -525,6 +570,7 @@ async def crowd(port: int, args: argparse.Namespace, server_pid: int) -> dict[st
     started = time.monotonic()
     cpu_before = cpu_seconds(server_pid)
     split_before = CpuSplit.of(server_pid)
+    app_before = app_cpu_seconds(server_pid, args.folder) if not args.gunicorn else None
     stop = started + args.seconds
 
     async def client(index: int) -> None:
@@ -561,8 +607,13 @@ async def crowd(port: int, args: argparse.Namespace, server_pid: int) -> dict[st
     result = tally.report(f"crowd: {args.connections} connections on one match of {args.deals} deals "
                           f"(ended with {deals['count']})", seconds)
     requests = sum(len(values) for values in tally.latencies.values())
-    report_cpu(server_pid, cpu_before, seconds, requests)
+    used = report_cpu(server_pid, cpu_before, seconds, requests)
     (CpuSplit.of(server_pid) - split_before).report(requests)
+    app_after = app_cpu_seconds(server_pid, args.folder) if app_before is not None else None
+    if app_before is not None and app_after is not None:
+        in_app = app_after - app_before
+        print(f"  in the app: {in_app / max(requests, 1) * 1000:.2f} ms a request ({in_app / used:.0%}); "
+              f"the rest, {(used - in_app) / max(requests, 1) * 1000:.2f} ms, is waitress's and the threads'")
     print(f"  load average at the end (the machine is shared): {os.getloadavg()[0]:.1f}")
     ratio = result["requests_per_second"] / CROWD_BEFORE
     print(f"  {ratio:.1f}× the {CROWD_BEFORE:.0f} requests/s measured before (goal: 5×)")
@@ -606,6 +657,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         database_url = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite'}"
         port = free_port()
+        args.folder = folder
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
         if args.gunicorn:
             env.update(DATABASE_URL=database_url, SECRET_KEY="bench", SCOREKEEPER_INSTANCE=folder,

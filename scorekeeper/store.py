@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple, TypeVar
 
-from flask import abort, current_app
+from flask import abort, current_app, g
 from sqlalchemy import Dialect, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
@@ -138,7 +138,36 @@ class Written:
 
     @functools.cached_property
     def sheet(self) -> Sheet:
-        return self.known_sheet or score_match(self.match)
+        return self.known_sheet or sheet_of(self.match)
+
+
+SHEETS_KEPT = 64  # sheets of the newest facts, found by the facts' identity
+
+
+class SheetMemo:
+    """The sheets of the facts of recent versions, found by the very ``Match`` object (the facts memo hands
+    every request of this process the same one for a version): the write that makes a version works its
+    sheet out for its answer, and the page of that version takes it rather than working it out again.
+    An entry holds its facts, so their ``id`` cannot name another object while it is kept."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._sheets: dict[int, tuple[Match, Sheet]] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, match: Match) -> Sheet:
+        kept = self._sheets.get(id(match))
+        if kept is not None and kept[0] is match:
+            return kept[1]
+        sheet = score_match(match)  # raises ContradictionError for facts the rules refuse: nothing is kept
+        with self._lock:
+            if len(self._sheets) >= self.limit:
+                self._sheets.clear()
+            self._sheets[id(match)] = (match, sheet)
+        return sheet
+
+
+sheet_of = SheetMemo(SHEETS_KEPT)
 
 
 # Reading -------------------------------------------------------------------------------------------
@@ -235,14 +264,37 @@ def get_match_or_404(public_id: str) -> MatchRow:
 
 
 def match_to_write(public_id: str) -> MatchRow:
-    """``get_match_or_404`` for a request that is to write the match, first thing in the request: a row
-    older than a version this process has written since (a write that ran while this request waited for a
-    thread) is read again, in a new transaction, rather than read into the rules core and then redone."""
+    """``get_match_or_404`` for a request that is to write the match, first thing in the request. It takes
+    the match's turn among this process's writes first (held until the request ends: ``end_turns``), so the
+    row it reads is the one the write starts from, rather than one that a write running meanwhile makes
+    stale, to be read again. A row older than a version this process has written since is read again all
+    the same, in a new transaction."""
+    if is_public_id(public_id):
+        _take_turn(public_id)
     row = get_match_or_404(public_id)
     if _stale_here(row):
         get_session().rollback()
         row = get_match_or_404(public_id)
     return row
+
+
+_TURNS_HELD = "scorekeeper_turns"  # in ``g``: the write turns this request holds, in the order taken
+
+
+def _turn(public_id: str) -> threading.RLock:
+    return _WRITE_TURNS[zlib.crc32(public_id.encode()) % len(_WRITE_TURNS)]
+
+
+def _take_turn(public_id: str) -> None:
+    turn = _turn(public_id)
+    turn.acquire()
+    g.setdefault(_TURNS_HELD, []).append(turn)
+
+
+def end_turns(_error: BaseException | None = None) -> None:
+    """Give back the write turns the request took (``match_to_write``): at the end of every request."""
+    for turn in reversed(g.pop(_TURNS_HELD, [])):
+        turn.release()
 
 
 def _stale_here(row: MatchRow) -> bool:
@@ -507,8 +559,7 @@ def write(loaded: Loaded, expected_version: int | None, change: Callable[[Loaded
     With a ``key`` already stored, the write is not done: the first one's result is returned. A race
     lost to the write with the same key (two taps at once) ends the same way, once the winner is in.
     """
-    public_id = loaded.row.public_id
-    with _WRITE_TURNS[zlib.crc32(public_id.encode()) % len(_WRITE_TURNS)]:
+    with _turn(loaded.row.public_id):
         return _write(loaded, expected_version, change, key)
 
 
@@ -950,7 +1001,16 @@ def _commit(row: MatchRow, after: Match, **written: Any) -> Written:
         _raced(row, row.version - 1, written.get("number"))
         raise
     _facts_memo().put(row.public_id, row.version, after)  # what reading the rows back would give
+    g.setdefault(_WRITTEN, {})[row.public_id] = row.version
     return Written(row, after, version=row.version, **written)
+
+
+_WRITTEN = "scorekeeper_written"  # in ``g``: link → version of the matches this request's writes committed
+
+
+def written_versions() -> dict[str, int]:
+    """The matches this request (or app context) has committed writes to, and the version each was left at."""
+    return dict(g.get(_WRITTEN, {}))
 
 
 def _store_key(row: MatchRow, key: WriteKey, number: int | None) -> None:

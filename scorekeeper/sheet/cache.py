@@ -15,6 +15,8 @@ Why serving from it is safe:
   has no other form.
 - The page also depends on the code and the templates: ``build_id`` (a digest of both) goes into the
   sheet's ETag, so a phone never keeps a page drawn by an older release.
+- An entry keeps the page around its live part (``sheet/frame.py``), which depends on the match's link,
+  name and watch link only: the page of the next version takes it for the same ones and draws its live part.
 - An entry keeps the rows of its sheet (``sheet/rows.py``), each under its whole line of the sheet but
   for the running totals, drawn with marks where those go: the page of the next version takes a row
   from it only for an equal line on a page of the same kind, and puts in that version's totals.
@@ -44,6 +46,7 @@ from markupsafe import Markup
 
 from ..rules.match import Match
 from ..rules.scoring import DealLine
+from .frame import Frame, FrameKey
 from .rows import RowContext
 from .view import SheetView
 
@@ -97,25 +100,32 @@ class SheetPage:
     live: Encoded  # the live part alone, for phones that show the page already
     row_context: RowContext | None = None  # what the rows depend on besides their lines
     rows: Mapping[DealLine, str] = field(default_factory=dict)  # the sheet's rows, marked, by shape
+    frame: Frame | None = None  # the page around the live part (``sheet/frame.py``)
 
     @classmethod
     def drawn(cls, key: str, version: int, match: Match, view: SheetView, html: str,
-              row_context: RowContext | None = None, rows: Mapping[DealLine, str] | None = None) -> SheetPage:
+              row_context: RowContext | None = None, rows: Mapping[DealLine, str] | None = None,
+              frame: Frame | None = None) -> SheetPage:
         start, end = html.find(LIVE_START), html.find(LIVE_END)
         live = html[start + len(LIVE_START):end] if 0 <= start < end else ""
         for slot in SLOTS:  # a phone following the sheet gets no request's own parts
             live = live.replace(slot, "")
-        return cls(key, version, match, view, html, Encoded.of(html), Encoded.of(live), row_context, rows or {})
+        return cls(key, version, match, view, html, Encoded.of(html), Encoded.of(live), row_context, rows or {}, frame)
 
     def rows_for(self, context: RowContext) -> Mapping[DealLine, str]:
         """This page's rows, for a page of the next version drawn in ``context`` (none if it differs)."""
         return self.rows if context == self.row_context else {}
 
+    def frame_for(self, key: FrameKey) -> Frame | None:
+        """This page's frame, for a page of the next version with the same ``key`` (None if it differs)."""
+        return self.frame if self.frame is not None and self.frame.key == key else None
+
     @functools.cached_property
     def size(self) -> int:
         """Bytes the entry holds: its page, live part and rows, and an estimate for its facts and sheet."""
         rows = sum(len(html) for html in self.rows.values())
-        return (len(self.html) + len(self.page) + len(self.live) + rows
+        frame = len(self.frame.html) if self.frame is not None else 0
+        return (len(self.html) + len(self.page) + len(self.live) + rows + frame
                 + FACTS_BYTES_PER_DEAL * (len(self.match.deals) + 1))
 
     def filled(self, flashes: str = "", dead_contract: str = "", rematch: str = "",
@@ -162,6 +172,15 @@ class SheetCache:
                 return None
             self._pages.move_to_end(key)
             return page
+
+    def awaited(self, key: str, version: int) -> SheetPage | None:
+        """``get``, waiting first for a page of this version (or newer) that another request is drawing."""
+        with self._lock:
+            drawing = self._drawing.get(key)
+        if drawing is not None and drawing[0] >= version:
+            with drawing[1]:  # held while that page is drawn
+                pass
+        return self.get(key, version)
 
     def latest(self, key: str) -> SheetPage | None:
         """The page kept for this key, whatever its version (for the rows it holds)."""

@@ -9,8 +9,9 @@ app's answer is known to be exactly that:
 
 - a GET without a query (a query may ask for the dead-contract offer), to a host the app trusts;
 - the version read from the database now (as the view reads it): a 304 when the phone's ETag is the
-  current one, else the page kept for exactly that version (``SheetCache.get``; never an older or newer
-  one), in the cache of the link asked for (the watch link's page is kept under the watch link);
+  current one, else the page kept for exactly that version (``SheetCache.awaited``: once drawn, when
+  another request is drawing it; never an older or newer one), in the cache of the link asked for (the
+  watch link's page is kept under the watch link);
 - on the players' page, a session cookie that passed the check and that the view would leave as it is
   (``device.sheet_keeps_session``: this match first in the phone's list, no renewal due, no message or
   saved deal waiting), so the answer sets no cookie; and no winner (the page then offers a rematch, a
@@ -89,7 +90,7 @@ class KeptPages:
         if tags and parse_etags(tags).contains_weak(etag):
             self.answered += 1
             return Kept("304 NOT MODIFIED", _cache_headers(etag, vary) + self.extra, b"")
-        page = self.cache.get(watch_key(link) if watching else link, version)
+        page = self.cache.awaited(watch_key(link) if watching else link, version)
         if page is None or (players_page and page.view.winner_name() is not None):
             return None
         encoded = page.live if live else page.page

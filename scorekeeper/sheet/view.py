@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules.errors import ContradictionError
@@ -32,9 +33,11 @@ class SheetView:
     target: int
 
     @classmethod
-    def of(cls, match: Match) -> SheetView:
+    def of(cls, match: Match, score: Callable[[Match], Sheet] = score_match) -> SheetView:
+        """The view of ``match``, its sheet worked out by ``score`` (the rules core's ``score_match``, or a
+        memo of it)."""
         try:
-            sheet, problems = score_match(match), []
+            sheet, problems = score(match), []
         except ContradictionError as error:
             sheet, problems = None, error.problems
         return cls([side.name for side in match.sides], sheet, problems, match.rules.target)

@@ -58,6 +58,7 @@ class ApiError(Exception):
 def init_app(app: Flask) -> None:
     csrf.exempt(bp)
     app.register_blueprint(bp)
+    app.teardown_request(store.end_turns)  # the write turns taken by ``editable_match``
 
 
 @bp.errorhandler(ApiError)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from flask import Blueprint, abort, get_flashed_messages, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store, tables
@@ -43,6 +43,7 @@ from ..sheet.cache import (
     watch_key,
 )
 from ..sheet.chart import progression_chart
+from ..sheet.frame import ETAG_MARK, LIVE_MARK, Frame, FrameKey
 from ..sheet.qr import qr_svg
 from ..sheet.rows import RowContext, draw_rows, joined
 from ..sheet.view import SheetView
@@ -149,6 +150,27 @@ def live(public_id: str) -> Response:
     return _encoded(page.live, sheet_etag(page.version))
 
 
+@bp.after_app_request
+def _draw_after_write(response: Response) -> Response:
+    """After a write to a match whose page of the version just before this process keeps (phones read it
+    here, and no other process wrote it since), the page of the version it made is drawn at once, in the
+    request that has the app at hand already: the reloads that follow are answered before the app
+    (sheet/kept.py), none of them going through it to draw the page or wait for it. A process that keeps an
+    older page leaves the drawing to the reloads, which may skip versions.
+    The write is committed: should drawing fail, its answer stands and the next reload draws the page."""
+    if response.status_code >= 400:
+        return response
+    for public_id, version in store.written_versions().items():
+        kept = sheet_cache().latest(public_id)
+        if kept is None or kept.version != version - 1:
+            continue
+        try:
+            _players_page(public_id, version)
+        except Exception:  # noqa: BLE001  # never turn a committed write into an error
+            current_app.logger.exception("drawing the sheet of match %s after a write failed", public_id)
+    return response
+
+
 def _players_page(public_id: str, version: int) -> SheetPage:
     return sheet_cache().page(public_id, version, lambda: _draw_sheet(public_id, watching=False))
 
@@ -216,7 +238,8 @@ _SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT
 
 def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
     """Work out the match's sheet and draw the page (with slots), the players' or the watch page. The
-    facts of a version this process wrote or read already are not loaded again: only the match's own row is."""
+    facts of a version this process wrote or read already are not loaded again: only the match's own row is.
+    Only the live part is drawn when the page of the version before holds a frame for this one (``sheet/frame.py``)."""
     header = store.match_header(public_id)
     known = store.known_facts(public_id, header.version) if header is not None else None
     row: _SheetRow | MatchRow
@@ -224,7 +247,7 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
         row, match = _SheetRow(*header, deals=known.deals), known
     else:
         row, match = store.load_match(public_id)
-    view = SheetView.of(match)
+    view = SheetView.of(match, store.sheet_of)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
     links: dict[str, Any]
     if watching:
@@ -242,11 +265,16 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
     previous = sheet_cache().latest(key)
     rows, shapes = draw_rows(view.sheet.deals if view.sheet else (), context, links.get("edit_url"),
                              previous.rows_for(context) if previous is not None else {})
-    html = render_template(
-        "matches/sheet.html", row=row, match=match, view=view, chart=chart, watching=watching, rows=joined(rows),
-        live_etag=sheet_etag(row.version, watching), **links, **({} if watching else _SLOTS),
-    )
-    return SheetPage.drawn(key, row.version, match, view, html, context, shapes)
+    slots = {} if watching else _SLOTS
+    live = render_template("matches/_sheet_live.html", row=row, match=match, view=view, chart=chart,
+                           watching=watching, rows=joined(rows), **links, **slots)
+    frame_key = FrameKey(public_id, row.name, row.watch_id, watching)
+    frame = previous.frame_for(frame_key) if previous is not None else None
+    if frame is None:
+        frame = Frame(frame_key, render_template("matches/sheet.html", row=row, watching=watching, live=LIVE_MARK,
+                                                 live_etag=ETAG_MARK, **links, **slots))
+    html = frame.page(live, sheet_etag(row.version, watching))
+    return SheetPage.drawn(key, row.version, match, view, html, context, shapes, frame)
 
 
 @bp.get("/w/<watch_id>")
