@@ -20,13 +20,17 @@ def utc_now() -> datetime:
 
 
 def new_public_id() -> str:
-    """The match's link: 22 characters, 128 random bits."""
-    return secrets.token_urlsafe(16)
+    """The match's link: 22 characters, 128 random bits (less a hair: never a leading "-", which a command
+    line would read as an option)."""
+    while True:
+        made = secrets.token_urlsafe(16)
+        if not made.startswith("-"):
+            return made
 
 
 def new_watch_id() -> str:
     """The match's watch link (read only): 22 characters, 128 random bits, unrelated to its link."""
-    return secrets.token_urlsafe(16)
+    return new_public_id()
 
 
 def new_edit_token() -> str:

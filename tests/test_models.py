@@ -10,6 +10,7 @@ from sqlalchemy import inspect, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from scorekeeper import models
 from scorekeeper.db import SCHEMA_VERSION, SchemaVersion, get_engine, get_session
 from scorekeeper.models import DealRow, MatchRow, RuleChangeRow, SideRow
 from scorekeeper.rules.house_rules import HouseRules
@@ -108,3 +109,9 @@ def test_sqlite_runs_with_write_ahead_log_and_foreign_keys(app: Flask, session: 
     with get_engine().connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar_one() == "wal"
         assert connection.execute(text("PRAGMA foreign_keys")).scalar_one() == 1
+
+
+def test_a_new_link_never_starts_with_a_dash_which_a_command_line_reads_as_an_option() -> None:
+    links = [models.new_public_id() for _ in range(3_000)] + [models.new_watch_id() for _ in range(3_000)]
+    assert not [link for link in links if link.startswith("-")]  # one in 64 would, unchecked
+    assert all(len(link) == 22 for link in links) and len(set(links)) == len(links)
