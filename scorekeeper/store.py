@@ -33,10 +33,11 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import nullcontext
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple, TypeVar
 
-from flask import abort, current_app, g
+from flask import abort, current_app, g, has_request_context, request
 from sqlalchemy import Dialect, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
@@ -265,10 +266,10 @@ def get_match_or_404(public_id: str) -> MatchRow:
 
 def match_to_write(public_id: str) -> MatchRow:
     """``get_match_or_404`` for a request that is to write the match, first thing in the request. It takes
-    the match's turn among this process's writes first (held until the request ends: ``end_turns``), so the
-    row it reads is the one the write starts from, rather than one that a write running meanwhile makes
-    stale, to be read again. A row older than a version this process has written since is read again all
-    the same, in a new transaction."""
+    the match's turn among this process's writes first (held until its write is committed or the request
+    ends: ``end_turns``), so the row it reads is the one the write starts from, rather than one that a
+    write running meanwhile makes stale, to be read again. A row older than a version this process has
+    written since is read again all the same, in a new transaction."""
     if is_public_id(public_id):
         _take_turn(public_id)
     row = get_match_or_404(public_id)
@@ -278,6 +279,7 @@ def match_to_write(public_id: str) -> MatchRow:
     return row
 
 
+GATE_KEY = "scorekeeper.work_gate"  # in the WSGI environ: the gate bounding the requests at work (sheet/polls.py)
 _TURNS_HELD = "scorekeeper_turns"  # in ``g``: the write turns this request holds, in the order taken
 
 
@@ -287,8 +289,18 @@ def _turn(public_id: str) -> threading.RLock:
 
 def _take_turn(public_id: str) -> None:
     turn = _turn(public_id)
-    turn.acquire()
+    _acquire(turn)
     g.setdefault(_TURNS_HELD, []).append(turn)
+
+
+def _acquire(turn: threading.RLock) -> None:
+    """Take ``turn``. While another write holds it, the request leaves its work slot to the others: a
+    queue of writes to one match never keeps the reads of any match waiting."""
+    if turn.acquire(blocking=False):
+        return
+    gate = request.environ.get(GATE_KEY) if has_request_context() else None
+    with gate.stepped_out() if gate is not None else nullcontext():
+        turn.acquire()
 
 
 def end_turns(_error: BaseException | None = None) -> None:
@@ -559,8 +571,12 @@ def write(loaded: Loaded, expected_version: int | None, change: Callable[[Loaded
     With a ``key`` already stored, the write is not done: the first one's result is returned. A race
     lost to the write with the same key (two taps at once) ends the same way, once the winner is in.
     """
-    with _turn(loaded.row.public_id):
+    turn = _turn(loaded.row.public_id)
+    _acquire(turn)
+    try:
         return _write(loaded, expected_version, change, key)
+    finally:
+        turn.release()
 
 
 # This process's writes to one match take turns (a match's turn is shared by a few others): racing one
@@ -1002,6 +1018,7 @@ def _commit(row: MatchRow, after: Match, **written: Any) -> Written:
         raise
     _facts_memo().put(row.public_id, row.version, after)  # what reading the rows back would give
     g.setdefault(_WRITTEN, {})[row.public_id] = row.version
+    end_turns()  # the write is in: the next one need not wait for this one's answer to be drawn
     return Written(row, after, version=row.version, **written)
 
 

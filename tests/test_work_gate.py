@@ -1,5 +1,6 @@
 """The work gate lets requests in in the order they came: a slot freed goes to the one that waited longest,
-never to a request arriving at that moment."""
+never to a request arriving at that moment. A request that steps out to wait for something else comes back
+first in line."""
 
 from __future__ import annotations
 
@@ -80,3 +81,33 @@ def test_without_slots_nothing_is_bounded() -> None:
     gate = WorkGate(0)
     with gate.work(), gate.work(), gate.work():
         assert gate.waiting == 0
+
+
+def test_a_request_stepping_out_frees_its_slot_and_comes_back_first_in_line() -> None:
+    gate = WorkGate(1)
+    order: list[str] = []
+    outside, back = threading.Event(), threading.Event()
+
+    def stepping_out() -> None:
+        with gate.work():
+            with gate.stepped_out():
+                outside.set()
+                back.wait(PROMPT)
+            order.append("came back")
+
+    def late() -> None:
+        with gate.work():
+            order.append("queued")
+
+    first = threading.Thread(target=stepping_out)
+    first.start()
+    assert outside.wait(PROMPT)
+    with gate.work():  # the slot it left
+        second = threading.Thread(target=late)
+        second.start()
+        until_waiting(gate, 1)
+        back.set()
+        until_waiting(gate, 2)
+    first.join(PROMPT)
+    second.join(PROMPT)
+    assert order == ["came back", "queued"]

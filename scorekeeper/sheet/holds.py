@@ -67,20 +67,36 @@ class WorkGate:
         finally:
             self._leave()
 
+    @contextmanager
+    def stepped_out(self) -> Iterator[None]:
+        """Give the slot up while the request waits for something other than the interpreter (a match's
+        write turn), so the waiting never keeps other requests out; it is taken back first in line."""
+        if not self._bounded:
+            yield
+            return
+        self._leave()
+        try:
+            yield
+        finally:
+            self._enter(first=True)
+
     @property
     def waiting(self) -> int:
         """How many requests wait for a slot now."""
         with self._lock:
             return len(self._queue)
 
-    def _enter(self) -> None:
+    def _enter(self, first: bool = False) -> None:
         with self._lock:
             if self._free > 0 and not self._queue:
                 self._free -= 1
                 return
             turn = threading.Lock()
             turn.acquire()
-            self._queue.append(turn)
+            if first:
+                self._queue.appendleft(turn)
+            else:
+                self._queue.append(turn)
         turn.acquire()  # released by the request that hands its slot to this one
 
     def _leave(self) -> None:

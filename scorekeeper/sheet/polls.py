@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from flask import Flask
 from werkzeug.http import parse_etags
 
-from ..store import version_by_link
+from ..store import GATE_KEY, version_by_link
 from .cache import etag_for, unchanged_headers
 from .holds import DEFAULT_SECONDS, Holds, WorkGate
 from .kept import KeptPages
@@ -56,6 +56,7 @@ class UnchangedSheets:
         self.holds = Holds(self.engine, slots, seconds) if slots > 0 else None
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        environ[GATE_KEY] = self.gate
         tags = environ.get("HTTP_IF_NONE_MATCH")
         found = _LIVE_PATH.fullmatch(environ.get("PATH_INFO", ""))
         if not tags or found is None or environ.get("REQUEST_METHOD") != "GET" or environ.get("QUERY_STRING"):
