@@ -18,6 +18,22 @@ from scorekeeper.db import drop_schema, make_engine
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def clients_close_every_answer() -> Iterator[None]:
+    """A WSGI server closes every answer once it is sent, which runs the work the app left for after it
+    (``Response.call_on_close``); Flask's test client does so only when asked to read the whole answer
+    (``buffered``), which every test client here is."""
+    opened = FlaskClient.open
+
+    def open_read_whole(self: FlaskClient, *args: Any, **kwargs: Any) -> TestResponse:
+        kwargs.setdefault("buffered", True)
+        return opened(self, *args, **kwargs)
+
+    FlaskClient.open = open_read_whole  # type: ignore[method-assign]
+    yield
+    FlaskClient.open = opened  # type: ignore[method-assign]
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
     """A clean database: a new SQLite file, or an emptied PostgreSQL schema; the app's start migrates it."""

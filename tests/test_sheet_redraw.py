@@ -110,6 +110,20 @@ def test_a_write_draws_the_next_page_only_of_a_match_whose_page_is_kept(app: Fla
     assert kept_pages(app).answered == answered + 1  # the reload did not go through the app
 
 
+def test_a_write_draws_the_next_page_once_its_answer_is_sent(app: Flask) -> None:
+    public_id, token, _ = start(app)
+    phone(app, public_id)
+    before = kept(app, public_id)
+    assert before is not None
+    answer = app.test_client().put(f"/api/v1/matches/{public_id}/deals/1", json=OTHER_DEAL, buffered=False,
+                                   headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200 and answer.get_json()["version"] == before.version + 1
+    assert kept(app, public_id) is before  # the answer is whole: nothing was drawn before it
+    answer.close()  # as a server does once the answer is sent
+    after = kept(app, public_id)
+    assert after is not None and after.version == before.version + 1
+
+
 def test_a_deal_saved_from_the_form_is_drawn_by_the_save(app: Flask) -> None:
     public_id, _, _ = start(app)
     client = phone(app, public_id)

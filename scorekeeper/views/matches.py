@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    copy_current_request_context,
+    current_app,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from .. import store, tables
@@ -153,22 +164,29 @@ def live(public_id: str) -> Response:
 @bp.after_app_request
 def _draw_after_write(response: Response) -> Response:
     """After a write to a match whose page of the version just before this process keeps (phones read it
-    here, and no other process wrote it since), the page of the version it made is drawn at once, in the
-    request that has the app at hand already: the reloads that follow are answered before the app
-    (sheet/kept.py), none of them going through it to draw the page or wait for it. A process that keeps an
-    older page leaves the drawing to the reloads, which may skip versions.
-    The write is committed: should drawing fail, its answer stands and the next reload draws the page."""
+    here, and no other process wrote it since), the page of the version it made is drawn once the write's
+    answer has gone, by the thread that has the app at hand already: the reloads that follow are answered
+    before the app (sheet/kept.py), none of them going through it to draw the page or wait for it. A
+    process that keeps an older page leaves the drawing to the reloads, which may skip versions."""
     if response.status_code >= 400:
         return response
-    for public_id, version in store.written_versions().items():
-        kept = sheet_cache().latest(public_id)
-        if kept is None or kept.version != version - 1:
-            continue
-        try:
-            _players_page(public_id, version)
-        except Exception:  # noqa: BLE001  # never turn a committed write into an error
-            current_app.logger.exception("drawing the sheet of match %s after a write failed", public_id)
+    due = [(public_id, version) for public_id, version in store.written_versions().items()
+           if (kept := sheet_cache().latest(public_id)) is not None and kept.version == version - 1]
+    if due:
+        response.call_on_close(copy_current_request_context(lambda: _draw_pages(due)))
     return response
+
+
+def _draw_pages(due: list[tuple[str, int]]) -> None:
+    """Draw the players' page of each (match, version), in a work slot of its own (sheet/polls.py). The
+    writes are committed and answered: should drawing fail, the next reload draws the page."""
+    gate = request.environ.get(store.GATE_KEY)
+    with gate.work() if gate is not None else nullcontext():
+        for public_id, version in due:
+            try:
+                _players_page(public_id, version)
+            except Exception:  # noqa: BLE001  # logged; the page is drawn by the next reload instead
+                current_app.logger.exception("drawing the sheet of match %s after a write failed", public_id)
 
 
 def _players_page(public_id: str, version: int) -> SheetPage:
