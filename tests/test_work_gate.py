@@ -111,3 +111,23 @@ def test_a_request_stepping_out_frees_its_slot_and_comes_back_first_in_line() ->
     first.join(PROMPT)
     second.join(PROMPT)
     assert order == ["came back", "queued"]
+
+
+def test_work_asked_first_goes_ahead_of_the_requests_waiting() -> None:
+    gate = WorkGate(1)
+    order: list[str] = []
+
+    def request(name: str, first: bool) -> None:
+        with gate.work(first=first):
+            order.append(name)
+
+    queued = threading.Thread(target=request, args=("queued", False))
+    urgent = threading.Thread(target=request, args=("first", True))
+    with gate.work():
+        queued.start()
+        until_waiting(gate, 1)
+        urgent.start()
+        until_waiting(gate, 2)
+    queued.join(PROMPT)
+    urgent.join(PROMPT)
+    assert order == ["first", "queued"]

@@ -57,11 +57,13 @@ class WorkGate:
         self._queue: deque[threading.Lock] = deque()  # the waiting requests' turns, oldest first
 
     @contextmanager
-    def work(self) -> Iterator[None]:
+    def work(self, first: bool = False) -> Iterator[None]:
+        """Hold a slot for the block; ``first`` goes ahead of the requests already waiting (work that
+        those behind it need done, such as the page they are about to ask for)."""
         if not self._bounded:
             yield
             return
-        self._enter()
+        self._enter(first)
         try:
             yield
         finally:

@@ -178,10 +178,11 @@ def _draw_after_write(response: Response) -> Response:
 
 
 def _draw_pages(due: list[tuple[str, int]]) -> None:
-    """Draw the players' page of each (match, version), in a work slot of its own (sheet/polls.py). The
-    writes are committed and answered: should drawing fail, the next reload draws the page."""
+    """Draw the players' page of each (match, version), in a work slot of its own (sheet/polls.py), taken
+    ahead of the requests waiting: the reloads among them want this page. The writes are committed and
+    answered: should drawing fail, the next reload draws the page."""
     gate = request.environ.get(store.GATE_KEY)
-    with gate.work() if gate is not None else nullcontext():
+    with gate.work(first=True) if gate is not None else nullcontext():
         for public_id, version in due:
             try:
                 _players_page(public_id, version)
