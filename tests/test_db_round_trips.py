@@ -216,6 +216,24 @@ def test_a_look_at_an_unchanged_sheet_is_one_statement_and_on_postgresql_one_rou
             assert wire.round_trips == (1 if is_postgres(app) else 0)
 
 
+def test_a_look_at_a_changed_sheet_reads_its_version_once(
+    app: Flask, client: FlaskClient, long_match: tuple[str, str]
+) -> None:
+    """The poll reads the version, finds the phone's ETag old, and the new live part is sent from the
+    sheet cache (drawn after the write) with that same version: one statement, not two."""
+    public_id, token = long_match
+    with Tracer(app) as tracer:
+        etag = look(client, public_id)
+        for number in range(DEALS + 1, DEALS + 4):
+            add_deal(client, public_id, token, number)
+            with tracer.window() as wire:
+                answer = client.get(f"/m/{public_id}/live", headers={"If-None-Match": etag})
+            assert answer.status_code == 200 and answer.headers["ETag"] != etag
+            assert wire.requests == LOOK_STATEMENTS
+            assert wire.round_trips == (1 if is_postgres(app) else 0)
+            etag = answer.headers["ETag"]
+
+
 OTHER_SESSIONS = text("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
                       "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
 

@@ -41,6 +41,7 @@ from .cache import SheetCache, etag_for, unchanged_headers, watch_key
 if TYPE_CHECKING:
     from _typeshed.wsgi import WSGIEnvironment
 
+VERSION_READ = "scorekeeper.version_read"  # in the WSGI environ: (link column, link, version) read by a poll
 _SHEET_PATH = re.compile(r"/(m|w)/([A-Za-z0-9_-]{1,64})(/live)?")
 _HTML = "text/html; charset=utf-8"
 
@@ -81,7 +82,10 @@ class KeptPages:
         if players_page and not self._session_kept(environ, link):
             return None
         watching = kind == "w"
-        version = version_by_link(self.engine, "watch_id" if watching else "public_id", link)
+        column = "watch_id" if watching else "public_id"
+        read = environ.get(VERSION_READ)
+        version = read[2] if read is not None and read[:2] == (column, link) else \
+            version_by_link(self.engine, column, link)
         if version is None:
             return None  # the app answers 404
         etag = etag_for(self.app, version, watching)

@@ -30,7 +30,7 @@ from werkzeug.http import parse_etags
 from ..store import GATE_KEY, version_by_link
 from .cache import etag_for, unchanged_headers
 from .holds import DEFAULT_SECONDS, Holds, WorkGate
-from .kept import KeptPages
+from .kept import VERSION_READ, KeptPages
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -70,6 +70,7 @@ class UnchangedSheets:
                 version = version_by_link(self.engine, _LINKS[kind], link)
                 if version is None:
                     return self._app(environ, start_response)
+                environ[VERSION_READ] = (_LINKS[kind], link, version)  # not read again for the kept part
                 etag = etag_for(self.app, version, watching=kind == "w")
                 if not parse_etags(tags).contains_weak(etag):
                     return self._app(environ, start_response)
@@ -78,6 +79,7 @@ class UnchangedSheets:
                     return []
             assert self.holds is not None
             changed = self.holds.wait(waiter, version, seconds)
+            del environ[VERSION_READ]  # the match may have moved on while the poll was held
         finally:
             if waiter is not None and self.holds is not None:
                 self.holds.leave(waiter)
