@@ -18,6 +18,7 @@ from .match import (
     MeldCards,
     MeldFact,
     MeldPoints,
+    MeldSets,
     PricingBasis,
     SideEntry,
     SideTotal,
@@ -280,6 +281,47 @@ def side_figures(entry: SideEntry, deal: Deal, rules: HouseRules) -> SideFigures
         took = card_points > 0 or took_any_trick(tricks, entry.last_trick)
     taken = card_points + rules.last_trick if entry.last_trick else card_points
     return meld, taken, took, exact, card_points, tuple(hands)
+
+
+def settle_entry(entry: SideEntry, deal: Deal, rules: HouseRules, played: bool,
+                 melds: list[int | None]) -> tuple[int, int, MeldLostReason | None, bool]:
+    """Price one side's entry and settle it in one step, as the scoring does for every side of every deal:
+    what the side earned, its meld, why the meld did not count (None: it did) and whether every number is
+    exact. Each hand's meld goes into ``melds`` as ``price_meld`` gives it, None where not exact."""
+    if isinstance(entry, SideTotal):
+        side = _price_total(entry, deal, rules)
+        points, reason = settle_side(side, rules, played)
+        return points, side[0], reason, side[3]
+    tricks = entry.tricks
+    card_points, exact = price_card_points(tricks, deal, rules)
+    meld = 0
+    for fact in entry.meld:  # the usual forms priced here, as ``price_meld`` does, without its call
+        if isinstance(fact, MeldSets):
+            points = sets_points(fact.sets, rules.meld_table, rules.meld_prices)
+        elif isinstance(fact, MeldCards) and (trump := fact.trump or deal.trump) is not None:
+            points = meld_points(fact.hand, trump, rules.meld_table, rules.meld_prices)
+        elif isinstance(fact, MeldPoints) and same_meld_prices(deal.entered_under, rules):
+            points = fact.points
+        else:  # a number to convert, or cards with no trump
+            points, fact_exact = price_meld(fact, deal, rules)
+            if not fact_exact:  # kept as entered: it counts, but the hand's meld is not known
+                meld += points
+                melds.append(None)
+                exact = False
+                continue
+        meld += points
+        melds.append(points)
+    took = entry.took_trick
+    if took is None:  # card points show a trick taken; without any, the tricks recorded tell
+        took = card_points > 0 or took_any_trick(tricks, entry.last_trick)
+    taken = card_points + rules.last_trick if entry.last_trick else card_points
+    if meld < rules.min_meld or (played and (not took or taken == 0) and rules.must_take_trick is not _TAKE_NOTHING):
+        reason = PricedSide(meld, taken, took, exact, card_points).meld_lost_because(rules, played)
+    else:
+        reason = None
+    if played and card_points < rules.save_points:
+        return 0, meld, reason, exact
+    return (taken if reason else meld + taken), meld, reason, exact
 
 
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> SideFigures:

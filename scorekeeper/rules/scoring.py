@@ -12,7 +12,7 @@ from .checks import deal_problems
 from .errors import ContradictionError
 from .house_rules import GoingOut, HouseRules, SetPenalty
 from .match import Deal, Match, SideDetail, SideInfo
-from .pricing import MeldLostReason, SideFigures, price_meld, settle_side, side_figures
+from .pricing import MeldLostReason, price_meld, settle_entry
 from .problems import Problem
 from .tricks import trick_total
 
@@ -156,44 +156,34 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
         return PASSED, (0,) * side_count, None, (), (), ()
     bidder = deal.bidder
     played = not deal.thrown_in or bidder is None
-    priced = []
     earned = []
-    reasons = []
     melds: list[int | None] = []
-    lost_any = False
-    exact = True
+    inexact = []
+    lost = []
+    index = 0
     for entry in deal.sides:  # a loop rather than a comprehension, which is a function call of its own
-        side = side_figures(entry, deal, rules)
-        priced.append(side)
-        points, reason = settle_side(side, rules, played)
+        points, meld, reason, exact = settle_entry(entry, deal, rules, played, melds)
         earned.append(points)
-        reasons.append(reason)
-        if reason is not None:
-            lost_any = True
-        _, _, _, side_exact, _, hands = side
-        if not side_exact:
-            exact = False
-        for hand, hand_exact in hands:
-            melds.append(hand if hand_exact else None)
+        if reason is not None and meld > 0:
+            lost.append(LostMeld(index, meld, reason))
+        if not exact:
+            inexact.append(index)
+        index += 1
+    as_entered = tuple(inexact)
     hand_melds = tuple(melds)
-    as_entered = () if exact else tuple([index for index, (_, _, _, side_exact, _, _) in enumerate(priced)
-                                      if not side_exact])
     if bidder is None:
-        lost = _lost_meld(priced, reasons) if lost_any else ()
-        return NO_AUCTION, tuple(earned), None, as_entered, lost, hand_melds
+        return NO_AUCTION, tuple(earned), None, as_entered, tuple(lost), hand_melds
     bid = deal.bid or 0
     if deal.thrown_in:
         penalty = -2 * bid if rules.set_penalty is _DOUBLE else -bid
         bonus = rules.throw_in_bonus
         scores = tuple([penalty if i == bidder else points + bonus for i, points in enumerate(earned)])
-        lost = _lost_meld(priced, reasons, skip=bidder) if lost_any else ()
-        return THROWN_IN, scores, False, as_entered, lost, hand_melds
+        return THROWN_IN, scores, False, as_entered, _lost_meld(lost, bidder), hand_melds
     if earned[bidder] >= bid:
-        return MADE, tuple(earned), True, as_entered, _lost_meld(priced, reasons) if lost_any else (), hand_melds
+        return MADE, tuple(earned), True, as_entered, tuple(lost), hand_melds
     earned[bidder] = set_score(rules, bid, earned[bidder])
     kept = rules.set_penalty is _SHORTFALL  # otherwise the bid is the score anyway
-    lost = _lost_meld(priced, reasons, skip=None if kept else bidder) if lost_any else ()
-    return SET, tuple(earned), False, as_entered, lost, hand_melds
+    return SET, tuple(earned), False, as_entered, tuple(lost) if kept else _lost_meld(lost, bidder), hand_melds
 
 
 def set_score(rules: HouseRules, bid: int, earned: int) -> int:
@@ -210,14 +200,9 @@ def set_score(rules: HouseRules, bid: int, earned: int) -> int:
 _SHORTFALL, _DOUBLE = SetPenalty.SHORTFALL, SetPenalty.DOUBLE
 
 
-def _lost_meld(priced: list[SideFigures], reasons: list[MeldLostReason | None],
-               skip: int | None = None) -> tuple[LostMeld, ...]:
-    """The sides whose meld did not count, and why (``skip``: a side whose score does not depend on it)."""
-    lost = []
-    for index, ((meld, *_), reason) in enumerate(zip(priced, reasons)):
-        if reason is not None and meld > 0 and index != skip:
-            lost.append(LostMeld(index, meld, reason))
-    return tuple(lost)
+def _lost_meld(lost: list[LostMeld], skip: int) -> tuple[LostMeld, ...]:
+    """The sides whose meld did not count, but ``skip``, a side whose score does not depend on it."""
+    return tuple([side for side in lost if side.side != skip]) if lost else ()
 
 
 class _Refused:
