@@ -109,20 +109,25 @@ SideFigures = tuple[int, int | None, bool, bool, int | None, tuple[tuple[int, bo
 
 def settle_side(side: SideFigures, rules: HouseRules, played: bool = True) -> tuple[int, MeldLostReason | None]:
     """What a priced side earned in the deal and why its meld did not count (``PricedSide.earned`` and
-    ``meld_lost_because`` at once: the scoring needs both for every side).
+    ``meld_lost_because`` at once: the scoring needs both for every side)."""
+    meld, tricks, took_trick, exact, card_points, _ = side
+    return _settled(meld, tricks, took_trick, exact, card_points, rules, played)
 
-    This runs for every side of every deal, so why the meld was lost is asked only when one of its
-    reasons might hold: meld below the minimum, or a must-take rule with no trick or no trick points."""
-    meld, tricks, took_trick, _, card_points, _ = side
+
+def _settled(meld: int, taken: int | None, took: bool, exact: bool, card_points: int | None,
+             rules: HouseRules, played: bool) -> tuple[int, MeldLostReason | None]:
+    """``settle_side`` from the side's figures. This runs for every side of every deal, so why the meld was
+    lost is asked only when one of its reasons might hold: meld below the minimum, or a must-take rule
+    with no trick or no trick points."""
     if (card_points is not None and meld < rules.min_meld) or (
-            played and (not took_trick or tricks == 0) and rules.must_take_trick is not _TAKE_NOTHING):
-        reason = PricedSide(*side).meld_lost_because(rules, played)
+            played and (not took or taken == 0) and rules.must_take_trick is not _TAKE_NOTHING):
+        reason = PricedSide(meld, taken, took, exact, card_points).meld_lost_because(rules, played)
     else:
         reason = None
     if played and card_points is not None and card_points < rules.save_points:
         return 0, reason
-    tricks = tricks or 0
-    return (tricks if reason else meld + tricks), reason
+    taken = taken or 0
+    return (taken if reason else meld + taken), reason
 
 
 # A member of an enum read once: in Python 3.11 reading one from its class is slow, and the scoring would
@@ -315,13 +320,8 @@ def settle_entry(entry: SideEntry, deal: Deal, rules: HouseRules, played: bool,
     if took is None:  # card points show a trick taken; without any, the tricks recorded tell
         took = card_points > 0 or took_any_trick(tricks, entry.last_trick)
     taken = card_points + rules.last_trick if entry.last_trick else card_points
-    if meld < rules.min_meld or (played and (not took or taken == 0) and rules.must_take_trick is not _TAKE_NOTHING):
-        reason = PricedSide(meld, taken, took, exact, card_points).meld_lost_because(rules, played)
-    else:
-        reason = None
-    if played and card_points < rules.save_points:
-        return 0, meld, reason, exact
-    return (taken if reason else meld + taken), meld, reason, exact
+    points, reason = _settled(meld, taken, took, exact, card_points, rules, played)
+    return points, meld, reason, exact
 
 
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> SideFigures:
