@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import inspect
 import pickle
+import pkgutil
 
-from scorekeeper.rules.cards import Suit
+import scorekeeper.rules as rules_package
+from scorekeeper.rules.cards import Deck, Suit
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.match import Deal, Match, MeldPoints, SideDetail, SideInfo, SideTotal, TrickPoints
 
@@ -56,3 +60,20 @@ def test_equal_matches_hash_alike_and_a_rule_change_makes_another_match() -> Non
     assert other != match and hash(other) == hash(Match(sides=sides, rules=HouseRules(target=1000),
                                                           deals=other.deals))
     assert not hasattr(match, "__dict__")
+
+
+def test_every_value_of_the_rules_core_keeps_its_fields_where_they_are_read_fast() -> None:
+    """A dataclass default is kept on the class. When its type is one of ours (an enum member, a meld price
+    list), Python 3.11 reads that field through the slow generic path on every instance, and the house
+    rules are read for every side of every deal: such a class keeps its fields in slots instead."""
+    slow = []
+    for module in pkgutil.iter_modules(rules_package.__path__, "scorekeeper.rules."):
+        for cls in vars(importlib.import_module(module.name)).values():
+            if not (inspect.isclass(cls) and dataclasses.is_dataclass(cls)) or "__slots__" in vars(cls):
+                continue
+            slow += [f"{cls.__qualname__}.{field.name}" for field in dataclasses.fields(cls)
+                     if type(vars(cls).get(field.name)).__module__.startswith("scorekeeper")]
+    assert slow == []
+    assert not hasattr(HouseRules(), "__dict__")
+    assert pickle.loads(pickle.dumps(HouseRules(target=1000, deck=Deck.SINGLE))) == HouseRules(target=1000,
+                                                                                                 deck=Deck.SINGLE)

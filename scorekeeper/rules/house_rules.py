@@ -299,10 +299,13 @@ FIRST_EIGHT = frozenset(spec.key for spec in RULE_SPECS[:8])
 """The rules every match file writes; the later ones are written only when not at their default."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HouseRules:
     """The house rules in force for a match. Defaults: double deck to 500; every rule after the first
-    eight is off by default, so that a match recorded before it existed scores as it did."""
+    eight is off by default, so that a match recorded before it existed scores as it did.
+
+    Slots: the scoring reads the rules for every side of every deal, and in Python 3.11 a field whose
+    default is an enum member is read slowly from an instance that keeps it in a ``__dict__``."""
 
     target: int = 500
     deck: Deck = Deck.DOUBLE

@@ -14,9 +14,9 @@ from .house_rules import HouseRules, MeldTableName, TrickScale
 from .meld_prices import NO_PRICES, MeldPrices
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PricingBasis:
-    """The house rules that plain numbers of a deal were entered under."""
+    """The house rules that plain numbers of a deal were entered under (slots, as ``HouseRules`` has)."""
 
     meld_table: MeldTableName
     trick_scale: TrickScale

@@ -12,6 +12,7 @@ match) and ``match_files.json`` (damaged match files and the problem the reader 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 import sys
@@ -344,7 +345,7 @@ def random_match(rng: random.Random, spoil: float, most: int = 30, own_prices: b
         if rng.random() < (0.2 if own_prices else 0.06):
             changed = random_rules(rng, own_prices)
             if rng.random() < 0.8:  # a change of deck mostly makes the earlier deals contradict it
-                changed = HouseRules(**{**changed.__dict__, "deck": match.rules.deck})
+                changed = dataclasses.replace(changed, deck=match.rules.deck)
             match = match.with_rules(changed)  # earlier deals keep the prices they were entered under
         deal = random_deal(rng, match.rules, sides, auction)
         name_players(rng, deal, data["sides"])
@@ -459,12 +460,17 @@ def _preview_json(preview: Any) -> Json:
             "changed": list(preview.changed), "flipped": list(preview.flipped)}
 
 
+def rule_values(rules: HouseRules) -> dict[str, Any]:
+    """Every house rule by name, in the order of the fields."""
+    return {field.name: getattr(rules, field.name) for field in dataclasses.fields(rules)}
+
+
 def _nudged(rng: random.Random, rules: HouseRules) -> HouseRules:
     """Another set of house rules: all new, or one to three rules changed."""
     if rng.random() < 0.4:
         return random_rules(rng)
-    values = dict(rules.__dict__)
-    fresh = random_rules(rng).__dict__
+    values = rule_values(rules)
+    fresh = rule_values(random_rules(rng))
     for key in rng.sample([key for key in values if key != "meld_prices"], rng.randint(1, 3)):
         values[key] = fresh[key]
     return HouseRules(**values)
