@@ -158,21 +158,20 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
     played = not deal.thrown_in or bidder is None
     earned = []
     melds: list[int | None] = []
-    inexact = []
-    lost = []
+    as_entered: tuple[int, ...] = ()  # the sides, and the meld lost, are few and rare: tuples grown as found
+    lost: tuple[LostMeld, ...] = ()
     index = 0
     for entry in deal.sides:  # a loop rather than a comprehension, which is a function call of its own
         points, meld, reason, exact = settle_entry(entry, deal, rules, played, melds)
         earned.append(points)
         if reason is not None and meld > 0:
-            lost.append(LostMeld(index, meld, reason))
+            lost += (LostMeld(index, meld, reason),)
         if not exact:
-            inexact.append(index)
+            as_entered += (index,)
         index += 1
-    as_entered = tuple(inexact)
     hand_melds = tuple(melds)
     if bidder is None:
-        return NO_AUCTION, tuple(earned), None, as_entered, tuple(lost), hand_melds
+        return NO_AUCTION, tuple(earned), None, as_entered, lost, hand_melds
     bid = deal.bid or 0
     if deal.thrown_in:
         penalty = -2 * bid if rules.set_penalty is _DOUBLE else -bid
@@ -180,10 +179,10 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
         scores = tuple([penalty if i == bidder else points + bonus for i, points in enumerate(earned)])
         return THROWN_IN, scores, False, as_entered, _lost_meld(lost, bidder), hand_melds
     if earned[bidder] >= bid:
-        return MADE, tuple(earned), True, as_entered, tuple(lost), hand_melds
+        return MADE, tuple(earned), True, as_entered, lost, hand_melds
     earned[bidder] = set_score(rules, bid, earned[bidder])
     kept = rules.set_penalty is _SHORTFALL  # otherwise the bid is the score anyway
-    return SET, tuple(earned), False, as_entered, tuple(lost) if kept else _lost_meld(lost, bidder), hand_melds
+    return SET, tuple(earned), False, as_entered, lost if kept else _lost_meld(lost, bidder), hand_melds
 
 
 def set_score(rules: HouseRules, bid: int, earned: int) -> int:
@@ -200,7 +199,7 @@ def set_score(rules: HouseRules, bid: int, earned: int) -> int:
 _SHORTFALL, _DOUBLE = SetPenalty.SHORTFALL, SetPenalty.DOUBLE
 
 
-def _lost_meld(lost: list[LostMeld], skip: int) -> tuple[LostMeld, ...]:
+def _lost_meld(lost: tuple[LostMeld, ...], skip: int) -> tuple[LostMeld, ...]:
     """The sides whose meld did not count, but ``skip``, a side whose score does not depend on it."""
     return tuple([side for side in lost if side.side != skip]) if lost else ()
 
