@@ -39,6 +39,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 
 from flask import Flask, current_app
@@ -123,7 +124,7 @@ class SheetPage:
     @functools.cached_property
     def size(self) -> int:
         """Bytes the entry holds: its page, live part and rows, and an estimate for its facts and sheet."""
-        rows = sum(len(piece) for row in self.rows.values() for piece in row)
+        rows = sum(map(len, chain.from_iterable(self.rows.values())))
         frame = len(self.frame.html) if self.frame is not None else 0
         return (len(self.html) + len(self.page) + len(self.live) + rows + frame
                 + FACTS_BYTES_PER_DEAL * (len(self.match.deals) + 1))
