@@ -157,6 +157,18 @@ def test_user_text_is_escaped(client: FlaskClient, actions: Actions) -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page(client, f"/m/{public_id}")
 
 
+def test_user_text_is_escaped_in_the_rows_and_the_chart(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match(sides=("<script>alert(1)</script>", "<i>They</i>"))
+    actions.add_deal(public_id, 0, 60, (67, 20))
+    actions.add_deal(public_id, 1, 55, (38, 51))  # set: a ring on the chart
+    actions.add_deal(public_id, 0, 50, (60, 30))  # drawn from the rows of the page before
+    html = page(client, f"/m/{public_id}")
+    assert "<script>" not in html and "<i>" not in html
+    assert html.count('<span class="legend-name">&lt;script&gt;alert(1)&lt;/script&gt;</span>') == 1
+    assert html.count('<span class="visually-hidden">&lt;script&gt;alert(1)&lt;/script&gt; bid 60:</span>') == 1
+    assert html.count('<span class="visually-hidden">&lt;i&gt;They&lt;/i&gt; bid 55:</span>') == 1
+
+
 def test_match_links_are_unguessable(app: Flask, actions: Actions) -> None:
     ids = [actions.create_match(name=f"m{n}") for n in range(5)]
     assert len(set(ids)) == 5

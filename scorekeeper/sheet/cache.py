@@ -39,6 +39,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 
 from flask import Flask, current_app
@@ -47,7 +48,7 @@ from markupsafe import Markup
 from ..rules.match import Match
 from ..rules.scoring import DealLine
 from .frame import Frame, FrameKey
-from .rows import RowContext
+from .rows import Row, RowContext
 from .view import SheetView
 
 DEFAULT_SIZE = 64  # matches; an entry of a 100-deal match holds about 60 KB of page and its facts
@@ -99,12 +100,12 @@ class SheetPage:
     page: Encoded  # ``html`` as most requests send it, unchanged
     live: Encoded  # the live part alone, for phones that show the page already
     row_context: RowContext | None = None  # what the rows depend on besides their lines
-    rows: Mapping[DealLine, str] = field(default_factory=dict)  # the sheet's rows, marked, by shape
+    rows: Mapping[DealLine, Row] = field(default_factory=dict)  # the sheet's rows, cut at their totals, by shape
     frame: Frame | None = None  # the page around the live part (``sheet/frame.py``)
 
     @classmethod
     def drawn(cls, key: str, version: int, match: Match, view: SheetView, html: str,
-              row_context: RowContext | None = None, rows: Mapping[DealLine, str] | None = None,
+              row_context: RowContext | None = None, rows: Mapping[DealLine, Row] | None = None,
               frame: Frame | None = None) -> SheetPage:
         start, end = html.find(LIVE_START), html.find(LIVE_END)
         live = html[start + len(LIVE_START):end] if 0 <= start < end else ""
@@ -112,7 +113,7 @@ class SheetPage:
             live = live.replace(slot, "")
         return cls(key, version, match, view, html, Encoded.of(html), Encoded.of(live), row_context, rows or {}, frame)
 
-    def rows_for(self, context: RowContext) -> Mapping[DealLine, str]:
+    def rows_for(self, context: RowContext) -> Mapping[DealLine, Row]:
         """This page's rows, for a page of the next version drawn in ``context`` (none if it differs)."""
         return self.rows if context == self.row_context else {}
 
@@ -123,7 +124,7 @@ class SheetPage:
     @functools.cached_property
     def size(self) -> int:
         """Bytes the entry holds: its page, live part and rows, and an estimate for its facts and sheet."""
-        rows = sum(len(html) for html in self.rows.values())
+        rows = sum(map(len, chain.from_iterable(self.rows.values())))
         frame = len(self.frame.html) if self.frame is not None else 0
         return (len(self.html) + len(self.page) + len(self.live) + rows + frame
                 + FACTS_BYTES_PER_DEAL * (len(self.match.deals) + 1))

@@ -1,13 +1,16 @@
-"""Coordinates of the score-progression chart, drawn as inline SVG by the score sheet template."""
+"""Coordinates of the score-progression chart, drawn as inline SVG by ``sheet/chart_svg.py``."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rules.scoring import Sheet
 
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 24
+PLOT_WIDTH, PLOT_HEIGHT = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 MIN_LABEL_GAP = 14  # labels on the value axis closer than this would overlap
 
 
@@ -21,9 +24,8 @@ class Series:
     end: tuple[float, float]
 
 
-@dataclass(frozen=True)
-class SetMark:
-    """A deal where the bidders were set, on the bidders' line."""
+class SetMark(NamedTuple):
+    """A deal where the bidders were set, on the bidders' line (a named tuple: every third deal may have one)."""
 
     side: int
     deal: int
@@ -31,8 +33,7 @@ class SetMark:
     y: float
 
 
-@dataclass(frozen=True)
-class Tick:
+class Tick(NamedTuple):
     value: int
     y: float
 
@@ -53,6 +54,19 @@ class Chart:
     deal_labels: tuple[tuple[int, float], ...]
 
 
+def tenths(value: float) -> str:
+    """``str(round(value, 1))`` for a coordinate, in one step: both round the exact value to the nearest
+    tenth (half to even), and a float rounded so prints as that tenth."""
+    return f"{value:.1f}"
+
+
+@functools.lru_cache(maxsize=256)
+def x_texts(deals: int) -> tuple[str, ...]:
+    """The x of each point (0 to ``deals``) on a chart of ``deals`` deals, as text followed by a comma:
+    the same on every page of a match until a deal is added."""
+    return tuple(f"{tenths(LEFT + PLOT_WIDTH * index / max(deals, 1))}," for index in range(deals + 1))
+
+
 def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart | None:
     """The chart of a sheet, or None before the first deal."""
     counted = [line for line in sheet.deals if line.totals is not None]
@@ -64,21 +78,20 @@ def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart
     low, high = min(0, *values), max(target, *values)
     span = (high - low) or 1
     deals = len(sheet.deals)
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x_of(index: int) -> float:
-        return round(LEFT + plot_w * index / max(deals, 1), 1)
+        return round(LEFT + PLOT_WIDTH * index / max(deals, 1), 1)
 
     def y_of(value: int) -> float:
-        return round(TOP + plot_h * (high - value) / span, 1)
+        return round(TOP + PLOT_HEIGHT * (high - value) / span, 1)
 
-    # Each point's x once for all the sides, as text: a long sheet has thousands of points.
-    xs = [f"{x_of(index)}," for index in range(len(rows))]
+    xs = x_texts(deals)
     series = tuple(
         Series(
             side=side,
             name=name,
-            points=" ".join([x + str(y_of(row[side])) for x, row in zip(xs, rows, strict=True)]),
+            # Each y as ``tenths`` writes it, inline: a long sheet has thousands of points.
+            points=" ".join([f"{x}{TOP + PLOT_HEIGHT * (high - row[side]) / span:.1f}" for x, row in zip(xs, rows)]),
             end=(x_of(len(rows) - 1), y_of(rows[-1][side])),
         )
         for side, name in enumerate(side_names)

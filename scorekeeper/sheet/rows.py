@@ -3,17 +3,19 @@
 A row's HTML (``templates/matches/_sheet_row.html``) depends on nothing but its line of the sheet (a
 named tuple of numbers: the deal's score, the running totals, the bid and its fate) and on what
 ``RowContext`` holds of the page around it. The template draws the row with a mark where each running
-total goes (``shape_of``), and the totals are put in by ``running_total`` here: a correction moves the
-running totals of every later deal, and those rows are then not drawn again, only given their new
-totals. So a page drawn for a new version takes every row whose line, running totals aside, is the same
-as on the page of the version before and draws only the others: the new deal's row after a deal is
-added, the corrected deal's after a correction. Facts stay the only stored thing: a row is found again
-only by its whole line (its totals aside)."""
+total goes (``RUNNING_MARK``), and the row is kept cut at those marks (``Row``); the totals are put in
+between the pieces (``running_total``): a correction moves the running totals of every later deal, and
+those rows are then not drawn again, only given their new totals. So a page drawn for a new version
+takes every row whose line, running totals aside, is the same as on the page of the version before and
+draws only the others: the new deal's row after a deal is added, the corrected deal's after a correction.
+Facts stay the only stored thing: a row is found again only by its whole line (its totals aside)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from flask import current_app
 from markupsafe import Markup
@@ -22,6 +24,13 @@ from ..rules.scoring import DealLine
 from .view import points
 
 ROW_TEMPLATE = "matches/_sheet_row.html"
+
+# Where a row's running totals go, one mark a side in the sides' order. Escaped text cannot produce it: it
+# never holds a raw "<".
+RUNNING_MARK = Markup("<!--running-->")
+
+Row = tuple[str, ...]
+"""A row's HTML cut at its running-total marks: one piece more than the sides, or one piece without totals."""
 
 
 @dataclass(frozen=True)
@@ -36,37 +45,36 @@ class RowContext:
 
 
 def draw_rows(lines: Iterable[DealLine], context: RowContext, edit_url: Callable[[int], str] | None,
-              kept: Mapping[DealLine, str]) -> tuple[list[str], dict[DealLine, str]]:
-    """Every line's row, in order, and the rows drawn with their marks (by ``shape_of`` their lines), to
-    keep for the next version: taken from ``kept`` (the marked rows of a page with the same context) when
-    its line's shape is there, drawn otherwise."""
-    row = None
-    rows: list[str] = []
-    shapes: dict[DealLine, str] = {}
-    marks = [running_mark(side) for side in range(len(context.names))]
+              kept: Mapping[DealLine, Row]) -> tuple[list[str], dict[DealLine, Row]]:
+    """The pieces of the sheet's table body, in order (``joined`` puts them together), and each line's
+    row by its shape (``shape_of``), to keep for the next version: taken from ``kept`` (the rows of a
+    page with the same context) when its line's shape is there, drawn otherwise."""
+    macro: Callable[..., Any] | None = None
+    pieces: list[str] = []
+    shapes: dict[DealLine, Row] = {}
     for line in lines:
         shape = shape_of(line)
-        html = kept.get(shape)
-        if html is None:
-            if row is None:
-                row = current_app.jinja_env.get_template(ROW_TEMPLATE).module.row  # type: ignore[attr-defined]
-            html = str(row(shape, list(context.names), context.auction, context.watching, edit_url, marks))
-        shapes[shape] = html
+        row = kept.get(shape)
+        if row is None:
+            if macro is None:
+                macro = current_app.jinja_env.get_template(ROW_TEMPLATE).module.row  # type: ignore[attr-defined]
+            row = tuple(str(macro(shape, list(context.names), context.auction, context.watching, edit_url,
+                                  RUNNING_MARK)).split(RUNNING_MARK))
+        shapes[shape] = row
+        pieces.append(row[0])
         if line.totals is not None:
-            for side, total in enumerate(line.totals):
-                html = html.replace(marks[side], running_total(total), 1)
-        rows.append(html)
-    return rows, shapes
+            for total, piece in zip(line.totals, row[1:], strict=True):
+                pieces += (running_total(total), piece)
+    return pieces, shapes
 
 
-def running_mark(side: int) -> Markup:
-    """Where a row's running total of ``side`` goes. Escaped text cannot produce it: it never holds a raw "<"."""
-    return Markup(f"<!--running:{side}-->")
+_TOTALS = DealLine._fields.index("totals")
+_deal_line: Callable[[tuple[Any, ...]], DealLine] = partial(tuple.__new__, DealLine)
 
 
 def shape_of(line: DealLine) -> DealLine:
     """The line without its running totals (kept as "there are some" or not): what a row is drawn from."""
-    return line if line.totals is None else line._replace(totals=())
+    return line if line.totals is None else _deal_line((*line[:_TOTALS], (), *line[_TOTALS + 1:]))
 
 
 def running_total(total: int) -> str:
@@ -74,6 +82,6 @@ def running_total(total: int) -> str:
     return f'<span class="negative">{points(total)}</span>' if total < 0 else str(total)
 
 
-def joined(rows: Iterable[str]) -> Markup:
+def joined(pieces: Iterable[str]) -> Markup:
     """The rows as the sheet's table body (each row was escaped when drawn)."""
-    return Markup("".join(rows))
+    return Markup("".join(pieces))

@@ -23,12 +23,14 @@ from ..rules.house_rules import HouseRules
 from ..rules.match import Deal, Match
 from ..rules.matchfile import DealWriter, match_to_json
 from ..rules.scoring import DealLine, Sheet
+from ..sheet.rows import shape_of
 
 FRAGMENTS_KEPT = 20_000  # encoded deals, and as many lines; past that each starts afresh
 # Stand-ins for the two lists while the rest is encoded: random, so no text a client sent can be one.
 _DEALS = f"\x00deals-{secrets.token_hex(8)}\x00"
 _LINES = f"\x00lines-{secrets.token_hex(8)}\x00"
 _TOTALS = f"\x00totals-{secrets.token_hex(8)}\x00"
+_TOTALS_CUT = "\x00"  # a frame's stand-in for its totals once encoded: JSON text holds no raw NUL
 _COMPACT = {"separators": (",", ":")}
 
 
@@ -46,9 +48,6 @@ class Fragments:
             text = encode()
             self.put(key, text)
         return text
-
-    def kept(self, key: Hashable) -> str | None:
-        return self._kept.get(key)
 
     def put(self, key: Hashable, text: str) -> None:
         with self._lock:
@@ -85,24 +84,23 @@ class DealTexts:
 
 
 DEALS = DealTexts(FRAGMENTS_KEPT)
-LINES = Fragments(FRAGMENTS_KEPT)
-LINE_FRAMES = Fragments(FRAGMENTS_KEPT)  # lines' texts with a stand-in for the running totals, by the rest
+LINES = Fragments(FRAGMENTS_KEPT)  # lines without running totals (played after the end)
+LINE_FRAMES = Fragments(FRAGMENTS_KEPT)  # lines' texts cut where the running totals go, by the rest (``shape_of``)
 
 
-def _line_text(line: DealLine, dumps: Callable[..., str], totals_stand_in: str) -> str:
+def _line_text(line: DealLine, dumps: Callable[..., str]) -> str:
     """A line of the sheet as JSON. A correction changes the running totals of every line after it and
-    nothing else of them: a line not kept is its kept frame with the totals put in."""
-    text = LINES.kept(line)
-    if text is None:
-        if line.totals is None:
-            text = dumps(line.to_json(), **_COMPACT)
-        else:
-            frame = LINE_FRAMES.get(line._replace(totals=None),
-                                    lambda: dumps(line.to_json() | {"totals": _TOTALS}, **_COMPACT))
-            totals = ",".join(map(str, line.totals))  # running sums of whole numbers: as JSON writes them
-            text = frame.replace(totals_stand_in, f"[{totals}]", 1)
-        LINES.put(line, text)
-    return text
+    nothing else of them: a line is its kept frame with its totals put in."""
+    if line.totals is None:
+        return LINES.get(line, lambda: dumps(line.to_json(), **_COMPACT))
+    frame = LINE_FRAMES.get(shape_of(line), lambda: _line_frame(line, dumps))
+    head, _, tail = frame.partition(_TOTALS_CUT)
+    return f"{head}[{','.join(map(str, line.totals))}]{tail}"  # running sums of whole numbers: as JSON writes them
+
+
+def _line_frame(line: DealLine, dumps: Callable[..., str]) -> str:
+    """The line's JSON with ``_TOTALS_CUT`` where its running totals go."""
+    return dumps(line.to_json() | {"totals": _TOTALS}, **_COMPACT).replace(dumps(_TOTALS), _TOTALS_CUT, 1)
 
 
 def _no_deal(_deal: Deal, _rules: HouseRules) -> dict[str, Any]:
@@ -121,8 +119,7 @@ def match_response(body: dict[str, Any], match: Match, sheet: Sheet, deal_json: 
     rules = match.rules
     deals = [DEALS.get(deal, rules, lambda deal=deal: dumps(deal_json(deal, rules), **_COMPACT))  # type: ignore[misc]
              for deal in match.deals]
-    totals_stand_in = dumps(_TOTALS)
-    lines = [_line_text(line, dumps, totals_stand_in) for line in sheet.deals]
+    lines = [_line_text(line, dumps) for line in sheet.deals]
     frame = body | {"match": match_to_json(match, _no_deal) | {"deals": _DEALS},
                     "sheet": dataclasses.replace(sheet, deals=()).to_json() | {"deals": _LINES}}
     text = dumps(frame, **_COMPACT)

@@ -54,6 +54,7 @@ from ..sheet.cache import (
     watch_key,
 )
 from ..sheet.chart import progression_chart
+from ..sheet.chart_svg import chart_svg
 from ..sheet.frame import ETAG_MARK, LIVE_MARK, Frame, FrameKey
 from ..sheet.qr import qr_svg
 from ..sheet.rows import RowContext, draw_rows, joined
@@ -268,6 +269,7 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
         row, match = store.load_match(public_id)
     view = SheetView.of(match, store.sheet_of)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
+    svg = chart_svg(chart) if chart is not None else None
     links: dict[str, Any]
     if watching:
         # Nothing on the watch page may lead to the players' link.
@@ -285,7 +287,7 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
     rows, shapes = draw_rows(view.sheet.deals if view.sheet else (), context, links.get("edit_url"),
                              previous.rows_for(context) if previous is not None else {})
     slots = {} if watching else _SLOTS
-    live = render_template("matches/_sheet_live.html", row=row, match=match, view=view, chart=chart,
+    live = render_template("matches/_sheet_live.html", row=row, match=match, view=view, chart=svg,
                            watching=watching, rows=joined(rows), **links, **slots)
     frame_key = FrameKey(public_id, row.name, row.watch_id, watching)
     frame = previous.frame_for(frame_key) if previous is not None else None
