@@ -64,7 +64,12 @@ def tenths(value: float) -> str:
 def x_texts(deals: int) -> tuple[str, ...]:
     """The x of each point (0 to ``deals``) on a chart of ``deals`` deals, as text followed by a comma:
     the same on every page of a match until a deal is added."""
-    return tuple(f"{tenths(LEFT + PLOT_WIDTH * index / max(deals, 1))}," for index in range(deals + 1))
+    return tuple(f"{tenths(_x(index, deals))}," for index in range(deals + 1))
+
+
+def _x(index: int, deals: int) -> float:
+    """Where the point after deal ``index`` stands across a chart of ``deals`` deals, unrounded."""
+    return LEFT + PLOT_WIDTH * index / max(deals, 1)
 
 
 def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart | None:
@@ -80,10 +85,13 @@ def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart
     deals = len(sheet.deals)
 
     def x_of(index: int) -> float:
-        return round(LEFT + PLOT_WIDTH * index / max(deals, 1), 1)
+        return round(_x(index, deals), 1)
+
+    def y_exact(value: int) -> float:
+        return TOP + PLOT_HEIGHT * (high - value) / span
 
     def y_of(value: int) -> float:
-        return round(TOP + PLOT_HEIGHT * (high - value) / span, 1)
+        return round(y_exact(value), 1)
 
     xs = x_texts(deals)
     series = tuple(
@@ -91,7 +99,7 @@ def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart
             side=side,
             name=name,
             # Each y as ``tenths`` writes it, inline: a long sheet has thousands of points.
-            points=" ".join([f"{x}{TOP + PLOT_HEIGHT * (high - row[side]) / span:.1f}" for x, row in zip(xs, rows)]),
+            points=" ".join([f"{x}{y_exact(row[side]):.1f}" for x, row in zip(xs, rows)]),
             end=(x_of(len(rows) - 1), y_of(rows[-1][side])),
         )
         for side, name in enumerate(side_names)
