@@ -55,6 +55,7 @@ from .rules.problems import Problem, ProblemCode
 from .rules.rescale import Factor, rescale
 from .rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, score_match
 from .rules.undo import rules_before
+from .stored_deals import DealReader, deal_json
 
 DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by")
 DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "meld_prices", "sides")
@@ -386,49 +387,29 @@ def get_deal_or_404(row: MatchRow, number: int) -> DealRow:
     return row.deals[number - 1]
 
 
-def deal_json(deal: DealRow) -> dict[str, Any]:
-    """One stored deal in the match file format, with the pricing it was entered under."""
-    if deal.passed:
-        return {"passed": True}
-    data: dict[str, Any] = {"bidder": deal.bidder}
-    if deal.bid is not None:
-        data["bid"] = deal.bid
-    if deal.trump:
-        data["trump"] = deal.trump
-    if deal.thrown_in:
-        data["thrown_in"] = True
-    if deal.out:
-        data["out"] = True
-    if deal.forced:
-        data["forced"] = True
-    if deal.bid_by is not None:
-        data["bid_by"] = deal.bid_by
-    if deal.dealt_by is not None:
-        data["dealt_by"] = deal.dealt_by
-    data["sides"] = deal.sides
-    data["entered_under"] = {
-        "meld_table": deal.meld_table, "trick_scale": deal.trick_scale, "last_trick": deal.last_trick,
-        "meld_prices": deal.meld_prices or {},
-    }
-    return data
-
-
 def match_json(row: MatchRow) -> dict[str, Any]:
     """The whole match in the match file format, built from the rows."""
+    return _without_deals(row) | {"deals": [deal_json(deal) for deal in row.deals]}
+
+
+def _without_deals(row: MatchRow) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "name": row.name,
         "auction": row.auction,
         "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides],
         "rules": dict(row.rules),
-        "deals": [deal_json(deal) for deal in row.deals],
     }
 
 
 def to_core(row: MatchRow) -> Match:
     """The rules core's ``Match`` for a row; parsing lives in the match file reader only. Rows were
-    checked when written, so a match stored before a limit was lowered still reads (``stored``)."""
-    return canonical(match_from_json(match_json(row), stored=True))
+    checked when written, so a match stored before a limit was lowered still reads (``stored``). Its
+    deals are read with one query, a deal parsed only when its row's content is new to this process."""
+    match = match_from_json(_without_deals(row), stored=True)
+    rules, sides = CANON(match.rules), CANON(match.sides)
+    deals = DEALS.deals(get_session().connection(), row.id, rules, len(sides), CANON)
+    return dataclasses.replace(match, rules=rules, sides=sides, deals=deals)
 
 
 class Canon:
@@ -455,6 +436,7 @@ class Canon:
 
 
 CANON = Canon(limit=20_000)
+DEALS = DealReader(limit=20_000)
 
 
 def canonical(match: Match) -> Match:

@@ -14,7 +14,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.rules",),
     ("scorekeeper.models", "scorekeeper.extensions", "scorekeeper.instance", "scorekeeper.assets",
      "scorekeeper.bundle", "scorekeeper.addresses", "scorekeeper.samples"),
-    ("scorekeeper.db",),
+    ("scorekeeper.db", "scorekeeper.stored_deals"),
     ("scorekeeper.store", "scorekeeper.tables", "scorekeeper.sheet", "scorekeeper.forms", "scorekeeper.device",
      "scorekeeper.rule_history",
      "scorekeeper.cookie_session", "scorekeeper.migrations"),

@@ -21,6 +21,7 @@ from ..rules.scoring import dead_contract, score_match
 from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
+from ..stored_deals import deal_json
 from ..tables import next_dealer
 from .write_keys import sent_write_key
 
@@ -48,7 +49,7 @@ def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
     store.core_deal_or_404(match, number)  # the facts say whether it is there: the rows need not be read
     if request.method == "GET":
         remember_match(public_id)
-        data = deal_form_data(store.deal_json(store.get_deal_or_404(row, number))) | {"version": row.version}
+        data = deal_form_data(deal_json(store.get_deal_or_404(row, number))) | {"version": row.version}
         form = _setup(DealForm(data=data), row, match)
         _prefill_from_meld_calculator(form)
         return _render(loaded, form, number)
@@ -263,7 +264,7 @@ def _preview(loaded: store.Loaded, form: DealForm, number: int | None) -> DealPr
 
 
 def _meld_totals(loaded: store.Loaded, form: DealForm, number: int | None) -> tuple[int | None, ...]:
-    entered_under = store.deal_json(loaded.row.deals[number - 1]).get("entered_under") if number else None
+    entered_under = deal_json(loaded.row.deals[number - 1]).get("entered_under") if number else None
     return meld_totals(loaded.match, form.side_melds(), form.trump.data or "", entered_under)
 
 

@@ -1,0 +1,113 @@
+"""A match's deals read from their rows for the rules core, each row's content parsed once per process.
+
+A new version of a match differs from the one before by a deal or two. A process reading it (say, after
+a write by another gunicorn worker) finds every other deal's row just as before and takes the deal it
+made of that row then, rather than parsing it again: one query, then a lookup per deal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from sqlalchemy import Connection, Text, bindparam, cast, select
+
+from .models import Base, DealRow
+from .rules.house_rules import HouseRules
+from .rules.match import Deal
+from .rules.matchfile import deal_from_json
+
+
+class StoredDeal(NamedTuple):
+    """The columns of a deal's row that hold its facts (``meld_prices`` and ``sides`` decoded)."""
+
+    passed: bool
+    bidder: int | None
+    bid: int | None
+    trump: str | None
+    thrown_in: bool
+    out: bool
+    forced: bool
+    bid_by: str | None
+    dealt_by: str | None
+    meld_table: str
+    trick_scale: str
+    last_trick: int
+    meld_prices: dict[str, Any] | None
+    sides: list[dict[str, Any]]
+
+
+_DEAL = Base.metadata.tables["deal"]
+# The two JSON columns come as their text, so that a row's content can be a key as it is.
+_DEALS_OF_MATCH = (
+    select(*(_DEAL.c[name] for name in StoredDeal._fields[:-2]),
+           cast(_DEAL.c.meld_prices, Text), cast(_DEAL.c.sides, Text))
+    .where(_DEAL.c.match_id == bindparam("match"))
+    .order_by(_DEAL.c.position)
+)
+
+
+class DealReader:
+    """Reads a match's deals; remembers the deal made of each row content it parsed, per house rules and
+    count of sides (bounded: past ``limit`` deals it starts afresh)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._parsed: dict[tuple[HouseRules, int], dict[tuple[Any, ...], Deal]] = {}
+        self._count = 0
+
+    def deals(self, connection: Connection, match_id: int, rules: HouseRules, side_count: int,
+              canonical: Callable[[Deal], Deal]) -> tuple[Deal, ...]:
+        """The match's deals in order, each made of the rules core's objects by ``canonical``."""
+        rows = connection.execute(_DEALS_OF_MATCH, {"match": match_id}).tuples().all()
+        parsed = self._parsed.get((rules, side_count))
+        if parsed is None:
+            parsed = self._parsed.setdefault((rules, side_count), {})
+        deals = []
+        for index, values in enumerate(rows):
+            deal = parsed.get(values)
+            if deal is None:
+                deal = canonical(_parse(values, index, rules, side_count))
+                if self._count >= self.limit:
+                    self._parsed.clear()
+                    self._count = 0
+                    parsed = self._parsed.setdefault((rules, side_count), {})
+                parsed[values] = deal
+                self._count += 1
+            deals.append(deal)
+        return tuple(deals)
+
+
+def _parse(values: tuple[Any, ...], index: int, rules: HouseRules, side_count: int) -> Deal:
+    *columns, prices, sides = values
+    stored = StoredDeal._make((*columns, json.loads(prices) if prices is not None else None, json.loads(sides)))
+    return deal_from_json(deal_json(stored), side_count, f"deals[{index}]", rules)
+
+
+def deal_json(deal: StoredDeal | DealRow) -> dict[str, Any]:
+    """One stored deal (its row, or the columns read) in the match file format, with the pricing it was
+    entered under."""
+    if deal.passed:
+        return {"passed": True}
+    data: dict[str, Any] = {"bidder": deal.bidder}
+    if deal.bid is not None:
+        data["bid"] = deal.bid
+    if deal.trump:
+        data["trump"] = deal.trump
+    if deal.thrown_in:
+        data["thrown_in"] = True
+    if deal.out:
+        data["out"] = True
+    if deal.forced:
+        data["forced"] = True
+    if deal.bid_by is not None:
+        data["bid_by"] = deal.bid_by
+    if deal.dealt_by is not None:
+        data["dealt_by"] = deal.dealt_by
+    data["sides"] = deal.sides
+    data["entered_under"] = {
+        "meld_table": deal.meld_table, "trick_scale": deal.trick_scale, "last_trick": deal.last_trick,
+        "meld_prices": deal.meld_prices or {},
+    }
+    return data
