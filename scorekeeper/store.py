@@ -911,11 +911,14 @@ def _stale_message(row: MatchRow, expected_version: int, deal_number: int | None
     else:
         text = (f"While you were typing, {missed} changes were saved on another phone; "
                 f"the latest: {row.last_change}.")
-    if deal_number is not None and deal_number <= len(row.deals):
-        text += f" Deal {deal_number} now reads: {describe_deal(row, row.deals[deal_number - 1])}."
-    elif deal_number is not None:
-        text += f" There is no deal {deal_number} any more."
+    if deal_number is not None:
+        deal = get_session().scalars(_DEAL_ROW, {"match": row.id, "number": deal_number}).first()
+        text += (f" Deal {deal_number} now reads: {describe_deal(row, deal)}." if deal is not None
+                 else f" There is no deal {deal_number} any more.")
     return text
+
+
+_DEAL_ROW = select(DealRow).where((DealRow.match_id == bindparam("match")) & (DealRow.position == bindparam("number")))
 
 
 def describe_deal(row: MatchRow, deal: DealRow) -> str:
