@@ -60,12 +60,13 @@ class DealReader:
     def deals(self, connection: Connection, match_id: int, rules: HouseRules, side_count: int,
               canonical: Callable[[Deal], Deal]) -> tuple[Deal, ...]:
         """The match's deals in order, each made of the rules core's objects by ``canonical``."""
-        rows = connection.execute(_DEALS_OF_MATCH, {"match": match_id}).tuples().all()
+        rows = connection.execute(_DEALS_OF_MATCH, {"match": match_id}).all()
         parsed = self._parsed.get((rules, side_count))
         if parsed is None:
             parsed = self._parsed.setdefault((rules, side_count), {})
         deals = []
-        for index, values in enumerate(rows):
+        for index, row in enumerate(rows):
+            values = tuple(row)
             deal = parsed.get(values)
             if deal is None:
                 deal = canonical(_parse(values, index, rules, side_count))
