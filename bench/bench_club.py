@@ -33,6 +33,10 @@ the rest (waitress reading, queueing and sending, and the threads taking turns).
 
     python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [--hold-slots 256] [...]
 
+The crowd's figure before (54–90 requests a second) was measured on another machine. To compare on this
+one, run the same load on the code it was measured on, served the same way: check out ad2e48d elsewhere
+and pass it with ``--code`` (gunicorn only, e.g. ``crowd --gunicorn 4 --threads 1 --code ../before``).
+
 Goals: p99 under 50 ms and no error for the club; for the crowd, five times the requests a second
 measured before the writes were made to redo less (54–90 requests a second); for live, 200 watching
 phones under 10% of one core, writes' p99 under 50 ms while they watch, and a delay under 2 s.
@@ -644,11 +648,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float,
                         help="crowd, live: seconds of load (default 20; live 60, each half)")
     parser.add_argument("--write-every", type=int, default=5, help="crowd: one write in this many requests")
+    parser.add_argument("--code", metavar="CHECKOUT",
+                        help="with --gunicorn: serve the app of this checkout (older code, on the same machine)")
     parser.add_argument("--serve", nargs=3, metavar=("URL", "INSTANCE", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve(args.serve[0], args.serve[1], int(args.serve[2]), args.threads, args.hold_slots)
         return
+    if args.code and not args.gunicorn:
+        parser.error("--code needs --gunicorn (an older checkout's own `serve` may differ)")
     if args.interval is None:
         args.interval = 30.0 if args.load == "live" else 2.0
     if args.seconds is None:
@@ -658,7 +666,8 @@ def main() -> None:
         database_url = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite'}"
         port = free_port()
         args.folder = folder
-        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+        code = Path(args.code).resolve() if args.code else Path(__file__).resolve().parent.parent
+        env = {**os.environ, "PYTHONPATH": str(code)}
         if args.gunicorn:
             env.update(DATABASE_URL=database_url, SECRET_KEY="bench", SCOREKEEPER_INSTANCE=folder,
                        SCOREKEEPER_CREATE_LIMIT="100000 per minute", SCOREKEEPER_FAILED_TOKEN_LIMIT="100000 per minute")
@@ -667,12 +676,12 @@ def main() -> None:
         else:
             command = [sys.executable, __file__, "--serve", database_url, folder, str(port),
                        "--threads", str(args.threads), "--hold-slots", str(args.hold_slots)]
-        server = subprocess.Popen(command, env=env)
+        server = subprocess.Popen(command, env=env, cwd=code)  # `python -m` looks in its folder first
         try:
             wait_until_up(f"http://127.0.0.1:{port}/", server, seconds=60)
             print(json.dumps({"database": re.sub(r"//[^@/]*@", "//", database_url.split("?")[0]).split(":")[0],
                               "server": f"gunicorn -w {args.gunicorn}" if args.gunicorn else "waitress",
-                              "threads": args.threads, "load": args.load}))
+                              "threads": args.threads, "load": args.load, "code": str(code)}))
             results = {}
             if args.load in ("club", "both"):
                 results["club"] = asyncio.run(club(port, args, server.pid))
