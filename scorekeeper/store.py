@@ -55,10 +55,9 @@ from .rules.problems import Problem, ProblemCode
 from .rules.rescale import Factor, rescale
 from .rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, score_match
 from .rules.undo import rules_before
-from .stored_deals import DealReader, deal_json
+from .stored_deals import DealReader, StoredDeal, deal_json
 
-DEAL_KEYS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by")
-DEAL_COLUMNS = ("position", *DEAL_KEYS, "meld_table", "trick_scale", "last_trick", "meld_prices", "sides")
+DEAL_COLUMNS = ("position", *StoredDeal._fields)
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 
 WRITE_KEY_KEPT = timedelta(days=1)  # how long a write's key answers its repeats
@@ -187,7 +186,7 @@ _FIND_MATCH = select(MatchRow).where(MatchRow.public_id == bindparam("link"))  #
 
 
 def find_match(public_id: str) -> MatchRow | None:
-    """The match with this link; its sides and deals are read when first asked for (``facts_of`` needs
+    """The match with this link; its sides and deals are read when first asked for (``facts_of`` reads
     them only for a version this process has not read yet)."""
     if not is_public_id(public_id):
         return None
@@ -403,12 +402,15 @@ def _without_deals(row: MatchRow) -> dict[str, Any]:
 
 
 def to_core(row: MatchRow) -> Match:
-    """The rules core's ``Match`` for a row; parsing lives in the match file reader only. Rows were
-    checked when written, so a match stored before a limit was lowered still reads (``stored``). Its
-    deals are read with one query, a deal parsed only when its row's content is new to this process."""
+    """The rules core's ``Match`` for a row, read by the match file reader. Rows were checked when
+    written, so a match stored before a limit was lowered still reads (``stored``). Deals already loaded
+    with the row (a table's matches are read with theirs at once) are taken as they are; otherwise one
+    query reads them, and only a row whose content is new to this process is parsed (``DEAL_READER``)."""
+    if "deals" in row.__dict__:
+        return canonical(match_from_json(match_json(row), stored=True))
     match = match_from_json(_without_deals(row), stored=True)
     rules, sides = CANON(match.rules), CANON(match.sides)
-    deals = DEALS.deals(get_session().connection(), row.id, rules, len(sides), CANON)
+    deals = DEAL_READER.deals(get_session().connection(), row.id, rules, len(sides))
     return dataclasses.replace(match, rules=rules, sides=sides, deals=deals)
 
 
@@ -436,7 +438,7 @@ class Canon:
 
 
 CANON = Canon(limit=20_000)
-DEALS = DealReader(limit=20_000)
+DEAL_READER = DealReader(limit=20_000, canonical=CANON)
 
 
 def canonical(match: Match) -> Match:
@@ -642,6 +644,7 @@ _THIS_DEAL = (_DEAL.c.match_id == bindparam("match")) & (_DEAL.c.position == bin
 _INSERT_DEAL = insert(_DEAL)
 _UPDATE_DEAL = update(_DEAL).where(_THIS_DEAL)  # SET: the columns given
 _DELETE_DEAL = delete(_DEAL).where(_THIS_DEAL)
+_DEAL_ROW = select(DealRow).where(_THIS_DEAL)
 _THIS_MATCH = _DEAL.c.match_id == bindparam("match")
 _MOVE_LATER_DEALS = (update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position > bindparam("number")))
                      .values(position=-(_DEAL.c.position - 1)))  # out of the way first: positions are unique
@@ -916,9 +919,6 @@ def _stale_message(row: MatchRow, expected_version: int, deal_number: int | None
         text += (f" Deal {deal_number} now reads: {describe_deal(row, deal)}." if deal is not None
                  else f" There is no deal {deal_number} any more.")
     return text
-
-
-_DEAL_ROW = select(DealRow).where((DealRow.match_id == bindparam("match")) & (DealRow.position == bindparam("number")))
 
 
 def describe_deal(row: MatchRow, deal: DealRow) -> str:

@@ -20,7 +20,7 @@ from .rules.matchfile import deal_from_json
 
 
 class StoredDeal(NamedTuple):
-    """The columns of a deal's row that hold its facts (``meld_prices`` and ``sides`` decoded)."""
+    """The columns of a deal's row that hold its facts (the JSON ones decoded)."""
 
     passed: bool
     bidder: int | None
@@ -38,51 +38,60 @@ class StoredDeal(NamedTuple):
     sides: list[dict[str, Any]]
 
 
+_JSON_COLUMNS = frozenset({"meld_prices", "sides"})
 _DEAL = Base.metadata.tables["deal"]
-# The two JSON columns come as their text, so that a row's content can be a key as it is.
+# The JSON columns come as their text, so that a row's content can be a key as it is.
 _DEALS_OF_MATCH = (
-    select(*(_DEAL.c[name] for name in StoredDeal._fields[:-2]),
-           cast(_DEAL.c.meld_prices, Text), cast(_DEAL.c.sides, Text))
+    select(*(cast(_DEAL.c[name], Text) if name in _JSON_COLUMNS else _DEAL.c[name] for name in StoredDeal._fields))
     .where(_DEAL.c.match_id == bindparam("match"))
     .order_by(_DEAL.c.position)
 )
 
 
 class DealReader:
-    """Reads a match's deals; remembers the deal made of each row content it parsed, per house rules and
-    count of sides (bounded: past ``limit`` deals it starts afresh)."""
+    """Reads a match's deals, each made of the rules core's kept objects by ``canonical``, and remembers
+    the deal made of each row content it parsed, per house rules and count of sides (bounded: past
+    ``limit`` entries it starts afresh; threads may add a few past it between two checks)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, canonical: Callable[[Deal], Deal]) -> None:
         self.limit = limit
+        self.canonical = canonical
         self._parsed: dict[tuple[HouseRules, int], dict[tuple[Any, ...], Deal]] = {}
         self._count = 0
 
-    def deals(self, connection: Connection, match_id: int, rules: HouseRules, side_count: int,
-              canonical: Callable[[Deal], Deal]) -> tuple[Deal, ...]:
-        """The match's deals in order, each made of the rules core's objects by ``canonical``."""
+    def deals(self, connection: Connection, match_id: int, rules: HouseRules, side_count: int) -> tuple[Deal, ...]:
+        """The match's deals in order."""
         rows = connection.execute(_DEALS_OF_MATCH, {"match": match_id}).all()
+        if not rows:
+            return ()
         parsed = self._parsed.get((rules, side_count))
-        if parsed is None:
-            parsed = self._parsed.setdefault((rules, side_count), {})
         deals = []
         for index, row in enumerate(rows):
             values = tuple(row)
-            deal = parsed.get(values)
+            deal = parsed.get(values) if parsed is not None else None
             if deal is None:
-                deal = canonical(_parse(values, index, rules, side_count))
+                deal = self.canonical(_parse(values, index, rules, side_count))
                 if self._count >= self.limit:
                     self._parsed.clear()
                     self._count = 0
+                    parsed = None
+                if parsed is None:
                     parsed = self._parsed.setdefault((rules, side_count), {})
                 parsed[values] = deal
                 self._count += 1
             deals.append(deal)
         return tuple(deals)
 
+    def __len__(self) -> int:
+        """How many row contents are remembered."""
+        return sum(len(parsed) for parsed in self._parsed.values())
+
 
 def _parse(values: tuple[Any, ...], index: int, rules: HouseRules, side_count: int) -> Deal:
-    *columns, prices, sides = values
-    stored = StoredDeal._make((*columns, json.loads(prices) if prices is not None else None, json.loads(sides)))
+    stored = StoredDeal._make(
+        json.loads(value) if name in _JSON_COLUMNS and value is not None else value
+        for name, value in zip(StoredDeal._fields, values, strict=True)
+    )
     return deal_from_json(deal_json(stored), side_count, f"deals[{index}]", rules)
 
 
