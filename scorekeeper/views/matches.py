@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import nullcontext
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -38,7 +37,7 @@ from ..forms.house_rules import rule_values
 from ..forms.matches import NewMatchForm
 from ..models import MatchRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
-from ..rules.match import Deal, Match, SideInfo
+from ..rules.match import Match, SideInfo
 from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract
 from ..samples import bundled_samples
@@ -241,17 +240,6 @@ def _next_name(finished: str, default: str) -> str:
     return default
 
 
-@dataclass(frozen=True)
-class _SheetRow:
-    """What the sheet page shows of the match's row, when its facts are known without loading it."""
-
-    public_id: str
-    name: str
-    version: int
-    watch_id: str
-    deals: tuple[Deal, ...]
-
-
 # Where each request's own parts go on the players' page; the watch page has none.
 _SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT, "rematch_slot": REMATCH_SLOT}
 
@@ -262,9 +250,9 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
     Only the live part is drawn when the page of the version before holds a frame for this one (``sheet/frame.py``)."""
     header = store.match_header(public_id)
     known = store.known_facts(public_id, header.version) if header is not None else None
-    row: _SheetRow | MatchRow
+    row: store.Header | MatchRow  # the header is all the page shows of the row, when the facts are known
     if header is not None and known is not None:
-        row, match = _SheetRow(*header, deals=known.deals), known
+        row, match = header, known
     else:
         row, match = store.load_match(public_id)
     view = SheetView.of(match, store.sheet_of)
