@@ -34,8 +34,10 @@ the rest (waitress reading, queueing and sending, and the threads taking turns).
     python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [--hold-slots 256] [...]
 
 The crowd's figure before (54–90 requests a second) was measured on another machine. To compare on this
-one, run the same load on the code it was measured on, served the same way: check out ad2e48d elsewhere
-and pass it with ``--code`` (gunicorn only, e.g. ``crowd --gunicorn 4 --threads 1 --code ../before``).
+one, check out the code it was measured on (ad2e48d) elsewhere and serve it with ``--code`` under
+gunicorn (e.g. ``crowd --gunicorn 1 --threads 2 --code ../before``); under waitress, run that
+checkout's own ``bench/bench_club.py crowd``, which sends the same load. With ``--code`` the server runs
+in that folder, so a SQLite ``--database-url`` must be absolute.
 
 Goals: p99 under 50 ms and no error for the club; for the crowd, five times the requests a second
 measured before the writes were made to redo less (54–90 requests a second); for live, 200 watching
