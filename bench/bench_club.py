@@ -34,10 +34,10 @@ the rest (waitress reading, queueing and sending, and the threads taking turns).
     python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [--hold-slots 256] [...]
 
 The crowd's figure before (54–90 requests a second) was measured on another machine. To compare on this
-one, check out the code it was measured on (ad2e48d) elsewhere and serve it with ``--code`` under
-gunicorn (e.g. ``crowd --gunicorn 1 --threads 2 --code ../before``); under waitress, run that
-checkout's own ``bench/bench_club.py crowd``, which sends the same load. With ``--code`` the server runs
-in that folder, so a SQLite ``--database-url`` must be absolute.
+one, check out the code of before (ad2e48d, where this script was added) elsewhere and serve it with
+``--code`` under gunicorn (e.g. ``crowd --gunicorn 1 --threads 2 --code ../before``); under waitress, run
+that checkout's own ``bench/bench_club.py crowd``, which sends the same load. With ``--code`` the server
+runs in that folder, so a SQLite ``--database-url`` must be absolute.
 
 Goals: p99 under 50 ms and no error for the club; for the crowd, five times the requests a second
 measured before the writes were made to redo less (54–90 requests a second); for live, 200 watching
