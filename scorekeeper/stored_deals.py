@@ -64,20 +64,16 @@ class DealReader:
         rows = connection.execute(_DEALS_OF_MATCH, {"match": match_id}).all()
         if not rows:
             return ()
-        parsed = self._parsed.get((rules, side_count))
-        deals = []
+        key, deals = (rules, side_count), []
         for index, row in enumerate(rows):
             values = tuple(row)
-            deal = parsed.get(values) if parsed is not None else None
+            deal = self._parsed.get(key, {}).get(values)
             if deal is None:
                 deal = self.canonical(_parse(values, index, rules, side_count))
                 if self._count >= self.limit:
                     self._parsed.clear()
                     self._count = 0
-                    parsed = None
-                if parsed is None:
-                    parsed = self._parsed.setdefault((rules, side_count), {})
-                parsed[values] = deal
+                self._parsed.setdefault(key, {})[values] = deal
                 self._count += 1
             deals.append(deal)
         return tuple(deals)
