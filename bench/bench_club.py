@@ -31,6 +31,10 @@ at twice the deals it started with), otherwise a reload of the sheet with the co
 ETag. Under waitress the server's CPU is split into the app's (its threads' CPU time inside the app) and
 the rest (waitress reading, queueing and sending, and the threads taking turns).
 
+With ``--floor`` the crowd is sent to ``floor_app.py``, which answers each request with bytes of the size
+the app's answer has and does nothing else: the server's and this load generator's own cost, the
+ceiling of any app on this machine.
+
     python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [--hold-slots 256] [...]
 
 The crowd's figure before (54–90 requests a second) was measured on another machine. To compare on this
@@ -64,6 +68,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import floor_app
 from bench_start import private_options
 from bench_web import free_port, wait_until_up
 
@@ -101,14 +106,16 @@ def app_config(database_url: str, instance: str) -> dict[str, Any]:
     return {"DATABASE_URL": database_url, "SECRET_KEY": "bench", "INSTANCE_PATH": instance, "RATELIMIT_ENABLED": False}
 
 
-def serve(database_url: str, instance: str, port: int, threads: int, hold_slots: int) -> None:
-    """Child process: the app under waitress, as ``scorekeeper serve --threads T --hold-slots H`` runs it."""
+def serve(database_url: str, instance: str, port: int, threads: int, hold_slots: int, floor: bool) -> None:
+    """Child process: the app (or with ``floor``, ``floor_app``) under waitress, as ``scorekeeper serve
+    --threads T --hold-slots H`` runs it."""
     from waitress import serve as waitress_serve
 
     from scorekeeper import cli, create_app
 
     logging.getLogger("waitress").setLevel(logging.ERROR)  # a full queue is the point of a load test
-    app = create_app(app_config(database_url, instance) | cli.serving_config(threads, hold_slots))
+    app = floor_app.app if floor else create_app(app_config(database_url, instance)
+                                                 | cli.serving_config(threads, hold_slots))
     cli.settle_for_serving()  # as ``scorekeeper serve`` does
     timed = AppCpu(app, Path(instance) / APP_CPU_FILE)
     signal.signal(signal.SIGUSR1, lambda *_: timed.tell())
@@ -652,13 +659,17 @@ def main() -> None:
     parser.add_argument("--write-every", type=int, default=5, help="crowd: one write in this many requests")
     parser.add_argument("--code", metavar="CHECKOUT",
                         help="with --gunicorn: serve the app of this checkout (older code, on the same machine)")
+    parser.add_argument("--floor", action="store_true",
+                        help="crowd: serve bench/floor_app.py, which only answers, instead of the app")
     parser.add_argument("--serve", nargs=3, metavar=("URL", "INSTANCE", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve[0], args.serve[1], int(args.serve[2]), args.threads, args.hold_slots)
+        serve(args.serve[0], args.serve[1], int(args.serve[2]), args.threads, args.hold_slots, args.floor)
         return
     if args.code and not args.gunicorn:
         parser.error("--code needs --gunicorn (an older checkout's own `serve` may differ)")
+    if args.floor and (args.load != "crowd" or args.code):
+        parser.error("--floor is for the crowd, without --code")
     if args.interval is None:
         args.interval = 30.0 if args.load == "live" else 2.0
     if args.seconds is None:
@@ -669,21 +680,24 @@ def main() -> None:
         port = free_port()
         args.folder = folder
         code = Path(args.code).resolve() if args.code else Path(__file__).resolve().parent.parent
-        env = {**os.environ, "PYTHONPATH": str(code)}
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(code), str(Path(__file__).resolve().parent)))}
         if args.gunicorn:
             env.update(DATABASE_URL=database_url, SECRET_KEY="bench", SCOREKEEPER_INSTANCE=folder,
                        SCOREKEEPER_CREATE_LIMIT="100000 per minute", SCOREKEEPER_FAILED_TOKEN_LIMIT="100000 per minute")
             command = [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn), "--threads", str(args.threads),
-                       "-b", f"127.0.0.1:{port}", *private_options(), "scorekeeper:create_app()"]
+                       "-b", f"127.0.0.1:{port}", *private_options(),
+                       "floor_app:app" if args.floor else "scorekeeper:create_app()"]
         else:
             command = [sys.executable, __file__, "--serve", database_url, folder, str(port),
-                       "--threads", str(args.threads), "--hold-slots", str(args.hold_slots)]
+                       "--threads", str(args.threads), "--hold-slots", str(args.hold_slots),
+                       *(["--floor"] if args.floor else [])]
         server = subprocess.Popen(command, env=env, cwd=code)  # `python -m` looks in its folder first
         try:
             wait_until_up(f"http://127.0.0.1:{port}/", server, seconds=60)
             print(json.dumps({"database": re.sub(r"//[^@/]*@", "//", database_url.split("?")[0]).split(":")[0],
                               "server": f"gunicorn -w {args.gunicorn}" if args.gunicorn else "waitress",
-                              "threads": args.threads, "load": args.load, "code": str(code)}))
+                              "threads": args.threads, "load": args.load,
+                              "code": "bench/floor_app.py" if args.floor else str(code)}))
             results = {}
             if args.load in ("club", "both"):
                 results["club"] = asyncio.run(club(port, args, server.pid))
