@@ -31,9 +31,9 @@ at twice the deals it started with), otherwise a reload of the sheet with the co
 ETag. Under waitress the server's CPU is split into the app's (its threads' CPU time inside the app) and
 the rest (waitress reading, queueing and sending, and the threads taking turns).
 
-With ``--floor`` the crowd is sent to ``floor_app.py``, which answers each request with bytes of the size
-the app's answer has and does nothing else: the server's and this load generator's own cost, the
-ceiling of any app on this machine.
+With ``--floor`` the crowd is sent to ``floor_app.py``, which answers each request with the sizes and headers
+of the app's answer and does nothing else: the server's, Flask's and this load generator's own cost, the
+ceiling of any Flask app on this machine.
 
     python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [--hold-slots 256] [...]
 
@@ -682,7 +682,8 @@ def main() -> None:
         port = free_port()
         args.folder = folder
         code = Path(args.code).resolve() if args.code else Path(__file__).resolve().parent.parent
-        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent if args.floor else code)}
+        paths = [str(code), *([str(Path(__file__).resolve().parent)] if args.floor else [])]  # floor_app.py is here
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
         if args.gunicorn:
             env.update(DATABASE_URL=database_url, SECRET_KEY="bench", SCOREKEEPER_INSTANCE=folder,
                        SCOREKEEPER_CREATE_LIMIT="100000 per minute", SCOREKEEPER_FAILED_TOKEN_LIMIT="100000 per minute")

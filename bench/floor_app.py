@@ -1,12 +1,15 @@
-"""The least a server can do for the crowd's requests: a Flask app that answers them with bytes of the
-right sizes and does nothing else (``bench_club.py crowd --floor`` serves it as it would the app).
+"""The least a Flask app can do for the crowd's requests: answers of the right sizes and headers, and
+nothing else (``bench_club.py crowd --floor`` serves it as it would the app).
 
 It answers what the crowd sends as the app would in shape: creating the match (201, an id and a token),
-the first visit (a cookie), a reload of the sheet (an ETag, or 304 when it is the current one) and a
-write (its JSON body read; 201 with the deal's number, or 200). Its pages are ``PAGE_BYTES`` long and its
-answers to writes ``ANSWER_BYTES``, as the crowded match's gzipped sheet and write answers are, sent as
-they are: nothing is drawn, compressed or stored. What the crowd measures against it is the server's
-and the load generator's own cost on this machine, the most any app could reach there.
+the first visit (a cookie), a reload of the sheet (an ETag and the app's headers, or 304 when it is the
+current one) and a write (its JSON body read; 201 with the deal's number, or 200, and the match as its
+answer). Its pages are ``PAGE_BYTES`` long, as the crowded match's gzipped sheet is, and its answers to
+writes ``ANSWER_BYTES``, as the app's are (the crowd's writes do not ask for gzip); nothing is drawn,
+compressed or stored. Under gunicorn each worker counts versions and deals on its own. What the crowd
+measures against it is the server's, Flask's and the load generator's own cost on this machine: the most
+any Flask app could reach there. At that rate a reload almost never finds its ETag current, so the
+figure says little of 304s.
 """
 
 from __future__ import annotations
@@ -16,24 +19,32 @@ import threading
 
 from flask import Flask, Response, jsonify, request
 
+from scorekeeper import SECURITY_HEADERS
+
 PAGE_BYTES = 5_000  # the crowded match's sheet page, gzipped (4.1 KB at 30 deals, 5.5 KB at 60)
-ANSWER_BYTES = 1_100  # an answer to a write, gzipped (0.9 to 1.3 KB)
+ANSWER_BYTES = 12_000  # an answer to a write, not compressed (8.7 KB at 30 deals, 16.7 KB at 60)
+SHEET_HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"}
 
 app = Flask(__name__)
 _page = os.urandom(PAGE_BYTES)  # random: as it is sent, with nothing to gain from compressing it
-_answer = os.urandom(ANSWER_BYTES)
-_version = {"now": 0}  # goes up by one with each write, as the match's version does
+_counts = {"version": 0, "deals": 0}
 _lock = threading.Lock()
 
 
-def _next_version() -> int:
+@app.after_request
+def _security_headers(response: Response) -> Response:
+    response.headers.update(SECURITY_HEADERS)  # as the app sends with every answer
+    return response
+
+
+def _written(status: int, added: bool = False) -> Response:
     request.get_json()  # a write's body is read, as the app reads it
     with _lock:
-        _version["now"] += 1
-        return _version["now"]
-
-
-def _written(version: int, status: int, body: bytes = _answer) -> Response:
+        _counts["version"] += 1
+        _counts["deals"] += added
+        version, deals = _counts["version"], _counts["deals"]
+    body = b'{"number":%d,"match":"' % deals  # the crowd reads the number of an added deal
+    body += b"x" * (ANSWER_BYTES - len(body) - 2) + b'"}'
     return Response(body, status=status, mimetype="application/json", headers={"ETag": f'"{version}"'})
 
 
@@ -44,25 +55,27 @@ def home() -> str:
 
 @app.post("/api/v1/matches")
 def create() -> tuple[Response, int]:
+    _counts["deals"] = len(request.get_json()["deals"])
     return jsonify({"id": "floor", "edit_token": "floor"}), 201
 
 
 @app.get("/m/<public_id>")
 def sheet(public_id: str) -> Response:
-    etag = f'W/"{_version["now"]}-floor"'
+    etag = f'W/"{_counts["version"]}-floor"'
+    headers = SHEET_HEADERS | {"ETag": etag}
     if request.headers.get("If-None-Match") == etag:
-        return Response(status=304, headers={"ETag": etag})
-    response = Response(_page, mimetype="text/html")
-    response.headers.update({"ETag": etag, "Content-Encoding": "gzip", "Set-Cookie": "device=floor; HttpOnly"})
+        return Response(status=304, headers=headers)
+    response = Response(_page, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
+    if "Cookie" not in request.headers:  # the first visit
+        response.set_cookie("device", "floor", httponly=True)
     return response
 
 
 @app.post("/api/v1/matches/<public_id>/deals")
 def add_deal(public_id: str) -> Response:
-    version = _next_version()
-    return _written(version, 201, b'{"number":%d}' % version)  # the crowd reads the number
+    return _written(201, added=True)
 
 
 @app.put("/api/v1/matches/<public_id>/deals/<int:number>")
 def replace_deal(public_id: str, number: int) -> Response:
-    return _written(_next_version(), 200)
+    return _written(200)
