@@ -16,7 +16,7 @@ from sqlalchemy import Connection, Text, bindparam, cast, select
 from .models import Base, DealRow
 from .rules.house_rules import HouseRules
 from .rules.match import Deal
-from .rules.matchfile import deal_from_json
+from .rules.matchfile import auction_to_json, deal_from_json
 
 
 class StoredDeal(NamedTuple):
@@ -94,23 +94,9 @@ def _parse(values: tuple[Any, ...], index: int, rules: HouseRules, side_count: i
 def deal_json(deal: StoredDeal | DealRow) -> dict[str, Any]:
     """One stored deal (its row, or the columns read) in the match file format, with the pricing it was
     entered under."""
+    data = auction_to_json(deal, deal.trump or None)
     if deal.passed:
-        return {"passed": True}
-    data: dict[str, Any] = {"bidder": deal.bidder}
-    if deal.bid is not None:
-        data["bid"] = deal.bid
-    if deal.trump:
-        data["trump"] = deal.trump
-    if deal.thrown_in:
-        data["thrown_in"] = True
-    if deal.out:
-        data["out"] = True
-    if deal.forced:
-        data["forced"] = True
-    if deal.bid_by is not None:
-        data["bid_by"] = deal.bid_by
-    if deal.dealt_by is not None:
-        data["dealt_by"] = deal.dealt_by
+        return data
     data["sides"] = deal.sides
     data["entered_under"] = {
         "meld_table": deal.meld_table, "trick_scale": deal.trick_scale, "last_trick": deal.last_trick,

@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
 from .combinations import Combination
@@ -387,15 +387,37 @@ def match_to_json(match: Match, deal_json: DealWriter | None = None) -> dict[str
     return data
 
 
-def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
-    """One deal as the match file writes it; ``entered_under`` only where it differs from ``rules``."""
+class AuctionFacts(Protocol):
+    """What a deal records of its auction, as a ``Deal`` holds it and as a stored deal's row does."""
+
+    @property
+    def passed(self) -> bool: ...
+    @property
+    def bidder(self) -> int | None: ...
+    @property
+    def bid(self) -> int | None: ...
+    @property
+    def thrown_in(self) -> bool: ...
+    @property
+    def out(self) -> bool: ...
+    @property
+    def forced(self) -> bool: ...
+    @property
+    def bid_by(self) -> str | None: ...
+    @property
+    def dealt_by(self) -> str | None: ...
+
+
+def auction_to_json(deal: AuctionFacts, trump: str | None) -> dict[str, Any]:
+    """A deal's entry in the match file up to its sides: ``{"passed": true}`` for a passed deal, else its
+    bidder and what else of the auction was recorded (``trump`` as its letter)."""
     if deal.passed:
         return {"passed": True}
     data: dict[str, Any] = {"bidder": deal.bidder}
     if deal.bid is not None:
         data["bid"] = deal.bid
-    if deal.trump is not None:
-        data["trump"] = deal.trump.value
+    if trump is not None:
+        data["trump"] = trump
     if deal.thrown_in:
         data["thrown_in"] = True
     if deal.out:
@@ -406,6 +428,14 @@ def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
         data["bid_by"] = deal.bid_by
     if deal.dealt_by is not None:
         data["dealt_by"] = deal.dealt_by
+    return data
+
+
+def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
+    """One deal as the match file writes it; ``entered_under`` only where it differs from ``rules``."""
+    data = auction_to_json(deal, None if deal.trump is None else deal.trump.value)
+    if deal.passed:
+        return data
     data["sides"] = [_side_to_json(entry) for entry in deal.sides]
     basis = deal.entered_under
     if basis is not None and basis != PricingBasis.of(rules):
