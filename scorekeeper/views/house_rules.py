@@ -16,6 +16,7 @@ from ..rules.match import Match
 from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
 from ..rules.scoring import preview_rules
+from .write_keys import sent_write_key
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
 bp.before_request(players_only)
@@ -42,7 +43,7 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         return redirect(url_for("matches.sheet", public_id=public_id))
     try:
         if form.confirm.data == "yes":  # apply what the preview showed, unless the match changed since
-            store.change_rules(loaded, new_rules, _version(form))
+            store.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
             flash(f"House rules changed: {_changes_text(match.rules, new_rules)}.", "info")
             return redirect(url_for("matches.sheet", public_id=public_id))
         preview = preview_rules(match, new_rules)
@@ -73,7 +74,7 @@ def rescale(public_id: str) -> str | Response | tuple[str, int]:
     if not form.validate() or factor is None:
         return _refused(loaded, "Tap ×10 or ÷10 to rescale the match.", 400)
     try:
-        store.rescale_match(loaded, factor, _version(form))
+        store.rescale_match(loaded, factor, _version(form), sent_write_key())
     except ContradictionError as error:
         return _refused(loaded, f"Rescaling {factor.label} is refused: "
                         + "; ".join(f"deal {number}: {problem}" for number, problem in error.problems) + ".",
@@ -94,7 +95,7 @@ def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
     if not form.validate():
         return _refused(loaded, "The form was too old: try again.", 400)
     try:
-        store.undo_rules(loaded, change_id, _version(form))
+        store.undo_rules(loaded, change_id, _version(form), sent_write_key())
     except store.NothingToUndo as nothing:
         return _refused(loaded, str(nothing), 422)
     except (ContradictionError, HouseRuleError) as error:
@@ -104,6 +105,12 @@ def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
         return _refused(loaded, stale.message + " Look again before undoing.", 409)
     flash("Change undone; the undo is in the history too.", "info")
     return redirect(url_for("house_rules.show", public_id=public_id))
+
+
+@bp.errorhandler(store.KeyReused)
+def _key_reused(error: store.KeyReused) -> tuple[str, int]:
+    message = "This form was sent before with another request, so nothing was changed. Reload the page and try again."
+    return render_template("errors/error.html", status=422, title="Form sent twice", message=message), 422
 
 
 def _refused(loaded: store.Loaded, message: str, status: int, deals: list[int] | None = None) -> tuple[str, int]:

@@ -21,6 +21,7 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.price_presets import PRICE_PRESETS, preset_prices
 from ..rules.scoring import RulesPreview, preview_rules
 from ..rules.text import load_json
+from .write_keys import sent_write_key
 
 bp = Blueprint("meld_prices", __name__, url_prefix="/m/<public_id>/rules/meld")
 bp.before_request(players_only)
@@ -57,7 +58,7 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         return redirect(url_for("matches.sheet", public_id=public_id))
     try:
         if form.confirm.data == "yes":
-            store.change_rules(loaded, new_rules, _version(form))
+            store.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
             flash(f"House rules changed: {SPEC.label} {_label(match.rules)} → {_label(new_rules)}.", "info")
             return redirect(url_for("matches.sheet", public_id=public_id))
         preview = preview_rules(match, new_rules)
@@ -71,6 +72,12 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
     form.confirm.data = "yes"
     form.chosen.data = json.dumps(prices.to_json())
     return _render(row, match, form, preview=preview, new_rules=new_rules)
+
+
+@bp.errorhandler(store.KeyReused)
+def _key_reused(error: store.KeyReused) -> tuple[str, int]:
+    message = "This form was sent before with another request, so nothing was changed. Reload the page and try again."
+    return render_template("errors/error.html", status=422, title="Form sent twice", message=message), 422
 
 
 def _chosen(form: MeldPricesForm) -> MeldPrices | None:
