@@ -203,7 +203,7 @@ def test_a_decided_match_offers_its_rematch_form_from_the_app(app: Flask) -> Non
     player = phone(app, public_id)
     answer, kept = fetched(app, player, f"/m/{public_id}")
     assert not kept and "rematch" in answer.get_data(as_text=True)
-    assert answer.headers["Cache-Control"] == "no-store"
+    assert "no-store" not in answer.headers["Cache-Control"]  # the same for every phone: kept offline
     app.test_client().get(f"/w/{watch_id}")
     assert fetched(app, app.test_client(), f"/w/{watch_id}")[1]  # the watch page has no form: kept
 
