@@ -289,7 +289,10 @@ function setUpOutbox(meta) {
   };
   let kept = null;
   try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
-  if (kept || /[?&]sets=/.test(location.search)) start();  // also: a meld sent back by the calculator
+  // Also: a meld sent back by the calculator, and the new deal's form served (offline) for another deal's address.
+  const servedForAnother = /\/deals\/\d+\/(?:edit|delete)$/.test(location.pathname)
+    && document.querySelector('form.deal-form[data-deal="new"]');
+  if (kept || /[?&]sets=/.test(location.search) || servedForAnother) start();
   document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
   document.addEventListener("submit", (event) => {
     const form = event.target;
