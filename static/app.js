@@ -289,10 +289,8 @@ function setUpOutbox(meta) {
   };
   let kept = null;
   try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
-  // Also: a meld sent back by the calculator, and the new deal's form served (offline) for another deal's address.
-  const servedForAnother = /\/deals\/\d+\/(?:edit|delete)$/.test(location.pathname)
-    && document.querySelector('form.deal-form[data-deal="new"]');
-  if (kept || /[?&]sets=/.test(location.search) || servedForAnother) start();
+  const otherDeal = /\/deals\/\d+\/(edit|delete)$/.test(location.pathname) && document.querySelector("[data-new-deal]");
+  if (kept || otherDeal || /[?&]sets=/.test(location.search)) start();  // a meld from the calculator; sw.js's kit
   document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
   document.addEventListener("submit", (event) => {
     const form = event.target;

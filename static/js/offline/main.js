@@ -113,7 +113,7 @@ async function fileWithEntries(ctx, facts, entries = null) {
 // network it is also what a deal's correction or delete form opens as (static/sw.js): made here into the page
 // asked for, from the match as this phone has it (the confirmed facts and the entries not sent yet).
 async function adaptKeptForm(ctx) {
-  const form = document.querySelector('form.deal-form[data-deal="new"]');
+  const form = document.querySelector("form.deal-form[data-new-deal]");
   if (!form) return;
   const asked = EDIT_OR_DELETE.exec(location.pathname);
   const facts = await ctx.db.factsOf(ctx.config.match);
@@ -147,7 +147,7 @@ async function adaptKeptForm(ctx) {
     form.replaceWith(...ctx.view.deleteForm(form, ctx.fields.describeDeal(deal, names), number, page));
   } else {
     retitle(`Correct deal ${number}`);
-    form.dataset.deal = String(number);
+    delete form.dataset.newDeal;
     ctx.fields.fillForm(form, ctx.fields.fieldsFromDeal(deal));
     form.querySelectorAll("details.count-meld").forEach((fold) => {
       fold.open = [...fold.querySelectorAll("input")].some((input) => input.value.trim() && input.value.trim() !== "0");

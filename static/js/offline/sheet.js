@@ -80,7 +80,7 @@ function drawTotals(page, sheet, file, pending) {
     box.querySelector(".total-to-go").textContent = toGo > 0 ? `${toGo} to go` : `reached ${file.rules.target}`;
   });
   const totals = page.querySelector(".totals");
-  if (totals) totals.after(el("p", { class: "small pending-note", [PROJECTED]: "" }, `Totals ${pendingNote(pending)}.`));
+  if (totals) totals.after(el("p", { class: "notice notice-warning small", [PROJECTED]: "" }, `Totals ${pendingNote(pending)}.`));
 }
 
 /** The player who deals next (tables.py's next_dealer): after the last recorded dealer, else by the count. */
@@ -252,7 +252,7 @@ function drawChart(page, sheet, names, target, pending) {
   counted.some((line) => line.status === "set") ? el("li", {}, el("span", { "aria-hidden": "true" }, "○"), " set") : null);
   const card = el("section", { class: "card chart-card", "aria-labelledby": "chart-title", [PROJECTED]: "" },
     el("h2", { id: "chart-title" }, "How the match went"), chart, legend,
-    el("p", { class: "small pending-note" }, `The chart ${pendingNote(pending)}.`));
+    el("p", { class: "small muted" }, `The chart ${pendingNote(pending)}.`));
   if (old) old.replaceWith(card);
   else page.querySelector(".match-sheet").after(card);
 }
