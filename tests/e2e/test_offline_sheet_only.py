@@ -16,6 +16,7 @@ from .conftest import Guard, LiveApp, Phones
 from .outbox import outbox, public_id_of, server_match, take_expected_errors, wait_until_sent
 from .sheet_only import big_totals, players_match, save_offline, sheet_only_phone
 from .table import deal_row, fill_quick_deal, follow, open_new_deal, type_number
+from .test_meld_calculator import tap_card
 
 pytestmark = pytest.mark.browser
 
@@ -78,3 +79,48 @@ def test_a_sheet_only_phone_enters_corrects_and_deletes_deals_with_no_signal(
     # match moved on (409, by the phone's own deal 2), the deal is as the phone saw it, and they are applied.
     assert take_expected_errors(guard, r"status of 409") == 2
     take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")
+
+
+def test_a_sheet_only_phone_changes_the_house_rules_and_counts_meld_with_no_signal(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
+    page, sheet = sheet_only_phone(phones, players_match([first]))
+    public_id = public_id_of(page)
+    page.context.set_offline(True)
+
+    tools = page.get_by_role("navigation", name="Match tools")
+    follow(page, tools.get_by_role("link", name="Meld calculator"))  # never opened for this match
+    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
+    for code in ("AH", "10H", "KH", "QH", "JH"):
+        tap_card(page, code)
+    expect(page.locator("[data-meld-status]")).to_contain_text("5 of 20 cards")
+    expect(page.get_by_role("link", name=re.compile("Use in deal"))).to_have_count(1)
+
+    page.goto(sheet)
+    follow(page, tools.get_by_role("link", name="House rules"))  # never opened either
+    type_number(page.get_by_label("Play to", exact=True), 600)
+    page.get_by_role("button", name="Preview the change").tap()
+    expect(outbox(page).locator("li", has_text="House rules changed")).to_contain_text("Not sent yet")
+    expect(page.locator(".totals")).to_contain_text("533 to go")  # 67 of 600, not sent yet
+    expect(page.locator(".match-meta")).to_have_text("Playing to 600 · 1 deal")
+
+    page.context.set_offline(False)
+    wait_until_sent(page)
+    held = server_match(live_app.base_url, public_id)
+    assert held["match"]["rules"]["target"] == 600 and len(held["match"]["deals"]) == 1
+    take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")
+
+
+def test_a_decided_match_is_read_with_no_signal(phones: Phones, guard: Guard) -> None:
+    deals = [{"bidder": 0, "bid": 60, "sides": [{"total": 300}, {"total": 20}]},
+             {"bidder": 0, "bid": 60, "sides": [{"total": 250}, {"total": 20}]}]
+    page, sheet = sheet_only_phone(phones, players_match(deals))
+    kept = page.evaluate("async (address) => (await (await caches.match(address)).text())", sheet)
+    assert "won at deal 2" in kept and "csrf_token" not in kept and "write_key" not in kept
+    with guard.offline(page):
+        page.reload()
+        expect(page.locator(".banner")).to_contain_text("Ann & Bo won at deal 2")
+        expect(page.get_by_role("link", name="Start the next match")).to_be_visible()
+        follow(page, page.get_by_role("link", name="Edit deal 2"))  # a deal can still be corrected
+        expect(page.get_by_role("heading", name="Correct deal 2")).to_be_visible()

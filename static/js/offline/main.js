@@ -73,7 +73,7 @@ export async function start(meta) {
   document.addEventListener("click", (event) => choose(ctx, event));
   if (navigator.onLine && !(await upToDate(ctx))) await run();
   return {
-    keep: (form, submitter) => keepAndShow(ctx, form, submitter),
+    send: (form, submitter) => send(ctx, form, submitter),
     submitted: (event) => submitted(ctx, event),
     refresh: async () => { if (navigator.onLine && !(await upToDate(ctx))) await run(); },
   };
