@@ -128,7 +128,10 @@ async function adaptKeptForm(ctx) {
     retitle(`Deal ${file.deals.length + 1}`);
     const dealer = form.querySelector('select[name="dealt_by"]');
     const next = ctx.view.nextDealer(file);
-    if (dealer && next !== null) dealer.value = next;
+    if (dealer && next !== null) {
+      dealer.value = next;
+      dealer.closest("details").querySelector("summary").textContent = `${next} dealt`;
+    }
     return;
   }
   const number = Number(asked[1]);

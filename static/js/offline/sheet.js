@@ -56,6 +56,7 @@ function fragmentOf(region) {
 }
 
 const pendingNote = (pending) => `with ${pending} change${pending === 1 ? "" : "s"} not sent yet`;
+const keptNote = "kept on this phone and sent once the network is back";
 
 function drawBanner(page, sheet, base, names) {
   const banner = page.querySelector(".banner");
@@ -80,7 +81,7 @@ function drawTotals(page, sheet, file, pending) {
     box.querySelector(".total-to-go").textContent = toGo > 0 ? `${toGo} to go` : `reached ${file.rules.target}`;
   });
   const totals = page.querySelector(".totals");
-  if (totals) totals.after(el("p", { class: "notice notice-warning small", [PROJECTED]: "" }, `Totals ${pendingNote(pending)}.`));
+  if (totals) totals.after(el("p", { class: "notice notice-warning small", [PROJECTED]: "" }, `Totals ${pendingNote(pending)}: ${keptNote}.`));
 }
 
 /** The player who deals next (tables.py's next_dealer): after the last recorded dealer, else by the count. */

@@ -234,12 +234,16 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
     main.replaceChildren(section);
     return;
   }
-  if (live) live.before(section);
-  else main.prepend(section);
-  const pending = projected ? projected.rows.filter((row) => row.applied).length : 0;
-  if (live && pending && !projected.unknown) {
+  const pending = projected && !projected.unknown ? projected.rows.filter((row) => row.applied).length : 0;
+  if (live && pending) {
     let base = null;
     try { base = twin.scoreMatch(twin.matchFromJson(facts.file, { stored: true })); } catch { /* contradicted: all drawn anew */ }
     sheetView.draw(live, { projected, base, config, pending });
   }
+  // Worked into the sheet and waiting for nothing but the network, the entries come after it: the totals stay at
+  // the top of the screen. What the player must look at (refused, in conflict, a likely duplicate) comes first.
+  const waiting = !notes.length && entries.every((entry) => ["pending", "in_flight"].includes(entry.state));
+  if (live && pending && waiting) live.after(section);
+  else if (live) live.before(section);
+  else main.prepend(section);
 }
