@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from .conftest import ARTIFACTS, SUMMARY, Guard, LiveApp, Phones
-from .outbox import outbox, public_id_of, server_match, take_expected_errors, wait_until_sent
+from .outbox import public_id_of, server_match, take_expected_errors, wait_until_sent
 from .sheet_only import big_totals, players_match, save_offline, sheet_only_phone
 from .table import deal_row, follow, open_new_deal, side_box, type_number
 from .test_meld_calculator import tap_card

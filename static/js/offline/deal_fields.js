@@ -151,12 +151,12 @@ export function fieldsFromDeal(deal) {
     if (side.last_trick) put("last_trick", i);
     if ("total" in side) { put(`sides-${i}-total`, side.total); return; }
     const hands = Array.isArray(side.meld) ? side.meld : side.meld === undefined ? [] : [side.meld];
-    hands.forEach((hand, j) => {
+    hands.forEach((hand, j) => {  // each line has its meld and kept fields, as in the form
       const prefix = `sides-${i}-hands-${j}-`;
-      if (typeof hand === "number") put(`${prefix}meld`, hand);
-      else if (hand && typeof hand === "object" && !("cards" in hand)) {
-        for (const [key, count] of Object.entries(hand)) put(`${prefix}sets-${key}`, count);
-      } else put(`${prefix}kept`, JSON.stringify(hand));
+      const sets = hand && typeof hand === "object" && !Array.isArray(hand) && !("cards" in hand);
+      pairs.push([`${prefix}meld`, typeof hand === "number" ? String(hand) : ""],
+        [`${prefix}kept`, typeof hand === "number" || sets ? "" : JSON.stringify(hand)]);
+      if (sets) for (const [key, count] of Object.entries(hand)) put(`${prefix}sets-${key}`, count);
     });
     if (typeof side.tricks === "number") put(`sides-${i}-tricks`, side.tricks);
     else if (side.tricks !== undefined && side.tricks !== null) put(`sides-${i}-kept_tricks`, JSON.stringify(side.tricks));
