@@ -13,7 +13,8 @@
 //   (what the outbox works entries out from), fetched again whenever the sheet's version changes. So a phone
 //   that opened the sheet and nothing else enters, corrects and deletes deals, changes the house rules and
 //   counts meld with no signal. With no network a deal's correction or delete form that has no copy of its
-//   own is the deal form's copy, which the outbox's script makes into the form asked for. The sheet's live part (…/live) is left to the network: with no signal it fails, and
+//   own is the deal form's copy, which the outbox's script makes into the form asked for.
+// - The sheet's live part (…/live) is left to the network: with no signal it fails, and
 //   the sheet says so rather than showing an old answer as new. With no network, a page asked for with a
 //   query that has no copy of its own gets a kept copy of the same page (for the meld calculator, of the
 //   same match): the rest of the query is read by the page's script (the meld the calculator sends back

@@ -96,11 +96,16 @@ async function adoptKeptFacts(ctx) {
   } catch { /* no copy: the facts come from the server */ }
 }
 
+// The entries that wait only for the network (a form sent online is "in flight" until the server is asked).
+async function waitingEntries(ctx) {
+  return (await ctx.db.entriesOf(ctx.config.match))
+    .filter((entry) => entry.state === "pending" || (entry.state === "in_flight" && !navigator.onLine));
+}
+
 // The match file as this phone shows it: the confirmed facts with the entries not sent yet worked in (those the
 // twin can work in), or as confirmed without the twin.
 async function fileWithEntries(ctx, facts, entries = null) {
-  const waiting = entries ?? (await ctx.db.entriesOf(ctx.config.match))
-    .filter((entry) => entry.state === "pending" || (entry.state === "in_flight" && !navigator.onLine));
+  const waiting = entries ?? await waitingEntries(ctx);
   const twin = waiting.length ? await twinOf(ctx) : null;
   try {
     return twin ? ctx.view.project(facts, waiting, twin, ctx.fields).file : facts.file;
@@ -117,8 +122,7 @@ async function adaptKeptForm(ctx) {
   if (!form) return;
   const asked = EDIT_OR_DELETE.exec(location.pathname);
   const facts = await ctx.db.factsOf(ctx.config.match);
-  const entries = (await ctx.db.entriesOf(ctx.config.match))
-    .filter((entry) => entry.state === "pending" || (entry.state === "in_flight" && !navigator.onLine));
+  const entries = await waitingEntries(ctx);
   if (!facts || (!asked && !entries.length)) return;
   const file = await fileWithEntries(ctx, facts, entries);
   const heading = document.querySelector("main h1");
