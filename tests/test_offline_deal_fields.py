@@ -34,7 +34,8 @@ CASES: list[list[tuple[str, str]]] = [
     [("passed", "y"), ("bid_by", "Cy")],
     [("mode", "detail"), ("bid_by", "Bo"), ("bid", "60"), ("last_trick", "0"), ("sides-0-hands-0-meld", "20"),
      ("sides-0-hands-1-meld", "12"), ("sides-0-tricks", "28"), ("sides-0-took", "points"),
-     ("sides-1-hands-0-meld", ""), ("sides-1-hands-0-kept", ""), ("sides-1-hands-0-sets-run", "1"), ("sides-1-hands-0-sets-pinochle", "1"), ("sides-1-tricks", "20"),
+     ("sides-1-hands-0-meld", ""), ("sides-1-hands-0-kept", ""), ("sides-1-hands-0-sets-run", "1"),
+     ("sides-1-hands-0-sets-pinochle", "1"), ("sides-1-tricks", "20"),
      ("sides-1-took", "points")],
 ]
 # Each case holds the fields a browser sends for it (every line of a hand sends its meld and kept fields).

@@ -16,7 +16,7 @@ from ..rules.match import Match
 from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
 from ..rules.scoring import preview_rules
-from .write_keys import sent_write_key
+from .write_keys import key_reused_page, sent_write_key
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
 bp.before_request(players_only)
@@ -109,8 +109,7 @@ def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
 
 @bp.errorhandler(store.KeyReused)
 def _key_reused(error: store.KeyReused) -> tuple[str, int]:
-    message = "This form was sent before with another request, so nothing was changed. Reload the page and try again."
-    return render_template("errors/error.html", status=422, title="Form sent twice", message=message), 422
+    return key_reused_page("nothing was changed")
 
 
 def _refused(loaded: store.Loaded, message: str, status: int, deals: list[int] | None = None) -> tuple[str, int]:

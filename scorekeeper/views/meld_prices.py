@@ -21,7 +21,7 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.price_presets import PRICE_PRESETS, preset_prices
 from ..rules.scoring import RulesPreview, preview_rules
 from ..rules.text import load_json
-from .write_keys import sent_write_key
+from .write_keys import key_reused_page, sent_write_key
 
 bp = Blueprint("meld_prices", __name__, url_prefix="/m/<public_id>/rules/meld")
 bp.before_request(players_only)
@@ -76,8 +76,7 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
 
 @bp.errorhandler(store.KeyReused)
 def _key_reused(error: store.KeyReused) -> tuple[str, int]:
-    message = "This form was sent before with another request, so nothing was changed. Reload the page and try again."
-    return render_template("errors/error.html", status=422, title="Form sent twice", message=message), 422
+    return key_reused_page("nothing was changed")
 
 
 def _chosen(form: MeldPricesForm) -> MeldPrices | None:

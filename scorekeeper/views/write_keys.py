@@ -1,8 +1,9 @@
-"""The write key a page's form was drawn with, read back when the form is sent."""
+"""The write key a page's form was drawn with, read back when the form is sent, and the page for a key that
+named another write."""
 
 from __future__ import annotations
 
-from flask import abort, request
+from flask import abort, render_template, request
 
 from .. import store
 
@@ -16,3 +17,9 @@ def sent_write_key(nothing_done: str = "nothing was saved") -> store.WriteKey | 
     if not store.is_write_key(value):
         abort(400, f"This form's key is unreadable, so {nothing_done}; reload the page and try again.")
     return store.WriteKey.of(value, request.method, request.path)
+
+
+def key_reused_page(nothing_done: str = "nothing was saved") -> tuple[str, int]:
+    """The answer to a form whose key was sent before with another request (``store.KeyReused``)."""
+    message = f"This form was sent before with another request, so {nothing_done}. Reload the page and try again."
+    return render_template("errors/error.html", status=422, title="Form sent twice", message=message), 422
