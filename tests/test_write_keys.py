@@ -18,6 +18,7 @@ from test_concurrent_writes import THREADS, bearer, new_match, quick, race, stor
 from scorekeeper import store
 from scorekeeper.db import get_session
 from scorekeeper.models import WriteKeyRow, utc_now
+from scorekeeper.views.write_keys import SENT_BEFORE
 
 
 def keyed(token: str, key: str, version: int | None = None) -> dict[str, str]:
@@ -287,8 +288,12 @@ def test_a_house_rules_change_applied_twice_is_one_change(app: Flask, client: Fl
     data |= {"write_key": key.group(1), "rules-target": "600"}
     preview = client.post(f"/m/{public_id}/rules", data=data)
     assert f'value="{key.group(1)}"' in preview.get_data(as_text=True)  # the apply carries the same key
-    answers = [client.post(f"/m/{public_id}/rules", data=data | {"confirm": "yes"}) for _ in range(2)]
-    assert [answer.status_code for answer in answers] == [302, 302]
+    answers = [client.post(f"/m/{public_id}/rules", data=data | {"confirm": "yes"}, follow_redirects=True)
+               for _ in range(2)]
+    assert [answer.status_code for answer in answers] == [200, 200]
+    assert "House rules changed: Play to 500 → 600" in answers[0].get_data(as_text=True)
+    again = data | {"confirm": "yes", "rules-target": "700"}  # the form changed and sent again: the same write
+    assert SENT_BEFORE in client.post(f"/m/{public_id}/rules", data=again, follow_redirects=True).get_data(as_text=True)
     assert stored(app, public_id)[0] == 3 and rule_changes(app, public_id) == 1
 
 
@@ -310,5 +315,6 @@ def test_a_rescale_or_an_undo_sent_twice_is_done_once(
     else:
         answers = [client.post(f"/m/{public_id}/rules/rescale", data=fields)]
     assert [answer.status_code for answer in answers] == [302] * len(answers)
+    assert SENT_BEFORE in client.get(answers[-1].headers["Location"]).get_data(as_text=True)
     assert stored(app, public_id)[0] == (4 if action == "undo" else 3)
     assert rule_changes(app, public_id) == (2 if action == "undo" else 1)

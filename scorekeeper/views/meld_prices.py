@@ -21,7 +21,7 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.price_presets import PRICE_PRESETS, preset_prices
 from ..rules.scoring import RulesPreview, preview_rules
 from ..rules.text import load_json
-from .write_keys import key_reused_page, sent_write_key
+from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("meld_prices", __name__, url_prefix="/m/<public_id>/rules/meld")
 bp.before_request(players_only)
@@ -58,8 +58,10 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         return redirect(url_for("matches.sheet", public_id=public_id))
     try:
         if form.confirm.data == "yes":
-            store.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
-            flash(f"House rules changed: {SPEC.label} {_label(match.rules)} → {_label(new_rules)}.", "info")
+            written = store.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
+            replayed = written is not None and written.replayed
+            flash(SENT_BEFORE if replayed
+                  else f"House rules changed: {SPEC.label} {_label(match.rules)} → {_label(new_rules)}.", "info")
             return redirect(url_for("matches.sheet", public_id=public_id))
         preview = preview_rules(match, new_rules)
     except ContradictionError as error:

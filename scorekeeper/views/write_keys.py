@@ -7,6 +7,10 @@ from flask import abort, render_template, request
 
 from .. import store
 
+SENT_BEFORE = "This form was sent before: its change was made then, and nothing more was changed."
+"""The message for a form sent again with its key (``Written.replayed``): whatever it holds now, it is the
+write it named the first time."""
+
 
 def sent_write_key(nothing_done: str = "nothing was saved") -> store.WriteKey | None:
     """The key the form was drawn with (forms drawn by an older page have none): the same form sent again is
