@@ -275,8 +275,8 @@ def test_a_rematch_keeps_the_table_players_and_the_rules_in_force(client: FlaskC
     client.put(f"/api/v1/matches/{match_id}/rules", json={"target": 300}, headers=auth)
     client.post(f"/api/v1/matches/{match_id}/deals", json=MATCH_ONE[0], headers=auth)
     client.get(f"/m/{match_id}")
-    sheet = client.get(f"/m/{match_id}").get_data(as_text=True)
-    assert "partners rotated" in sheet
+    assert f'href="/m/{match_id}/rematch"' in client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "partners rotated" in client.get(f"/m/{match_id}/rematch").get_data(as_text=True)
     rotated = client.post(f"/m/{match_id}/rematch", data={"partners": "rotate"})
     again = client.get(f"/api/v1/matches/{rotated.headers['Location'].rsplit('/', 1)[-1]}").get_json()["match"]
     assert [side["players"] for side in again["sides"]] == [["Ann", "Cy"], ["Di", "Bob"]]
