@@ -75,12 +75,13 @@ def app_config(database: Path) -> dict[str, Any]:
 
 def create_match(database: Path, deals: int) -> str:
     """Store the match through the app's store; returns its public id."""
-    from scorekeeper import create_app, store
+    from scorekeeper import create_app
     from scorekeeper.rules.matchfile import match_from_json
+    from scorekeeper.store import writing
 
     app = create_app(app_config(database))
     with app.app_context():
-        public_id = store.create_match(match_from_json(match_file(deals))).public_id
+        public_id = writing.create_match(match_from_json(match_file(deals))).public_id
     app.extensions["scorekeeper.engine"].dispose()
     return public_id
 
@@ -101,9 +102,10 @@ def serve(database: Path, port: int, threads: int) -> None:
 def breakdown(database: Path, public_id: str, repeats: int = 10) -> dict[str, float]:
     """Milliseconds per sheet request in-process: served from the sheet cache, and drawn (the first
     view of a version) with its parts: DB, parsing, scoring, and the rest."""
-    from scorekeeper import create_app, store
+    from scorekeeper import create_app
     from scorekeeper.db import get_session
     from scorekeeper.rules.scoring import score_match
+    from scorekeeper.store import reading
     from scorekeeper.views.matches import _draw_sheet
 
     app = create_app(app_config(database))
@@ -126,15 +128,15 @@ def breakdown(database: Path, public_id: str, repeats: int = 10) -> dict[str, fl
 
         def load_rows() -> None:
             get_session().expire_all()
-            row = store.get_match_or_404(public_id)
+            row = reading.get_match_or_404(public_id)
             _ = (row.deals, row.sides)
 
         parts["  DB: match, deals, sides"] = per_call(load_rows)
-        row = store.get_match_or_404(public_id)
+        row = reading.get_match_or_404(public_id)
         # each step on freshly parsed facts, as in a request (nothing cached on the objects)
-        parse = per_call(lambda: store.to_core(row))
+        parse = per_call(lambda: reading.to_core(row))
         parts["  rows to Match (parse)"] = parse
-        parts["  score_match (with its checks)"] = per_call(lambda: score_match(store.to_core(row))) - parse
+        parts["  score_match (with its checks)"] = per_call(lambda: score_match(reading.to_core(row))) - parse
     drawn = [ms for label, ms in parts.items() if label.startswith("  ")]
     parts["  rest: template and chart"] = parts["view drawing the page"] - sum(drawn)
     app.extensions["scorekeeper.engine"].dispose()

@@ -19,8 +19,9 @@ from typing import Any
 
 from sqlalchemy import event
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.rules import matchfile, scoring
+from scorekeeper.store import reading, writing
 
 DEALS = 30
 
@@ -36,7 +37,7 @@ def main() -> None:
                       "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
     engine = app.extensions["scorekeeper.engine"]
     with app.app_context():
-        row = store.create_match(matchfile.match_from_json({
+        row = writing.create_match(matchfile.match_from_json({
             "format": "pinochle-match/1", "name": "Work", "sides": [{"name": "We"}, {"name": "They"}],
             "rules": {"target": 2000}, "deals": [deal(number) for number in range(DEALS)]}))
         public_id, token = row.public_id, row.edit_token
@@ -46,7 +47,7 @@ def main() -> None:
 
     def version() -> int:
         with app.app_context():
-            return store.match_version(public_id) or 0
+            return reading.match_version(public_id) or 0
 
     def watch(label: str, request: Callable[[], Any]) -> None:
         statements: Counter[str] = Counter()

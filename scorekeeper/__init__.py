@@ -62,12 +62,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     from . import assets, db, views
-    from .cookie_session import CheckedCookieSessionInterface
     from .extensions import csrf, init_limiter
     from .sheet import cache
-    from .sheet.polls import UnchangedSheets
 
-    app.session_interface = CheckedCookieSessionInterface()
     db.init_app(app)
     csrf.init_app(app)
     cache.init_app(app)
@@ -75,7 +72,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     init_limiter(app)  # after the views: it wraps the ones marked as rate limited
     app.after_request(_security_headers)
-    app.wsgi_app = UnchangedSheets(app, app.wsgi_app, SECURITY_HEADERS.items())  # type: ignore[method-assign]
     return app
 
 
@@ -96,7 +92,6 @@ def _from_environment() -> dict[str, Any]:
     if not proxies.isdigit():
         raise StartupError(f"SCOREKEEPER_PROXIES must be the number of proxies in front of the app (it is {proxies!r})")
     return {
-        **_live_holds(),
         "SESSION_COOKIE_SECURE": secure,
         "PREFERRED_URL_SCHEME": "https" if secure else "http",
         "TRUSTED_HOSTS": hosts or None,
@@ -107,22 +102,6 @@ def _from_environment() -> dict[str, Any]:
         "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "10 per minute;50 per hour",
         "FAILED_TOKEN_LIMIT": os.environ.get("SCOREKEEPER_FAILED_TOKEN_LIMIT") or "10 per minute;100 per day",
     }
-
-
-def _live_holds() -> dict[str, int]:
-    """``SCOREKEEPER_LIVE_HOLDS``: how many live polls a process may hold (off when unset: gunicorn's sync
-    workers serve one request at a time); ``SCOREKEEPER_LIVE_HOLD_SECONDS``: the longest hold (sheet/polls.py)."""
-    from .instance import StartupError
-
-    found = {}
-    for name, key, low, high in (("SCOREKEEPER_LIVE_HOLDS", "LIVE_HOLD_SLOTS", 0, 1000),
-                                 ("SCOREKEEPER_LIVE_HOLD_SECONDS", "LIVE_HOLD_SECONDS", 1, 120)):
-        text = os.environ.get(name, "").strip()
-        if text:
-            if not text.isdigit() or not low <= int(text) <= high:
-                raise StartupError(f"{name} must be a whole number from {low} to {high} (it is {text!r})")
-            found[key] = int(text)
-    return found
 
 
 # Everything is served from this host; match links are secrets, so they never leave in a Referer.

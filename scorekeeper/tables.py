@@ -8,17 +8,14 @@ matches they played. The statistics are worked out on request from the matches' 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, current_app
+from flask import abort
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from . import store
 from .db import get_session
 from .models import MatchRow, RuleCardRow, TablePlayerRow, TableRow
 from .rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
@@ -38,6 +35,7 @@ from .rules.problems import ProblemCode, join_path
 from .rules.scoring import play, settle_match
 from .rules.stats import TableStats, table_stats
 from .rules.text import clean_name
+from .store import reading, writing
 
 TABLE_FORMAT = "scorekeeper-table/1"
 NOT_AT_TABLE = "not_at_table"  # a match's player who is not one of its table's players
@@ -100,7 +98,7 @@ def player_names(values: object, field: str = "players", taken: Sequence[str] = 
 # Reading -----------------------------------------------------------------------------------------------
 
 def find_table(public_id: str) -> TableRow | None:
-    if not store.is_public_id(public_id):
+    if not reading.is_public_id(public_id):
         return None
     return get_session().scalars(select(TableRow).where(TableRow.public_id == public_id)).first()
 
@@ -114,7 +112,7 @@ def get_table_or_404(public_id: str) -> TableRow:
 
 def tables_by_public_id(public_ids: Iterable[str]) -> list[TableRow]:
     """The tables with these links, in the order given; unknown links are skipped."""
-    wanted = [public_id for public_id in public_ids if store.is_public_id(public_id)]
+    wanted = [public_id for public_id in public_ids if reading.is_public_id(public_id)]
     if not wanted:
         return []
     rows = get_session().scalars(select(TableRow).where(TableRow.public_id.in_(wanted))).all()
@@ -139,18 +137,10 @@ def player_list(table: TableRow) -> list[str]:
 
 
 def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None) -> TableStats:
-    """Every figure of the table, worked out from its matches' facts once per version of its matches
-    and list of players (any write to a match, a house-rule change included, bumps its version)."""
-    players = tuple(player_list(table))
-    memo = _table_memo()
+    """Every figure of the table, worked out from its matches' facts (``rows``: its matches, when read)."""
     if rows is None:
-        found = memo.get(table.public_id, (_match_versions(table), players))
-        if isinstance(found, TableStats):
-            return found
         rows = table_matches(table)
-    stats = table_stats([store.facts_of(row) for row in rows], players)
-    memo.put(table.public_id, (tuple((row.public_id, row.version) for row in rows), players), stats)
-    return stats
+    return table_stats([reading.to_core(row) for row in rows], tuple(player_list(table)))
 
 
 @dataclass(frozen=True)
@@ -170,64 +160,16 @@ class MatchState:
 
 
 def match_states(table: TableRow) -> list[tuple[MatchRow, MatchState]]:
-    """The table's matches in the order they were started, each with its state, worked out once per
-    version of the match (only the matches not yet worked out have their deals read)."""
-    query = (select(MatchRow).where(MatchRow.table_id == table.id).options(selectinload(MatchRow.sides))
-             .order_by(MatchRow.created_at, MatchRow.id))
-    memo = _table_memo()
+    """The table's matches in the order they were started, each with its state."""
     states = []
-    for row in get_session().scalars(query).all():
-        state = memo.get(f"match:{row.public_id}", row.version)
-        if not isinstance(state, MatchState):
-            match = store.facts_of(row)
-            try:
-                points, winner, _ = play(match, settle_match(match))  # the totals and winner, no sheet drawn
-            except ContradictionError:
-                points, winner = tuple(0 for _ in match.sides), None
-            state = MatchState(tuple(side.name for side in match.sides), points, winner, match.rules.target)
-            memo.put(f"match:{row.public_id}", row.version, state)
-        states.append((row, state))
+    for row in table_matches(table):
+        match = reading.to_core(row)
+        try:
+            points, winner, _ = play(match, settle_match(match))  # the totals and winner, no sheet drawn
+        except ContradictionError:
+            points, winner = tuple(0 for _ in match.sides), None
+        states.append((row, MatchState(tuple(side.name for side in match.sides), points, winner, match.rules.target)))
     return states
-
-
-def _match_versions(table: TableRow) -> tuple[tuple[str, int], ...]:
-    query = (select(MatchRow.public_id, MatchRow.version).where(MatchRow.table_id == table.id)
-             .order_by(MatchRow.created_at, MatchRow.id))
-    return tuple((public_id, version) for public_id, version in get_session().execute(query))
-
-
-class TableMemo:
-    """What was worked out of tables and their matches, per process, by what it was worked out from
-    (bounded, least recently used go first). Safe for the reason the sheet cache is: the key holds the
-    versions, and a version's facts never change."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[str, tuple[object, object]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, name: str, key: object) -> object | None:
-        with self._lock:
-            kept = self._kept.get(name)
-            if kept is None or kept[0] != key:
-                return None
-            self._kept.move_to_end(name)
-            return kept[1]
-
-    def put(self, name: str, key: object, value: object) -> None:
-        with self._lock:
-            self._kept[name] = (key, value)
-            self._kept.move_to_end(name)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-
-
-TABLE_MEMO_SIZE = 4096  # tables' statistics and matches' states
-
-
-def _table_memo() -> TableMemo:
-    memo: TableMemo = current_app.extensions.setdefault("scorekeeper.tables", TableMemo(TABLE_MEMO_SIZE))
-    return memo
 
 
 # Writing -----------------------------------------------------------------------------------------------
@@ -379,7 +321,7 @@ def table_file(table: TableRow) -> dict[str, Any]:
         "players": player_list(table),
         "rule_cards": [{"name": card.name, "auction": card.auction, "rules": dict(card.rules)}
                        for card in table.rule_cards],
-        "matches": [store.match_json(row) for row in table_matches(table)],
+        "matches": [reading.match_json(row) for row in table_matches(table)],
     }
 
 
@@ -451,5 +393,5 @@ def import_table(file: TableFile) -> TableRow:
                                           rules=rules.to_mapping()))
     get_session().commit()
     for match in file.matches:
-        store.create_match(match, table_id=row.id)
+        writing.create_match(match, table_id=row.id)
     return row

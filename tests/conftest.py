@@ -12,8 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.db import drop_schema, make_engine
+from scorekeeper.store import reading
 
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
 
@@ -73,7 +74,7 @@ def app_at_an_address(database_url: str, tmp_path: Any) -> Iterator[Flask]:
 
 def watch_id_of(app: Flask, public_id: str) -> str:
     with app.app_context():
-        return store.get_match_or_404(public_id).watch_id
+        return reading.get_match_or_404(public_id).watch_id
 
 
 @pytest.fixture

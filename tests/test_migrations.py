@@ -21,7 +21,7 @@ from sqlalchemy import Engine, make_url, text
 from sqlalchemy.exc import IntegrityError
 
 from processes import start_together
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.cli import main, seeds_dir
 from scorekeeper.db import (
     MIGRATIONS_DIR,
@@ -37,6 +37,7 @@ from scorekeeper.db import (
 )
 from scorekeeper.instance import StartupError
 from scorekeeper.rules.matchfile import loads_match
+from scorekeeper.store import reading, writing
 
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
 
@@ -178,18 +179,19 @@ def write_old_matches(engine: Engine, tmp_path: Path, more: int = 0) -> list[str
     with app.test_request_context():
         public_ids = []
         for name in ("worked-sheet.json", "double-deck-in-progress.json"):
-            row = store.create_match(loads_match((seeds_dir() / name).read_text(encoding="utf-8")))
+            row = writing.create_match(loads_match((seeds_dir() / name).read_text(encoding="utf-8")))
             public_ids.append(row.public_id)
-        store.change_rules(store.Loaded(row, store.to_core(row)), store.rules_of(row).replace(target=1000), row.version)
+        writing.change_rules(reading.load_match(row.public_id), reading.rules_of(row).replace(target=1000),
+                             row.version)
         for _ in range(more):
-            store.create_match(loads_match((seeds_dir() / "worked-sheet.json").read_text(encoding="utf-8")))
+            writing.create_match(loads_match((seeds_dir() / "worked-sheet.json").read_text(encoding="utf-8")))
         source = get_engine()
-        with source.connect() as reading, engine.begin() as writing:
+        with source.connect() as old, engine.begin() as new:
             for name in ("match", "side", "deal", "rule_change"):
-                kept = {found["name"] for found in inspect(writing).get_columns(name)}
+                kept = {found["name"] for found in inspect(new).get_columns(name)}
                 columns = [column(c.name, c.type) for c in Base.metadata.tables[name].c if c.name in kept]
-                rows = [dict(row._mapping) for row in reading.execute(select(*columns).select_from(table(name)))]
-                writing.execute(table(name, *columns).insert(), rows)
+                rows = [dict(row._mapping) for row in old.execute(select(*columns).select_from(table(name)))]
+                new.execute(table(name, *columns).insert(), rows)
         source.dispose()
     return public_ids
 
@@ -265,7 +267,7 @@ def test_a_database_at_0002_gets_the_write_keys_and_keeps_its_matches(engine: En
     try:
         client = app.test_client()
         with app.app_context():
-            token = store.get_match_or_404(public_ids[1]).edit_token
+            token = reading.get_match_or_404(public_ids[1]).edit_token
         headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": "after-the-upgrade"}
         deal = {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 20}]}
         answers = [client.post(f"/api/v1/matches/{public_ids[1]}/deals", json=deal, headers=headers)
@@ -302,7 +304,7 @@ def test_a_database_at_0003_records_who_bid_and_who_dealt_and_keeps_its_deals(en
     try:
         client = app.test_client()
         with app.app_context():
-            token = store.get_match_or_404(public_ids[1]).edit_token
+            token = reading.get_match_or_404(public_ids[1]).edit_token
         match = client.get(f"/api/v1/matches/{public_ids[1]}").get_json()["match"]
         bidder, dealer = match["sides"][0]["players"][0], match["sides"][1]["players"][0]
         deal = {"bidder": 0, "bid": match["rules"]["min_bid"], "bid_by": bidder, "dealt_by": dealer,

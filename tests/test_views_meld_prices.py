@@ -10,7 +10,7 @@ from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import store
+from scorekeeper.store import reading
 
 ONE_DEAL = {"bidder": 0, "bid": 50, "sides": [
     {"meld": {"pinochle": 2}, "tricks": 30, "last_trick": True},
@@ -23,7 +23,7 @@ def match_with_one_deal(app: Flask, client: FlaskClient, actions: Actions) -> st
     run and take 18. On the table: We 30 + 32 = 62 (made), They 15 + 18 = 33."""
     public_id = actions.create_match()
     with app.app_context():
-        token = store.get_match_or_404(public_id).edit_token
+        token = reading.get_match_or_404(public_id).edit_token
     answer = client.post(f"/api/v1/matches/{public_id}/deals", json=ONE_DEAL,
                          headers={"Authorization": f"Bearer {token}"})
     assert answer.status_code == 201, answer.get_json()
@@ -69,7 +69,7 @@ def test_no_double_pinochle_previewed_then_applied_once(app: Flask, client: Flas
     assert applied.status_code == 302
     assert totals(client, public_id) == [-50, 33]
     with app.app_context():
-        row = store.get_match_or_404(public_id)
+        row = reading.get_match_or_404(public_id)
         assert [(change.rule, change.new_value) for change in row.rule_changes] == [
             ("meld_prices", {"pinochle": [4, None, None, None]})]
     exported = client.get(f"/api/v1/matches/{public_id}").get_json()["match"]
@@ -102,7 +102,7 @@ def test_unchanged_prices_record_nothing(app: Flask, client: FlaskClient, action
     url = f"/m/{public_id}/rules/meld"
     assert client.post(url, data=form_values(client.get(url))).status_code == 302
     with app.app_context():
-        assert store.get_match_or_404(public_id).rule_changes == []
+        assert reading.get_match_or_404(public_id).rule_changes == []
 
 
 def test_a_phone_without_the_right_cannot_change_them(app: Flask, client: FlaskClient, actions: Actions) -> None:
@@ -132,7 +132,7 @@ def test_the_api_changes_the_prices_and_names_a_bad_one(app: Flask, client: Flas
     is refused naming it."""
     public_id = match_with_one_deal(app, client, actions)
     with app.app_context():
-        auth = {"Authorization": f"Bearer {store.get_match_or_404(public_id).edit_token}"}
+        auth = {"Authorization": f"Bearer {reading.get_match_or_404(public_id).edit_token}"}
     url = f"/api/v1/matches/{public_id}/rules"
     bad = client.put(url, json={"meld_prices": {"pinochle": [15, "thirty"]}}, headers=auth)
     assert bad.status_code == 422

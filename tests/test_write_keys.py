@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select, update
 from test_concurrent_writes import THREADS, bearer, new_match, quick, race, stored
 
-from scorekeeper import store
 from scorekeeper.db import get_session
 from scorekeeper.models import WriteKeyRow, utc_now
+from scorekeeper.store import reading, write_keys
 
 
 def keyed(token: str, key: str, version: int | None = None) -> dict[str, str]:
@@ -30,7 +30,7 @@ def deal_count(app: Flask, public_id: str) -> int:
 
 def keys_of(app: Flask, public_id: str) -> int:
     with app.app_context():
-        row = store.get_match_or_404(public_id)
+        row = reading.get_match_or_404(public_id)
         return get_session().scalar(select(func.count()).select_from(WriteKeyRow)
                                     .where(WriteKeyRow.match_id == row.id)) or 0
 
@@ -147,7 +147,8 @@ def test_keys_older_than_a_day_are_cleared_by_the_next_keyed_write(app: Flask, c
     url = f"/api/v1/matches/{public_id}/deals"
     client.post(url, json=quick(0, 60, 20), headers=keyed(token, "yesterdays-key"))
     with app.app_context():
-        get_session().execute(update(WriteKeyRow).values(created_at=utc_now() - store.WRITE_KEY_KEPT - timedelta(1)))
+        yesterday = utc_now() - write_keys.WRITE_KEY_KEPT - timedelta(1)
+        get_session().execute(update(WriteKeyRow).values(created_at=yesterday))
         get_session().commit()
     client.post(url, json=quick(0, 60, 20), headers=keyed(token, "todays-key-01"))
     assert keys_of(app, public_id) == 1

@@ -20,7 +20,6 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from .. import store
 from ..device import players_only
 from ..forms.common import sentence
 from ..forms.deals import DealForm, meld_lines
@@ -32,6 +31,7 @@ from ..rules.meld_prices import MeldPrices
 from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor
 from ..rules.text import load_json
+from ..store import reading, write_keys, writing
 
 bp = Blueprint("outbox", __name__, url_prefix="/m/<public_id>/outbox")
 bp.before_request(players_only)
@@ -46,10 +46,10 @@ FORM_PATH = re.compile(r"/deals/new|/deals/(\d+)/(edit|delete|throw-in)|/rules(?
 def facts(public_id: str) -> Response:
     """The match as the server holds it (the phone's last confirmed facts), a fresh CSRF token, and which
     of the write keys asked about (``?keys=a,b``) the server has already done."""
-    row, match = store.load_match(public_id)
-    asked = [key for key in request.args.get("keys", "").split(",") if store.is_write_key(key)][:MAX_KEYS_ASKED]
+    row, match = reading.load_match(public_id)
+    asked = [key for key in request.args.get("keys", "").split(",") if write_keys.is_write_key(key)][:MAX_KEYS_ASKED]
     response = jsonify({"version": row.version, "match": match_to_json(match), "csrf_token": generate_csrf(),
-                        "done": sorted(store.stored_keys(row, asked))})
+                        "done": sorted(write_keys.stored_keys(row, asked))})
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -68,7 +68,7 @@ def send(public_id: str) -> tuple[Response, int]:
     fields = MultiDict([(str(pair[0]), str(pair[1])) for pair in body["fields"]
                         if isinstance(pair, list) and len(pair) == 2])
     key = _key(path)
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     number = int(found.group(1)) if found.group(1) else None
     version = _version(body, fields, number)
     try:
@@ -85,16 +85,16 @@ def send(public_id: str) -> tuple[Response, int]:
         elif found.group(2) == "edit":
             written = _save_deal(loaded, fields, number, version, key)
         elif found.group(2) == "delete":
-            written = store.delete_deal(loaded, number, version, key)
+            written = writing.delete_deal(loaded, number, version, key)
         else:
-            written = store.throw_in(loaded, number, version, key)
-    except store.StaleEdit as stale:
+            written = writing.throw_in(loaded, number, version, key)
+    except writing.StaleEdit as stale:
         return _stale(loaded, stale, number)
-    except store.KeyReused:
+    except write_keys.KeyReused:
         return _refused(422, "This entry was sent before with other contents; it was kept on the phone.")
     except _Refused as refused:
         return _refused(422, refused.message)
-    except store.NothingToUndo as nothing:
+    except writing.NothingToUndo as nothing:
         return _refused(422, str(nothing))
     except ContradictionError as error:
         return _refused(422, _contradiction(error))
@@ -115,11 +115,11 @@ class _Refused(Exception):
         self.message = message
 
 
-def _save_deal(loaded: store.Loaded, fields: MultiDict[str, str], number: int | None, version: int | None,
-               key: store.WriteKey | None) -> store.Written:
+def _save_deal(loaded: reading.Loaded, fields: MultiDict[str, str], number: int | None, version: int | None,
+               key: write_keys.WriteKey | None) -> writing.Written:
     row, match = loaded
     if number is not None:
-        store.get_deal_or_404(row, number)
+        reading.get_deal_or_404(row, number)
     form = DealForm(formdata=fields, meta={"csrf": False}).setup(
         [side.name for side in row.sides], meld_lines(match), [list(side.players) for side in row.sides])
     form.validate()
@@ -128,28 +128,28 @@ def _save_deal(loaded: store.Loaded, fields: MultiDict[str, str], number: int | 
         raise _Refused(_form_messages(form.errors, form.form_errors))
     try:
         if number is None:
-            return store.add_deal(loaded, data, None, key)  # an addition appends, whatever came in between
-        return store.replace_deal(loaded, number, data, version, key)
-    except store.InvalidDeal as invalid:
+            return writing.add_deal(loaded, data, None, key)  # an addition appends, whatever came in between
+        return writing.replace_deal(loaded, number, data, version, key)
+    except writing.InvalidDeal as invalid:
         raise _Refused(" ".join(sentence(problem.message) for problem in invalid.problems)) from None
     except MatchFileError as error:
         raise _Refused(sentence(error.problem.message)) from None
 
 
-def _change_rules(loaded: store.Loaded, fields: MultiDict[str, str],
-                  key: store.WriteKey | None) -> store.Written | None:
+def _change_rules(loaded: reading.Loaded, fields: MultiDict[str, str],
+                  key: write_keys.WriteKey | None) -> writing.Written | None:
     form = HouseRulesForm(formdata=fields, meta={"csrf": False})
     if not form.validate():
         raise _Refused(_form_messages(form.errors, form.form_errors))
     try:
-        return store.change_rules(loaded, form.rules.form.house_rules(loaded.match.rules), None, key=key)
+        return writing.change_rules(loaded, form.rules.form.house_rules(loaded.match.rules), None, key=key)
     except ContradictionError as error:
         raise _Refused("The recorded deals contradict these rules: "
                        + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + ".") from None
 
 
-def _change_meld_prices(loaded: store.Loaded, fields: MultiDict[str, str],
-                        key: store.WriteKey | None) -> store.Written | None:
+def _change_meld_prices(loaded: reading.Loaded, fields: MultiDict[str, str],
+                        key: write_keys.WriteKey | None) -> writing.Written | None:
     """The meld prices form as its page reads it: the prices typed in, or those its preview showed."""
     if fields.get("preset"):
         raise _Refused("A preset only fills the prices in; it was not applied.")
@@ -161,23 +161,23 @@ def _change_meld_prices(loaded: store.Loaded, fields: MultiDict[str, str],
         prices = MeldPrices.from_json(load_json(form.chosen.data or "{}"))
     else:
         prices = form.prices(table)
-    return store.change_rules(loaded, loaded.match.rules.replace(meld_prices=prices), None, key=key)
+    return writing.change_rules(loaded, loaded.match.rules.replace(meld_prices=prices), None, key=key)
 
 
-def _rescale(loaded: store.Loaded, fields: MultiDict[str, str], key: store.WriteKey | None) -> store.Written:
+def _rescale(loaded: reading.Loaded, fields: MultiDict[str, str], key: write_keys.WriteKey | None) -> writing.Written:
     """Rescale the match as it is now (the other entries before this one included)."""
     factor = {"up": Factor.UP, "down": Factor.DOWN}.get(fields.get("factor", ""))
     if factor is None:
         raise _Refused("Tap ×10 or ÷10 to rescale the match.")
     try:
-        return store.rescale_match(loaded, factor, None, key)
+        return writing.rescale_match(loaded, factor, None, key)
     except HouseRuleError as error:
         raise _Refused(f"Rescaling {factor.label} is refused: {error}.") from None
 
 
-def _undo(loaded: store.Loaded, change_id: int, key: store.WriteKey | None) -> store.Written:
+def _undo(loaded: reading.Loaded, change_id: int, key: write_keys.WriteKey | None) -> writing.Written:
     try:
-        return store.undo_rules(loaded, change_id, None, key)
+        return writing.undo_rules(loaded, change_id, None, key)
     except HouseRuleError as error:
         raise _Refused(f"That change cannot be undone: {error}.") from None
 
@@ -187,9 +187,9 @@ def _contradiction(error: ContradictionError) -> str:
             + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + ".")
 
 
-def _stale(loaded: store.Loaded, stale: store.StaleEdit, number: int | None) -> tuple[Response, int]:
+def _stale(loaded: reading.Loaded, stale: writing.StaleEdit, number: int | None) -> tuple[Response, int]:
     """Changed on another phone since the entry was made: the deal as it is now (None when gone)."""
-    row, match = store.load_match(loaded.row.public_id)
+    row, match = reading.load_match(loaded.row.public_id)
     deals = match_to_json(match)["deals"]
     theirs = deals[number - 1] if number is not None and number <= len(deals) else None
     return jsonify({"error": {"code": "stale", "message": stale.message, "current_version": row.version},
@@ -200,15 +200,15 @@ def _refused(status: int, message: str) -> tuple[Response, int]:
     return jsonify({"error": {"field": None, "message": message}}), status
 
 
-def _key(path: str) -> store.WriteKey | None:
+def _key(path: str) -> write_keys.WriteKey | None:
     """The entry's key, tied to the form's address as the form's own key is: the form and its retry here
     are one write."""
     value = request.headers.get(KEY_HEADER, "")
     if not value:
         return None
-    if not store.is_write_key(value):
+    if not write_keys.is_write_key(value):
         abort(400, "This entry's key is unreadable.")
-    return store.WriteKey.of(value, "POST", path)
+    return write_keys.WriteKey.of(value, "POST", path)
 
 
 def _version(body: dict[str, Any], fields: MultiDict[str, str], number: int | None) -> int | None:

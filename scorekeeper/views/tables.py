@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import store, tables
+from .. import tables
 from ..device import (
     NOT_AT_THE_TABLE,
     device_table_ids,
@@ -33,6 +33,7 @@ from ..models import TableRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.limits import MAX_SIDES, MIN_SIDES
 from ..rules.match import Match, SideInfo
+from ..store import writing
 from .links import fixed_url
 
 bp = Blueprint("tables", __name__)
@@ -153,7 +154,7 @@ def new_match(table_id: str) -> str | BaseResponse:
             except tables.TableProblem as problem:
                 show_problem(form.sides, problem.message)
                 return render_template("tables/new_match.html", table=row, form=form)
-            match_row = store.create_match(match, table_id=row.id)
+            match_row = writing.create_match(match, table_id=row.id)
             remember_match(match_row.public_id)
             return redirect(url_for("matches.sheet", public_id=match_row.public_id))
     return render_template("tables/new_match.html", table=row, form=form)
