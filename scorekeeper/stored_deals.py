@@ -88,7 +88,7 @@ def _parse(values: tuple[Any, ...], index: int, rules: HouseRules, side_count: i
         json.loads(value) if name in _JSON_COLUMNS and value is not None else value
         for name, value in zip(StoredDeal._fields, values, strict=True)
     )
-    return deal_from_json(deal_json(stored), side_count, f"deals[{index}]", rules)
+    return deal_from_json(deal_json(stored), side_count, f"deals[{index}]", rules, stored=True)
 
 
 def deal_json(deal: StoredDeal | DealRow) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName
 from ..rules.meld import MeldResult, best_melds, price_list
 from ..rules.meld_prices import NO_PRICES, MeldPrices
 from ..rules.numbers import whole_number_or_none
-from ..store import find_match, rules_of
+from ..store import find_match
 
 bp = Blueprint("meld", __name__)
 
@@ -69,7 +69,7 @@ def _deal_target() -> DealTarget | None:
     if (row is None or side is None or side >= len(row.sides) or player is None or player >= MAX_HANDS
             or (number_text and (number is None or not 1 <= number <= len(row.deals)))):
         abort(404, "There is no such match, side or deal to send a meld to.")
-    return DealTarget(row.public_id, side, player, number, rules_of(row))
+    return DealTarget(row.public_id, side, player, number, HouseRules.from_mapping(row.rules, stored=True))
 
 
 @bp.route("/meld", methods=["GET", "POST"])
