@@ -6,10 +6,10 @@ import { RANKS, cardFromText, hand, rankFromText, suitFromText } from "./cards.j
 import { COMBINATIONS, combinationFromKey } from "./combinations.js";
 import { FORMAT, LIMITS, MATCH_FILE_KEYS } from "./declarations.js";
 import { DEFAULT_RULES, RULE_SPECS_BY_KEY, parseRule, rulesFromMapping } from "./house_rules.js";
+import { loadJson } from "./json.js";
 import { PASSED_DEAL, makeDeal, makeMatch } from "./match.js";
 import { isWholeNumber } from "./numbers.js";
 import { MatchFileError, ProblemCode, RulesError, grouped, joinPath, problem, problemAt } from "./problems.js";
-import { loadJson } from "./json.js";
 import { strip, words } from "./spaces.js";
 import { cleanName } from "./text.js";
 

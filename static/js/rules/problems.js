@@ -3,7 +3,8 @@
 
 import { PROBLEM_CODES } from "./declarations.js";
 
-/** What kind of problem: one code per situation, named as the core's ProblemCode members (NOT_JSON for not_json). */
+/** What kind of problem: one code per situation, named as the core's ProblemCode members (NOT_JSON for
+ * not_json). */
 export const ProblemCode = Object.freeze(Object.fromEntries(PROBLEM_CODES.map((code) => [code.toUpperCase(), code])));
 
 /** @typedef {{code: string, path: string, message: string}} Problem */
