@@ -171,7 +171,8 @@ def test_a_group_price_for_marriages_is_refused_naming_it(app: Flask, client: Fl
     error = bad.get_json()["error"]
     assert (error["field"], error["code"]) == ("meld_prices.marriage[1]", "priced_one_at_a_time")
     page = f"/m/{public_id}/rules/meld"
-    sent = client.post(page, data=form_values(client.get(page)) | {"confirm": "yes", "chosen": '{"marriage": [2, 100]}'})
+    chosen = {"confirm": "yes", "chosen": '{"marriage": [2, 100]}'}
+    sent = client.post(page, data=form_values(client.get(page)) | chosen)
     assert sent.status_code == 422 and "marriages are priced one at a time" in sent.get_data(as_text=True)
     assert client.put(url, json={"meld_prices": {"marriage": [3]}}, headers=auth).status_code == 200
 
