@@ -15,6 +15,7 @@ tests/test_twin_declarations.py fails when the module is not what this command w
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
 import re
@@ -60,6 +61,11 @@ def spaces() -> str:
     return "".join(chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace())
 
 
+def number_words() -> list[str]:
+    """The counts messages spell out: 'no', 'one' … up to the first written in digits."""
+    return list(itertools.takewhile(lambda word: not word.isdigit(), map(number_word, itertools.count())))
+
+
 def problem_codes() -> list[str]:
     """Each code; the twin names it as the core does, its value in capitals (``NOT_JSON`` for ``not_json``)."""
     odd = [code.name for code in ProblemCode if code.name != code.value.upper()]
@@ -86,8 +92,7 @@ DECLARATIONS: tuple[tuple[str, str, Callable[[], Json]], ...] = (
     ("", "SUIT_LABELS", lambda: {suit.value: suit.label for suit in Suit}),
     ("cards.py: each deck's copies of a card and its ranks", "DECKS",
      lambda: {deck.value: {"copies": deck.copies, "ranks": [rank.value for rank in deck.ranks]} for deck in Deck}),
-    ("cards.py: how messages speak of small counts", "NUMBER_WORDS",
-     lambda: [number_word(n) for n in range(9)]),
+    ("cards.py: how messages speak of small counts", "NUMBER_WORDS", number_words),
     ("combinations.py: the combinations in the core's order, their class, those priced one at a time",
      "COMBINATIONS", lambda: [combination.value for combination in Combination]),
     ("", "MELD_CLASS", lambda: {combination.value: int(combination.meld_class) for combination in Combination}),

@@ -57,6 +57,10 @@ function meld(rules, vectors, failures) {
     count += 1;
     compare(failures, `sets[${i}]`, { result: vector.meld }, outcome(rules, () => rules.priceSets(vector.sets, tableOf(rules, vector))));
   });
+  vectors.presets.forEach(([key, table, prices], i) => {
+    count += 1;
+    compare(failures, `presets[${i}]`, prices, rules.presetPrices(key, table));
+  });
   return count;
 }
 

@@ -44,6 +44,7 @@ from scorekeeper.rules.matchfile import loads_match
 from scorekeeper.rules.meld import MELD_TABLES, best_melds, price, price_sets
 from scorekeeper.rules.meld_prices import NO_PRICES, MeldPrices
 from scorekeeper.rules.numbers import parse_whole_number
+from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
 from scorekeeper.rules.scoring import Sheet
 from scorekeeper.rules.tricks import CARD_POINTS
 
@@ -110,7 +111,9 @@ def meld_vectors(rng: random.Random) -> Json:
         counted = {c: priced.randint(0, 5) for c in priced.sample(list(Combination), priced.randint(1, 5))}
         sets.append({"sets": {c.value: n for c, n in counted.items()}, "table": table.value, "prices": own.to_json(),
                      "meld": price_sets(counted, table, prices=own).to_json()})
-    return {"prices": prices, "hands": hands, "sets": sets}
+    presets = [[key, table.value, preset_prices(key, table).to_json()]
+               for key, _ in PRICE_PRESETS for table in MeldTableName]
+    return {"prices": prices, "hands": hands, "sets": sets, "presets": presets}
 
 
 def random_prices(rng: random.Random) -> MeldPrices:
