@@ -247,8 +247,8 @@ class StartingRules:
 
 def starting_rules(table: TableRow) -> list[StartingRules]:
     """The table's rule cards first, then the presets."""
-    cards = [StartingRules(f"card-{card.position}", card.name, HouseRules.from_mapping(card.rules), card.auction)
-             for card in table.rule_cards]
+    cards = [StartingRules(f"card-{card.position}", card.name, HouseRules.from_mapping(card.rules, stored=True),
+                           card.auction) for card in table.rule_cards]
     presets = [StartingRules(f"preset-{preset.key}", preset.label, preset.rules, preset.auction)
                for preset in PRESETS]
     return cards + presets

@@ -38,6 +38,7 @@ class ProblemCode(StrEnum):
     CARD_NOT_IN_DECK = "card_not_in_deck"
     TOO_MANY_COPIES = "too_many_copies"
     UNKNOWN_COMBINATION = "unknown_combination"
+    PRICED_ONE_AT_A_TIME = "priced_one_at_a_time"
     # House rules
     UNKNOWN_RULE = "unknown_rule"
     BAD_RULE_VALUE = "bad_rule_value"

@@ -92,7 +92,8 @@ def core_deal_or_404(match: Match, number: int) -> Deal:
 
 
 def rules_of(row: MatchRow) -> HouseRules:
-    return HouseRules.from_mapping(row.rules)
+    """The match's house rules as stored (values a later release may refuse from a client still read)."""
+    return HouseRules.from_mapping(row.rules, stored=True)
 
 
 def to_core(row: MatchRow) -> Match:

@@ -1,7 +1,8 @@
-// Names as a person types them: the twin of clean_name in text.py (NFC, spaces stripped, no control
-// characters, line separators or lone surrogates).
+// Names as a person types them: the twin of clean_name in text.py (NFC, spaces stripped as Python strips
+// them, no control characters, line separators or lone surrogates).
 
 import { MatchFileError, ProblemCode, problem } from "./problems.js";
+import { strip } from "./spaces.js";
 
 const BAD = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u;
 const length = (text) => [...text].length; // characters, as Python counts them
@@ -20,7 +21,7 @@ export function cleanName(text, path, maximum, what = "a name") {
     const code = bad[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
     throw new MatchFileError(problem(ProblemCode.BAD_CHARACTER, path, `${what} cannot hold the ${kind(bad[0])} U+${code}`));
   }
-  const name = text.normalize("NFC").replace(/^\s+|\s+$/gu, "");
+  const name = strip(text.normalize("NFC"));
   if (length(name) > maximum) throw tooLong();
   return name;
 }
