@@ -8,6 +8,7 @@ export const ProblemCode = Object.freeze({
   NOT_JSON: "not_json", TOO_DEEP: "too_deep", WRONG_TYPE: "wrong_type", NOT_A_NUMBER: "not_a_number",
   OUT_OF_RANGE: "out_of_range", TOO_LONG: "too_long", BAD_CHARACTER: "bad_character",
   UNKNOWN_KEY: "unknown_key", MISSING_KEY: "missing_key", WRONG_FORMAT: "wrong_format",
+  DUPLICATE_KEY: "duplicate_key",
   NAME_MISSING: "name_missing", DUPLICATE_NAME: "duplicate_name", DUPLICATE_PLAYER: "duplicate_player",
   SIDE_COUNT: "side_count",
   TOO_MANY_PLAYERS: "too_many_players", TOO_MANY_DEALS: "too_many_deals",
