@@ -96,6 +96,9 @@ LIMIT_CASES = [
     pytest.param({**WORKED, "name": "\ufeffFriday"}, "bad_character", "name", id="byte-order-mark"),
     pytest.param(with_sides({"name": "We", "players": ["Ann\u00adBob"]}, {"name": "They"}), "bad_character",
                  "sides[0].players[0]", id="soft-hyphen"),
+    pytest.param({**WORKED, "deals": [{**DEAL, "sides": [{"meld": [0] * (MAX_PLAYERS + 1), "tricks": 48},
+                                                         {"total": 0}]}]},
+                 "too_many_players", "deals[0].sides[0].meld", id="meld-of-five-hands"),
 ]
 
 

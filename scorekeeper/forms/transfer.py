@@ -7,12 +7,11 @@ from flask_wtf.file import FileField
 from wtforms import TextAreaField
 from wtforms.validators import Optional, ValidationError
 
+from .. import MAX_REQUEST_BYTES
 from ..rules.errors import ContradictionError, RulesError
 from ..rules.match import Match
 from ..rules.matchfile import loads_match
 from ..rules.scoring import score_match
-
-MAX_FILE_BYTES = 2 * 1024 * 1024
 
 
 def uploaded_text(field: FileField, kind: str) -> str | None:
@@ -20,8 +19,8 @@ def uploaded_text(field: FileField, kind: str) -> str | None:
     upload = field.data
     if not upload or not getattr(upload, "filename", ""):
         return None
-    raw: bytes = upload.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
+    raw: bytes = upload.read(MAX_REQUEST_BYTES + 1)
+    if len(raw) > MAX_REQUEST_BYTES:
         raise ValidationError(f"This file is too large for {kind}.")
     try:
         return raw.decode("utf-8-sig")

@@ -128,3 +128,32 @@ def _check_text(text: str, path: str) -> None:
         message = "text holds half of a surrogate pair (such as \\ud800), which is no character"
         raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, path, message))
 
+
+def dumps_lines(value: Any, listed: frozenset[str], indent: str = "") -> str:
+    """JSON text of ``value`` with each key of an object on a line of its own, and each item of a list
+    held under a key in ``listed`` too (a deal a line); everything else is written compactly on its line.
+    An item that holds such lists itself (a match in a table file) is laid out the same way, so a file's
+    size follows the facts in it, not the depth they sit at."""
+    if not _holds_lists(value, listed) and indent:
+        return _one_line(value)
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        lines = [f"{inner}{_one_line(key)}: {_items(item, listed, inner) if key in listed else _one_line(item)}"
+                 for key, item in value.items()]
+        return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
+    return _one_line(value)
+
+
+def _items(value: Any, listed: frozenset[str], indent: str) -> str:
+    if not isinstance(value, list) or not value:
+        return _one_line(value)
+    inner = indent + "  "
+    return "[\n" + ",\n".join(inner + dumps_lines(item, listed, inner) for item in value) + f"\n{indent}]"
+
+
+def _holds_lists(value: Any, listed: frozenset[str]) -> bool:
+    return isinstance(value, dict) and any(key in listed for key in value)
+
+
+def _one_line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

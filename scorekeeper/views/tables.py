@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -207,9 +206,7 @@ def _match_from_form(row: TableRow, form: TableMatchForm, options: dict[str, tab
 @bp.get("/t/<table_id>/export.json")
 def export(table_id: str) -> Response:
     """The table's file: players, rule cards and every match, to import again elsewhere."""
-    row = tables.get_table_or_404(table_id)
-    body = json.dumps(tables.table_file(row), ensure_ascii=False, indent=2) + "\n"
-    response = Response(body, mimetype="application/json")
+    response = Response(tables.dumps_table(tables.get_table_or_404(table_id)), mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="table.json"'
     return response
 

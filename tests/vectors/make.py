@@ -542,7 +542,32 @@ def match_file_vectors(rng: random.Random) -> Json:
             continue
         damaged = damage_prices(priced, file) if priced.random() < 0.7 else damage(priced, file)
         cases.append({"file": damaged, **outcome(lambda f=damaged: sheet_json(score_match(match_from_json(f))))})
+    for edge in [*invisible_names(), five_hands()]:
+        cases.append({"file": edge, **outcome(lambda f=edge: sheet_json(score_match(match_from_json(f))))})
     return cases
+
+
+# Names holding characters that cannot be seen: refused, but for the joiners emoji are written with.
+INVISIBLE = ["\u200b", "We\u202e", "\ufeffThey", "Ann\u00adBob", "Cy\u2066", "\U0001f468\u200d\U0001f469"]
+
+
+def invisible_names() -> list[Json]:
+    """A side, and a player, named with each of ``INVISIBLE``."""
+    files = []
+    for text in INVISIBLE:
+        for sides in ([{"name": text, "players": []}, {"name": "They", "players": []}],
+                      [{"name": "We", "players": ["Ann", text]}, {"name": "They", "players": []}]):
+            files.append({"format": "pinochle-match/1", "name": "Names", "sides": sides, "rules": {}, "deals": []})
+    return files
+
+
+def five_hands() -> Json:
+    """A side showing the meld of more hands than a side has players."""
+    deal = {"bidder": 0, "bid": 50, "sides": [{"meld": [4, 0, 0, 0, 0], "tricks": 25, "last_trick": True},
+                                              {"meld": 0, "tricks": 23}]}
+    return {"format": "pinochle-match/1", "name": "Hands", "sides": [{"name": "We", "players": []},
+                                                                     {"name": "They", "players": []}],
+            "rules": {}, "deals": [deal]}
 
 
 BAD_PRICES: list[Json] = [None, True, -1, 0, 10_001, 2.5, "", "40", [], [1, 2, 3, 4, 5], [None], {"run": 1}, {}]
