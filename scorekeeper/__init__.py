@@ -102,7 +102,9 @@ def _from_environment() -> dict[str, Any]:
         "PROXIES": int(proxies),  # reverse proxies whose X-Forwarded-For and -Proto are believed
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
         "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After and X-RateLimit-… on limited answers
-        "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "10 per minute;50 per hour",
+        # Counted in what is made; each window lets in the largest table file (201 matches, 2,000 deals).
+        "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "250 per hour;1000 per day",
+        "NEW_DEALS_LIMIT": os.environ.get("SCOREKEEPER_NEW_DEALS_LIMIT") or "5000 per hour;20000 per day",
         "FAILED_TOKEN_LIMIT": os.environ.get("SCOREKEEPER_FAILED_TOKEN_LIMIT") or "10 per minute;100 per day",
     }
 

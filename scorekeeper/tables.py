@@ -343,6 +343,10 @@ class TableFile:
     rule_cards: list[tuple[str, bool, HouseRules]]
     matches: list[Match]
 
+    def size(self) -> tuple[int, int]:
+        """What importing it makes besides the table: its matches and their deals."""
+        return len(self.matches), sum(len(match.deals) for match in self.matches)
+
 
 def read_table_file(data: object, within_limits: bool = True) -> TableFile:
     """Check a decoded table file; raises ``TableProblem`` naming the field. ``within_limits``: at most

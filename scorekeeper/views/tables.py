@@ -16,7 +16,7 @@ from ..device import (
     remember_match,
     remember_table,
 )
-from ..extensions import rate_limited
+from ..extensions import count_made, rate_limited
 from ..forms.house_rules import rule_values
 from ..forms.tables import (
     AddPlayerForm,
@@ -217,6 +217,7 @@ def import_table() -> str | BaseResponse:
     """A table file, uploaded: a new table (new link) with its players, rule cards and matches."""
     form = ImportTableForm()
     if form.validate_on_submit() and form.table is not None:
+        count_made(*form.table.size())
         row = tables.import_table(form.table)
         remember_table(row.public_id)
         return redirect(url_for("tables.show", table_id=row.public_id))
