@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from flask import current_app
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
 from wtforms.validators import Optional, ValidationError
 
-from .. import MAX_REQUEST_BYTES
 from ..rules.errors import ContradictionError, RulesError
 from ..rules.match import Match
 from ..rules.matchfile import loads_match
@@ -19,8 +19,9 @@ def uploaded_text(field: FileField, kind: str) -> str | None:
     upload = field.data
     if not upload or not getattr(upload, "filename", ""):
         return None
-    raw: bytes = upload.read(MAX_REQUEST_BYTES + 1)
-    if len(raw) > MAX_REQUEST_BYTES:
+    most = int(current_app.config["MAX_CONTENT_LENGTH"])  # the request limit: the largest file it can hold
+    raw: bytes = upload.read(most + 1)
+    if len(raw) > most:
         raise ValidationError(f"This file is too large for {kind}.")
     try:
         return raw.decode("utf-8-sig")
