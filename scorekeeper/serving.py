@@ -97,7 +97,7 @@ class JsonErrorTask(ErrorTask):
 class GuardedChannel(HTTPChannel):
     """A connection counted against its address, closed when a request misses its deadline."""
 
-    guard: Guard  # set on the class made for each server (``guarded_channel``)
+    guard: Guard  # set on the class made for each server (``guarded_server``)
     error_task_class = JsonErrorTask
 
     def __init__(self, server: BaseWSGIServer, sock: socket.socket, addr: Any, adj: Adjustments,

@@ -33,7 +33,7 @@ from ..rules.rescale import Factor, rescale_offer, scales_disagree
 from ..rules.scoring import Sheet, preview_rules, score_match
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
-from .errors import TOO_LARGE, coded, error_json, request_limit_text, retry_after
+from .errors import KEY_REUSED, NOTHING_TO_UNDO, TOO_LARGE, coded, error_json, request_limit_text, retry_after
 from .links import external_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -41,9 +41,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 CONTROL_KEYS = ("version", "preview")  # keys of a request body that are not facts
 KEY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
-KEY_REUSED = "key_reused"  # the code of a key sent again with another request (not a rules problem)
 TOKEN_WRONG = "token_wrong"  # an edit token that is not the match's (or the table's)
-NOTHING_TO_UNDO = "nothing_to_undo"
 
 
 class ApiError(Exception):

@@ -41,6 +41,8 @@ STATUS_CODES = {
 }
 FORM_EXPIRED = "form_expired"  # the CSRF token of a form, or of the outbox, is missing or too old
 REPEATED_FIELD = "duplicate_field"  # a form (or an outbox entry) that gives one field twice
+KEY_REUSED = "key_reused"  # a write key sent again with another request
+NOTHING_TO_UNDO = "nothing_to_undo"  # an undo that would change nothing
 
 
 class Refused(HTTPException):

@@ -33,7 +33,7 @@ from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
-from .errors import REPEATED_FIELD, Refused, error_json, repeated_name
+from .errors import KEY_REUSED, NOTHING_TO_UNDO, REPEATED_FIELD, Refused, error_json, repeated_name
 
 bp = Blueprint("outbox", __name__, url_prefix="/m/<public_id>/outbox")
 bp.before_request(players_only)
@@ -42,8 +42,6 @@ KEY_HEADER = "Idempotency-Key"
 MAX_KEYS_ASKED = 50
 UNREADABLE = "This entry could not be read; it was kept on the phone."
 NOT_VALID = "not_valid"  # the entry as its form would read it is not complete or not right: the message says why
-KEY_REUSED = "key_reused"
-NOTHING_TO_UNDO = "nothing_to_undo"
 # The form addresses an outbox entry may name, after /m/<public_id>: what it does and to which deal.
 FORM_PATH = re.compile(r"/deals/new|/deals/(\d+)/(edit|delete|throw-in)|/rules(?:/(meld|rescale)|/undo/(\d+))?")
 
