@@ -173,6 +173,7 @@ class ServerOptions(TypedDict):
 
 
 CONNECTIONS = 800  # under the usual limit of 1,024 open files a process
+PER_ADDRESS = 32  # connections one address may hold (serving.py): a few phones behind one router
 
 
 def server_options(host: str, port: int, threads: int) -> ServerOptions:
@@ -247,14 +248,20 @@ def announce(host: str, port: int, base_url: str) -> str:
 @_port_option()
 @click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True,
               help="Requests served at the same time.")
-def serve(host: str, port: int, threads: int) -> None:
-    from waitress import serve as waitress_serve
-
+@click.option("--per-address", type=click.IntRange(0, CONNECTIONS), envvar="SCOREKEEPER_CONNECTIONS_PER_ADDRESS",
+              help=f"Connections one client address may hold at once; 0 for no cap [default: {PER_ADDRESS}, or 0 "
+                   "with SCOREKEEPER_PROXIES set, where every connection comes from the proxy] "
+                   "[env SCOREKEEPER_CONNECTIONS_PER_ADDRESS].")
+def serve(host: str, port: int, threads: int, per_address: int | None) -> None:
     from . import create_app
+    from .serving import Guard
+    from .serving import serve as guarded_serve
 
     app = create_app()
+    if per_address is None:
+        per_address = 0 if app.config["PROXIES"] else PER_ADDRESS
     click.echo(announce(host, port, str(app.config.get("BASE_URL") or "")))
-    waitress_serve(app, **server_options(host, port, threads))
+    guarded_serve(app, Guard(per_address=per_address), **server_options(host, port, threads))
 
 
 @cli.group(name="db", help="The database's layout: its migrations (SQLite in the instance folder unless "
@@ -365,7 +372,7 @@ def export_table(table_id: str, output: Path | None) -> None:
         row = tables.find_table(table_id)
         if row is None:
             raise click.UsageError(f"there is no table with the id {table_id}")
-        text = json.dumps(tables.table_file(row), ensure_ascii=False, indent=2) + "\n"
+        text = tables.dumps_table(row)
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -380,7 +387,7 @@ def import_table(table_file: Path) -> None:
 
     try:
         data = load_json(table_file.read_text(encoding="utf-8-sig"))
-        checked = tables.read_table_file(data)
+        checked = tables.read_table_file(data, within_limits=False)
     except (RulesError, UnicodeDecodeError) as error:
         raise click.UsageError(f"{table_file}: {error}") from None
     except tables.TableProblem as problem:

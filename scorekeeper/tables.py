@@ -25,6 +25,7 @@ from .rules.limits import (
     MAX_RULE_CARD_NAME,
     MAX_RULE_CARDS,
     MAX_SIDE_NAME,
+    MAX_TABLE_DEALS,
     MAX_TABLE_MATCHES,
     MAX_TABLE_NAME,
     MAX_TABLE_PLAYERS,
@@ -34,7 +35,7 @@ from .rules.matchfile import match_from_json
 from .rules.problems import ProblemCode, join_path
 from .rules.scoring import play, settle_match
 from .rules.stats import TableStats, table_stats
-from .rules.text import clean_name
+from .rules.text import clean_name, dumps_lines
 from .store import reading, writing
 
 TABLE_FORMAT = "scorekeeper-table/1"
@@ -325,6 +326,14 @@ def table_file(table: TableRow) -> dict[str, Any]:
     }
 
 
+TABLE_LISTED = frozenset({"rule_cards", "matches", "deals"})  # lists a table file writes one item a line
+
+
+def dumps_table(table: TableRow) -> str:
+    """The table file as JSON text: a key, a rule card, a match's key and a deal a line."""
+    return dumps_lines(table_file(table), TABLE_LISTED) + "\n"
+
+
 @dataclass(frozen=True)
 class TableFile:
     """A table file read and checked: nothing stored yet."""
@@ -334,9 +343,15 @@ class TableFile:
     rule_cards: list[tuple[str, bool, HouseRules]]
     matches: list[Match]
 
+    def size(self) -> tuple[int, int]:
+        """What importing it makes besides the table: its matches and their deals."""
+        return len(self.matches), sum(len(match.deals) for match in self.matches)
 
-def read_table_file(data: object) -> TableFile:
-    """Check a decoded table file; raises ``TableProblem`` naming the field."""
+
+def read_table_file(data: object, within_limits: bool = True) -> TableFile:
+    """Check a decoded table file; raises ``TableProblem`` naming the field. ``within_limits``: at most
+    ``MAX_TABLE_MATCHES`` matches and ``MAX_TABLE_DEALS`` deals in all, as a request may bring in (the
+    ``scorekeeper table import`` command takes the file of a table that grew larger by play)."""
     if not isinstance(data, dict):
         raise TableProblem("", ProblemCode.WRONG_TYPE, "a table file is a JSON object")
     unknown = sorted(set(data) - {"format", "name", "players", "rule_cards", "matches"})
@@ -370,9 +385,8 @@ def read_table_file(data: object) -> TableFile:
     matches_data = data.get("matches", [])
     if not isinstance(matches_data, list):
         raise TableProblem("matches", ProblemCode.WRONG_TYPE, "matches must be a list of match files")
-    if len(matches_data) > MAX_TABLE_MATCHES:
-        raise TableProblem("matches", ProblemCode.OUT_OF_RANGE,
-                           f"a table file holds at most {MAX_TABLE_MATCHES} matches")
+    if within_limits:
+        _check_table_size(matches_data)
     matches = []
     for index, match_data in enumerate(matches_data):
         path = f"matches[{index}]"
@@ -383,6 +397,20 @@ def read_table_file(data: object) -> TableFile:
         except RulesError as error:
             raise TableProblem(path, error.code, str(error)) from None
     return TableFile(name, players, cards, matches)
+
+
+def _check_table_size(matches_data: list[Any]) -> None:
+    """At most ``MAX_TABLE_MATCHES`` matches and ``MAX_TABLE_DEALS`` deals, counted before any is read."""
+    if len(matches_data) > MAX_TABLE_MATCHES:
+        raise TableProblem("matches", ProblemCode.OUT_OF_RANGE,
+                           f"a table file holds at most {MAX_TABLE_MATCHES:,} matches; this one has "
+                           f"{len(matches_data):,} (`scorekeeper table import` loads a larger one)")
+    deals = sum(len(match.get("deals") or []) for match in matches_data
+                if isinstance(match, dict) and isinstance(match.get("deals"), list))
+    if deals > MAX_TABLE_DEALS:
+        raise TableProblem("matches", ProblemCode.TOO_MANY_DEALS,
+                           f"a table file holds at most {MAX_TABLE_DEALS:,} deals in all; this one has {deals:,} "
+                           "(`scorekeeper table import` loads a larger one)")
 
 
 def import_table(file: TableFile) -> TableRow:

@@ -13,7 +13,7 @@ from pathlib import Path
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.rules",),
     ("scorekeeper.models", "scorekeeper.extensions", "scorekeeper.instance", "scorekeeper.assets",
-     "scorekeeper.bundle", "scorekeeper.addresses", "scorekeeper.samples"),
+     "scorekeeper.bundle", "scorekeeper.addresses", "scorekeeper.samples", "scorekeeper.versions"),
     ("scorekeeper.db",),
     ("scorekeeper.store.describe", "scorekeeper.store.reading", "scorekeeper.store.write_keys"),
     ("scorekeeper.store",),

@@ -173,11 +173,13 @@ def test_a_table_file_goes_out_and_in_through_the_command(app_env: str, tmp_path
     app = create_app({"DATABASE_URL": app_env, "SECRET_KEY": "test-secret", "TESTING": True,
                       "RATELIMIT_ENABLED": False})
     client = app.test_client()
-    table_id = client.post("/api/v1/tables", json={"name": "Club", "players": ["Ann", "Bob"]}).get_json()["id"]
+    table = client.post("/api/v1/tables", json={"name": "Club", "players": ["Ann", "Bob"]}).get_json()
+    table_id = table["id"]
     match = json.loads((SEEDS / "worked-sheet.json").read_text(encoding="utf-8"))
     match["table"] = table_id
     match["sides"] = [{"name": "A", "players": ["Ann"]}, {"name": "B", "players": ["Bob"]}]
-    assert client.post("/api/v1/matches", json=match).status_code == 201
+    started = client.post("/api/v1/matches", json=match, headers={"Authorization": f"Bearer {table['token']}"})
+    assert started.status_code == 201
     out = tmp_path / "club.json"
     assert CliRunner().invoke(cli, ["table", "export", table_id, "-o", str(out)]).exit_code == 0
     result = CliRunner().invoke(cli, ["table", "import", str(out)])

@@ -155,7 +155,7 @@ def snapshot(engine: Engine, leaving_out: frozenset[str] = frozenset()) -> dict[
 def test_the_migrations_ship_inside_the_package() -> None:
     assert MIGRATIONS_DIR.parent.name == "scorekeeper"
     assert (MIGRATIONS_DIR / "env.py").is_file() and (MIGRATIONS_DIR / "script.py.mako").is_file()
-    assert head_revision() == "0008"  # move on when a revision is added
+    assert head_revision() == "0009"  # move on when a revision is added
 
 
 def test_an_empty_database_is_migrated_to_what_the_models_describe(engine: Engine) -> None:
@@ -349,12 +349,62 @@ def test_a_database_at_0004_gets_tables_and_keeps_its_matches(engine: Engine, tm
         table_id = made.get_json()["id"]
         match = {"format": "pinochle-match/1", "table": table_id, "sides": [{"name": "A", "players": ["Ann", "Bob"]},
                                                {"name": "B", "players": ["Cy", "Di"]}], "deals": []}
-        started = client.post("/api/v1/matches", json=match)
+        started = client.post("/api/v1/matches", json=match,
+                              headers={"Authorization": f"Bearer {made.get_json()['token']}"})
         assert started.status_code == 201, started.get_json()
         listed = client.get(f"/api/v1/tables/{table_id}").get_json()["matches"]
         assert [entry["id"] for entry in listed] == [started.get_json()["id"]]
     finally:
         app.extensions["scorekeeper.engine"].dispose()
+
+
+# A match as a server started before 0002 inserts it: it knows nothing of the watch link.
+OLD_SERVER_INSERT = (
+    "INSERT INTO match (public_id, edit_token, name, auction, rules, created_at, updated_at, version, last_change) "
+    "VALUES (:public_id, 'token', 'Old server', true, '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 1, 'created')"
+)
+OLD_SERVER_SIDE = "INSERT INTO side (match_id, position, name, players) VALUES (:match, :position, :name, '[]')"
+
+
+def insert_as_an_old_server(engine: Engine, public_id: str) -> None:
+    with engine.begin() as connection:
+        connection.execute(text(OLD_SERVER_INSERT), {"public_id": public_id})
+        match = connection.execute(text("SELECT id FROM match WHERE public_id = :p"), {"p": public_id}).scalar()
+        for position, name in enumerate(("We", "They")):
+            connection.execute(text(OLD_SERVER_SIDE), {"match": match, "position": position, "name": name})
+
+
+def test_matches_an_older_server_writes_after_the_upgrade_get_a_watch_link(engine: Engine, tmp_path: Path) -> None:
+    """Issue 25, D6: no match is left with an empty watch link, whose page would answer 404."""
+    upgrade(engine)
+    for public_id in ("oldServerMatchNumber01", "oldServerMatchNumber02"):
+        insert_as_an_old_server(engine, public_id)
+    with engine.connect() as connection:
+        watch_ids = list(connection.execute(text("SELECT watch_id FROM match ORDER BY id")).scalars())
+    assert len(set(watch_ids)) == 2 and all(reading.is_public_id(value) and len(value) >= 22 for value in watch_ids)
+    app = create_app({"DATABASE_URL": engine.url.render_as_string(hide_password=False), "SECRET_KEY": "s",
+                      "TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    try:
+        client = app.test_client()
+        for watch_id in watch_ids:
+            page = client.get(f"/w/{watch_id}")
+            assert page.status_code == 200 and "Old server" in page.get_data(as_text=True)
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_match_left_without_a_watch_link_gets_one_on_upgrade(engine: Engine) -> None:
+    from alembic import command
+
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0008")
+    with engine.begin() as connection:  # as SQLite's empty default left it for an older server's match
+        connection.execute(text(OLD_SERVER_INSERT.replace("(public_id,", "(watch_id, public_id,")
+                                .replace("VALUES (:public_id,", "VALUES ('', :public_id,")), {"public_id": "leftEmpty"})
+    upgrade(engine)
+    with engine.connect() as connection:
+        watch_id = connection.execute(text("SELECT watch_id FROM match")).scalar()
+    assert isinstance(watch_id, str) and reading.is_public_id(watch_id) and len(watch_id) >= 22
 
 
 def test_a_database_with_some_of_the_tables_and_no_record_is_refused(engine: Engine) -> None:

@@ -5,7 +5,6 @@ Errors point at the place in the file, e.g. ``deals[3].sides[1].tricks: …``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import cache
@@ -44,7 +43,7 @@ from .match import (
 )
 from .meld_prices import MeldPrices
 from .problems import Problem, ProblemCode, join_path
-from .text import clean_name, load_json
+from .text import clean_name, dumps_lines, load_json
 
 FORMAT = "pinochle-match/1"
 MATCH_KEYS = frozenset({"format", "name", "sides", "rules", "auction", "deals"})
@@ -169,6 +168,9 @@ def _side_entry(data: object, path: str, deck: Deck) -> SideEntry:
     meld: tuple[MeldFact, ...] = ()
     if "meld" in obj:
         raw = obj["meld"]
+        if isinstance(raw, list) and len(raw) > MAX_PLAYERS:
+            message = f"a side shows the meld of at most {MAX_PLAYERS} hands, one a player"
+            raise _fail(ProblemCode.TOO_MANY_PLAYERS, f"{path}.meld", message)
         if isinstance(raw, list):
             meld = tuple(_meld(item, f"{path}.meld[{i}]", deck) for i, item in enumerate(raw))
         else:
@@ -365,9 +367,13 @@ def _only_keys(obj: Mapping[str, Any], allowed: AbstractSet[str], path: str, hin
 
 # Writing ---------------------------------------------------------------------------------------
 
+LISTED = frozenset({"deals"})  # a match file's lists written one item a line
+
+
 def dumps_match(match: Match) -> str:
-    """The match file as JSON text, keys in the documented order."""
-    return json.dumps(match_to_json(match), ensure_ascii=False, indent=2) + "\n"
+    """The match file as JSON text, keys in the documented order: a key a line and a deal a line, as the
+    samples in ``seeds/`` are written."""
+    return dumps_lines(match_to_json(match), LISTED) + "\n"
 
 
 DealWriter = Callable[[Deal, HouseRules], dict[str, Any]]

@@ -23,6 +23,7 @@ class ProblemCode(StrEnum):
     TOO_LONG = "too_long"
     BAD_CHARACTER = "bad_character"
     UNKNOWN_KEY = "unknown_key"
+    DUPLICATE_KEY = "duplicate_key"
     MISSING_KEY = "missing_key"
     WRONG_FORMAT = "wrong_format"
     NAME_MISSING = "name_missing"

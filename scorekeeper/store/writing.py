@@ -32,6 +32,7 @@ from ..rules.problems import Problem, ProblemCode
 from ..rules.rescale import Factor, rescale
 from ..rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, score_match
 from ..rules.undo import rules_before
+from ..versions import check_not_ahead
 from .describe import describe_deal
 from .reading import Loaded, core_deal_or_404, deal_json, get_deal_or_404, load_match, to_core
 from .write_keys import KeyReused, WriteKey, store_key, stored_write
@@ -462,6 +463,7 @@ def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
 
 
 def _check_version(row: MatchRow, expected_version: int | None, deal_number: int | None = None) -> None:
+    check_not_ahead(expected_version, row.version)
     if expected_version is not None and expected_version != row.version:
         raise StaleEdit(_stale_message(row, expected_version, deal_number), row.version)
 

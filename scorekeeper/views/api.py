@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from .. import tables
 from ..db import get_session
-from ..extensions import csrf, rate_limited
+from ..extensions import count_made, csrf, rate_limited
 from ..models import MatchRow, TableRow
 from ..rule_history import history_entries
 from ..rules.cards import Hand, Suit
@@ -33,7 +33,7 @@ from ..rules.rescale import Factor, rescale_offer, scales_disagree
 from ..rules.scoring import Sheet, preview_rules, score_match
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
-from .errors import TOO_LARGE, request_limit_text
+from .errors import KEY_REUSED, NOTHING_TO_UNDO, TOO_LARGE, coded, error_json, request_limit_text, retry_after
 from .links import external_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -41,7 +41,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 CONTROL_KEYS = ("version", "preview")  # keys of a request body that are not facts
 KEY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
-KEY_REUSED = "key_reused"  # the code of a key sent again with another request (not a rules problem)
+TOKEN_WRONG = "token_wrong"  # an edit token that is not the match's (or the table's)
 
 
 class ApiError(Exception):
@@ -61,8 +61,7 @@ def init_app(app: Flask) -> None:
 
 @bp.errorhandler(ApiError)
 def _api_error(error: ApiError) -> tuple[Response, int]:
-    body = {"field": error.field, "code": error.code, "message": error.message, **error.extra}
-    response = jsonify({"error": body})
+    response = error_json(error.status, error.message, error.field, error.code, **error.extra)
     if error.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response, error.status
@@ -70,10 +69,12 @@ def _api_error(error: ApiError) -> tuple[Response, int]:
 
 @bp.errorhandler(HTTPException)
 def _http_error(error: HTTPException) -> tuple[Response, int]:
-    response = jsonify({"error": {"field": None, "code": None, "message": error.description}})
+    status = error.code or 500
+    code, field = coded(error)
+    response = retry_after(error, error_json(status, error.description or "", field, code))
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         response.headers["Allow"] = ", ".join(error.valid_methods)
-    return response, error.code or 500
+    return response, status
 
 
 @bp.errorhandler(RequestEntityTooLarge)
@@ -134,7 +135,7 @@ def json_body() -> dict[str, Any]:
     try:
         data = load_json(request.get_data(as_text=False).decode("utf-8"))
     except UnicodeDecodeError:
-        raise ApiError(400, None, "the body is not UTF-8 text") from None
+        raise ApiError(400, None, "the body is not UTF-8 text", ProblemCode.NOT_JSON) from None
     except MatchFileError as error:
         status = 400 if error.code in (ProblemCode.NOT_JSON, ProblemCode.TOO_DEEP) else 422
         raise ApiError(status, error.path or None, error.detail, error.code) from None
@@ -151,7 +152,7 @@ def editable_match(public_id: str) -> reading.Loaded:
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "Authorization", "send the match's edit token as Authorization: Bearer <token>")
     if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
-        raise ApiError(403, "Authorization", "this edit token does not belong to this match")
+        raise ApiError(403, "Authorization", "this edit token does not belong to this match", TOKEN_WRONG)
     return reading.Loaded(row, reading.to_core(row))
 
 
@@ -221,14 +222,17 @@ def written_answer(written: writing.Written, status: int = 200, **extra: Any) ->
 # Matches ---------------------------------------------------------------------------------------------
 
 @bp.post("/matches")
-@rate_limited("create-match")
+@rate_limited("create-match", "edit-token")
 def create() -> tuple[Response, int]:
     body = json_body()
     table = _table_named(body.pop("table", None))
+    if table is not None:
+        _check_table_token(table)  # a match joins a table's list and statistics only with the table's token
     match = match_from_json(body)
     if table is not None:
         _check_table_players(table, match)
     sheet = score_match(match)  # contradictions are refused before anything is stored
+    count_made(deals=len(match.deals))
     row = writing.create_match(match, table_id=None if table is None else table.id)
     response, status = match_answer(row, match, sheet, 201, edit_token=row.edit_token)
     response.headers["Location"] = links(row)["self"]
@@ -360,7 +364,9 @@ def undo_rules(public_id: str, change_id: int) -> tuple[Response, int]:
     try:
         written = writing.undo_rules(loaded, change_id, expected_version(body), write_key(body))
     except writing.NothingToUndo as nothing:
-        raise ApiError(422 if writing.change_group(loaded.row, change_id) else 404, None, str(nothing)) from None
+        if not writing.change_group(loaded.row, change_id):
+            raise ApiError(404, None, str(nothing)) from None
+        raise ApiError(422, None, str(nothing), NOTHING_TO_UNDO) from None
     return written_answer(written, changed_rules=list(written.changed_rules),
                           changed_deals=list(written.changed_deals))
 
@@ -403,12 +409,16 @@ def _check_table_players(table: TableRow, match: Match) -> None:
 def editable_table(public_id: str) -> TableRow:
     """The table, once the request shows its edit token (401 without one, 403 with another)."""
     row = tables.get_table_or_404(public_id)
+    _check_table_token(row)
+    return row
+
+
+def _check_table_token(row: TableRow) -> None:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "Authorization", "send the table's edit token as Authorization: Bearer <token>")
     if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
-        raise ApiError(403, "Authorization", "this edit token does not belong to this table")
-    return row
+        raise ApiError(403, "Authorization", "this edit token does not belong to this table", TOKEN_WRONG)
 
 
 def table_answer(row: TableRow, status: int = 200, **extra: Any) -> Response:
@@ -525,7 +535,9 @@ def export_table(public_id: str) -> Response:
 @rate_limited("create-match")
 def import_table() -> Response:
     """A table file in, a new table (new id and token) out."""
-    row = tables.import_table(tables.read_table_file(json_body()))
+    file = tables.read_table_file(json_body())
+    count_made(*file.size())
+    row = tables.import_table(file)
     response = table_answer(row, 201, token=row.edit_token)
     response.headers["Location"] = external_url("api.table", public_id=row.public_id)
     response.headers["Cache-Control"] = "no-store"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -29,15 +29,19 @@ from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, R
 from ..rules.matchfile import match_to_json
 from ..rules.meld_prices import MeldPrices
 from ..rules.numbers import whole_number_or_none
+from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
+from .errors import KEY_REUSED, NOTHING_TO_UNDO, REPEATED_FIELD, Refused, error_json, repeated_name
 
 bp = Blueprint("outbox", __name__, url_prefix="/m/<public_id>/outbox")
 bp.before_request(players_only)
 
 KEY_HEADER = "Idempotency-Key"
 MAX_KEYS_ASKED = 50
+UNREADABLE = "This entry could not be read; it was kept on the phone."
+NOT_VALID = "not_valid"  # the entry as its form would read it is not complete or not right: the message says why
 # The form addresses an outbox entry may name, after /m/<public_id>: what it does and to which deal.
 FORM_PATH = re.compile(r"/deals/new|/deals/(\d+)/(edit|delete|throw-in)|/rules(?:/(meld|rescale)|/undo/(\d+))?")
 
@@ -57,16 +61,25 @@ def facts(public_id: str) -> Response:
 @bp.post("")
 def send(public_id: str) -> tuple[Response, int]:
     """Do one kept write: ``{"path": the form's address, "fields": [[name, value], …], "version": n?}``."""
-    body = request.get_json(silent=True)
+    try:
+        body = load_json(request.get_data(as_text=False).decode("utf-8"))
+    except UnicodeDecodeError:
+        return _refused(400, UNREADABLE, ProblemCode.NOT_JSON)
+    except MatchFileError as error:  # not JSON, nested too deep, a key given twice …
+        return _refused(400, UNREADABLE, error.code, error.path or None)
     if not isinstance(body, dict) or not isinstance(body.get("path"), str) or not isinstance(body.get("fields"), list):
-        return _refused(400, "This entry could not be read; it was kept on the phone.")
+        return _refused(400, UNREADABLE, ProblemCode.WRONG_TYPE)
     prefix = f"/m/{public_id}"
     path: str = body["path"]
     found = FORM_PATH.fullmatch(path[len(prefix):]) if path.startswith(prefix) else None
     if found is None:
-        return _refused(400, "This entry names no form of this match.")
-    fields = MultiDict([(str(pair[0]), str(pair[1])) for pair in body["fields"]
-                        if isinstance(pair, list) and len(pair) == 2])
+        return _refused(400, "This entry names no form of this match.", ProblemCode.WRONG_FORMAT, "path")
+    pairs = [(str(pair[0]), str(pair[1])) for pair in body["fields"] if isinstance(pair, list) and len(pair) == 2]
+    repeated = repeated_name(name for name, _ in pairs)
+    if repeated is not None:
+        return _refused(400, f"This entry gives the field {repeated} twice; it was kept on the phone.",
+                        REPEATED_FIELD, f"fields.{repeated}")
+    fields = MultiDict(pairs)
     key = _key(path)
     loaded = reading.load_match(public_id)
     number = int(found.group(1)) if found.group(1) else None
@@ -91,15 +104,15 @@ def send(public_id: str) -> tuple[Response, int]:
     except writing.StaleEdit as stale:
         return _stale(loaded, stale, number)
     except write_keys.KeyReused:
-        return _refused(422, "This entry was sent before with other contents; it was kept on the phone.")
+        return _refused(422, "This entry was sent before with other contents; it was kept on the phone.", KEY_REUSED)
     except _Refused as refused:
-        return _refused(422, refused.message)
+        return _refused(422, refused.message, NOT_VALID)
     except writing.NothingToUndo as nothing:
-        return _refused(422, str(nothing))
+        return _refused(422, str(nothing), NOTHING_TO_UNDO)
     except ContradictionError as error:
-        return _refused(422, _contradiction(error))
+        return _refused(422, _contradiction(error), error.code)
     except RulesError as error:
-        return _refused(422, sentence(error.problem.message))
+        return _refused(422, sentence(error.problem.message), error.code, error.problem.path or None)
     if written is None:  # house rules already as asked
         return jsonify({"done": True, "number": None, "version": loaded.row.version,
                         "match": match_to_json(loaded.match)}), 200
@@ -196,8 +209,8 @@ def _stale(loaded: reading.Loaded, stale: writing.StaleEdit, number: int | None)
                     "theirs": theirs, "version": row.version, "match": match_to_json(match)}), 409
 
 
-def _refused(status: int, message: str) -> tuple[Response, int]:
-    return jsonify({"error": {"field": None, "message": message}}), status
+def _refused(status: int, message: str, code: str, field: str | None = None) -> tuple[Response, int]:
+    return error_json(status, message, field, code), status
 
 
 def _key(path: str) -> write_keys.WriteKey | None:
@@ -207,7 +220,7 @@ def _key(path: str) -> write_keys.WriteKey | None:
     if not value:
         return None
     if not write_keys.is_write_key(value):
-        abort(400, "This entry's key is unreadable.")
+        raise Refused(400, "This entry's key is unreadable.", KEY_HEADER, ProblemCode.WRONG_FORMAT)
     return write_keys.WriteKey.of(value, "POST", path)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -17,7 +16,7 @@ from ..device import (
     remember_match,
     remember_table,
 )
-from ..extensions import rate_limited
+from ..extensions import count_made, rate_limited
 from ..forms.house_rules import rule_values
 from ..forms.tables import (
     AddPlayerForm,
@@ -207,9 +206,7 @@ def _match_from_form(row: TableRow, form: TableMatchForm, options: dict[str, tab
 @bp.get("/t/<table_id>/export.json")
 def export(table_id: str) -> Response:
     """The table's file: players, rule cards and every match, to import again elsewhere."""
-    row = tables.get_table_or_404(table_id)
-    body = json.dumps(tables.table_file(row), ensure_ascii=False, indent=2) + "\n"
-    response = Response(body, mimetype="application/json")
+    response = Response(tables.dumps_table(tables.get_table_or_404(table_id)), mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="table.json"'
     return response
 
@@ -220,6 +217,7 @@ def import_table() -> str | BaseResponse:
     """A table file, uploaded: a new table (new link) with its players, rule cards and matches."""
     form = ImportTableForm()
     if form.validate_on_submit() and form.table is not None:
+        count_made(*form.table.size())
         row = tables.import_table(form.table)
         remember_table(row.public_id)
         return redirect(url_for("tables.show", table_id=row.public_id))

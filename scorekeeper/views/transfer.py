@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
 from ..device import remember_match
-from ..extensions import rate_limited
+from ..extensions import count_made, rate_limited
 from ..forms.transfer import ImportForm
 from ..rules.match import Match
 from ..rules.matchfile import dumps_match
@@ -50,6 +50,7 @@ def export_csv(public_id: str) -> Response:
 def import_match() -> str | BaseResponse:
     form = ImportForm()
     if form.validate_on_submit() and form.match is not None:
+        count_made(deals=len(form.match.deals))
         try:
             row = writing.create_match(form.match)
         except (DataError, OverflowError):

@@ -556,6 +556,8 @@ def match_file_vectors(rng: random.Random) -> Json:
         grouped = marriages_in_groups(stored, file)
         cases.append({"file": grouped, "stored": True, **outcome(
             lambda f=grouped: sheet_json(score_match(match_from_json(f, stored=True))))})
+    for edge in [*invisible_names(), five_hands()]:
+        cases.append({"file": edge, **outcome(lambda f=edge: sheet_json(score_match(match_from_json(f))))})
     return cases
 
 
@@ -570,6 +572,29 @@ def marriages_in_groups(rng: random.Random, data: Json) -> Json:
             own[combination] = [rng.choice([None, 2, 20, 30]), *(rng.choice([None, 10, 100, 300])
                                                                  for _ in range(rng.randint(1, 3)))]
     return data
+
+
+# Names holding characters that cannot be seen: refused, but for the joiners emoji are written with.
+INVISIBLE = ["\u200b", "We\u202e", "\ufeffThey", "Ann\u00adBob", "Cy\u2066", "\U0001f468\u200d\U0001f469"]
+
+
+def invisible_names() -> list[Json]:
+    """A side, and a player, named with each of ``INVISIBLE``."""
+    files = []
+    for text in INVISIBLE:
+        for sides in ([{"name": text, "players": []}, {"name": "They", "players": []}],
+                      [{"name": "We", "players": ["Ann", text]}, {"name": "They", "players": []}]):
+            files.append({"format": "pinochle-match/1", "name": "Names", "sides": sides, "rules": {}, "deals": []})
+    return files
+
+
+def five_hands() -> Json:
+    """A side showing the meld of more hands than a side has players."""
+    deal = {"bidder": 0, "bid": 50, "sides": [{"meld": [4, 0, 0, 0, 0], "tricks": 25, "last_trick": True},
+                                              {"meld": 0, "tricks": 23}]}
+    return {"format": "pinochle-match/1", "name": "Hands", "sides": [{"name": "We", "players": []},
+                                                                     {"name": "They", "players": []}],
+            "rules": {}, "deals": [deal]}
 
 
 BAD_PRICES: list[Json] = [None, True, -1, 0, 10_001, 2.5, "", "40", [], [1, 2, 3, 4, 5], [None], {"run": 1}, {}]

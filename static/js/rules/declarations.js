@@ -5,7 +5,7 @@
 // problems.py: one code per kind of problem (its ProblemCode member is named by it in capitals)
 export const PROBLEM_CODES = [
   "not_json","too_deep","wrong_type","not_a_number","out_of_range","too_long","bad_character","unknown_key",
-  "missing_key","wrong_format","name_missing","duplicate_name","duplicate_player","side_count",
+  "duplicate_key","missing_key","wrong_format","name_missing","duplicate_name","duplicate_player","side_count",
   "too_many_players","too_many_deals","not_a_card","not_a_suit","not_a_rank","card_not_in_deck",
   "too_many_copies","unknown_combination","priced_one_at_a_time","unknown_rule","bad_rule_value",
   "bidder_missing","bidder_unknown","bid_missing","bid_without_bidder","bid_below_minimum",
@@ -35,7 +35,8 @@ export const LIMITS = {
   MAX_TABLE_PLAYERS: 40,
   MAX_RULE_CARDS: 20,
   MAX_RULE_CARD_NAME: 40,
-  MAX_TABLE_MATCHES: 2000,
+  MAX_TABLE_MATCHES: 200,
+  MAX_TABLE_DEALS: 2000,
 };
 
 // numbers.py: characters of typed text a message repeats

@@ -169,6 +169,9 @@ function sideEntry(data, path, deck) {
   onlyKeys(obj, ["meld", "tricks", "last_trick", "took_trick"], path);
   let meld = [];
   if (has(obj, "meld")) {
+    if (Array.isArray(obj.meld) && obj.meld.length > LIMITS.MAX_PLAYERS) {
+      throw fail(ProblemCode.TOO_MANY_PLAYERS, `${path}.meld`, `a side shows the meld of at most ${LIMITS.MAX_PLAYERS} hands, one a player`);
+    }
     meld = Array.isArray(obj.meld)
       ? obj.meld.map((item, i) => meldFact(item, `${path}.meld[${i}]`, deck))
       : [meldFact(obj.meld, `${path}.meld`, deck)];

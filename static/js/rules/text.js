@@ -1,14 +1,15 @@
 // Names as a person types them: the twin of clean_name in text.py (NFC, spaces stripped as Python strips
-// them, no control characters, line separators or lone surrogates).
+// them, no control characters, line separators, lone surrogates or invisible format characters but the joiners).
 
 import { MatchFileError, ProblemCode, problem } from "./problems.js";
 import { strip } from "./spaces.js";
 
-const BAD = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u;
+const BAD = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]|(?![\u200C\u200D\u{E0020}-\u{E007F}])\p{Cf}/u;
 const length = (text) => [...text].length; // characters, as Python counts them
 
 function kind(char) {
   if (/\p{Cs}/u.test(char)) return "unpaired surrogate";
+  if (/\p{Cf}/u.test(char)) return "invisible character";
   return /[\p{Zl}\p{Zp}]/u.test(char) ? "line separator" : "control character";
 }
 
