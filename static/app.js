@@ -289,17 +289,18 @@ function setUpOutbox(meta) {
   };
   let kept = null;
   try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
-  if (kept || /[?&]sets=/.test(location.search)) start();  // also: a meld sent back by the calculator
+  const otherDeal = document.querySelector("[data-new-deal]") && !/new$/.test(location.pathname);
+  if (kept || otherDeal || /[?&]sets=/.test(location.search)) start();  // a meld from the calculator; sw.js's kit
   document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!form.matches("form[data-outbox]")) return;
     if (outbox) { outbox.submitted(event); return; }
-    if (navigator.onLine) return;  // sent as it is
-    event.preventDefault();  // no network: kept on this phone, or left on the page as typed
+    if (navigator.onLine && !form.elements.write_key) return;  // sent as it is: it writes nothing
+    event.preventDefault();  // kept on this phone first (a write, by its key), or left on the page as typed
     event.stopImmediatePropagation();
-    start().then((started) => {
-      if (started) { started.keep(form, event.submitter); return; }
+    start().then((started) => {  // not started: the outbox could not even be loaded, so no network either
+      if (started) { started.send(form, event.submitter); return; }
       const note = document.createElement("p");
       note.className = "form-errors";
       note.setAttribute("role", "alert");

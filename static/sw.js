@@ -7,7 +7,14 @@
 //   cache first, fetched and kept otherwise.
 // - Pages and their data (GET) under /m/…, /w/…, /meld, /rules, the home page and the manifest: the
 //   network first, each good answer kept; with no network, the kept copy. A navigation with neither gets the
-//   offline page. The sheet's live part (…/live) is left to the network: with no signal it fails, and
+//   offline page.
+// - A match's players' sheet brings its match's kit along (keepKit): the deal form, the house rules page
+//   (with its rescale and undo forms) and the meld calculator opened for the match, and the match's facts
+//   (what the outbox works entries out from), fetched again whenever the sheet's version changes. So a phone
+//   that opened the sheet and nothing else enters, corrects and deletes deals, changes the house rules and
+//   counts meld with no signal. With no network a deal's correction or delete form that has no copy of its
+//   own is the deal form's copy, which the outbox's script makes into the form asked for.
+// - The sheet's live part (…/live) is left to the network: with no signal it fails, and
 //   the sheet says so rather than showing an old answer as new. With no network, a page asked for with a
 //   query that has no copy of its own gets a kept copy of the same page (for the meld calculator, of the
 //   same match): the rest of the query is read by the page's script (the meld the calculator sends back
@@ -28,6 +35,11 @@ const KEPT_PAGES = /^\/(?:$|m\/|w\/|meld$|rules$|manifest\.webmanifest$)/;
 const LIVE_PART = /\/live$/;
 const MATCH_FORM = /^(\/m\/[^/]+)\/(?:deals\/new|deals\/\d+\/(?:edit|delete|throw-in)|rules(?:\/meld|\/rescale|\/undo\/\d+)?)$/;  // the outbox's
 const NOT_SENT = "not-sent";
+const PLAYERS_SHEET = /^\/m\/([^/]+)$/;
+const DEAL_FORM = /^(\/m\/[^/]+)\/deals\/\d+\/(?:edit|delete)$/;  // served from the kit's deal form with no copy
+const KEPT_FOR = "X-Kept-For";  // on each kept part of a kit: the ETag of the sheet it was kept with
+const kitPages = (id) => [`/m/${id}/deals/new`, `/m/${id}/rules`, `/meld?match=${encodeURIComponent(id)}`];
+const kitFacts = (id) => `/m/${id}/outbox`;  // the outbox's address: the match file, its version, a form token
 const SEND_WAIT_MS = 15000;
 const HASHED_LINK = /(?:href|src)=["'](\/static\/[^"'?]+\?v=[0-9a-f]+)["']/g;
 
@@ -46,9 +58,16 @@ async function store(request, response) {
   return true;
 }
 
+// An answer as it is kept with a match's sheet of version `keptFor` (the sheet's ETag).
+function stamped(response, keptFor) {
+  const headers = new Headers(response.headers);
+  headers.set(KEPT_FOR, keptFor);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 // A page fetched and kept, with the hashed stylesheet and scripts it links to (usually from the
-// browser's own cache: they are kept for a year).
-async function keepPage(address) {
+// browser's own cache: they are kept for a year); `keptFor`: as part of a kit.
+async function keepPage(address, keptFor = null) {
   const response = await fetch(address, { credentials: "same-origin" });
   if (!keepable(response)) return false;
   const html = await response.clone().text();
@@ -57,8 +76,34 @@ async function keepPage(address) {
   await Promise.all(links.map(async (link) => {
     if (!(await cache.match(link))) await store(link, await fetch(link));
   }));
-  await store(address, response);  // last: a page kept is a page whose stylesheet and scripts are kept
+  // Last: a page kept is a page whose stylesheet and scripts are kept.
+  await cache.put(address, keptFor ? stamped(response, keptFor) : response);
+  if (!keptFor) await keepKit(address, response);
   return true;
+}
+
+// The kit of the match whose players' sheet at `address` was just kept as `sheet`: kept again only when the
+// sheet's version changed (its ETag). The facts go last: they mark a complete kit.
+const keeping = new Map();
+
+async function keepKit(address, sheet) {
+  const url = new URL(address, self.location.origin);
+  const found = PLAYERS_SHEET.exec(url.pathname);
+  const version = sheet.headers.get("ETag");
+  if (!found || !version) return;
+  const facts = url.origin + kitFacts(found[1]);
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(facts);
+  if ((kept && kept.headers.get(KEPT_FOR) === version) || keeping.get(facts) === version) return;
+  keeping.set(facts, version);
+  try {
+    const pages = kitPages(found[1]).map((page) => url.origin + page);
+    await Promise.all(pages.map((page) => keepPage(page, version).catch(() => false)));
+    const answer = await fetch(facts, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (answer.ok && answer.type === "basic" && !answer.redirected) await cache.put(facts, stamped(answer, version));
+  } finally {
+    if (keeping.get(facts) === version) keeping.delete(facts);
+  }
 }
 
 self.addEventListener("install", (event) => {
@@ -135,14 +180,24 @@ async function keptAlike(url) {
   return alike ? cache.match(alike, { ignoreVary: true }) : undefined;
 }
 
-async function networkFirst(request, keep) {
+// A correction or delete form of a deal with no copy of its own: the match's deal form, kept with its sheet.
+async function keptDealForm(url) {
+  const found = DEAL_FORM.exec(url.pathname);
+  return found ? caches.match(`${url.origin}${found[1]}/deals/new`, { ignoreVary: true }) : undefined;
+}
+
+async function networkFirst(event, keep) {
+  const request = event.request;
   try {
     const response = await fetch(request);
-    if (keep) await store(request, response.clone());
+    if (keep && await store(request, response.clone()) && request.mode === "navigate") {
+      event.waitUntil(keepKit(request.url, response).catch(() => undefined));
+    }
     return response;
   } catch (error) {
+    const url = new URL(request.url);
     const kept = await caches.match(request, { ignoreVary: true })
-      || (request.mode === "navigate" && isKeptPage(new URL(request.url)) ? await keptAlike(new URL(request.url)) : null);
+      || (request.mode === "navigate" && isKeptPage(url) ? (await keptAlike(url)) || (await keptDealForm(url)) : null);
     if (kept) return kept;
     if (request.mode === "navigate") {
       const offline = await caches.match(SETTINGS.offlinePage);
@@ -192,6 +247,6 @@ self.addEventListener("fetch", (event) => {
   if (isHashedStatic(url)) {
     event.respondWith(cacheFirst(request));
   } else if (isKeptPage(url) || request.mode === "navigate") {
-    event.respondWith(networkFirst(request, isKeptPage(url)));
+    event.respondWith(networkFirst(event, isKeptPage(url)));
   }
 });

@@ -100,8 +100,8 @@ def test_a_decided_match_offers_the_next_match(app: Flask, client: FlaskClient, 
     win(actions, public_id, bid=60)
     html = client.get(f"/m/{public_id}").get_data(as_text=True)
     banner = html[html.index('class="banner"'):html.index('class="totals"')]
-    assert "won at deal 2" in banner and f'action="/m/{public_id}/rematch"' in banner
-    data = form_values(client.get(f"/m/{public_id}"))  # the page's first form: the rematch
+    assert "won at deal 2" in banner and f'href="/m/{public_id}/rematch"' in banner
+    data = form_values(client.get(f"/m/{public_id}/rematch"))
     started = client.post(f"/m/{public_id}/rematch", data=data)
     assert started.status_code == 302
     new_id = started.headers["Location"].rsplit("/", 1)[-1]
@@ -132,15 +132,36 @@ def test_the_rematch_is_not_offered_before_the_end_nor_on_the_watch_link(
 def test_a_phone_without_the_right_cannot_start_the_rematch(app: Flask, actions: Actions) -> None:
     public_id = actions.create_match()
     win(actions, public_id)
-    refused = app.test_client().post(f"/m/{public_id}/rematch")
-    assert refused.status_code == 403
+    stranger = app.test_client()
+    assert stranger.post(f"/m/{public_id}/rematch").status_code == 403
+    assert stranger.get(f"/m/{public_id}/rematch").status_code == 403
+
+
+def test_a_decided_match_is_one_page_for_every_phone_and_may_be_kept(
+        app: Flask, client: FlaskClient, actions: Actions) -> None:
+    """Nothing of one phone's session is on it (its token, a form's key), so a phone keeps it for reading
+    offline; the next match's form, which has them, is a page of its own that is never kept."""
+    public_id = actions.create_match()
+    win(actions, public_id)
+    client.get(f"/m/{public_id}")  # the sheet right after the save, with its one-time message
+    other = app.test_client()
+    other.get(f"/m/{public_id}")  # a second phone at the players' link
+    pages = [phone.get(f"/m/{public_id}") for phone in (client, other)]
+    bodies = [page.get_data(as_text=True) for page in pages]
+    assert bodies[0] == bodies[1] and "won at deal 2" in bodies[0]
+    assert "csrf_token" not in bodies[0] and "write_key" not in bodies[0]
+    assert all(page.headers["Cache-Control"] == pages[0].headers["Cache-Control"] for page in pages)
+    assert "no-store" not in pages[0].headers["Cache-Control"] and pages[0].headers["ETag"]
+    again = client.get(f"/m/{public_id}", headers={"If-None-Match": pages[0].headers["ETag"]})
+    assert again.status_code == 304
+    form = client.get(f"/m/{public_id}/rematch")
+    assert form.headers["Cache-Control"] == "no-store" and "write_key" in form.get_data(as_text=True)
 
 
 def test_the_same_rematch_form_sent_twice_starts_one_match(app: Flask, client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
     win(actions, public_id)
-    client.get(f"/m/{public_id}")
-    data = form_values(client.get(f"/m/{public_id}"))
+    data = form_values(client.get(f"/m/{public_id}/rematch"))
     assert write_keys.is_write_key(data["write_key"])
     with app.app_context():
         before = get_session().scalar(select(func.count()).select_from(MatchRow))
@@ -149,7 +170,7 @@ def test_the_same_rematch_form_sent_twice_starts_one_match(app: Flask, client: F
     assert answers[0].headers["Location"] == answers[1].headers["Location"] != f"/m/{public_id}"
     with app.app_context():
         assert get_session().scalar(select(func.count()).select_from(MatchRow)) == before + 1
-    fresh = form_values(client.get(f"/m/{public_id}"))  # the form drawn anew: a new key, a new match
+    fresh = form_values(client.get(f"/m/{public_id}/rematch"))  # the form drawn anew: a new key, a new match
     assert fresh["write_key"] != data["write_key"]
     third = client.post(f"/m/{public_id}/rematch", data=fresh | {"partners": "same"})
     assert third.headers["Location"] not in (answers[0].headers["Location"], f"/m/{public_id}")

@@ -18,6 +18,7 @@ from test_concurrent_writes import THREADS, bearer, new_match, quick, race, stor
 from scorekeeper.db import get_session
 from scorekeeper.models import WriteKeyRow, utc_now
 from scorekeeper.store import reading, write_keys
+from scorekeeper.views.write_keys import SENT_BEFORE
 
 
 def keyed(token: str, key: str, version: int | None = None) -> dict[str, str]:
@@ -258,3 +259,63 @@ def test_a_form_key_sent_to_another_form_is_refused(app: Flask, client: FlaskCli
     refused = client.post(f"/m/{public_id}/deals/1/edit", data=edit)
     assert refused.status_code == 422
     assert stored(app, public_id)[0] == 2
+
+
+def rule_changes(app: Flask, public_id: str) -> int:
+    with app.app_context():
+        return len({change.batch for change in reading.get_match_or_404(public_id).rule_changes})
+
+
+def test_every_form_of_the_house_rules_pages_has_a_key_of_its_own(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 50, (60, 20))
+    for page in ("rules", "rules/meld"):
+        html = client.get(f"/m/{public_id}/{page}").get_data(as_text=True)
+        forms = re.findall(r"<form method=\"post\".*?</form>", html, re.S)
+        keys = [re.search(r'name="write_key"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="write_key"', form)
+                for form in forms]
+        assert forms and all(keys), page
+        values = [found.group(1) or found.group(2) for found in keys if found]
+        assert len(set(values)) == len(values) and all(write_keys.is_write_key(value) for value in values)
+
+
+def test_a_house_rules_change_applied_twice_is_one_change(app: Flask, client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 50, (60, 20))
+    data = form_values(client.get(f"/m/{public_id}/rules"))
+    key = re.search(r'id="write_key" name="write_key" type="hidden" value="([^"]+)"',
+                    client.get(f"/m/{public_id}/rules").get_data(as_text=True))
+    assert key is not None
+    data |= {"write_key": key.group(1), "rules-target": "600"}
+    preview = client.post(f"/m/{public_id}/rules", data=data)
+    assert f'value="{key.group(1)}"' in preview.get_data(as_text=True)  # the apply carries the same key
+    answers = [client.post(f"/m/{public_id}/rules", data=data | {"confirm": "yes"}, follow_redirects=True)
+               for _ in range(2)]
+    assert [answer.status_code for answer in answers] == [200, 200]
+    assert "House rules changed: Play to 500 → 600" in answers[0].get_data(as_text=True)
+    again = data | {"confirm": "yes", "rules-target": "700"}  # the form changed and sent again: the same write
+    assert SENT_BEFORE in client.post(f"/m/{public_id}/rules", data=again, follow_redirects=True).get_data(as_text=True)
+    assert stored(app, public_id)[0] == 3 and rule_changes(app, public_id) == 1
+
+
+@pytest.mark.parametrize("action", ["rescale", "undo"])
+def test_a_rescale_or_an_undo_sent_twice_is_done_once(
+        app: Flask, client: FlaskClient, actions: Actions, action: str) -> None:
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 50, (60, 20))
+    html = client.get(f"/m/{public_id}/rules").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert token is not None
+    fields = {"csrf_token": token.group(1), "version": "2", "write_key": "rescale-key-0001", "factor": "up"}
+    assert client.post(f"/m/{public_id}/rules/rescale", data=fields).status_code == 302
+    if action == "undo":
+        with app.app_context():
+            change = reading.get_match_or_404(public_id).rule_changes[0].id
+        fields = fields | {"version": "3", "write_key": "undo-key-0001"}
+        answers = [client.post(f"/m/{public_id}/rules/undo/{change}", data=fields) for _ in range(2)]
+    else:
+        answers = [client.post(f"/m/{public_id}/rules/rescale", data=fields)]
+    assert [answer.status_code for answer in answers] == [302] * len(answers)
+    assert SENT_BEFORE in client.get(answers[-1].headers["Location"]).get_data(as_text=True)
+    assert stored(app, public_id)[0] == (4 if action == "undo" else 3)
+    assert rule_changes(app, public_id) == (2 if action == "undo" else 1)

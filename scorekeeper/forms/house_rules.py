@@ -9,7 +9,7 @@ from wtforms.validators import ValidationError
 
 from ..rules.errors import RulesError
 from ..rules.house_rules import RULE_SPECS, HouseRules, RuleKind, RuleSpec
-from .common import SelectChoice
+from .common import SelectChoice, new_write_key
 
 SWITCH_CHOICES = [SelectChoice("on", "On"), SelectChoice("off", "Off")]
 FIELD_SPECS = tuple(spec for spec in RULE_SPECS if spec.kind is not RuleKind.PRICES)
@@ -75,6 +75,7 @@ class HouseRulesForm(FlaskForm):
     """Change the house rules of a match; ``confirm`` is set on the preview page."""
 
     version = HiddenField()
+    write_key = HiddenField(default=new_write_key)  # kept from the rules page through its preview to the apply
     confirm = HiddenField()
     rules = FormField(RulesForm)
 

@@ -13,6 +13,7 @@ from ..rules.house_rules import MeldTableName
 from ..rules.meld import price_list
 from ..rules.meld_prices import GROUPS, MAX_PRICE, NO_PRICES, MeldPrices
 from ..rules.numbers import parse_whole_number
+from .common import new_write_key
 
 SIZES = tuple(range(1, GROUPS + 1))
 
@@ -47,6 +48,7 @@ class MeldPricesForm(FlaskForm):
     JSON) are set on the preview."""
 
     version = HiddenField()
+    write_key = HiddenField(default=new_write_key)  # kept from the prices page through its preview to the apply
     confirm = HiddenField()
     chosen = HiddenField()
 

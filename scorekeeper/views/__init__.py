@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 from flask import Flask
 
+from ..forms.common import new_write_key
 from ..sheet.view import points, signed_points
 from ..tables import next_dealer
 from .links import remember_urls
@@ -40,6 +41,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(signed_points)
     app.add_template_filter(utc_iso)
     app.add_template_global(next_dealer)
+    app.add_template_global(new_write_key)
     remember_urls(app)
 
 

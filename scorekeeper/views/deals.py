@@ -22,7 +22,7 @@ from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
 from ..store import describe, reading, write_keys, writing
 from ..tables import next_dealer
-from .write_keys import sent_write_key
+from .write_keys import key_reused_page, sent_write_key
 
 bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
 LIKELY_BIDS = 4  # recent distinct bids offered beside the minimum
@@ -124,8 +124,7 @@ def undo(public_id: str, number: int) -> Response:
 
 @bp.errorhandler(write_keys.KeyReused)
 def _key_reused(error: write_keys.KeyReused) -> tuple[str, int]:
-    message = "This form was sent before with another request, so nothing was saved. Reload the page and try again."
-    return render_template("errors/error.html", status=422, title="Form sent twice", message=message), 422
+    return key_reused_page()
 
 
 def _save(loaded: reading.Loaded, form: DealForm, number: int | None) -> str | Response | tuple[str, int]:

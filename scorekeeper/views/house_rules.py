@@ -15,7 +15,8 @@ from ..rules.match import Match
 from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
 from ..rules.scoring import preview_rules
-from ..store import reading, writing
+from ..store import reading, write_keys, writing
+from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
 bp.before_request(players_only)
@@ -42,8 +43,9 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         return redirect(url_for("matches.sheet", public_id=public_id))
     try:
         if form.confirm.data == "yes":  # apply what the preview showed, unless the match changed since
-            writing.change_rules(loaded, new_rules, _version(form))
-            flash(f"House rules changed: {_changes_text(match.rules, new_rules)}.", "info")
+            written = writing.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
+            replayed = written is not None and written.replayed
+            flash(SENT_BEFORE if replayed else f"House rules changed: {_changes_text(match.rules, new_rules)}.", "info")
             return redirect(url_for("matches.sheet", public_id=public_id))
         preview = preview_rules(match, new_rules)
     except ContradictionError as error:
@@ -73,7 +75,7 @@ def rescale(public_id: str) -> str | Response | tuple[str, int]:
     if not form.validate() or factor is None:
         return _refused(loaded, "Tap ×10 or ÷10 to rescale the match.", 400)
     try:
-        writing.rescale_match(loaded, factor, _version(form))
+        written = writing.rescale_match(loaded, factor, _version(form), sent_write_key())
     except ContradictionError as error:
         return _refused(loaded, f"Rescaling {factor.label} is refused: "
                         + "; ".join(f"deal {number}: {problem}" for number, problem in error.problems) + ".",
@@ -82,7 +84,8 @@ def rescale(public_id: str) -> str | Response | tuple[str, int]:
         return _refused(loaded, f"Rescaling {factor.label} is refused: {error}.", 422)
     except writing.StaleEdit as stale:
         return _refused(loaded, stale.message + " Look again before rescaling.", 409)
-    flash(f"Rescaled {factor.label}: the rules, the bids and every number typed in. Undo it below.", "info")
+    flash(SENT_BEFORE if written.replayed
+          else f"Rescaled {factor.label}: the rules, the bids and every number typed in. Undo it below.", "info")
     return redirect(url_for("house_rules.show", public_id=public_id))
 
 
@@ -94,7 +97,7 @@ def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
     if not form.validate():
         return _refused(loaded, "The form was too old: try again.", 400)
     try:
-        writing.undo_rules(loaded, change_id, _version(form))
+        written = writing.undo_rules(loaded, change_id, _version(form), sent_write_key())
     except writing.NothingToUndo as nothing:
         return _refused(loaded, str(nothing), 422)
     except (ContradictionError, HouseRuleError) as error:
@@ -102,8 +105,13 @@ def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
         return _refused(loaded, f"That change cannot be undone: {error}.", 422, numbers)
     except writing.StaleEdit as stale:
         return _refused(loaded, stale.message + " Look again before undoing.", 409)
-    flash("Change undone; the undo is in the history too.", "info")
+    flash(SENT_BEFORE if written.replayed else "Change undone; the undo is in the history too.", "info")
     return redirect(url_for("house_rules.show", public_id=public_id))
+
+
+@bp.errorhandler(write_keys.KeyReused)
+def _key_reused(error: write_keys.KeyReused) -> tuple[str, int]:
+    return key_reused_page("nothing was changed")
 
 
 def _refused(loaded: reading.Loaded, message: str, status: int, deals: list[int] | None = None) -> tuple[str, int]:

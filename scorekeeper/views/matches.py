@@ -129,10 +129,11 @@ def sheet(public_id: str) -> Response:
         dead_contract="" if dead is None else render_template(
             "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead,
             write_key=new_write_key()),
-        rematch=render_template("matches/_rematch.html", public_id=public_id, write_key=new_write_key(),
-                                can_rotate=len(tables.seating(page.match.sides)) > 2) if won else "",
+        rematch=render_template("matches/_rematch.html", public_id=public_id) if won else "",
         changed_row=saved.number if saved is not None and saved.version == page.version else None,
     )
+    if not flashes and not saved and dead is None:  # decided: the same page for every phone, kept offline
+        return Response(html, mimetype="text/html", headers=unchanged_headers(sheet_etag(page.version)))
     # A one-time message or a form with this session's token: never kept, never shown again.
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
@@ -151,12 +152,23 @@ def live(public_id: str) -> Response:
     return _encoded(page.live, sheet_etag(page.version))
 
 
+@bp.get("/m/<public_id>/rematch")
+def next_match(public_id: str) -> Response:
+    """The form that starts the next match (``rematch``), with this phone's token and key: never kept."""
+    if not may_change(public_id):
+        abort(403, NOT_A_PLAYER)
+    row, match = reading.load_match(public_id)
+    html = render_template("matches/rematch.html", row=row, table=tables.table_of(row), write_key=new_write_key(),
+                           can_rotate=len(tables.seating(match.sides)) > 2)
+    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
+
+
 @bp.post("/m/<public_id>/rematch")
 @rate_limited("create-match")
 def rematch(public_id: str) -> Response:
     """Start the next match with the same sides, players and house rules in force (at the same table,
     if any), kept on this phone as any match it starts; ``partners=rotate`` seats the players in new
-    partnerships. Offered on a decided match's sheet to the phones that may change it. The form's key
+    partnerships. Offered on a decided match's sheet (``next_match``). The form's key
     makes it one write: sent again, it opens the match the first send started."""
     if not may_change(public_id):
         abort(403, NOT_A_PLAYER)

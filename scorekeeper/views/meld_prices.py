@@ -20,7 +20,8 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.price_presets import PRICE_PRESETS, preset_prices
 from ..rules.scoring import RulesPreview, preview_rules
 from ..rules.text import load_json
-from ..store import reading, writing
+from ..store import reading, write_keys, writing
+from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("meld_prices", __name__, url_prefix="/m/<public_id>/rules/meld")
 bp.before_request(players_only)
@@ -57,8 +58,10 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         return redirect(url_for("matches.sheet", public_id=public_id))
     try:
         if form.confirm.data == "yes":
-            writing.change_rules(loaded, new_rules, _version(form))
-            flash(f"House rules changed: {SPEC.label} {_label(match.rules)} → {_label(new_rules)}.", "info")
+            written = writing.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
+            replayed = written is not None and written.replayed
+            flash(SENT_BEFORE if replayed
+                  else f"House rules changed: {SPEC.label} {_label(match.rules)} → {_label(new_rules)}.", "info")
             return redirect(url_for("matches.sheet", public_id=public_id))
         preview = preview_rules(match, new_rules)
     except ContradictionError as error:
@@ -71,6 +74,11 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
     form.confirm.data = "yes"
     form.chosen.data = json.dumps(prices.to_json())
     return _render(row, match, form, preview=preview, new_rules=new_rules)
+
+
+@bp.errorhandler(write_keys.KeyReused)
+def _key_reused(error: write_keys.KeyReused) -> tuple[str, int]:
+    return key_reused_page("nothing was changed")
 
 
 def _chosen(form: MeldPricesForm) -> MeldPrices | None:

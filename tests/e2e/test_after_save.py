@@ -177,12 +177,13 @@ def test_the_winning_deal_shows_the_winner_and_starts_the_next_match(
     save_deal(page)
     banner = page.locator(".banner")
     expect(banner).to_contain_text("Ann & Bo won at deal 4")
-    rematch = banner.get_by_role("button", name="Next match: same sides and rules")
+    rematch = banner.get_by_role("link", name="Start the next match")
     for part in (banner, rematch, page.locator(".totals"), page.locator("tr.row-changed")):
         assert in_viewport(page, part)
     shoot(page, "after-save-winning-deal", full_page=False)
 
     follow(page, rematch)
+    follow(page, page.get_by_role("button", name="Next match: same sides and rules"))
     expect(page.get_by_role("link", name="+ Add deal 1")).to_be_visible()
     assert page.url != link
     assert sheet_totals(page) == {"Ann & Bo": 0, "Cy & Di": 0}

@@ -12,7 +12,8 @@ from playwright.sync_api import Route, expect
 from .conftest import Guard, LiveApp, Phones
 from .offline import wait_for_worker, wait_until_kept
 from .outbox import outbox, public_id_of, ready_offline, server_match, take_expected_errors, wait_until_sent
-from .table import fill_quick_deal, open_new_deal, start_match
+from .samples import worked_sheet_file
+from .table import fill_quick_deal, follow, import_match, open_new_deal, start_match, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -64,3 +65,43 @@ def test_a_save_that_gets_no_answer_is_kept_and_sent_once(
     assert [(deal["bid"], deal["sides"]) for deal in deals] == [(55, [{"total": 20}, {"total": 62}])]
     assert len(keys_sent) == len(set(keys_sent)) <= 1  # sent once (or found done, under its key)
     take_expected_errors(guard, r"ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_FAILED")
+
+
+@pytest.mark.parametrize("form", ["house rules", "rescale", "undo"])
+def test_a_rules_form_that_gets_no_answer_is_kept_and_sent_once(
+    phones: Phones, live_app: LiveApp, guard: Guard, form: str
+) -> None:
+    """The house rules, rescale and undo forms carry a write key too: on a network that looks up but is not,
+    the entry waits in the outbox rather than the browser's error page, and is one change when sent."""
+    host = phones.open()
+    link = import_match(host, worked_sheet_file("Rules with no answer"))
+    public_id = public_id_of(host)
+    follow(host, host.get_by_role("navigation", name="Match tools").get_by_role("link", name="House rules"))
+    follow(host, host.get_by_role("button", name="Rescale ×10"))  # a change in the history, to undo
+    page = phones.open()
+    page.goto(link)  # a phone that opened the sheet only: the rules page is in its kit
+    wait_until_kept(page, f"/m/{public_id}/outbox")
+    before = server_match(live_app.base_url, public_id)["version"]
+
+    server = {"up": False}
+    page.context.route("**/*", lambda route: route.fallback() if server["up"] else route.abort("connectionrefused"))
+    follow(page, page.get_by_role("navigation", name="Match tools").get_by_role("link", name="House rules"))
+    if form == "house rules":
+        type_number(page.get_by_label("Play to", exact=True), 400)
+        page.get_by_role("button", name="Preview the change").tap()
+    elif form == "rescale":
+        page.get_by_role("button", name="Rescale ÷10").tap()
+    else:
+        page.locator(".change-list").get_by_role("button", name="Undo").tap()
+    kept = outbox(page).locator("li.outbox-entry")
+    expect(kept).to_have_count(1)
+    expect(kept).to_contain_text("Not sent yet")
+    expect(page).to_have_url(re.compile(rf"/m/{public_id}#outbox$"))  # the sheet, not the browser's error page
+    assert page.evaluate("navigator.onLine")
+
+    server["up"] = True
+    wait_until_sent(page)
+    held = server_match(live_app.base_url, public_id)
+    assert held["version"] == before + 1  # one change
+    assert held["match"]["rules"]["target"] == {"house rules": 400, "rescale": 300, "undo": 300}[form]
+    take_expected_errors(guard, r"ERR_CONNECTION_REFUSED|ERR_FAILED")

@@ -9,7 +9,10 @@ stylesheet and scripts). None of it delays the page, so it is not in the page's 
 on a line of its own for each page: every request the worker made and the uncompressed bodies of their
 answers (a 304 counting 0), those the browser had in its cache included, so an upper bound of what a
 first visit costs beyond the page; held to WORKER_MAX_BYTES. Measured once the worker holds the page
-(or, for a page it does not keep, its offline page).
+(or, for a page it does not keep, its offline page). A match's sheet brings its match's kit along (the deal
+form, the house rules page, the meld calculator and its script, the match's facts: what the phone needs to
+keep the score with no signal, static/sw.js), so its worker's line is held to SHEET_WORKER_MAX_BYTES, and
+measured once the kit is kept.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ pytestmark = pytest.mark.browser
 MAX_BYTES = 60_000
 MAX_REQUESTS = 4
 WORKER_MAX_BYTES = 45_000
+SHEET_WORKER_MAX_BYTES = 120_000
 KEPT_BY_THE_WORKER = {"home", "sheet", "deal-new", "deal-edit", "house-rules", "meld", "rules"}
 
 
@@ -82,6 +86,8 @@ def weigh(page: Any, main_pages: MainPages, name: str) -> PageWeight:
     assert not failed, f"{name}: requests failed: {failed}"
     if name != "home":  # the home page is weighed after the sheet: its worker is running already
         wait_until_kept(page, main_pages.paths()[name] if name in KEPT_BY_THE_WORKER else "/offline")
+        if name == "sheet":
+            wait_until_kept(page, f"{main_pages.paths()[name]}/outbox")  # the match's kit: its facts go last
         weight.worker_requests = [f"{request.response().status} {request.url}" for request in by_worker]
         weight.worker_bytes = sum(body_size(request) for request in by_worker)
     return weight
@@ -109,7 +115,9 @@ def test_main_pages_stay_within_the_budget(phones: Phones, main_pages: MainPages
 
     over = [w.row() for w in weights if w.total >= MAX_BYTES or len(w.requests) > MAX_REQUESTS]
     assert not over, "over budget:\n" + "\n".join(over)
-    heavy_worker = [w.worker_row() for w in weights if w.worker_bytes > WORKER_MAX_BYTES]
-    assert not heavy_worker, (f"the service worker fetched more than {WORKER_MAX_BYTES:,} bytes:\n"
+    heavy_worker = [f"{w.name}: {w.worker_row().strip()}" for w in weights
+                    if w.worker_bytes > (SHEET_WORKER_MAX_BYTES if w.name == "sheet" else WORKER_MAX_BYTES)]
+    assert not heavy_worker, ("the service worker fetched more than its budget "
+                              f"({WORKER_MAX_BYTES:,} bytes, {SHEET_WORKER_MAX_BYTES:,} with a sheet's kit):\n"
                               + "\n".join(heavy_worker))
     assert all(w.by_type.get("document") for w in weights), "a page came without its HTML"

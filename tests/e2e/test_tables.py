@@ -81,7 +81,8 @@ def test_a_table_plays_a_match_a_rematch_and_shows_its_statistics(page: Page, sh
     shoot(page, "table-winner", full_page=False)
     finished = page.url
 
-    follow(page, banner.get_by_role("button", name="Next match: same sides and rules"))
+    follow(page, banner.get_by_role("link", name="Start the next match"))
+    follow(page, page.get_by_role("button", name="Next match: same sides and rules"))
     expect(page.get_by_role("link", name="+ Add deal 1")).to_be_visible()
     assert page.url != finished
     new = page.request.get(page.url.replace("/m/", "/api/v1/matches/")).json()["match"]

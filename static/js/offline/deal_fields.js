@@ -11,20 +11,33 @@ function readJson(text) {
   try { return JSON.parse(text); } catch { return undefined; }
 }
 
-/** The deal in a kept deal form, or null when a field cannot be read here. */
-export function dealFromFields(pairs, sideCount, auction) {
+/** The deal in a kept deal form of the match whose file is `file` (its sides, players, auction and rules),
+ * or null when a field cannot be read here. As on the server, a bidder picked by tapping a player
+ * (`bid_by`) bids for that player's side, and a forced bid left empty is the minimum, taken by the
+ * dealer's side. */
+export function dealFromFields(pairs, file) {
+  const sideCount = file.sides.length;
+  const auction = file.auction !== false;
   const f = new Map();
   for (const [name, value] of pairs) if (!f.has(name)) f.set(name, value);
   const get = (name) => f.get(name) ?? "";
   if (get("passed")) return { passed: true };
+  const sideOf = new Map(file.sides.flatMap((side, index) => (side.players || []).map((name) => [name, index])));
   const deal = { bidder: null };
   if (auction) {
-    const bidder = whole(get("bidder"));
-    const bid = whole(get("bid"));
+    let bidder = whole(get("bidder"));
+    let bid = whole(get("bid"));
+    if (bidder === null && !get("bidder").trim() && sideOf.has(get("bid_by"))) bidder = sideOf.get(get("bid_by"));
+    if (get("forced")) {
+      if (bidder === null && !get("bidder").trim() && sideOf.has(get("dealt_by"))) bidder = sideOf.get(get("dealt_by"));
+      if (bid === null && !get("bid").trim()) bid = file.rules.min_bid || null;  // a match file always writes it
+    }
     if (bidder === null || bidder >= sideCount || bid === null) return null;
     deal.bidder = bidder;
     deal.bid = bid;
+    if (get("bid_by") && sideOf.size) deal.bid_by = get("bid_by");
   }
+  if (get("dealt_by") && sideOf.size) deal.dealt_by = get("dealt_by");
   if (get("trump")) deal.trump = get("trump");
   if (get("thrown_in")) deal.thrown_in = true;
   if (auction && get("out")) deal.out = true;
@@ -121,6 +134,47 @@ export function meldPricesFromFields(pairs) {
     (prices[found[1]] ??= [null, null, null, null])[Number(found[2]) - 1] = price;
   }
   return prices;
+}
+
+/** The fields of a recorded deal (match file form) as the server fills a correction form in
+ * (forms/deals.py, deal_form_data): the reverse of dealFromFields. */
+export function fieldsFromDeal(deal) {
+  if (deal.passed) return [["passed", "y"], ["mode", "quick"]];
+  const sides = deal.sides || [];
+  const pairs = [["mode", sides.every((side) => "total" in side) ? "quick" : "detail"]];
+  const put = (name, value) => { if (value !== undefined && value !== null && value !== "") pairs.push([name, String(value)]); };
+  for (const key of ["bidder", "bid", "trump", "bid_by", "dealt_by"]) put(key, deal[key]);
+  for (const flag of ["thrown_in", "out", "forced"]) if (deal[flag]) put(flag, "y");
+  sides.forEach((side, i) => {
+    const noPoints = side.took_trick === true && !side.tricks;
+    put(`sides-${i}-took`, side.took_trick === false ? "none" : noPoints ? "no_points" : "points");
+    if (side.last_trick) put("last_trick", i);
+    if ("total" in side) { put(`sides-${i}-total`, side.total); return; }
+    const hands = Array.isArray(side.meld) ? side.meld : side.meld === undefined ? [] : [side.meld];
+    hands.forEach((hand, j) => {  // each line has its meld and kept fields, as in the form
+      const prefix = `sides-${i}-hands-${j}-`;
+      const sets = hand && typeof hand === "object" && !Array.isArray(hand) && !("cards" in hand);
+      pairs.push([`${prefix}meld`, typeof hand === "number" ? String(hand) : ""],
+        [`${prefix}kept`, typeof hand === "number" || sets ? "" : JSON.stringify(hand)]);
+      if (sets) for (const [key, count] of Object.entries(hand)) put(`${prefix}sets-${key}`, count);
+    });
+    if (typeof side.tricks === "number") put(`sides-${i}-tricks`, side.tricks);
+    else if (side.tricks !== undefined && side.tricks !== null) put(`sides-${i}-kept_tricks`, JSON.stringify(side.tricks));
+  });
+  return pairs;
+}
+
+/** Put `pairs` into a form's fields, but for those named in `skip` (a field not among the pairs is emptied, or
+ * unchecked). */
+export function fillForm(form, pairs, skip = ["csrf_token", "version", "write_key"]) {
+  const values = new Map();
+  for (const [name, value] of pairs) values.set(name, [...(values.get(name) || []), value]);
+  for (const field of form.querySelectorAll("input[name], select[name], textarea[name]")) {
+    if (skip.includes(field.name)) continue;
+    const typed = values.get(field.name) || [];
+    if (field.type === "radio" || field.type === "checkbox") field.checked = typed.includes(field.value);
+    else field.value = typed.length ? typed[0] : "";
+  }
 }
 
 /** A deal in a few words: "We bid 60 · We 67, They 20". */

@@ -13,6 +13,7 @@ const RETRY_MOST_MS = 60000;
 const FORM_PATH = /\/deals\/new$|\/deals\/(\d+)\/(edit|delete|throw-in)$|\/rules(?:\/(meld|rescale)|\/undo\/\d+)?$/;
 const KINDS = { edit: "edit", delete: "delete", "throw-in": "throw_in" };
 const RULE_KINDS = { meld: "meld_prices", rescale: "rescale" };
+const EDIT_OR_DELETE = /\/deals\/(\d+)\/(edit|delete)$/;
 
 let sequence = 0;
 
@@ -57,11 +58,13 @@ function newKey() {
 export async function start(meta) {
   const config = JSON.parse(meta.content);
   const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null,
-    asked: false };
-  if (navigator.onLine) ctx.twin = import(config.rules).catch(() => null);  // at hand when the network goes
+    asked: false, twin: null };
+  if (navigator.onLine) twinOf(ctx);  // at hand when the network goes
+  await adoptKeptFacts(ctx);
   await takeBackUnanswered(ctx);
   await takeBackReturnedForms(ctx);
   document.querySelectorAll("form[data-outbox]").forEach(freshKeyIfUsed);
+  await adaptKeptForm(ctx);
   await fillFormToFix(ctx);
   document.querySelectorAll("form.deal-form").forEach(fields.takeMeldFromQuery);
   await show(ctx);
@@ -70,10 +73,103 @@ export async function start(meta) {
   document.addEventListener("click", (event) => choose(ctx, event));
   if (navigator.onLine && !(await upToDate(ctx))) await run();
   return {
-    keep: (form, submitter) => keepAndShow(ctx, form, submitter),
+    send: (form, submitter) => send(ctx, form, submitter),
     submitted: (event) => submitted(ctx, event),
     refresh: async () => { if (navigator.onLine && !(await upToDate(ctx))) await run(); },
   };
+}
+
+function twinOf(ctx) {
+  ctx.twin ??= import(ctx.config.rules).catch(() => { ctx.twin = null; return null; });
+  return ctx.twin;
+}
+
+// The match's facts the service worker keeps with its sheet (static/sw.js, keepKit), when newer than those this
+// phone holds: a phone that opened the sheet and nothing else works its entries out from them with no signal.
+async function adoptKeptFacts(ctx) {
+  if (typeof caches === "undefined") return;  // no service worker here either
+  try {
+    const kept = await caches.match(new URL(ctx.config.api, location.href).href, { ignoreVary: true });
+    if (!kept) return;
+    const body = await kept.json();
+    await ctx.db.putFacts(ctx.config.match, body.version, body.match);  // an older copy is ignored
+  } catch { /* no copy: the facts come from the server */ }
+}
+
+// The entries that wait only for the network (a form sent online is "in flight" until the server is asked).
+async function waitingEntries(ctx) {
+  return (await ctx.db.entriesOf(ctx.config.match))
+    .filter((entry) => entry.state === "pending" || (entry.state === "in_flight" && !navigator.onLine));
+}
+
+// The match file as this phone shows it: the confirmed facts with the entries not sent yet worked in (those the
+// twin can work in), or as confirmed without the twin.
+async function fileWithEntries(ctx, facts, entries = null) {
+  const waiting = entries ?? await waitingEntries(ctx);
+  const twin = waiting.length ? await twinOf(ctx) : null;
+  try {
+    return twin ? ctx.view.project(facts, waiting, twin, ctx.fields).file : facts.file;
+  } catch {
+    return facts.file;
+  }
+}
+
+// The deal form the service worker keeps with the sheet was drawn before the entries not sent yet, and with no
+// network it is also what a deal's correction or delete form opens as (static/sw.js): made here into the page
+// asked for, from the match as this phone has it (the confirmed facts and the entries not sent yet).
+async function adaptKeptForm(ctx) {
+  const form = document.querySelector("form.deal-form[data-new-deal]");
+  if (!form) return;
+  const asked = EDIT_OR_DELETE.exec(location.pathname);
+  const facts = await ctx.db.factsOf(ctx.config.match);
+  const entries = await waitingEntries(ctx);
+  if (!facts || (!asked && !entries.length)) return;
+  const file = await fileWithEntries(ctx, facts, entries);
+  const heading = document.querySelector("main h1");
+  const name = document.title.split(" · ").slice(1).join(" · ");
+  const retitle = (text) => { heading.textContent = text; document.title = [text, name].join(" · "); };
+  if (!asked) {
+    retitle(`Deal ${file.deals.length + 1}`);
+    const dealer = form.querySelector('select[name="dealt_by"]');
+    const next = ctx.view.nextDealer(file);
+    if (dealer && next !== null) {
+      dealer.value = next;
+      dealer.closest("details").querySelector("summary").textContent = `${next} dealt`;
+    }
+    return;
+  }
+  const number = Number(asked[1]);
+  const deal = file.deals[number - 1];
+  const page = `${ctx.config.sheet}/deals/${number}`;
+  document.querySelectorAll("[data-new-deal-only]").forEach((notice) => notice.remove());
+  form.querySelector('input[name="version"]').value = String(facts.version);
+  form.querySelector('input[name="write_key"]').value = newKey();  // the form's own key is for a new deal
+  if (!deal) {
+    retitle(`Deal ${number}`);
+    form.replaceWith(Object.assign(document.createElement("p"), { className: "notice notice-warning",
+      textContent: `This phone has no deal ${number} of this match.` }));
+  } else if (asked[2] === "delete") {
+    retitle(`Delete deal ${number}?`);
+    const names = facts.file.sides.map((side) => side.name);
+    form.replaceWith(...ctx.view.deleteForm(form, ctx.fields.describeDeal(deal, names), number, page));
+  } else {
+    retitle(`Correct deal ${number}`);
+    delete form.dataset.newDeal;
+    ctx.fields.fillForm(form, ctx.fields.fieldsFromDeal(deal));
+    form.querySelectorAll("details.count-meld").forEach((fold) => {
+      fold.open = [...fold.querySelectorAll("input")].some((input) => input.value.trim() && input.value.trim() !== "0");
+    });
+    form.querySelectorAll("a[data-keeps-form]").forEach((link) => {
+      const url = new URL(link.href);
+      url.searchParams.set("deal", String(number));
+      link.href = url.href;
+    });
+    const preview = form.querySelector("[data-preview-url]");
+    if (preview) preview.dataset.previewUrl = `${page}/preview`;
+    const links = form.querySelector("p.row");
+    if (links) links.append(ctx.view.link(`${page}/delete`, "Delete this deal", "button danger"));
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+  }
 }
 
 // The service worker sends the phone here (the sheet, ?not-sent) when a form kept "in flight" got no answer:
@@ -153,7 +249,8 @@ async function keep(ctx, form, submitter, state = "pending") {
     Object.assign(entry, { baseCount: fixing.baseCount, base: fixing.base });
   } else if (facts) {
     entry.baseCount = facts.file.deals.length;
-    if (number !== null && facts.file.deals[number - 1]) entry.base = facts.file.deals[number - 1];
+    const seen = (await fileWithEntries(ctx, facts)).deals;  // the deal as this phone shows it, its own entries in
+    if (number !== null && seen[number - 1]) entry.base = seen[number - 1];
   }
   await ctx.db.putEntry(entry);
   if (state !== "in_flight") markUsed(key);  // a form sent online keeps its key: sent again, it is the same write
@@ -197,14 +294,7 @@ async function fillFormToFix(ctx) {
   if (!key || !form) return;
   const entry = (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === key);
   if (!entry) return;
-  const values = new Map();
-  for (const [name, value] of entry.fields) values.set(name, [...(values.get(name) || []), value]);
-  for (const field of form.querySelectorAll("input[name], select[name], textarea[name]")) {
-    if (field.name === "csrf_token") continue;
-    const typed = values.get(field.name) || [];
-    if (field.type === "radio" || field.type === "checkbox") field.checked = typed.includes(field.value);
-    else if (typed.length) field.value = typed[0];
-  }
+  ctx.fields.fillForm(form, entry.fields, ["csrf_token"]);
   form.querySelectorAll("details").forEach((fold) => { fold.open = true; });
   form.dispatchEvent(new Event("input", { bubbles: true }));
   form.dataset.outboxFixing = key;
@@ -247,10 +337,7 @@ async function show(ctx) {
   const notes = await ctx.db.notesOf(ctx.config.match);
   const facts = await ctx.db.factsOf(ctx.config.match);
   if (facts) document.documentElement.dataset.outboxFacts = String(facts.version);  // ready to work offline
-  let twin = null;
-  if (entries.length && facts) {
-    twin = (await ctx.twin) || await import(ctx.config.rules).catch(() => null);  // null: listed without totals
-  }
+  const twin = entries.length && facts ? await twinOf(ctx) : null;  // null: listed without totals
   ctx.view.render({ config: ctx.config, entries, notes, facts, twin, fields: ctx.fields,
     onSheet: location.pathname === ctx.config.sheet, replacePage: Boolean(ctx.replaced) });
 }

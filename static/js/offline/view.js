@@ -1,6 +1,10 @@
-// What the phone shows of its outbox: on the sheet, the entries not sent yet (worked into the totals by
-// the rules core's twin, from the server's last confirmed facts), refused entries with what to fix,
+// What the phone shows of its outbox: on the sheet, the entries not sent yet (worked into the sheet by
+// the rules core's twin, from the server's last confirmed facts: sheet.js), refused entries with what to fix,
 // conflicts with both versions, likely duplicates; on the match's other pages, a line that some wait.
+
+import * as sheetView from "./sheet.js";
+
+export { nextDealer } from "./sheet.js";
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -11,13 +15,31 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+export const link = (href, text, className) => el("a", { class: className, href }, text);
+
+/** A deal's delete page as templates/deals/delete.html draws it, from a kept deal form (its token) served in
+ * its place: what to put where the form was. */
+export function deleteForm(kept, description, number, page) {
+  const hidden = (name) => el("input", { type: "hidden", name, value: kept.querySelector(`input[name="${name}"]`).value });
+  return [
+    el("section", { class: "card" }, el("p", {}, description),
+      el("p", { class: "muted" }, "Later deals move up one place. The score sheet is worked out again without this deal.")),
+    el("form", { method: "post", class: "actions", "data-outbox": true }, hidden("csrf_token"), hidden("write_key"),
+      hidden("version"), el("button", { type: "submit", class: "danger primary big", "data-submit-once": "Deleting…" },
+        `Delete deal ${number}`)),
+    el("p", {}, link(`${page}/edit`, "Keep it", "button quiet")),
+  ];
+}
+
 const choiceButton = (key, choice, text, kind = "quiet") =>
   el("button", { type: "button", class: `button ${kind}`, "data-outbox-choice": choice, "data-key": key }, text);
 
-/** The twin's sheet from the confirmed facts with each entry applied in order (those it can apply). */
+/** The twin's sheet from the confirmed facts with each entry applied in order (those it can apply).
+ * `track`: for each deal of the file, the confirmed deal it is (`origin`, its index) or the entry that made
+ * or changed it. */
 export function project(facts, entries, twin, fields) {
   let file = structuredClone(facts.file);
-  const auction = file.auction !== false;
+  let track = file.deals.map((_, origin) => ({ origin, entry: null }));
   const rows = [];
   let unknown = false;  // after a rescale or an undo the twin does not work out, nothing more is
   for (const entry of entries) {
@@ -26,19 +48,21 @@ export function project(facts, entries, twin, fields) {
     if (UNWORKED.includes(entry.kind) && !["refused", "editing"].includes(entry.state)) unknown = true;
     if (unknown || ["conflict", "refused", "editing"].includes(entry.state)) continue;
     const next = structuredClone(file);
+    const nextTrack = [...track];
     try {
-      applyEntry(next, entry, row, auction, twin, fields);
+      applyEntry(next, nextTrack, entry, row, twin, fields);
       twin.scoreMatch(twin.matchFromJson(next, { stored: true }));
       file = next;
+      track = nextTrack;
       row.applied = true;
     } catch { /* the server reads it when it is sent */ }
   }
-  return { rows, file, unknown, sheet: twin.scoreMatch(twin.matchFromJson(file, { stored: true })) };
+  return { rows, file, track, unknown, sheet: twin.scoreMatch(twin.matchFromJson(file, { stored: true })) };
 }
 
 const UNWORKED = ["rescale", "undo"];
 
-function applyEntry(file, entry, row, auction, twin, fields) {
+function applyEntry(file, track, entry, row, twin, fields) {
   const at = entry.number - 1;
   if (entry.kind === "rules") {
     file.rules = { ...file.rules, ...fields.rulesFromFields(entry.fields, twin.RULE_SPECS) };
@@ -50,23 +74,27 @@ function applyEntry(file, entry, row, auction, twin, fields) {
   }
   if (entry.kind !== "add" && !file.deals[at]) throw new Error("no such deal");
   if (entry.kind === "add" || entry.kind === "edit") {
-    row.deal = fields.dealFromFields(entry.fields, file.sides.length, auction);
+    row.deal = fields.dealFromFields(entry.fields, file);
     if (!row.deal) throw new Error("unreadable");
     if (entry.kind === "add") {
       file.deals.push(row.deal);
+      track.push({ origin: null, entry });
       row.number = file.deals.length;
     } else {
       if (file.deals[at].entered_under && !row.deal.entered_under) row.deal.entered_under = file.deals[at].entered_under;
       file.deals[at] = row.deal;
+      track[at] = { origin: null, entry };
     }
   } else if (entry.kind === "delete") {
     row.deal = file.deals[at];
     file.deals.splice(at, 1);
+    track.splice(at, 1);
   } else if (entry.kind === "throw_in") {
     const deal = file.deals[at];
     deal.thrown_in = true;
     deal.sides = deal.sides.map((side) => ("meld" in side ? { meld: side.meld } : "total" in side ? side : { meld: 0 }));
     row.deal = deal;
+    track[at] = { origin: null, entry };
   }
 }
 
@@ -99,19 +127,19 @@ function entryTitle(row) {
   }
 }
 
-function entryFacts(row, names, fields) {
+function entryFacts(row, names, fields, file) {
   const { entry } = row;
   let deal = row.deal || (entry.kind === "delete" ? entry.base : null);
-  if (!deal && (entry.kind === "add" || entry.kind === "edit")) deal = fields.dealFromFields(entry.fields, names.length, true);
+  if (!deal && file && (entry.kind === "add" || entry.kind === "edit")) deal = fields.dealFromFields(entry.fields, file);
   return deal && names.length ? `: ${fields.describeDeal(deal, names)}` : "";
 }
 
-function entryItem(row, names, fields, sheet) {
+function entryItem(row, names, fields, sheet, file) {
   const { entry } = row;
   const item = el("li", { class: "outbox-entry", "data-state": entry.state });
   const line = row.applied && row.number && sheet.deals[row.number - 1] && entry.kind !== "delete"
     ? sheet.deals[row.number - 1] : null;
-  item.append(el("p", {}, el("strong", {}, entryTitle(row)), entryFacts(row, names, fields),
+  item.append(el("p", {}, el("strong", {}, entryTitle(row)), entryFacts(row, names, fields, file),
     line && line.totals ? el("span", { class: "muted" }, ` → ${totalsText(names, line.totals)}`) : null));
   if (entry.state === "refused") {
     item.append(el("p", { class: "field-error", role: "alert" }, `Not accepted: ${entry.message}`),
@@ -120,7 +148,7 @@ function entryItem(row, names, fields, sheet) {
           ? fixLink(entry, "Fix it") : null,
         choiceButton(entry.key, "discard", "Discard")));
   } else if (entry.state === "conflict") {
-    item.append(conflict(entry, names, fields));
+    item.append(conflict(entry, names, fields, file));
   } else if (entry.state === "editing") {
     item.append(el("p", { class: "small muted" }, "Being changed: not sent until it is saved again."),
       el("p", { class: "row" }, fixLink(entry, "Go on changing"), choiceButton(entry.key, "resume", "Send it as it was")));
@@ -138,10 +166,10 @@ function fixLink(entry, text, kind = "") {
     "data-outbox-fix": true }, text);
 }
 
-function conflict(entry, names, fields) {
+function conflict(entry, names, fields, file) {
   const mine = entry.kind === "delete" ? "Delete it"
     : entry.kind === "throw_in" ? "Thrown in"
-      : fields.describeDeal(fields.dealFromFields(entry.fields, names.length, true), names);
+      : fields.describeDeal(file && fields.dealFromFields(entry.fields, file), names);
   const theirs = entry.theirs ? fields.describeDeal(entry.theirs, names) : "Deleted";
   const gone = entry.theirs === null;
   return el("div", { class: "outbox-conflict" },
@@ -169,9 +197,12 @@ function statusText(entries) {
   return "Nothing more is sent until you choose below.";
 }
 
-/** Draw the outbox on the page (or take it away when nothing is kept). */
+/** Draw the outbox on the page (or take it away when nothing is kept); on the sheet, the sheet with the
+ * entries not sent yet worked in. */
 export function render({ config, entries, notes, facts, twin, fields, onSheet, replacePage }) {
   document.querySelectorAll("[data-outbox-view]").forEach((old) => old.remove());
+  const live = document.querySelector(".live-sheet");
+  if (live) sheetView.restore(live);
   if (!entries.length && !notes.length) return;
   const main = document.querySelector("main") || document.body;
   if (!onSheet && !replacePage) {
@@ -196,14 +227,23 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
       el("strong", {}, "With them: "), totalsText(names, projected.sheet.totals),
       projected.sheet.winner !== null ? ` · ${names[projected.sheet.winner]} win` : "") : null,
     el("ol", { class: "stack outbox-list" },
-      rows.map((row) => entryItem(row, names, fields, projected ? projected.sheet : { deals: [] })),
+      rows.map((row) => entryItem(row, names, fields, projected ? projected.sheet : { deals: [] }, facts && facts.file)),
       notes.map(duplicateItem)),
     replacePage ? el("p", {}, el("a", { class: "button", href: config.sheet }, "Score sheet")) : null);
   if (replacePage) {
     main.replaceChildren(section);
     return;
   }
-  const live = document.querySelector(".live-sheet");
-  if (live) live.before(section);
+  const pending = projected && !projected.unknown ? projected.rows.filter((row) => row.applied).length : 0;
+  if (live && pending) {
+    let base = null;
+    try { base = twin.scoreMatch(twin.matchFromJson(facts.file, { stored: true })); } catch { /* contradicted: all drawn anew */ }
+    sheetView.draw(live, { projected, base, config, pending });
+  }
+  // Worked into the sheet and waiting for nothing but the network, the entries come after it: the totals stay at
+  // the top of the screen. What the player must look at (refused, in conflict, a likely duplicate) comes first.
+  const waiting = !notes.length && entries.every((entry) => ["pending", "in_flight"].includes(entry.state));
+  if (live && pending && waiting) live.after(section);
+  else if (live) live.before(section);
   else main.prepend(section);
 }

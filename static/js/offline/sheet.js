@@ -1,0 +1,259 @@
+// The score sheet with what is not sent yet: the live part of the sheet as the server drew it, with the
+// totals, the deal count, the next deal's number, the dealer, the rows and the chart worked out by the rules
+// core's twin over the entries kept on this phone, the deals not sent yet marked so. The server's rows are
+// kept where a deal's line is as the server drew it (only its number and running totals move); the rest
+// is drawn here as templates/matches/_sheet_row.html and sheet/chart_svg.py draw it.
+
+const MINUS = "\u2212";
+const points = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
+const signed = (value) => (value > 0 ? `+${value}` : points(value));
+const STATUS_TEXT = { made: "made", set: "set", thrown_in: "thrown in" };
+const PROJECTED = "data-outbox-projected";  // on what this module put on the page
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) if (value !== null && value !== false) node.setAttribute(name, value);
+  node.append(...children.filter((child) => child !== null && child !== false));
+  return node;
+}
+
+const served = new WeakMap();  // each live part's content as the server sent it
+
+/** Show the server's live part in `region` again, as it came (the projection taken away). */
+export function restore(region) {
+  const copy = served.get(region);
+  if (copy && region.querySelector(`[${PROJECTED}]`)) region.replaceChildren(copy.cloneNode(true));
+}
+
+/** Draw the sheet of `projected` (view.js's project: the file, its sheet and each deal's origin) in the live
+ * part `region`, over the server's, whose own sheet is `base`. */
+export function draw(region, { projected, base, config, pending }) {
+  if (!region.querySelector(`[${PROJECTED}]`)) served.set(region, fragmentOf(region));
+  const page = served.get(region).cloneNode(true);
+  const { file, sheet, track } = projected;
+  const names = file.sides.map((side) => side.name);
+  const count = sheet.deals.length;
+  const meta = page.querySelector(".match-meta");
+  if (meta) meta.textContent = `Playing to ${file.rules.target} · ${count} deal${count === 1 ? "" : "s"}`;
+  drawBanner(page, sheet, base, names);
+  drawTotals(page, sheet, file, pending);
+  const dealer = page.querySelector("[data-dealer]");
+  const next = nextDealer(file);
+  if (dealer && (next === null || sheet.winner !== null)) dealer.remove();
+  else if (dealer) dealer.textContent = `${next} deals`;
+  const add = page.querySelector(".add-deal");
+  if (add) add.textContent = `+ Add deal ${count + 1}`;
+  drawRows(page, { file, sheet, track, base, names, config });
+  drawChart(page, sheet, names, file.rules.target, pending);
+  page.firstElementChild.setAttribute(PROJECTED, "");
+  region.replaceChildren(page);
+}
+
+function fragmentOf(region) {
+  const fragment = document.createDocumentFragment();
+  for (const node of region.childNodes) fragment.append(node.cloneNode(true));
+  return fragment;
+}
+
+const pendingNote = (pending) => `with ${pending} change${pending === 1 ? "" : "s"} not sent yet`;
+const keptNote = "kept on this phone and sent once the network is back";
+
+function drawBanner(page, sheet, base, names) {
+  const banner = page.querySelector(".banner");
+  if (base && banner && sheet.winner === base.winner && sheet.ended_at === base.ended_at) return;  // as the server says
+  if (banner) banner.remove();
+  if (sheet.winner === null) return;
+  const rank = sheet.rank.map((side, i) => `${i + 1}. ${names[side]} ${points(sheet.totals[side])}`).join(" · ");
+  const drawn = el("div", { class: "banner", role: "status", [PROJECTED]: "" },
+    el("p", {}, `★ ${names[sheet.winner]} won at deal ${sheet.ended_at}`), el("p", { class: "rank" }, rank),
+    el("p", { class: "rank" }, "Not sent yet: the server confirms it once the deals are sent."));
+  (page.querySelector(".totals") || page.firstChild).before(drawn);
+}
+
+function drawTotals(page, sheet, file, pending) {
+  page.querySelectorAll(".totals .total").forEach((box, side) => {
+    const total = sheet.totals[side];
+    const shown = box.querySelector(".total-points");
+    shown.textContent = points(total);
+    shown.classList.toggle("negative", total < 0);
+    box.classList.toggle("total-winner", sheet.winner === side);
+    const toGo = file.rules.target - total;
+    box.querySelector(".total-to-go").textContent = toGo > 0 ? `${toGo} to go` : `reached ${file.rules.target}`;
+  });
+  const totals = page.querySelector(".totals");
+  if (totals) totals.after(el("p", { class: "notice notice-warning small", [PROJECTED]: "" }, `Totals ${pendingNote(pending)}: ${keptNote}.`));
+}
+
+/** The player who deals next (tables.py's next_dealer): after the last recorded dealer, else by the count. */
+export function nextDealer(file) {
+  const most = Math.max(0, ...file.sides.map((side) => (side.players || []).length));
+  const seats = [];
+  for (let seat = 0; seat < most; seat++) {
+    for (const side of file.sides) if (seat < (side.players || []).length) seats.push(side.players[seat]);
+  }
+  if (!seats.length) return null;
+  const deals = file.deals;
+  for (let since = 0; since < deals.length; since++) {
+    const dealer = deals[deals.length - 1 - since].dealt_by;
+    if (seats.includes(dealer)) return seats[(seats.indexOf(dealer) + 1 + since) % seats.length];
+  }
+  return seats[deals.length % seats.length];
+}
+
+const sameList = (a, b) => (a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i]));
+
+function sameLine(a, b) {
+  return Boolean(a) && a.status === b.status && a.after_end === b.after_end && a.bidder === b.bidder && a.bid === b.bid
+    && sameList(a.scores, b.scores) && sameList(a.as_entered, b.as_entered);
+}
+
+function drawRows(page, { file, sheet, track, base, names, config }) {
+  let body = page.querySelector(".match-sheet tbody");
+  if (!body) body = newTable(page, file, names);
+  const server = new Map([...body.querySelectorAll("tr[id]")].map((row) => [row.id, row]));
+  const rows = sheet.deals.flatMap((line, i) => {
+    const { origin, entry } = track[i];
+    const kept = origin !== null && base && sameLine(base.deals[origin], line) && server.get(`deal-${origin + 1}`);
+    return kept ? reused(kept, line, config) : drawn(line, file, names, config, entry);
+  });
+  body.replaceChildren(...rows);
+}
+
+function newTable(page, file, names) {
+  const auction = file.auction !== false;
+  const body = el("tbody");
+  const table = el("table", { class: `sheet sides-${names.length}${auction ? " auction" : ""}` },
+    el("caption", { class: "visually-hidden" }, "Score sheet: each deal's score and the running totals"),
+    el("thead", {}, el("tr", {}, el("th", { class: "left", scope: "col" }, "#"),
+      auction ? el("th", { class: "left bid-head", scope: "col" }, "Bid") : null,
+      ...names.map((name) => el("th", { scope: "col", class: "side-head" }, name)))), body);
+  const wrap = el("div", { class: "sheet-wrap match-sheet", [PROJECTED]: "" }, table);
+  const empty = page.querySelector(".empty-sheet");
+  if (empty) empty.replaceWith(wrap);
+  else page.append(wrap);
+  return body;
+}
+
+// A server's row whose line is unchanged: renumbered (a deal before it may be deleted) with its running totals.
+function reused(row, line, config) {
+  const copy = row.cloneNode(true);
+  copy.id = `deal-${line.number}`;
+  copy.classList.remove("row-changed");
+  const link = copy.querySelector(".deal-number a");
+  if (link) Object.assign(link, { textContent: String(line.number), href: `${config.sheet}/deals/${line.number}/edit` });
+  if (link) link.setAttribute("aria-label", `Edit deal ${line.number}`);
+  copy.querySelectorAll(".running").forEach((running, side) => { running.textContent = points(line.totals[side]); });
+  const note = row.nextElementSibling;  // a match without an auction: the "after the end" line under the row
+  return note && !note.id && note.classList.contains("after-end") ? [copy, note.cloneNode(true)] : [copy];
+}
+
+// A line the twin worked out: a deal not sent yet, or one whose score moved with something not sent yet.
+function drawn(line, file, names, config, entry) {
+  const auction = file.auction !== false;
+  const deal = file.deals[line.number - 1];
+  const fresh = entry && entry.kind === "add";
+  const mark = entry ? el("span", { class: "status status-pending" }, "not sent yet") : null;
+  const href = fresh ? `${entry.path}#fix=${encodeURIComponent(entry.key)}` : `${config.sheet}/deals/${line.number}/edit`;
+  const row = el("tr", { id: `deal-${line.number}`, class: [line.after_end ? "after-end" : "", entry ? "row-pending" : ""]
+    .filter(Boolean).join(" ") || null, [PROJECTED]: "" },
+  el("td", { class: "left num deal-number" },
+    el("a", { href, "aria-label": `${fresh ? "Change" : "Edit"} deal ${line.number}` }, String(line.number)),
+    auction ? null : mark));
+  if (auction) {
+    const cell = el("td", { class: "left bid-cell" });
+    if (line.status === "passed") cell.append(el("span", { class: "status status-passed" }, "passed"));
+    else {
+      cell.append(el("span", { class: "bid" }, String(line.bid)), " ", line.after_end
+        ? el("span", { class: "status status-after" }, "after the end")
+        : el("span", { class: `status status-${line.status}` }, STATUS_TEXT[line.status] || ""));
+      if (deal.forced) cell.append(" ", el("span", { class: "status status-passed" }, "forced"));
+      if (deal.out) cell.append(" ", el("span", { class: "status status-made" }, "going out"));
+    }
+    if (mark) cell.append(" ", mark);
+    row.append(cell);
+  }
+  names.forEach((name, side) => {
+    const bidder = line.bidder === side;
+    const cell = el("td", { class: `num${bidder ? " bidder" : ""}${bidder && ["set", "thrown_in"].includes(line.status) ? " bidder-set" : ""}` });
+    if (bidder) cell.append(el("span", { class: "visually-hidden" }, `${name} bid ${line.bid}:`), " ");
+    if (line.totals === null) cell.append(el("span", { class: "hand" }, "—"));
+    else {
+      const score = line.scores[side];
+      cell.append(el("span", { class: "running" }, points(line.totals[side])), " ",
+        el("span", { class: `hand${score < 0 ? " negative" : ""}` }, signed(score),
+          line.as_entered.includes(side) ? el("a", { href: "#as-entered", class: "mark", title: "kept as entered" }, "*") : null));
+    }
+    row.append(cell);
+  });
+  if (auction || !line.after_end) return [row];
+  return [row, el("tr", { class: "after-end" }, el("td", { colspan: String(names.length + 1), class: "left small" },
+    `Deal ${line.number}: after the end`))];
+}
+
+// The chart (sheet/chart.py and chart_svg.py): each side's running total after each deal.
+const WIDTH = 360;
+const HEIGHT = 200;
+const LEFT = 40;
+const RIGHT = 12;
+const TOP = 14;
+const BOTTOM = 24;
+const PLOT_WIDTH = WIDTH - LEFT - RIGHT;
+const PLOT_HEIGHT = HEIGHT - TOP - BOTTOM;
+const MIN_LABEL_GAP = 14;
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  node.append(...children);
+  return node;
+}
+
+const tenths = (value) => Math.round(value * 10) / 10;
+
+function drawChart(page, sheet, names, target, pending) {
+  const old = page.querySelector(".chart-card");
+  const counted = sheet.deals.filter((line) => line.totals !== null);
+  if (!counted.length) { if (old) old.remove(); return; }
+  const rows = [names.map(() => 0), ...counted.map((line) => line.totals)];
+  const values = rows.flat();
+  const low = Math.min(0, ...values);
+  const high = Math.max(target, ...values);
+  const span = (high - low) || 1;
+  const deals = sheet.deals.length;
+  const x = (index) => tenths(LEFT + PLOT_WIDTH * index / Math.max(deals, 1));
+  const y = (value) => tenths(TOP + PLOT_HEIGHT * (high - value) / span);
+  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-labelledby": "chart-title chart-desc" },
+    svg("desc", { id: "chart-desc" }, `Running totals after each deal; the dashed line is the target of ${target}.`));
+  if (sheet.ended_at !== null && sheet.ended_at < deals) {
+    chart.append(svg("rect", { class: "after-end-zone", x: x(sheet.ended_at), y: TOP, width: tenths(WIDTH - RIGHT - x(sheet.ended_at)),
+      height: HEIGHT - BOTTOM - TOP }));
+  }
+  for (const value of [...new Set([low, 0])].sort((a, b) => a - b)) {
+    if (value !== 0 && Math.abs(y(value) - y(0)) < MIN_LABEL_GAP) continue;
+    chart.append(svg("line", { class: "axis", x1: LEFT, x2: WIDTH - RIGHT, y1: y(value), y2: y(value) }),
+      svg("text", { class: "label", x: LEFT - 6, y: y(value) + 4, "text-anchor": "end" }, String(value)));
+  }
+  chart.append(svg("line", { class: "target", x1: LEFT, x2: WIDTH - RIGHT, y1: y(target), y2: y(target) }),
+    svg("text", { class: "label", x: LEFT - 6, y: y(target) + 4, "text-anchor": "end" }, String(target)));
+  const step = Math.max(1, Math.ceil(deals / 8));
+  for (let n = step; n <= deals; n += step) {
+    chart.append(svg("text", { class: "label", x: x(n), y: HEIGHT - 6, "text-anchor": "middle" }, String(n)));
+  }
+  names.forEach((_, side) => {
+    chart.append(svg("polyline", { class: `line series-${side % 4}`, points: rows.map((row, i) => `${x(i)},${y(row[side])}`).join(" ") }));
+  });
+  for (const line of counted) {
+    if (line.status !== "set" || line.bidder === null) continue;
+    chart.append(svg("circle", { class: `set-mark series-${line.bidder % 4}`, cx: x(line.number), cy: y(line.totals[line.bidder]), r: 5 },
+      svg("title", {}, `Deal ${line.number}: set`)));
+  }
+  const legend = el("ul", { class: "legend" }, ...names.map((name, side) => el("li", { class: `series-${side % 4}` },
+    el("span", { class: "legend-swatch" }), el("span", { class: "legend-name" }, name))),
+  counted.some((line) => line.status === "set") ? el("li", {}, el("span", { "aria-hidden": "true" }, "○"), " set") : null);
+  const card = el("section", { class: "card chart-card", "aria-labelledby": "chart-title", [PROJECTED]: "" },
+    el("h2", { id: "chart-title" }, "How the match went"), chart, legend,
+    el("p", { class: "small muted" }, `The chart ${pendingNote(pending)}.`));
+  if (old) old.replaceWith(card);
+  else page.querySelector(".match-sheet").after(card);
+}
