@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from flask import abort
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from ..db import get_session
-from ..models import DealRow, MatchRow
+from ..models import Base, DealRow, MatchRow
 from ..rules.house_rules import HouseRules
 from ..rules.match import Deal, Match
 from ..rules.matchfile import FORMAT, auction_to_json, match_from_json
@@ -52,19 +52,25 @@ def load_match(public_id: str) -> Loaded:
     return Loaded(row, to_core(row))
 
 
+# Asked by every look at a sheet: plain Core statements on the session's connection, no ORM objects.
+_MATCH = Base.metadata.tables["match"]
+_VERSION = select(_MATCH.c.version).where(_MATCH.c.public_id == bindparam("link"))
+_WATCHED = select(_MATCH.c.public_id, _MATCH.c.version).where(_MATCH.c.watch_id == bindparam("link"))
+
+
 def match_version(public_id: str) -> int | None:
     """The current version of a match (None for an unknown link): one indexed SELECT of one column."""
     if not is_public_id(public_id):
         return None
-    return get_session().scalar(select(MatchRow.version).where(MatchRow.public_id == public_id))
+    version: int | None = get_session().connection().execute(_VERSION, {"link": public_id}).scalar()
+    return version
 
 
 def watched_match(watch_id: str) -> tuple[str, int] | None:
     """The players' link and current version of the match with this watch link, or None."""
     if not is_public_id(watch_id):
         return None
-    found = get_session().execute(
-        select(MatchRow.public_id, MatchRow.version).where(MatchRow.watch_id == watch_id)).first()
+    found = get_session().connection().execute(_WATCHED, {"link": watch_id}).first()
     return None if found is None else (found.public_id, found.version)
 
 
