@@ -34,7 +34,6 @@ import tempfile
 import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 from bench_club import match_file
 from servers import BARE_PATH, Served, codes, cpu_seconds, database, load_average, served
@@ -136,7 +135,7 @@ def report(args: argparse.Namespace, measured: dict[tuple[str, str], list[tuple[
         print(f"| {label} | {route} | {rates[label, route]:.0f} | {ratio:.2f} "
               f"| {max(p99 for _, _, p99 in rounds):.1f} | {cpu[label, route] / count * 1000:.2f} |")
     for label in dict.fromkeys(label for label, _ in measured):
-        each: Any = [sheet[1] / bare[1] for sheet, bare in
+        each = [sheet[1] / bare[1] for sheet, bare in
                      zip(measured[label, "sheet, reloaded"], measured[label, "bare route"])]
         ratio = rates[label, "sheet, reloaded"] / rates[label, "bare route"]
         polls = sum(done for done, _, _ in measured[label, "live, unchanged (304)"])
