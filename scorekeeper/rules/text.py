@@ -114,7 +114,7 @@ def _check_decoded(data: Any) -> None:
                 raise _too_deep(path)
             if isinstance(value, dict):
                 if isinstance(value, _RepeatedKey):
-                    message = f"the key {value.key!r} is given twice; give it once"
+                    message = f"the key {json.dumps(value.key, ensure_ascii=False)} is given twice; give it once"
                     raise MatchFileError(Problem(ProblemCode.DUPLICATE_KEY, join_path(path, value.key), message))
                 for key, item in value.items():
                     _check_text(key, path)  # an unreadable key is named by the object that holds it

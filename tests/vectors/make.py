@@ -668,6 +668,14 @@ def match_text_case(text: str) -> Json:
     return {"read": "match_text", "text": text, **outcome(lambda: sheet_json(score_match(loads_match(text))))}
 
 
+# Objects given a key twice, at the top and deep inside: refused, naming the first key repeated.
+REPEATED_KEYS = [("deals[0]", '{"bidder": 0, "bid": 60, "bid": 70, "sides": [{"total": 67}, {"total": 20}]}'),
+                 ("rules", '{"target": 500, "min_bid": 50, "target": 1000}'),
+                 ("deals[1].sides[1].meld", '{"run": 1, "pinochle": 1, "run": 1}'),
+                 ("sides[0]", '{"name": "We", "players": [], "players": ["Ann"], "name": "Us"}'),
+                 ("rules", '{"a\\"b": 1, "a\\"b": 2}')]
+
+
 def reading_vectors(rng: random.Random) -> Json:
     cases: list[Json] = []
     for number in TYPED_NUMBERS:
@@ -695,6 +703,7 @@ def reading_vectors(rng: random.Random) -> Json:
                            ("sides[1].name", '"@They@"'), ("sides[0].players[0]", '"@"'), ("rules.deck", '"@single"')]:
             cases.append(match_text_case(with_raw(base_match(), place, raw.replace("@", json.dumps(space)[1:-1]))))
     cases += [match_text_case(text) for text in BROKEN_JSON]
+    cases += [match_text_case(with_raw(base_match(), place, raw)) for place, raw in REPEATED_KEYS]
     for own in [{"marriage": [30]}, {"marriage": [30, None, None, None]}, {"royal_marriage": [40, 100]},
                 {"marriage": [None, 50]}, {"marriage": [20, 0, None]}, {"royal_marriage": [None]}]:
         for stored in (False, True):

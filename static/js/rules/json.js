@@ -125,6 +125,7 @@ class JsonReader {
 
   object(start, depth) {
     const found = {};
+    const keys = [];
     let at = this.skip(start);
     if (this.text[at] === "}") return [found, at + 1];
     for (;;) {
@@ -134,8 +135,12 @@ class JsonReader {
       if (this.text[at] !== ":") throw this.fail("Expecting ':' delimiter", at);
       const [item, afterItem] = this.value(this.skip(at + 1), depth);
       Object.defineProperty(found, key, { value: item, enumerable: true, writable: true, configurable: true });
+      keys.push(key);
       at = this.skip(afterItem);
-      if (this.text[at] === "}") return [found, at + 1];
+      if (this.text[at] === "}") {
+        if (keys.length > Object.keys(found).length) REPEATED.set(found, keys.find((k, i) => keys.indexOf(k) !== i || keys.lastIndexOf(k) !== i));
+        return [found, at + 1];
+      }
       if (this.text[at] !== ",") throw this.fail("Expecting ',' delimiter", at);
       at = this.skip(at + 1);
     }
@@ -156,9 +161,11 @@ class JsonReader {
   }
 }
 
+const REPEATED = new WeakMap(); // a decoded object given a key twice → that key (the first one repeated)
+
 const isContainer = (value) => Array.isArray(value) || (value !== null && Object.getPrototypeOf(value) === Object.prototype);
 
-/** Depth and unpaired surrogates, walked in the order text.py walks them. */
+/** Depth, keys given twice and unpaired surrogates, walked in the order text.py walks them. */
 function checkDecoded(data) {
   const stack = [[data, 0, ""]];
   while (stack.length) {
@@ -170,6 +177,11 @@ function checkDecoded(data) {
       if (Array.isArray(value)) {
         value.forEach((item, i) => stack.push([item, depth + 1, `${path}[${i}]`]));
       } else {
+        if (REPEATED.has(value)) {
+          const key = REPEATED.get(value);
+          throw new MatchFileError(problem(ProblemCode.DUPLICATE_KEY, joinPath(path, key),
+            `the key ${JSON.stringify(key)} is given twice; give it once`));
+        }
         for (const [key, item] of Object.entries(value)) {
           checkText(key, path); // an unreadable key is named by the object that holds it
           stack.push([item, depth + 1, joinPath(path, key)]);
@@ -187,7 +199,7 @@ function checkText(text, path) {
 }
 
 /** Decode JSON text as load_json does: bounded nesting and whole numbers, no unpaired surrogates; throws a
- * MatchFileError (not_json, too_deep, out_of_range, bad_character). */
+ * MatchFileError (not_json, too_deep, out_of_range, bad_character, duplicate_key). */
 export function loadJson(text) {
   const reader = new JsonReader(text);
   if (text.startsWith("\ufeff")) throw reader.fail("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0);
