@@ -71,14 +71,15 @@ class SchemaVersion(Base):
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets a 0600 file, write-ahead logging, foreign keys and a busy timeout.
-    A pooled connection is checked before use (``pool_pre_ping``), so one the server ended is replaced."""
+    A database server's pooled connection is checked before use (``pool_pre_ping``), so one the server ended
+    (a restart) is replaced; a SQLite file has no server to end it."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         _create_sqlite_file(parsed)
-    engine = create_engine(url, pool_pre_ping=True)
-    if engine.dialect.name == "sqlite":
+        engine = create_engine(url)
         event.listen(engine, "connect", _sqlite_pragmas)
-    return engine
+        return engine
+    return create_engine(url, pool_pre_ping=True)
 
 
 def _create_sqlite_file(url: URL) -> None:
