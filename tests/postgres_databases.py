@@ -3,9 +3,10 @@ xdist worker, and the database the tests run on, kept at the head revision and e
 
 from __future__ import annotations
 
-from sqlalchemy import inspect, make_url
+from sqlalchemy import make_url
 
 from scorekeeper.db import current_revision, drop_schema, head_revision, make_engine, upgrade
+from scorekeeper.models import Base
 
 
 def make_database(server_url: str, name: str) -> str:
@@ -29,30 +30,35 @@ def _as_admin(server_url: str, statement: str) -> None:
 
 
 class MigratedPostgres:
-    """The PostgreSQL database at the head revision, holding only the rows the migrations write."""
+    """The PostgreSQL database at the head revision, holding only the rows the migrations write.
+
+    Between tests the rows go by DELETE, children first, and the sequences start again at 1: as a new
+    database just migrated, without TRUNCATE's new files (about 0.3 s a test, most of it waiting for the disk).
+    """
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         self.emptied = self._migrate()
 
     def _migrate(self) -> list[str]:
-        """Migrate the database from empty; the tables the migrations leave empty, to empty between tests."""
+        """Migrate the database from empty; the tables the migrations leave empty, children first."""
         drop_schema(self.engine)
         upgrade(self.engine)
         with self.engine.connect() as connection:
-            tables = inspect(connection).get_table_names()
-            return [name for name in tables if name != "alembic_version"
-                    and connection.exec_driver_sql(f'SELECT count(*) FROM "{name}"').scalar() == 0]
+            return [table.name for table in reversed(Base.metadata.sorted_tables)
+                    if connection.exec_driver_sql(f'SELECT count(*) FROM "{table.name}"').scalar() == 0]
 
     def reset(self) -> None:
-        """As a new database just migrated: rows emptied, or everything made again when a test left the
-        database at another revision or with other tables."""
-        with self.engine.connect() as connection:
-            as_left = current_revision(connection) == head_revision() and set(self.emptied) <= set(
-                inspect(connection).get_table_names())
-        if not as_left:
-            self.emptied = self._migrate()
-            return
-        names = ", ".join(f'"{name}"' for name in self.emptied)
+        """Empty the tables, or make everything again when a test left the database at another revision
+        or without some of them."""
         with self.engine.begin() as connection:
-            connection.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+            as_left = current_revision(connection) == head_revision() and connection.exec_driver_sql(
+                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = ANY(%(names)s)",
+                {"names": self.emptied}).scalar() == len(self.emptied)
+            if as_left:
+                for name in self.emptied:
+                    connection.exec_driver_sql(f'DELETE FROM "{name}"')
+                connection.exec_driver_sql("SELECT setval(oid, 1, false) FROM pg_class WHERE relkind = 'S' "
+                                           "AND relnamespace = current_schema()::regnamespace")
+                return
+        self.emptied = self._migrate()
