@@ -1,51 +1,38 @@
-"""A club night: many tables writing deals while their phones read the score sheet, and one crowded match.
+"""A club night: tables entering deals while their phones follow the live sheet; and one crowded match.
 
-One waitress process serves the app as ``scorekeeper serve`` runs it (4 threads) on 127.0.0.1, from a
-temporary SQLite database or the PostgreSQL database given with ``--database-url`` (new matches are
-added to it; nothing is dropped). The load is generated in this process with asyncio (plain HTTP/1.1
-over loopback), bounded in count and in time.
+Each code compared (``--code CHECKOUT``, repeatable, default this checkout; ``--cache-off`` adds this
+checkout with ``SHEET_CACHE_SIZE=0``; ``--floor`` adds bench/floor_app.py, crowd only) is served in turn
+on 127.0.0.1 by servers.py, on a new SQLite file under waitress as its ``scorekeeper serve`` runs it
+(4 threads), or with ``--gunicorn N`` under gunicorn (N gthread workers of ``--threads``), and with
+``--postgres URL`` on a new database of that PostgreSQL server. The same load is sent to each, from
+this process (asyncio, plain HTTP/1.1, bounded in count and in time), and a table at the end puts the
+figures side by side, with the load average of the machine (it is shared) at the start and the end.
 
-``club``: ``--matches`` matches (default 50), each getting ``--deals`` deals (default 30), one every
-``--interval`` seconds on average (spread: each wait is drawn between half and one and a half times
-it; the tables start at random moments within the first interval), sent to the API without a version
-(or with the version last seen: ``--versioned``). Meanwhile ``--phones`` phones per match (default 4)
-show its score sheet as the page's script does: each opens the page once, then asks for the sheet's
-live part every ``--read-every`` seconds (default 1.5, the page's own interval) on a kept-alive
-connection, with ``If-None-Match`` holding the ETag it last got. With ``--reload`` the phones reload the
-whole page instead, each time on a new connection with the cookie of their first visit, as a phone
-without scripts would.
+``club``: ``--matches`` matches (50) of ``--deals`` deals (30). A run lasts ``--seconds`` (90), far less
+than a night, so each match starts with some deals already played (drawn between none and as many as
+leave room for the deals the run may add): the pages are of every size a night shows. Each table enters
+a deal through the API every ``--interval`` seconds (20) on average (each wait drawn between half and
+one and a half times it; the tables start at random moments within the first interval). ``--phones``
+phones a match (4) follow the sheet as static/phone.js does: each opens the page once, with the cookie
+of its first visit, then asks for the live part ``--read-every`` seconds (1.5) after each answer, on a
+kept-alive connection, with ``If-None-Match`` holding the ETag it last got (nothing asks for a poll to
+be held). A request on a kept-alive connection that the server closed meanwhile is sent again on a new
+one, as browsers do. The live-update delay is the time from a write's answer to a phone of that match
+holding that version. Goal: p99 under 50 ms over every request and no error, under waitress on
+SQLite and under gunicorn with 2 workers on PostgreSQL.
 
-``live``: what watching phones cost. The tables (one deal every ``--interval`` seconds, here 30 by
-default) write for ``--seconds`` (here 60) with no phone watching, then for as long again with
-``--phones`` phones a match following the live part as the page's script does: each look asks to be held
-(``Prefer: wait=25``) and the next follows at once after a held answer, 1.5 s after any other. The server
-holds them in ``--hold-slots`` slots (default as ``scorekeeper serve``; 0 turns holding off: plain
-polling every ``--read-every`` seconds). The server's CPU time in each half gives the watchers' share of
-one core and their CPU per look, and each write's acknowledgement against the moment each phone first
-holds that version gives the live-update delay.
+    python bench/bench_club.py club --code ../before --code . --cache-off
+    python bench/bench_club.py club --code ../before --code . --cache-off --gunicorn 2 \\
+        --postgres postgresql+psycopg://postgres@127.0.0.1:25499/postgres
 
-``crowd``: ``--connections`` keep-alive connections (default 40) on ONE match of ``--deals`` deals,
-each looping for ``--seconds`` seconds: a write once in ``--write-every`` requests (default 5;
-alternately adding a deal and correcting a random earlier one, both without a version, adds stopping
-at twice the deals it started with), otherwise a reload of the sheet with the cookie and the last
-ETag. Under waitress the server's CPU is split into the app's (its threads' CPU time inside the app) and
-the rest (waitress reading, queueing and sending, and the threads taking turns).
+``crowd`` (no goal; it shows what was given up): ``--connections`` kept-alive connections (40) on ONE
+match of ``--deals`` deals for ``--seconds`` (20), each sending a write once in ``--write-every``
+requests (5; alternately adding a deal and correcting an earlier one, without a version; adds stop at
+twice the deals it started with), otherwise a reload of the sheet with the cookie and the last ETag.
+Its figure is the requests a second as a share of the floor's: floor_app.py answers the same requests
+with the app's sizes and headers and does nothing else, the ceiling of any Flask app on this machine.
 
-With ``--floor`` the crowd is sent to ``floor_app.py``, which answers each request with the sizes and headers
-of the app's answer and does nothing else: the server's, Flask's and this load generator's own cost, the
-ceiling of any Flask app on this machine.
-
-    python bench/bench_club.py [club|crowd|live|both] [--database-url URL] [--threads 4] [--hold-slots 256] [...]
-
-The crowd's figure before (54–90 requests a second) was measured on another machine. To compare on this
-one, check out the code of before (ad2e48d, where this script was added) elsewhere and serve it with
-``--code`` under gunicorn (e.g. ``crowd --gunicorn 1 --threads 2 --code ../before``); under waitress, run
-that checkout's own ``bench/bench_club.py crowd``, which sends the same load. With ``--code`` the server
-runs in that folder, so a SQLite ``--database-url`` must be absolute.
-
-Goals: p99 under 50 ms and no error for the club; for the crowd, five times the requests a second
-measured before the writes were made to redo less (54–90 requests a second); for live, 200 watching
-phones under 10% of one core, writes' p99 under 50 ms while they watch, and a delay under 2 s.
+    python bench/bench_club.py crowd --code ../before --code . --floor
 """
 
 from __future__ import annotations
@@ -53,31 +40,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import logging
-import os
+import math
 import random
 import re
-import signal
-import subprocess
-import sys
 import tempfile
-import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench_start import private_options
-from bench_web import free_port, wait_until_up
-
-from scorekeeper.cli import HOLD_SLOTS
+from servers import Code, codes, cpu_seconds, database, load_average, served
 
 P99_GOAL_MS = 50.0
-WATCHERS_CPU_GOAL = 0.10  # of one core
-LIVE_DELAY_GOAL_S = 2.0
-HOLD_WAIT_S = 25  # what a phone asks to be held at most (static/phone.js)
-CROWD_BEFORE = 90.0  # requests a second of the crowd before (the best of the measured range)
 
 
 def deal(number: int) -> dict[str, Any]:
@@ -100,69 +75,6 @@ def match_file(deals: int, name: str) -> dict[str, Any]:
     }
 
 
-def app_config(database_url: str, instance: str) -> dict[str, Any]:
-    # One address plays every table here, so the limit on starting matches from one address is lifted.
-    return {"DATABASE_URL": database_url, "SECRET_KEY": "bench", "INSTANCE_PATH": instance, "RATELIMIT_ENABLED": False}
-
-
-def serve(database_url: str, instance: str, port: int, threads: int, hold_slots: int, floor: bool) -> None:
-    """Child process: the app (or with ``floor``, ``floor_app``) under waitress, as ``scorekeeper serve
-    --threads T --hold-slots H`` runs it."""
-    from waitress import serve as waitress_serve
-
-    from scorekeeper import cli, create_app
-
-    logging.getLogger("waitress").setLevel(logging.ERROR)  # a full queue is the point of a load test
-    if floor:
-        from floor_app import app
-    else:
-        app = create_app(app_config(database_url, instance) | cli.serving_config(threads, hold_slots))
-    cli.settle_for_serving()  # as ``scorekeeper serve`` does
-    timed = AppCpu(app, Path(instance) / APP_CPU_FILE)
-    signal.signal(signal.SIGUSR1, lambda *_: timed.tell())
-    waitress_serve(timed, **cli.server_options("127.0.0.1", port, threads, hold_slots))
-
-
-APP_CPU_FILE = "app-cpu"
-
-
-class AppCpu:
-    """The app, counting the CPU time its threads spend in it (the rest of the server's is waitress's: reading,
-    parsing and queueing requests, handing them to threads, sending answers). ``tell`` writes the count so far
-    to ``path`` (on SIGUSR1), after a number that goes up by one each time."""
-
-    def __init__(self, app: Any, path: Path) -> None:
-        self.app, self.path = app, path
-        self.seconds, self.told = 0.0, 0
-        self.lock = threading.Lock()
-
-    def __call__(self, environ: Any, start_response: Any) -> Any:
-        start = time.thread_time()
-        try:
-            return self.app(environ, start_response)
-        finally:
-            used = time.thread_time() - start
-            with self.lock:
-                self.seconds += used
-
-    def tell(self) -> None:
-        self.told += 1
-        self.path.write_text(f"{self.told} {self.seconds}")
-
-
-def app_cpu_seconds(server_pid: int, folder: str) -> float | None:
-    """The CPU seconds the waitress server's threads have spent in the app so far (``AppCpu``), or None."""
-    path = Path(folder) / APP_CPU_FILE
-    told = path.read_text().split()[0] if path.exists() else "0"
-    os.kill(server_pid, signal.SIGUSR1)
-    deadline = time.monotonic() + 3
-    while time.monotonic() < deadline:
-        if path.exists() and (text := path.read_text().split()) and len(text) == 2 and text[0] != told:
-            return float(text[1])
-        time.sleep(0.01)
-    return None
-
-
 # HTTP/1.1 over asyncio streams ------------------------------------------------------------------------
 
 @dataclass
@@ -182,6 +94,7 @@ class Connection:
 
     async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
                       body: bytes = b"", close: bool = False) -> Answer:
+        reused = self.writer is not None
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -192,7 +105,13 @@ class Connection:
         if close:
             lines.append("Connection: close")
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        try:
+            head = await self.reader.readuntil(b"\r\n\r\n")
+        except (asyncio.IncompleteReadError, ConnectionResetError) as error:
+            if not reused or (isinstance(error, asyncio.IncompleteReadError) and error.partial):
+                raise
+            await self.close()  # the server closed the idle connection: send again on a new one
+            return await self.request(method, path, headers, body, close)
         status_line, *header_lines = head.decode("latin-1").split("\r\n")
         status = int(status_line.split()[1])
         answer_headers: dict[str, str] = {}
@@ -243,6 +162,7 @@ class Tally:
         return answer
 
     def report(self, title: str, seconds: float) -> dict[str, Any]:
+        """Print the figures by kind of request; return them over all requests."""
         total = sum(len(values) for values in self.latencies.values())
         print(f"\n{title}: {total} requests in {seconds:.1f} s = {total / seconds:.1f} requests/s")
         print(f"  {'kind':<22}{'count':>8}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}  statuses")
@@ -255,23 +175,24 @@ class Tally:
                   f"{percentile(values, 99):>9.1f}{values[-1] * 1000:>9.1f}  {statuses}")
         everything.sort()
         errors = sum(len(found) for found in self.errors.values())
-        print(f"  {'all':<22}{len(everything):>8}{len(everything) / seconds:>8.1f}"
-              f"{percentile(everything, 50):>9.1f}{percentile(everything, 99):>9.1f}")
         print(f"  errors: {errors}")
         for kind, found in self.errors.items():
             for text in found[:3]:
                 print(f"    {kind}: {text}")
-        return {"requests_per_second": total / seconds, "p99_ms": percentile(everything, 99), "errors": errors}
+        return {"requests": total, "requests_per_second": total / seconds, "p50_ms": percentile(everything, 50),
+                "p99_ms": percentile(everything, 99), "max_ms": everything[-1] * 1000 if everything else math.nan,
+                "errors": errors, **{f"p99 {kind}": percentile(sorted(values), 99)
+                                     for kind, values in self.latencies.items()}}
 
 
 def percentile(values: list[float], q: int) -> float:
     """The q-th percentile of sorted seconds, in milliseconds (nearest rank)."""
     if not values:
-        return float("nan")
-    return values[min(len(values) - 1, max(0, round(q / 100 * len(values) + 0.5) - 1))] * 1000
+        return math.nan
+    return values[min(len(values) - 1, max(0, math.ceil(q / 100 * len(values)) - 1))] * 1000
 
 
-# The two loads -----------------------------------------------------------------------------------------
+# What phones and tables do ----------------------------------------------------------------------------
 
 async def create_match(port: int, deals: int, name: str) -> tuple[str, str]:
     answer = await once(port, "POST", "/api/v1/matches", {"Content-Type": "application/json"},
@@ -299,279 +220,107 @@ def sheet_headers(cookie: str, etag: str | None) -> dict[str, str]:
 
 def etag_version(etag: str | None) -> int:
     """The match version in a sheet ETag (W/"<version>-<build>")."""
-    found = re.search(r'"(?:watch-)?(\d+)-', etag or "")
+    found = re.search(r'"(\d+)-', etag or "")
     return int(found.group(1)) if found else 0
 
 
-class Tables:
-    """Matches getting a deal every ``interval`` seconds on average, each write timed and its version's
-    acknowledgement moment kept (match → version → monotonic seconds)."""
-
-    def __init__(self, port: int, args: argparse.Namespace, tally: Tally, seed: int) -> None:
-        self.port, self.args, self.tally = port, args, tally
-        self.rng = random.Random(seed)
-        self.acknowledged: dict[str, dict[int, float]] = defaultdict(dict)
-
-    async def play(self, public_id: str, token: str, until: float, first_deal: int = 1) -> None:
-        args = self.args
-        await asyncio.sleep(min(self.rng.uniform(0, args.interval), max(0.0, until - time.monotonic())))
-        version: int | None = None
-        for number in range(first_deal, first_deal + args.deals):
-            if time.monotonic() >= until:
-                return
-            body = deal(number) | ({"version": version} if args.versioned and version else {})
-            answer = await self.tally.timed("write: add deal (API)", (201,), once(
-                self.port, "POST", f"/api/v1/matches/{public_id}/deals",
-                {"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
-                json.dumps(body).encode()))
-            if answer is not None and answer.status == 201:
-                version = json.loads(answer.body)["version"]
-                self.acknowledged[public_id][version] = time.monotonic()
-            wait = self.rng.uniform(0.5, 1.5) * args.interval
-            if time.monotonic() + wait >= until:
-                return  # no write after the end: the phones have stopped looking
-            await asyncio.sleep(wait)
+@dataclass
+class Table:
+    public_id: str
+    token: str
+    played: int  # deals entered before the run
+    phones: list[Phone]
 
 
 class Phone:
-    """A phone showing one match's sheet: the page once, then its live part every ``every`` seconds on
-    a kept-alive connection (or, with ``reload``, the whole page each time on a new connection)."""
+    """A phone showing one match's sheet: the page once, then its live part as static/phone.js asks for it."""
 
-    def __init__(self, port: int, public_id: str, cookie: str, tally: Tally, rng: random.Random) -> None:
-        self.port, self.public_id, self.cookie, self.tally, self.rng = port, public_id, cookie, tally, rng
+    def __init__(self, port: int, public_id: str, cookie: str, rng: random.Random) -> None:
+        self.port, self.public_id, self.cookie, self.rng = port, public_id, cookie, rng
         self.seen: dict[int, float] = {}  # version → when this phone first held it
-        self.held = 0  # answers the server held
 
-    async def watch(self, every: float, until: float, reload: bool = False, hold: bool = False) -> None:
-        """Open the sheet, then follow it (``follow``)."""
+    async def watch(self, tally: Tally, every: float, until: float) -> None:
         await asyncio.sleep(self.rng.uniform(0, every))  # the phones open the sheet at different moments
-        etag = await self.open()
-        await self.follow(etag, every, until, reload, hold)
-
-    async def open(self) -> str | None:
-        """The sheet's page, as the phone opens it; returns its ETag."""
-        page = await self.tally.timed("read: sheet page", (200,), once(
+        page = await tally.timed("read: sheet page", (200,), once(
             self.port, "GET", f"/m/{self.public_id}", sheet_headers(self.cookie, None)))
         etag = page.headers.get("etag") if page is not None else None
         self.seen.setdefault(etag_version(etag), time.monotonic())
-        return etag
-
-    async def follow(self, etag: str | None, every: float, until: float, reload: bool = False,
-                     hold: bool = False) -> None:
-        """Ask for the sheet until ``until``. With ``hold``, each look asks to be held (``Prefer: wait``)
-        and, as the page's script does, the next one follows at once after a held answer, ``every``
-        seconds after any other."""
         connection = Connection(self.port)
-        asking = {"Prefer": f"wait={HOLD_WAIT_S}"} if hold else {}
         try:
-            while time.monotonic() < until:
-                if reload:
-                    answer = await self.tally.timed("read: sheet page", (200, 304), once(
-                        self.port, "GET", f"/m/{self.public_id}", sheet_headers(self.cookie, etag)))
-                else:
-                    answer = await self.tally.timed("read: live part", (200, 304), connection.request(
-                        "GET", f"/m/{self.public_id}/live", sheet_headers(self.cookie, etag) | asking))
-                    if connection.writer is None:
-                        connection = Connection(self.port)
+            while time.monotonic() + every < until:
+                await asyncio.sleep(every)
+                answer = await tally.timed("read: live part", (200, 304), connection.request(
+                    "GET", f"/m/{self.public_id}/live", sheet_headers(self.cookie, etag)))
+                if connection.writer is None:
+                    connection = Connection(self.port)
                 if answer is not None and answer.status == 200:
                     etag = answer.headers.get("etag", etag)
                     self.seen.setdefault(etag_version(etag), time.monotonic())
-                if answer is not None and "preference-applied" in answer.headers:
-                    self.held += 1
-                    continue
-                await asyncio.sleep(self.rng.uniform(0.8, 1.2) * every if reload else every)
         finally:
             await connection.close()
 
 
-def live_delays(tables: Tables, phones: list[Phone]) -> list[float]:
-    """For every write a phone of its match saw, the seconds from its acknowledgement to the phone
-    holding that version or a newer one."""
+async def play(port: int, table: Table, args: argparse.Namespace, tally: Tally, rng: random.Random,
+               acknowledged: dict[int, float], until: float) -> None:
+    """A table entering a deal every ``args.interval`` seconds on average until ``until``."""
+    wait = rng.uniform(0, args.interval)
+    number = table.played
+    while time.monotonic() + wait < until and number < args.deals:
+        await asyncio.sleep(wait)
+        number += 1
+        answer = await tally.timed("write: add deal (API)", (201,), once(
+            port, "POST", f"/api/v1/matches/{table.public_id}/deals",
+            {"Content-Type": "application/json", "Authorization": f"Bearer {table.token}"},
+            json.dumps(deal(number)).encode()))
+        if answer is not None and answer.status == 201:
+            acknowledged[json.loads(answer.body)["version"]] = time.monotonic()
+        wait = rng.uniform(0.5, 1.5) * args.interval
+
+
+def live_delays(tables: list[Table], acknowledged: list[dict[int, float]]) -> list[float]:
+    """For every write a phone of its match saw, the seconds from its answer to the phone holding that
+    version or a newer one."""
     delays = []
-    for phone in phones:
-        for version, acknowledged in tables.acknowledged[phone.public_id].items():
-            later = [moment for seen, moment in phone.seen.items() if seen >= version]
-            if later:
-                delays.append(max(0.0, min(later) - acknowledged))
+    for table, versions in zip(tables, acknowledged):
+        for phone in table.phones:
+            for version, moment in versions.items():
+                later = [seen_at for seen, seen_at in phone.seen.items() if seen >= version]
+                if later:
+                    delays.append(max(0.0, min(later) - moment))
     return sorted(delays)
 
 
-async def open_tables(port: int, args: argparse.Namespace, tally: Tally) -> list[tuple[str, str, list[Phone]]]:
-    rng = random.Random(3)
-    opened = []
-    for n in range(1, args.matches + 1):
-        public_id, token = await create_match(port, 0, f"Table {n}")
-        phones = [Phone(port, public_id, await first_visit(port, public_id), tally, rng) for _ in range(args.phones)]
-        opened.append((public_id, token, phones))
-    return opened
-
-
-def report_cpu(server_pid: int, cpu_before: float, seconds: float, requests: int) -> float:
-    """Print the server's CPU time over the load (all its processes): per request and as a share of one
-    core; the figure to compare between runs on a busy machine, where requests a second vary."""
-    used = cpu_seconds(server_pid) - cpu_before
-    print(f"  server CPU: {used:.1f} s = {used / max(requests, 1) * 1000:.2f} ms a request, "
-          f"{used / seconds:.0%} of one core")
-    return used
-
-
 async def club(port: int, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
+    rng = random.Random(3)
+    most_added = math.ceil(args.seconds / (args.interval / 2))  # the shortest wait is half the interval
+    tables = []
+    for n in range(1, args.matches + 1):
+        played = rng.randint(0, max(0, args.deals - most_added))
+        public_id, token = await create_match(port, played, f"Table {n}")
+        phones = [Phone(port, public_id, await first_visit(port, public_id), rng) for _ in range(args.phones)]
+        tables.append(Table(public_id, token, played, phones))
     tally = Tally()
-    opened = await open_tables(port, args, tally)
-    tally = Tally()  # the first visits are not part of the load
-    for _, _, phones in opened:
-        for phone in phones:
-            phone.tally = tally
-    tables = Tables(port, args, tally, seed=1)
+    acknowledged: list[dict[int, float]] = [{} for _ in tables]
     started = time.monotonic()
-    cpu_before = cpu_seconds(server_pid)
-    stop = started + args.max_seconds
-    writers = [asyncio.create_task(tables.play(public_id, token, stop)) for public_id, token, _ in opened]
-
-    async def until_written() -> None:
-        await asyncio.gather(*writers)
-
-    done = asyncio.create_task(until_written())
-    phones = [phone for _, _, match_phones in opened for phone in match_phones]
-
-    async def watch(phone: Phone) -> None:
-        watching = asyncio.create_task(phone.watch(args.read_every, stop, reload=args.reload))
-        await asyncio.wait([done, watching], return_when=asyncio.FIRST_COMPLETED)
-        watching.cancel()
-
-    await asyncio.gather(done, *(watch(phone) for phone in phones), return_exceptions=True)
+    load_before, cpu_before = load_average(), cpu_seconds(server_pid)
+    stop = started + args.seconds
+    await asyncio.gather(
+        *(play(port, table, args, tally, random.Random(index), versions, stop)
+          for index, (table, versions) in enumerate(zip(tables, acknowledged))),
+        *(phone.watch(tally, args.read_every, stop) for table in tables for phone in table.phones))
     seconds = time.monotonic() - started
-    how = "reloading the page" if args.reload else "on the live part"
-    result = tally.report(f"club: {args.matches} matches × {args.deals} deals, {args.phones} phones each "
-                          f"{how} every {args.read_every:g} s", seconds)
-    report_cpu(server_pid, cpu_before, seconds, sum(len(values) for values in tally.latencies.values()))
-    report_delays(live_delays(tables, phones))
-    return result
-
-
-def report_delays(delays: list[float]) -> None:
-    if delays:
-        print(f"  live-update delay (a write acknowledged → a phone of that match holds it): "
-              f"p50 {percentile(delays, 50):.0f} ms, p99 {percentile(delays, 99):.0f} ms, "
-              f"max {delays[-1] * 1000:.0f} ms over {len(delays)}")
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds the process and its children (gunicorn's workers) have used so far
-    (Linux /proc)."""
-    split = CpuSplit.of(pid)
-    return split.user + split.system
-
-
-@dataclass
-class CpuSplit:
-    """Where a server's CPU time went so far (Linux /proc; the process and its children): user and system
-    time, the part of it spent by each process's main thread (waitress's I/O loop: reading and parsing
-    requests, sending what the threads could not), and its threads' context switches."""
-
-    user: float = 0.0
-    system: float = 0.0
-    main_thread: float = 0.0
-    switches: int = 0
-
-    @classmethod
-    def of(cls, pid: int) -> CpuSplit:
-        tick = os.sysconf("SC_CLK_TCK")
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        main = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        split = cls(int(fields[11]) / tick, int(fields[12]) / tick, (int(main[11]) + int(main[12])) / tick)
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            try:
-                status = (task / "status").read_text()
-            except OSError:  # a thread that ended meanwhile
-                continue
-            split.switches += sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches" in line)
-        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
-            split += cls.of(int(child))
-        return split
-
-    def __add__(self, other: CpuSplit) -> CpuSplit:
-        return CpuSplit(self.user + other.user, self.system + other.system, self.main_thread + other.main_thread,
-                        self.switches + other.switches)
-
-    def __sub__(self, other: CpuSplit) -> CpuSplit:
-        return CpuSplit(self.user - other.user, self.system - other.system, self.main_thread - other.main_thread,
-                        self.switches - other.switches)
-
-    def report(self, requests: int) -> None:
-        used = self.user + self.system
-        print(f"  of which: system {self.system / used:.0%}, the main threads (the server's I/O loop) "
-              f"{self.main_thread / used:.0%}; {self.switches / max(requests, 1):.0f} context switches a request")
-
-
-async def until(stop: float, work: Any) -> None:
-    """Run ``work`` until the moment ``stop`` (a look held at that moment is left, not waited for)."""
-    try:
-        await asyncio.wait_for(work, max(0.0, stop - time.monotonic()))
-    except TimeoutError:
-        pass
-
-
-async def follow_from(phone: Phone, etag: str | None, args: argparse.Namespace, stop: float, hold: bool) -> None:
-    """A phone that has its page open starts following at a moment of its own."""
-    await asyncio.sleep(phone.rng.uniform(0, args.read_every))
-    await phone.follow(etag, args.read_every, stop, hold=hold)
-
-
-async def live(port: int, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
-    opened = await open_tables(port, args, Tally())
-    hold = args.hold_slots > 0
-    results = {}
-    for half, watching in (("writes alone", False), ("writes with phones watching", True)):
-        phones = [phone for _, _, match_phones in opened for phone in match_phones] if watching else []
-        etags = await asyncio.gather(*(phone.open() for phone in phones))  # opening the page is not watching
-        tally = Tally()
-        for phone in phones:
-            phone.tally = tally
-        tables = Tables(port, args, tally, seed=4 if watching else 5)
-        started = time.monotonic()
-        cpu_before = cpu_seconds(server_pid)
-        stop = started + args.seconds
-        tasks = [tables.play(public_id, token, stop, first_deal=1000 * watching) for public_id, token, _ in opened]
-        tasks += [until(stop, follow_from(phone, etag, args, stop, hold)) for phone, etag in zip(phones, etags)]
-        await asyncio.gather(*tasks)
-        seconds = time.monotonic() - started
-        cpu = cpu_seconds(server_pid) - cpu_before
-        tally.report(f"live, {half} ({len(phones)} phones)", seconds)
-        writes = sorted(tally.latencies["write: add deal (API)"])
-        print(f"  server CPU: {cpu / seconds:.1%} of one core; writes p99 {percentile(writes, 99):.1f} ms")
-        report_delays(live_delays(tables, phones))
-        results[half] = {"cpu": cpu / seconds, "cpu_seconds": cpu, "seconds": seconds,
-                         "writes_p99_ms": percentile(writes, 99),
-                         "errors": sum(len(found) for found in tally.errors.values()),
-                         "delays": live_delays(tables, phones),
-                         "looks": len(tally.latencies["read: live part"]),
-                         "held": sum(phone.held for phone in phones)}
-    alone, watchers = results["writes alone"], results["writes with phones watching"]
-    cost = watchers["cpu"] - alone["cpu"]
-    extra_cpu = cost * watchers["seconds"]  # CPU seconds the phones added
-    looks = watchers["looks"]
-    delays = watchers["delays"]
-    met = (cost < WATCHERS_CPU_GOAL and watchers["writes_p99_ms"] < P99_GOAL_MS and watchers["errors"] == 0
-           and bool(delays) and delays[-1] < LIVE_DELAY_GOAL_S)
-    how = (f"looks held up to {HOLD_WAIT_S} s ({args.hold_slots} hold slots)" if hold
-           else f"plain polling every {args.read_every:g} s (no hold slots)")
-    print(f"""
-live: {args.matches * args.phones} phones ({args.phones} a table, {args.matches} tables, a deal every \
-{args.interval:g} s on average), {how}, {args.threads} working threads
-  watchers' share of one core   {cost:7.1%}   (goal under {WATCHERS_CPU_GOAL:.0%}; \
-{watchers['cpu']:.1%} with them, {alone['cpu']:.1%} without)
-  writes p99 while watching     {watchers['writes_p99_ms']:7.1f} ms (goal under {P99_GOAL_MS:.0f} ms; \
-{alone['writes_p99_ms']:.1f} ms without them)
-  delivery delay                p50 {percentile(delays, 50):.0f} ms, p99 {percentile(delays, 99):.0f} ms, \
-max {delays[-1] * 1000 if delays else float('nan'):.0f} ms over {len(delays)} (goal under {LIVE_DELAY_GOAL_S:g} s)
-  looks answered                {looks} in {watchers['seconds']:.0f} s = {looks / watchers['seconds']:.1f}/s, \
-{watchers['held']} of them held
-  server CPU per look           {extra_cpu / looks * 1e6 if looks else float('nan'):7.0f} µs \
-(the phones' extra CPU seconds {extra_cpu:.2f} / looks; steadier than the share on a shared machine)
-  errors                        {watchers['errors']}
-  {'meets' if met else 'misses'} the goal""")
-    return {"watchers_cpu": cost, **watchers}
+    cpu = cpu_seconds(server_pid) - cpu_before
+    result = tally.report(f"club: {args.matches} matches of {args.deals} deals, a deal every {args.interval:g} s, "
+                          f"{args.phones} phones each on the live part every {args.read_every:g} s", seconds)
+    delays = live_delays(tables, acknowledged)
+    added = sum(len(versions) for versions in acknowledged)
+    print(f"  deals entered: {added} (matches started with {min(t.played for t in tables)}–"
+          f"{max(t.played for t in tables)}); live-update delay p50 {percentile(delays, 50):.0f} ms, "
+          f"p99 {percentile(delays, 99):.0f} ms, max {delays[-1] * 1000 if delays else math.nan:.0f} ms")
+    return result | {"cpu_ms": cpu / max(result["requests"], 1) * 1000, "cpu_share": cpu / seconds,
+                     "delay_p99_ms": percentile(delays, 99), "deals_added": added,
+                     "load": f"{load_before} → {load_average()}",
+                     "met": result["p99_ms"] < P99_GOAL_MS and result["errors"] == 0}
 
 
 async def crowd(port: int, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
@@ -582,9 +331,7 @@ async def crowd(port: int, args: argparse.Namespace, server_pid: int) -> dict[st
     deals = {"count": args.deals}
     write_headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
     started = time.monotonic()
-    cpu_before = cpu_seconds(server_pid)
-    split_before = CpuSplit.of(server_pid)
-    app_before = app_cpu_seconds(server_pid, args.folder) if not args.gunicorn else None
+    load_before, cpu_before = load_average(), cpu_seconds(server_pid)
     stop = started + args.seconds
 
     async def client(index: int) -> None:
@@ -601,8 +348,7 @@ async def crowd(port: int, args: argparse.Namespace, server_pid: int) -> dict[st
                     etag = answer.headers.get("etag", etag)
             elif adding and deals["count"] < 2 * args.deals:
                 answer = await tally.timed("write: add deal", (201,), connection.request(
-                    "POST", f"/api/v1/matches/{public_id}/deals", write_headers,
-                    json.dumps(deal(turn)).encode()))
+                    "POST", f"/api/v1/matches/{public_id}/deals", write_headers, json.dumps(deal(turn)).encode()))
                 if answer is not None and answer.status == 201:
                     deals["count"] = max(deals["count"], json.loads(answer.body)["number"])
                 adding = False
@@ -618,104 +364,77 @@ async def crowd(port: int, args: argparse.Namespace, server_pid: int) -> dict[st
 
     await asyncio.gather(*(client(index) for index in range(args.connections)))
     seconds = time.monotonic() - started
+    cpu = cpu_seconds(server_pid) - cpu_before
     result = tally.report(f"crowd: {args.connections} connections on one match of {args.deals} deals "
                           f"(ended with {deals['count']})", seconds)
-    requests = sum(len(values) for values in tally.latencies.values())
-    used = report_cpu(server_pid, cpu_before, seconds, requests)
-    (CpuSplit.of(server_pid) - split_before).report(requests)
-    app_after = app_cpu_seconds(server_pid, args.folder) if app_before is not None else None
-    if app_before is not None and app_after is not None:
-        in_app = app_after - app_before
-        print(f"  in the app: {in_app / max(requests, 1) * 1000:.2f} ms a request ({in_app / used:.0%}); "
-              f"the rest, {(used - in_app) / max(requests, 1) * 1000:.2f} ms, is waitress's and the threads'")
-    print(f"  load average at the end (the machine is shared): {os.getloadavg()[0]:.1f}")
-    if not args.floor:
-        ratio = result["requests_per_second"] / CROWD_BEFORE
-        print(f"  {ratio:.1f}× the {CROWD_BEFORE:.0f} requests/s measured before (goal: 5×)")
-    return result
+    return result | {"cpu_ms": cpu / max(result["requests"], 1) * 1000, "cpu_share": cpu / seconds,
+                     "load": f"{load_before} → {load_average()}"}
+
+
+def run(code: Code, args: argparse.Namespace) -> dict[str, Any]:
+    """One code under the load, on a database of its own."""
+    with tempfile.TemporaryDirectory() as folder, database(args.postgres, Path(folder)) as url:
+        with served(code, url, Path(folder), args.gunicorn, args.threads) as server:
+            print(f"\n== {code.label}: {server_name(args)} on {url.split(':')[0]}, load average {load_average()}")
+            load = club if args.load == "club" else crowd
+            return asyncio.run(load(server.port, args, server.pid))
+
+
+def server_name(args: argparse.Namespace) -> str:
+    if args.gunicorn:
+        return f"gunicorn -w {args.gunicorn} --threads {args.threads}"
+    return f"waitress ({args.threads} threads, as scorekeeper serve)"
+
+
+def summary(args: argparse.Namespace, results: dict[str, dict[str, Any]]) -> None:
+    """The figures side by side, as a Markdown table."""
+    print(f"\n{args.load}, {server_name(args)}, {'PostgreSQL' if args.postgres else 'SQLite'}, "
+          f"{args.seconds:g} s of load a code")
+    if args.load == "club":
+        print("| code | requests | req/s | p50 ms | p99 ms | max ms | p99 writes ms | p99 live polls ms | errors "
+              "| server CPU ms/req | live delay p99 ms | load avg start → end | goal |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
+        for label, r in results.items():
+            print(f"| {label} | {r['requests']} | {r['requests_per_second']:.0f} | {r['p50_ms']:.1f} "
+                  f"| {r['p99_ms']:.1f} | {r['max_ms']:.0f} | {r.get('p99 write: add deal (API)', math.nan):.1f} "
+                  f"| {r.get('p99 read: live part', math.nan):.1f} | {r['errors']} | {r['cpu_ms']:.2f} "
+                  f"| {r['delay_p99_ms']:.0f} | {r['load']} | {'met' if r['met'] else 'missed'} |")
+        return
+    floor = next((r for label, r in results.items() if label.startswith("floor")), None)
+    print("| code | req/s | share of the floor | p99 ms | errors | server CPU ms/req | load avg start → end |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for label, r in results.items():
+        share = f"{r['requests_per_second'] / floor['requests_per_second']:.2f}" if floor else "–"
+        print(f"| {label} | {r['requests_per_second']:.0f} | {share} | {r['p99_ms']:.1f} | {r['errors']} "
+              f"| {r['cpu_ms']:.2f} | {r['load']} |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("load", nargs="?", choices=("club", "crowd", "live", "both"), default="both")
-    parser.add_argument("--database-url", help="PostgreSQL (postgresql+psycopg://…) instead of a temporary SQLite file")
-    parser.add_argument("--threads", type=int, default=4, help="threads of the server (default 4)")
+    parser.add_argument("load", choices=("club", "crowd"))
+    parser.add_argument("--code", action="append", metavar="CHECKOUT",
+                        help="serve this checkout's app (repeatable, in this order; default: this checkout)")
+    parser.add_argument("--cache-off", action="store_true", help="also this checkout with SHEET_CACHE_SIZE=0")
+    parser.add_argument("--floor", action="store_true", help="crowd: also bench/floor_app.py, the ceiling")
     parser.add_argument("--gunicorn", type=int, metavar="WORKERS", default=0,
-                        help="serve with gunicorn and this many workers (gthread) instead of waitress")
-    parser.add_argument("--matches", type=int, default=50, help="club: matches (default 50)")
-    parser.add_argument("--deals", type=int, default=30, help="deals a club match gets; the crowded match's deals")
-    parser.add_argument("--interval", type=float,
-                        help="club, live: mean seconds between a table's deals (default 2; live 30)")
-    parser.add_argument("--hold-slots", type=int, default=HOLD_SLOTS,
-                        help=f"waitress: live looks held at once (default {HOLD_SLOTS}, as `scorekeeper serve`; "
-                             "0: plain polling)")
-    parser.add_argument("--phones", type=int, default=4, help="club: phones reading each match (default 4)")
-    parser.add_argument("--read-every", type=float, default=1.5,
-                        help="club, live: seconds between a phone's looks at the sheet (default 1.5)")
-    parser.add_argument("--reload", action="store_true", help="club: phones reload the whole page")
-    parser.add_argument("--versioned", action="store_true", help="club: send the version last seen with each deal")
-    parser.add_argument("--max-seconds", type=float, default=120, help="club: stop after this long (default 120)")
-    parser.add_argument("--connections", type=int, default=40, help="crowd: connections (default 40)")
-    parser.add_argument("--seconds", type=float,
-                        help="crowd, live: seconds of load (default 20; live 60, each half)")
-    parser.add_argument("--write-every", type=int, default=5, help="crowd: one write in this many requests")
-    parser.add_argument("--code", metavar="CHECKOUT",
-                        help="with --gunicorn: serve the app of this checkout (older code, on the same machine)")
-    parser.add_argument("--floor", action="store_true",
-                        help="crowd: serve bench/floor_app.py, which only answers, instead of the app")
-    parser.add_argument("--serve", nargs=3, metavar=("URL", "INSTANCE", "PORT"), help=argparse.SUPPRESS)
+                        help="serve with gunicorn and this many gthread workers instead of waitress")
+    parser.add_argument("--threads", type=int, default=4, help="threads of waitress or of each worker (4)")
+    parser.add_argument("--postgres", metavar="URL", help="run each code on a new database of this server")
+    parser.add_argument("--seconds", type=float, help="seconds of load a code (club 90, crowd 20)")
+    parser.add_argument("--matches", type=int, default=50, help="club: matches (50)")
+    parser.add_argument("--deals", type=int, default=30, help="club: deals a match; crowd: the match's deals (30)")
+    parser.add_argument("--interval", type=float, default=20.0, help="club: mean seconds between a table's deals")
+    parser.add_argument("--phones", type=int, default=4, help="club: phones following each match (4)")
+    parser.add_argument("--read-every", type=float, default=1.5, help="club: seconds between a phone's looks")
+    parser.add_argument("--connections", type=int, default=40, help="crowd: connections (40)")
+    parser.add_argument("--write-every", type=int, default=5, help="crowd: one write in this many requests (5)")
     args = parser.parse_args()
-    if args.serve:
-        serve(args.serve[0], args.serve[1], int(args.serve[2]), args.threads, args.hold_slots, args.floor)
-        return
-    if args.code and not args.gunicorn:
-        parser.error("--code needs --gunicorn (an older checkout's own `serve` may differ)")
-    if args.floor and (args.load != "crowd" or args.code):
-        parser.error("--floor is for the crowd, without --code")
-    if args.interval is None:
-        args.interval = 30.0 if args.load == "live" else 2.0
+    if args.floor and args.load != "crowd":
+        parser.error("--floor is for the crowd")
     if args.seconds is None:
-        args.seconds = 60.0 if args.load == "live" else 20.0
-
-    with tempfile.TemporaryDirectory() as folder:
-        database_url = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite'}"
-        port = free_port()
-        args.folder = folder
-        code = Path(args.code).resolve() if args.code else Path(__file__).resolve().parent.parent
-        paths = [str(code), *([str(Path(__file__).resolve().parent)] if args.floor else [])]  # floor_app.py is here
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
-        if args.gunicorn:
-            env.update(DATABASE_URL=database_url, SECRET_KEY="bench", SCOREKEEPER_INSTANCE=folder,
-                       SCOREKEEPER_CREATE_LIMIT="100000 per minute", SCOREKEEPER_FAILED_TOKEN_LIMIT="100000 per minute")
-            command = [sys.executable, "-m", "gunicorn", "-w", str(args.gunicorn), "--threads", str(args.threads),
-                       "-b", f"127.0.0.1:{port}", *private_options(),
-                       "floor_app:app" if args.floor else "scorekeeper:create_app()"]
-        else:
-            command = [sys.executable, __file__, "--serve", database_url, folder, str(port),
-                       "--threads", str(args.threads), "--hold-slots", str(args.hold_slots),
-                       *(["--floor"] if args.floor else [])]
-        server = subprocess.Popen(command, env=env, cwd=code)  # `python -m` looks in its folder first
-        try:
-            wait_until_up(f"http://127.0.0.1:{port}/", server, seconds=60)
-            print(json.dumps({"database": re.sub(r"//[^@/]*@", "//", database_url.split("?")[0]).split(":")[0],
-                              "server": f"gunicorn -w {args.gunicorn}" if args.gunicorn else "waitress",
-                              "threads": args.threads, "load": args.load,
-                              "code": "bench/floor_app.py" if args.floor else str(code)}))
-            results = {}
-            if args.load in ("club", "both"):
-                results["club"] = asyncio.run(club(port, args, server.pid))
-            if args.load in ("crowd", "both"):
-                results["crowd"] = asyncio.run(crowd(port, args, server.pid))
-            if args.load == "live":
-                results["live"] = asyncio.run(live(port, args, server.pid))
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-    club_result = results.get("club")
-    if club_result is not None:
-        met = club_result["p99_ms"] < P99_GOAL_MS and club_result["errors"] == 0
-        print(f"\nclub: p99 {club_result['p99_ms']:.1f} ms, {club_result['errors']} errors: "
-              f"{'meets' if met else 'misses'} the goal (p99 under {P99_GOAL_MS:.0f} ms, no error)")
+        args.seconds = 90.0 if args.load == "club" else 20.0
+    results = {code.label: run(code, args) for code in codes(args.code, args.cache_off, args.floor)}
+    summary(args, results)
 
 
 if __name__ == "__main__":

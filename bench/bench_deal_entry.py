@@ -27,6 +27,8 @@ tap (point at a control and touch it) 0.75 s, keystroke on the phone's keypad 0.
 find the place again) 1.0 s, mental act 1.35 s. Page loads and the server's answers are not counted.
 
     python bench/bench_deal_entry.py [--checkout PATH] [--label NAME] [--json]
+
+It has no goal of its own: its figures compare two forms of deal entry (two checkouts) on the same deals.
 """
 
 from __future__ import annotations

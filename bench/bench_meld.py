@@ -4,6 +4,8 @@ Hands are dealt from shuffled decks with a fixed seed, four hands a deal (12 car
 deck, 20 from a double deck). Each figure is the best of a few plain timed loops.
 
     python bench/bench_meld.py [--hands 50000] [--repeats 3] [--seed 1]
+
+Goal: ``best_meld`` works out at least 50,000 hands a second.
 """
 
 from __future__ import annotations

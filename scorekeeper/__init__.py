@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the rules core is imported without Flask: nothing of the web loads until create_app
     from flask import Flask, Response
 
-MAX_REQUEST_BYTES = 2 * 1024 * 1024  # the largest request body: a big match file fits many times over
+# The largest request body: the largest table file the limits in rules/limits.py let in (tests/largest.py),
+# as the app writes it, takes under 85% of it (tests/test_file_limits.py): the limits in items are met first.
+MAX_REQUEST_BYTES = 6 * 1024 * 1024
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -53,6 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]  # UTF-8 answers: a name as long as in a file
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or secret_key(app.instance_path)
     if app.config["PROXIES"]:
@@ -62,12 +65,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     from . import assets, db, views
-    from .cookie_session import CheckedCookieSessionInterface
     from .extensions import csrf, init_limiter
     from .sheet import cache
-    from .sheet.polls import UnchangedSheets
 
-    app.session_interface = CheckedCookieSessionInterface()
     db.init_app(app)
     csrf.init_app(app)
     cache.init_app(app)
@@ -75,7 +75,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     init_limiter(app)  # after the views: it wraps the ones marked as rate limited
     app.after_request(_security_headers)
-    app.wsgi_app = UnchangedSheets(app, app.wsgi_app, SECURITY_HEADERS.items())  # type: ignore[method-assign]
     return app
 
 
@@ -96,7 +95,6 @@ def _from_environment() -> dict[str, Any]:
     if not proxies.isdigit():
         raise StartupError(f"SCOREKEEPER_PROXIES must be the number of proxies in front of the app (it is {proxies!r})")
     return {
-        **_live_holds(),
         "SESSION_COOKIE_SECURE": secure,
         "PREFERRED_URL_SCHEME": "https" if secure else "http",
         "TRUSTED_HOSTS": hosts or None,
@@ -104,25 +102,11 @@ def _from_environment() -> dict[str, Any]:
         "PROXIES": int(proxies),  # reverse proxies whose X-Forwarded-For and -Proto are believed
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
         "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After and X-RateLimit-… on limited answers
-        "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "10 per minute;50 per hour",
+        # Counted in what is made; each window lets in the largest table file (201 matches, 2,000 deals).
+        "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "250 per hour;1000 per day",
+        "NEW_DEALS_LIMIT": os.environ.get("SCOREKEEPER_NEW_DEALS_LIMIT") or "5000 per hour;20000 per day",
         "FAILED_TOKEN_LIMIT": os.environ.get("SCOREKEEPER_FAILED_TOKEN_LIMIT") or "10 per minute;100 per day",
     }
-
-
-def _live_holds() -> dict[str, int]:
-    """``SCOREKEEPER_LIVE_HOLDS``: how many live polls a process may hold (off when unset: gunicorn's sync
-    workers serve one request at a time); ``SCOREKEEPER_LIVE_HOLD_SECONDS``: the longest hold (sheet/polls.py)."""
-    from .instance import StartupError
-
-    found = {}
-    for name, key, low, high in (("SCOREKEEPER_LIVE_HOLDS", "LIVE_HOLD_SLOTS", 0, 1000),
-                                 ("SCOREKEEPER_LIVE_HOLD_SECONDS", "LIVE_HOLD_SECONDS", 1, 120)):
-        text = os.environ.get(name, "").strip()
-        if text:
-            if not text.isdigit() or not low <= int(text) <= high:
-                raise StartupError(f"{name} must be a whole number from {low} to {high} (it is {text!r})")
-            found[key] = int(text)
-    return found
 
 
 # Everything is served from this host; match links are secrets, so they never leave in a Referer.

@@ -10,6 +10,11 @@ What our modules use is all it reads: named imports and ``import * as``, ``expor
 ``export {…}``, ``export {…} from`` and ``export * from``, all with relative paths. Anything else
 (``export default``, ``export let``, a bare ``import "./x.js"``, an import loop) raises BundleError rather
 than giving a bundle that behaves differently from the modules.
+
+A module exports in a bundle only the names the bundle's other modules take from it (all of them for the
+entry and for ``import *``/``export *``); a module of plain data (nothing but ``export const NAME =
+<literal>;``, as static/js/rules/declarations.js, which tools/make_twin_declarations.py writes) keeps only
+those constants: a page carries the declarations it reads, not all of them.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}\s*;?", re.M)
 EXPORT_DECLARATION = re.compile(r"^export\s+((?:async\s+)?function\*?|class|const)\s+([A-Za-z_$][\w$]*)", re.M)
 UNSUPPORTED = re.compile(r"^(?:export\s+(?:default|let|var)\b|import\s*[\"']|import\s+[A-Za-z_$])", re.M)
 RELATIVE_IMPORT = re.compile(r"""^(?:import|export)\b[^;]*?from\s+["']\.{1,2}/""", re.M)
+DATA_LINE = re.compile(r"export const [A-Za-z_$][\w$]* = |[\]}];?$")  # a plain data module's unindented lines
 
 
 def strip_comments(source: str) -> str:
@@ -88,6 +94,8 @@ class Module:
     imports: list[PurePosixPath] = field(default_factory=list)
     own_exports: list[tuple[str, str]] = field(default_factory=list)  # (expression, exported name)
     star_exports: list[PurePosixPath] = field(default_factory=list)
+    wanted: dict[PurePosixPath, set[str] | None] = field(default_factory=dict)  # names used from each (None: all)
+    plain_data: bool = False
 
     @property
     def scope(self) -> str:
@@ -112,24 +120,28 @@ def read_module(static: Path, path: PurePosixPath) -> Module:
     unsupported = UNSUPPORTED.search(source)
     if unsupported:
         raise BundleError(f"static/{path}: cannot bundle {unsupported.group(0)!r}")
-    module = Module(path, source)
+    module = Module(path, source, plain_data=is_plain_data(source))
 
-    def target(relative: str) -> PurePosixPath:
+    def target(relative: str, names: list[tuple[str, str]] | None = None) -> PurePosixPath:
         found = _resolve(path, relative)
         if found not in module.imports:
             module.imports.append(found)
+        known = module.wanted.get(found, set())
+        module.wanted[found] = None if names is None or known is None else known | {name for name, _ in names}
         return found
 
-    def scope_of(relative: str) -> str:
-        return Module(target(relative), "").scope
+    def scope_of(relative: str, names: list[tuple[str, str]] | None = None) -> str:
+        return Module(target(relative, names), "").scope
 
     def named_import(match: re.Match[str]) -> str:
-        bound = ", ".join(name if name == alias else f"{name}: {alias}" for name, alias in _names(match.group(1)))
-        return f"const {{ {bound} }} = {scope_of(match.group(2))};"
+        names = _names(match.group(1))
+        bound = ", ".join(name if name == alias else f"{name}: {alias}" for name, alias in names)
+        return f"const {{ {bound} }} = {scope_of(match.group(2), names)};"
 
     def export_from(match: re.Match[str]) -> str:
-        scope = scope_of(match.group(2))
-        module.own_exports += [(f"{scope}.{name}", alias) for name, alias in _names(match.group(1))]
+        names = _names(match.group(1))
+        scope = scope_of(match.group(2), names)
+        module.own_exports += [(f"{scope}.{name}", alias) for name, alias in names]
         return ""
 
     def export_all_from(match: re.Match[str]) -> str:
@@ -175,6 +187,32 @@ def _in_order(static: Path, entry: PurePosixPath) -> list[Module]:
     return list(done.values())
 
 
+def is_plain_data(source: str) -> bool:
+    """Nothing but ``export const NAME = <literal>;`` (values over several lines indented): no import, no code."""
+    lines = [line for line in source.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+    return bool(lines) and all(line[0].isspace() or DATA_LINE.match(line) for line in lines)
+
+
+def _keep_used(module: Module, used: set[str]) -> None:
+    """The module exporting only the names in ``used``; a plain data module keeps only those constants."""
+    module.own_exports = [(expression, name) for expression, name in module.own_exports if name in used]
+    if module.plain_data:
+        header, *declarations = re.split(r"^(?=const )", module.body, flags=re.M)
+        module.body = header + "".join(text for text in declarations if text.split()[1] in used)
+
+
+def _used_names(ordered: list[Module]) -> dict[PurePosixPath, set[str] | None]:
+    """For each module, the names the others take from it (None: all of them, for ``*`` and the entry)."""
+    used: dict[PurePosixPath, set[str] | None] = {ordered[-1].path: None}
+    for module in ordered:
+        for path in module.star_exports:
+            used[path] = None
+        for path, names in module.wanted.items():
+            known = used.get(path, set())
+            used[path] = None if names is None or known is None else known | names
+    return used
+
+
 def export_names(module: Module, modules: dict[PurePosixPath, Module]) -> list[str]:
     """Every name ``module`` exports, those of ``export *`` included."""
     names = [name for _, name in module.own_exports]
@@ -186,6 +224,11 @@ def export_names(module: Module, modules: dict[PurePosixPath, Module]) -> list[s
 def bundle(static: Path, entry: str) -> str:
     """The source of one ES module made of ``entry`` (a path under ``static``) and all it imports."""
     ordered = _in_order(static, PurePosixPath(entry))
+    used = _used_names(ordered)
+    for module in ordered:
+        wanted = used.get(module.path, set())
+        if wanted is not None and not module.star_exports:
+            _keep_used(module, wanted)
     by_path = {module.path: module for module in ordered}
     parts = [f"// static/{entry} and the modules it imports, one scope each (scorekeeper/bundle.py).\n"]
     for module in ordered:

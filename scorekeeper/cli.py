@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import io
 import json
 import sys
@@ -174,12 +173,11 @@ class ServerOptions(TypedDict):
 
 
 CONNECTIONS = 800  # under the usual limit of 1,024 open files a process
-HOLD_SLOTS = 256  # live polls held at once (a club night: 50 tables, 4 phones each), on top of the threads
+PER_ADDRESS = 32  # connections one address may hold (serving.py): a few phones behind one router
 
 
-def server_options(host: str, port: int, threads: int, hold_slots: int = 0) -> ServerOptions:
-    """waitress runs ``threads`` threads for work and ``hold_slots`` more for parked live polls
-    (``serving_config`` keeps the work to ``threads`` at once). It refuses a body larger than the app
+def server_options(host: str, port: int, threads: int) -> ServerOptions:
+    """waitress runs ``threads`` threads. It refuses a body larger than the app
     takes before reading it (the app would refuse it with 413 anyway, after waitress had buffered up to
     its own 1 GB default). It keeps up to
     ``CONNECTIONS`` connections open: every phone showing a sheet keeps one alive to follow the match
@@ -187,23 +185,8 @@ def server_options(host: str, port: int, threads: int, hold_slots: int = 0) -> S
     poll() rather than select(), which is meant for a few."""
     from . import MAX_REQUEST_BYTES
 
-    return {"host": host, "port": port, "threads": threads + hold_slots, "ident": "scorekeeper",
+    return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper",
             "max_request_body_size": MAX_REQUEST_BYTES, "connection_limit": CONNECTIONS, "asyncore_use_poll": True}
-
-
-def serving_config(threads: int, hold_slots: int) -> dict[str, int]:
-    """The app's side of ``server_options``: ``threads`` requests work at once, ``hold_slots`` live polls
-    wait at once (sheet/polls.py)."""
-    return {"LIVE_WORK_SLOTS": threads, "LIVE_HOLD_SLOTS": hold_slots}
-
-
-def settle_for_serving() -> None:
-    """Before serving: what was loaded at start stays for good, so the garbage collector stops going
-    through it, and it runs less often (a request makes many short-lived objects; the caches hold many
-    long-lived ones, which every full collection would go through again)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 20)
 
 
 DEFAULT_HOST = "127.0.0.1"
@@ -265,19 +248,20 @@ def announce(host: str, port: int, base_url: str) -> str:
 @_port_option()
 @click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True,
               help="Requests served at the same time.")
-@click.option("--hold-slots", type=click.IntRange(0, CONNECTIONS - 64), default=HOLD_SLOTS, show_default=True,
-              envvar="SCOREKEEPER_LIVE_HOLDS",
-              help="Phones following a sheet whose look is held until the match changes, on top of the "
-                   "threads; 0 turns holding off [env SCOREKEEPER_LIVE_HOLDS].")
-def serve(host: str, port: int, threads: int, hold_slots: int) -> None:
-    from waitress import serve as waitress_serve
-
+@click.option("--per-address", type=click.IntRange(0, CONNECTIONS), envvar="SCOREKEEPER_CONNECTIONS_PER_ADDRESS",
+              help=f"Connections one client address may hold at once; 0 for no cap [default: {PER_ADDRESS}, or 0 "
+                   "with SCOREKEEPER_PROXIES set, where every connection comes from the proxy] "
+                   "[env SCOREKEEPER_CONNECTIONS_PER_ADDRESS].")
+def serve(host: str, port: int, threads: int, per_address: int | None) -> None:
     from . import create_app
+    from .serving import Guard
+    from .serving import serve as guarded_serve
 
-    app = create_app(serving_config(threads, hold_slots))
+    app = create_app()
+    if per_address is None:
+        per_address = 0 if app.config["PROXIES"] else PER_ADDRESS
     click.echo(announce(host, port, str(app.config.get("BASE_URL") or "")))
-    settle_for_serving()
-    waitress_serve(app, **server_options(host, port, threads, hold_slots))
+    guarded_serve(app, Guard(per_address=per_address), **server_options(host, port, threads))
 
 
 @cli.group(name="db", help="The database's layout: its migrations (SQLite in the instance folder unless "
@@ -348,7 +332,8 @@ def _unversioned(connection: Connection) -> str:
 def seed(directory: Path | None, base_url: str | None, host: str, port: int) -> None:
     from flask import url_for
 
-    from . import create_app, store
+    from . import create_app
+    from .store import reading, writing
 
     folder = directory or seeds_dir()
     if not any(folder.glob("*.json")):
@@ -363,9 +348,9 @@ def seed(directory: Path | None, base_url: str | None, host: str, port: int) -> 
     with app.test_request_context():
         for sample in samples:
             public_id = sample_public_id(app.config["SECRET_KEY"], sample.key)
-            known = store.find_match(public_id) is not None
+            known = reading.find_match(public_id) is not None
             if not known:
-                store.create_match(sample.match, public_id=public_id)
+                writing.create_match(sample.match, public_id=public_id)
             link = root + url_for("matches.sheet", public_id=public_id)
             click.echo(f"{link}  {sample.match.name}{'  (loaded before)' if known else ''}")
 
@@ -387,7 +372,7 @@ def export_table(table_id: str, output: Path | None) -> None:
         row = tables.find_table(table_id)
         if row is None:
             raise click.UsageError(f"there is no table with the id {table_id}")
-        text = json.dumps(tables.table_file(row), ensure_ascii=False, indent=2) + "\n"
+        text = tables.dumps_table(row)
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -402,7 +387,7 @@ def import_table(table_file: Path) -> None:
 
     try:
         data = load_json(table_file.read_text(encoding="utf-8-sig"))
-        checked = tables.read_table_file(data)
+        checked = tables.read_table_file(data, within_limits=False)
     except (RulesError, UnicodeDecodeError) as error:
         raise click.UsageError(f"{table_file}: {error}") from None
     except tables.TableProblem as problem:

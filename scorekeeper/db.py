@@ -17,17 +17,8 @@ stamped at ``0001`` and then upgraded; its rows are kept. The ``schema_version``
 A new SQLite file is created 0600 and in write-ahead logging before it takes its name, so processes
 starting together all open it in WAL; SQLite waits up to ``busy_timeout`` for a lock.
 
-Reads of one row that every look at a sheet makes (``read_one``: a match's version, its page's header)
-skip the ORM session. On PostgreSQL they go through a second, small engine of their own whose
-connections are in autocommit: such a read is one round trip to the server (a session's read is three:
-``BEGIN``, the query and the ``ROLLBACK``). A connection found dead (the server restarted) is dropped
-and the read tried once more on a new one.
-
-No PostgreSQL connection is pinged when taken from a pool (SQLAlchemy's ``pool_pre_ping`` is a round
-trip to the server, a sixth for each write's five). ``_drop_ended_connection`` looks at its socket
-instead: a server that ends a session (a restart, ``pg_terminate_backend``, a crash) says so or closes
-the socket, which an idle connection's socket then shows at once, so the pool drops it and takes another
-without asking the server anything.
+A pooled connection is checked before each use (``pool_pre_ping``): one the server ended (a restart) is
+replaced rather than failing the request.
 """
 
 from __future__ import annotations
@@ -36,9 +27,7 @@ import functools
 import logging
 import os
 import secrets
-import select
 import sqlite3
-import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,8 +39,8 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask, current_app, g
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
-from sqlalchemy.engine import URL, Dialect
-from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .instance import StartupError
@@ -70,7 +59,6 @@ SQLITE_BUSY_TIMEOUT_MS = 5000  # how long a statement waits for another connecti
 MIGRATION_WAIT_MS = 120_000  # how long a starting process waits for another one's migration (SQLite)
 # Key of the PostgreSQL advisory lock taken around migrations (the bytes of "scorekee").
 MIGRATION_LOCK_KEY = 0x73636F72656B6565
-READER_POOL_SIZE = 8  # connections of the reading engine (PostgreSQL): one a server thread, and spare
 
 
 class SchemaVersion(Base):
@@ -82,73 +70,16 @@ class SchemaVersion(Base):
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets a 0600 file, write-ahead logging, foreign keys and a busy timeout."""
+    """An engine for ``url``; SQLite gets a 0600 file, write-ahead logging, foreign keys and a busy timeout.
+    A database server's pooled connection is checked before use (``pool_pre_ping``), so one the server ended
+    (a restart) is replaced; a SQLite file has no server to end it."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         _create_sqlite_file(parsed)
-    engine = create_engine(url)
-    if engine.dialect.name == "sqlite":
+        engine = create_engine(url)
         event.listen(engine, "connect", _sqlite_pragmas)
-    else:
-        reader = create_engine(url, isolation_level="AUTOCOMMIT", pool_reset_on_return=None,
-                               pool_size=READER_POOL_SIZE, max_overflow=READER_POOL_SIZE)
-        _READERS[engine] = reader
-        event.listen(engine, "engine_disposed", lambda _engine: reader.dispose())
-        for pooled in (engine, reader):
-            event.listen(pooled, "checkout", _drop_ended_connection)
-    return engine
-
-
-def _drop_ended_connection(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
-    """Pool checkout (PostgreSQL): refuse a connection whose session the server has ended, without a
-    round trip. An idle connection's socket has nothing to read unless the server sent its last words
-    (a FATAL error before it went away) or closed it; ``DisconnectionError`` makes the pool drop the
-    connection and hand out another (a new one if need be)."""
-    if dbapi_connection.closed or dbapi_connection.broken:
-        raise DisconnectionError("the connection was closed")
-    watch = select.poll()
-    watch.register(dbapi_connection.fileno(), select.POLLIN | select.POLLPRI)
-    if watch.poll(0):
-        raise DisconnectionError("the server ended the connection's session")
-
-
-# The reading engine of each engine made by ``make_engine`` (SQLite reads through the engine itself: a
-# SELECT opens no transaction there, and nothing is pinged).
-_READERS: weakref.WeakKeyDictionary[Engine, Engine] = weakref.WeakKeyDictionary()
-
-
-def reading_engine(engine: Engine) -> Engine:
-    """The engine ``read_one`` reads through for ``engine`` (itself on SQLite)."""
-    return _READERS.get(engine, engine)
-
-
-def read_one(engine: Engine, sql: str, params: tuple[Any, ...] | dict[str, Any]) -> tuple[Any, ...] | None:
-    """The first row of ``sql`` (compiled for the engine's dialect) on a pooled DBAPI connection of the
-    reading engine, or None: one round trip, no transaction left open, tried again once on a new
-    connection when the one taken turns out to be dead."""
-    reader = reading_engine(engine)
-    for attempt in (1, 2):
-        connection = reader.raw_connection()
-        cursor = None
-        try:
-            cursor = connection.cursor()
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
-            cursor.close()
-            return None if row is None else tuple(row)
-        except reader.dialect.loaded_dbapi.Error as error:
-            if attempt == 2 or not reader.dialect.is_disconnect(error, connection.dbapi_connection, cursor):
-                raise
-            connection.invalidate()
-        finally:
-            connection.close()  # back to the pool (SQLite: which ends the read transaction)
-    raise AssertionError("unreachable")
-
-
-def compiled(statement: Any, dialect: Dialect) -> tuple[str, bool]:
-    """A Core statement's SQL for ``dialect``, and whether its parameters are positional."""
-    done = statement.compile(dialect=dialect)
-    return str(done), bool(done.positional)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
 
 
 def _create_sqlite_file(url: URL) -> None:

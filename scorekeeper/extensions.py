@@ -4,10 +4,16 @@ Rate limits: a view marked with ``rate_limited(scope)`` counts against the limit
 every view with the same mark and kept per client address. ``init_limiter`` makes each app its own
 Flask-Limiter (its storage, ``RATELIMIT_STORAGE_URI``, and ``RATELIMIT_ENABLED`` are the app's) and
 applies the limits to the marked views; a limit's value is read from the app's configuration.
+
+The limits on what is made count things, not requests: a marked view counts the match or table it makes,
+and a view that brings in more (an imported file's deals, a table file's matches) counts those with
+``count_made`` once it has read them, before it stores anything.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
@@ -16,6 +22,8 @@ from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFProtect
+from limits import parse_many
+from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
 compress = Compress()
@@ -36,6 +44,11 @@ RATE_LIMITS = {
         "Too many new matches from this address in a short time; nothing was saved. Wait a few minutes "
         "and try again.",
     ),
+    "new-deals": RateLimit(
+        "NEW_DEALS_LIMIT",
+        "Too many deals brought in from this address in a short time; nothing was saved. Wait a while and "
+        "try again.",
+    ),
     "edit-token": RateLimit(
         "FAILED_TOKEN_LIMIT",
         "too many requests with a missing or wrong edit token from this address; wait a while and try again",
@@ -45,13 +58,14 @@ RATE_LIMITS = {
 _MARK = "_scorekeeper_rate_limit"
 
 
-def rate_limited(scope: str) -> Callable[[View], View]:
-    """Count the view's POST, PUT and DELETE requests against the shared limit ``scope`` (``RATE_LIMITS``)."""
-    if scope not in RATE_LIMITS:
-        raise KeyError(scope)
+def rate_limited(*scopes: str) -> Callable[[View], View]:
+    """Count the view's POST, PUT and DELETE requests against the shared limits ``scopes`` (``RATE_LIMITS``)."""
+    for scope in scopes:
+        if scope not in RATE_LIMITS:
+            raise KeyError(scope)
 
     def mark(view: View) -> View:
-        setattr(view, _MARK, scope)
+        setattr(view, _MARK, scopes)
         return view
 
     return mark
@@ -71,7 +85,7 @@ def init_limiter(app: Flask) -> Limiter:
             deduct_when=_refused_token if limit.failures_only else None,
         )
         for endpoint, view in list(app.view_functions.items()):
-            if getattr(view, _MARK, None) == scope:
+            if scope in getattr(view, _MARK, ()):
                 app.view_functions[endpoint] = shared(view)  # type: ignore[assignment]
     app.extensions["scorekeeper.limiter"] = limiter  # its limits hold it only weakly
     return limiter
@@ -79,3 +93,30 @@ def init_limiter(app: Flask) -> Limiter:
 
 def _configured(config_key: str) -> Callable[[], str]:
     return lambda: str(current_app.config[config_key])
+
+
+class TooMuchMade(TooManyRequests):
+    """More made than a limit on what is made lets one address make now (429, with ``Retry-After``)."""
+
+
+def count_made(matches: int = 0, deals: int = 0) -> None:
+    """Count ``matches`` more against the limit on new matches and ``deals`` against the one on deals
+    brought in, both or neither: ``TooMuchMade`` when either has no room for them (a window whose whole
+    allowance is less says so, as no wait would help)."""
+    limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+    if not limiter.enabled:
+        return
+    wanted = [(scope, amount, item) for scope, amount in (("create-match", matches), ("new-deals", deals)) if amount
+              for item in parse_many(current_app.config[RATE_LIMITS[scope].config_key])]
+    key = get_remote_address()
+    for scope, amount, item in wanted:
+        if not limiter.limiter.test(item, key, scope, cost=amount):
+            reset = limiter.limiter.get_window_stats(item, key, scope).reset_time
+            message = RATE_LIMITS[scope].message
+            if amount > item.amount:
+                per = item.GRANULARITY.name if item.multiples == 1 else f"{item.multiples} {item.GRANULARITY.name}s"
+                message = (f"This brings in {amount:,} at once; this server lets one address make at most "
+                           f"{item.amount:,} per {per}. Nothing was saved.")
+            raise TooMuchMade(message, retry_after=max(1, math.ceil(reset - time.time())))
+    for scope, amount, item in wanted:
+        limiter.limiter.hit(item, key, scope, cost=amount)

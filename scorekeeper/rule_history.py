@@ -52,6 +52,6 @@ def value_label(key: str, raw: object) -> str:
     if spec is None:
         return str(raw)
     try:
-        return spec.value_label(spec.parse(raw))
+        return spec.value_label(spec.parse(raw, stored=True))
     except ValueError:
         return str(raw)

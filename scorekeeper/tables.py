@@ -8,17 +8,14 @@ matches they played. The statistics are worked out on request from the matches' 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, current_app
+from flask import abort
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from . import store
 from .db import get_session
 from .models import MatchRow, RuleCardRow, TablePlayerRow, TableRow
 from .rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
@@ -28,6 +25,7 @@ from .rules.limits import (
     MAX_RULE_CARD_NAME,
     MAX_RULE_CARDS,
     MAX_SIDE_NAME,
+    MAX_TABLE_DEALS,
     MAX_TABLE_MATCHES,
     MAX_TABLE_NAME,
     MAX_TABLE_PLAYERS,
@@ -37,7 +35,8 @@ from .rules.matchfile import match_from_json
 from .rules.problems import ProblemCode, join_path
 from .rules.scoring import play, settle_match
 from .rules.stats import TableStats, table_stats
-from .rules.text import clean_name
+from .rules.text import clean_name, dumps_lines
+from .store import reading, writing
 
 TABLE_FORMAT = "scorekeeper-table/1"
 NOT_AT_TABLE = "not_at_table"  # a match's player who is not one of its table's players
@@ -100,7 +99,7 @@ def player_names(values: object, field: str = "players", taken: Sequence[str] = 
 # Reading -----------------------------------------------------------------------------------------------
 
 def find_table(public_id: str) -> TableRow | None:
-    if not store.is_public_id(public_id):
+    if not reading.is_public_id(public_id):
         return None
     return get_session().scalars(select(TableRow).where(TableRow.public_id == public_id)).first()
 
@@ -114,7 +113,7 @@ def get_table_or_404(public_id: str) -> TableRow:
 
 def tables_by_public_id(public_ids: Iterable[str]) -> list[TableRow]:
     """The tables with these links, in the order given; unknown links are skipped."""
-    wanted = [public_id for public_id in public_ids if store.is_public_id(public_id)]
+    wanted = [public_id for public_id in public_ids if reading.is_public_id(public_id)]
     if not wanted:
         return []
     rows = get_session().scalars(select(TableRow).where(TableRow.public_id.in_(wanted))).all()
@@ -139,18 +138,10 @@ def player_list(table: TableRow) -> list[str]:
 
 
 def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None) -> TableStats:
-    """Every figure of the table, worked out from its matches' facts once per version of its matches
-    and list of players (any write to a match, a house-rule change included, bumps its version)."""
-    players = tuple(player_list(table))
-    memo = _table_memo()
+    """Every figure of the table, worked out from its matches' facts (``rows``: its matches, when read)."""
     if rows is None:
-        found = memo.get(table.public_id, (_match_versions(table), players))
-        if isinstance(found, TableStats):
-            return found
         rows = table_matches(table)
-    stats = table_stats([store.facts_of(row) for row in rows], players)
-    memo.put(table.public_id, (tuple((row.public_id, row.version) for row in rows), players), stats)
-    return stats
+    return table_stats([reading.to_core(row) for row in rows], tuple(player_list(table)))
 
 
 @dataclass(frozen=True)
@@ -170,64 +161,16 @@ class MatchState:
 
 
 def match_states(table: TableRow) -> list[tuple[MatchRow, MatchState]]:
-    """The table's matches in the order they were started, each with its state, worked out once per
-    version of the match (only the matches not yet worked out have their deals read)."""
-    query = (select(MatchRow).where(MatchRow.table_id == table.id).options(selectinload(MatchRow.sides))
-             .order_by(MatchRow.created_at, MatchRow.id))
-    memo = _table_memo()
+    """The table's matches in the order they were started, each with its state."""
     states = []
-    for row in get_session().scalars(query).all():
-        state = memo.get(f"match:{row.public_id}", row.version)
-        if not isinstance(state, MatchState):
-            match = store.facts_of(row)
-            try:
-                points, winner, _ = play(match, settle_match(match))  # the totals and winner, no sheet drawn
-            except ContradictionError:
-                points, winner = tuple(0 for _ in match.sides), None
-            state = MatchState(tuple(side.name for side in match.sides), points, winner, match.rules.target)
-            memo.put(f"match:{row.public_id}", row.version, state)
-        states.append((row, state))
+    for row in table_matches(table):
+        match = reading.to_core(row)
+        try:
+            points, winner, _ = play(match, settle_match(match))  # the totals and winner, no sheet drawn
+        except ContradictionError:
+            points, winner = tuple(0 for _ in match.sides), None
+        states.append((row, MatchState(tuple(side.name for side in match.sides), points, winner, match.rules.target)))
     return states
-
-
-def _match_versions(table: TableRow) -> tuple[tuple[str, int], ...]:
-    query = (select(MatchRow.public_id, MatchRow.version).where(MatchRow.table_id == table.id)
-             .order_by(MatchRow.created_at, MatchRow.id))
-    return tuple((public_id, version) for public_id, version in get_session().execute(query))
-
-
-class TableMemo:
-    """What was worked out of tables and their matches, per process, by what it was worked out from
-    (bounded, least recently used go first). Safe for the reason the sheet cache is: the key holds the
-    versions, and a version's facts never change."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[str, tuple[object, object]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, name: str, key: object) -> object | None:
-        with self._lock:
-            kept = self._kept.get(name)
-            if kept is None or kept[0] != key:
-                return None
-            self._kept.move_to_end(name)
-            return kept[1]
-
-    def put(self, name: str, key: object, value: object) -> None:
-        with self._lock:
-            self._kept[name] = (key, value)
-            self._kept.move_to_end(name)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-
-
-TABLE_MEMO_SIZE = 4096  # tables' statistics and matches' states
-
-
-def _table_memo() -> TableMemo:
-    memo: TableMemo = current_app.extensions.setdefault("scorekeeper.tables", TableMemo(TABLE_MEMO_SIZE))
-    return memo
 
 
 # Writing -----------------------------------------------------------------------------------------------
@@ -305,8 +248,8 @@ class StartingRules:
 
 def starting_rules(table: TableRow) -> list[StartingRules]:
     """The table's rule cards first, then the presets."""
-    cards = [StartingRules(f"card-{card.position}", card.name, HouseRules.from_mapping(card.rules), card.auction)
-             for card in table.rule_cards]
+    cards = [StartingRules(f"card-{card.position}", card.name, HouseRules.from_mapping(card.rules, stored=True),
+                           card.auction) for card in table.rule_cards]
     presets = [StartingRules(f"preset-{preset.key}", preset.label, preset.rules, preset.auction)
                for preset in PRESETS]
     return cards + presets
@@ -379,8 +322,16 @@ def table_file(table: TableRow) -> dict[str, Any]:
         "players": player_list(table),
         "rule_cards": [{"name": card.name, "auction": card.auction, "rules": dict(card.rules)}
                        for card in table.rule_cards],
-        "matches": [store.match_json(row) for row in table_matches(table)],
+        "matches": [reading.match_json(row) for row in table_matches(table)],
     }
+
+
+TABLE_LISTED = frozenset({"rule_cards", "matches", "deals"})  # lists a table file writes one item a line
+
+
+def dumps_table(table: TableRow) -> str:
+    """The table file as JSON text: a key, a rule card, a match's key and a deal a line."""
+    return dumps_lines(table_file(table), TABLE_LISTED) + "\n"
 
 
 @dataclass(frozen=True)
@@ -392,9 +343,15 @@ class TableFile:
     rule_cards: list[tuple[str, bool, HouseRules]]
     matches: list[Match]
 
+    def size(self) -> tuple[int, int]:
+        """What importing it makes besides the table: its matches and their deals."""
+        return len(self.matches), sum(len(match.deals) for match in self.matches)
 
-def read_table_file(data: object) -> TableFile:
-    """Check a decoded table file; raises ``TableProblem`` naming the field."""
+
+def read_table_file(data: object, within_limits: bool = True) -> TableFile:
+    """Check a decoded table file; raises ``TableProblem`` naming the field. ``within_limits``: at most
+    ``MAX_TABLE_MATCHES`` matches and ``MAX_TABLE_DEALS`` deals in all, as a request may bring in (the
+    ``scorekeeper table import`` command takes the file of a table that grew larger by play)."""
     if not isinstance(data, dict):
         raise TableProblem("", ProblemCode.WRONG_TYPE, "a table file is a JSON object")
     unknown = sorted(set(data) - {"format", "name", "players", "rule_cards", "matches"})
@@ -428,9 +385,8 @@ def read_table_file(data: object) -> TableFile:
     matches_data = data.get("matches", [])
     if not isinstance(matches_data, list):
         raise TableProblem("matches", ProblemCode.WRONG_TYPE, "matches must be a list of match files")
-    if len(matches_data) > MAX_TABLE_MATCHES:
-        raise TableProblem("matches", ProblemCode.OUT_OF_RANGE,
-                           f"a table file holds at most {MAX_TABLE_MATCHES} matches")
+    if within_limits:
+        _check_table_size(matches_data)
     matches = []
     for index, match_data in enumerate(matches_data):
         path = f"matches[{index}]"
@@ -443,6 +399,20 @@ def read_table_file(data: object) -> TableFile:
     return TableFile(name, players, cards, matches)
 
 
+def _check_table_size(matches_data: list[Any]) -> None:
+    """At most ``MAX_TABLE_MATCHES`` matches and ``MAX_TABLE_DEALS`` deals, counted before any is read."""
+    if len(matches_data) > MAX_TABLE_MATCHES:
+        raise TableProblem("matches", ProblemCode.OUT_OF_RANGE,
+                           f"a table file holds at most {MAX_TABLE_MATCHES:,} matches; this one has "
+                           f"{len(matches_data):,} (`scorekeeper table import` loads a larger one)")
+    deals = sum(len(match.get("deals") or []) for match in matches_data
+                if isinstance(match, dict) and isinstance(match.get("deals"), list))
+    if deals > MAX_TABLE_DEALS:
+        raise TableProblem("matches", ProblemCode.TOO_MANY_DEALS,
+                           f"a table file holds at most {MAX_TABLE_DEALS:,} deals in all; this one has {deals:,} "
+                           "(`scorekeeper table import` loads a larger one)")
+
+
 def import_table(file: TableFile) -> TableRow:
     """Store a checked table file as a new table (new links, new token) with its matches."""
     row = create_table(file.name, file.players)
@@ -451,5 +421,5 @@ def import_table(file: TableFile) -> TableRow:
                                           rules=rules.to_mapping()))
     get_session().commit()
     for match in file.matches:
-        store.create_match(match, table_id=row.id)
+        writing.create_match(match, table_id=row.id)
     return row

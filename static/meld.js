@@ -7,6 +7,7 @@ import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardFromText, cardIndex, copie
   from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
+import { strip } from "./js/rules/spaces.js";
 
 const form = document.querySelector("[data-meld-form]");
 const output = document.getElementById("meld-result");
@@ -115,7 +116,7 @@ function recount() {
   const all = picks();
   for (const { select, index } of all) counts[index] = select.selectedIndex;
   const typed = form.elements.cards;
-  if (typed.value.trim()) {
+  if (strip(typed.value)) {  // spaces as the server reads them
     let extra;
     try {
       extra = handFromText(typed.value, deck);

@@ -91,17 +91,17 @@ document.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
 document.querySelectorAll("time[data-local-time]").forEach(showLocalTime);
 document.querySelectorAll("input[data-local-date]").forEach(fillLocalDate);
 
-// The live score sheet: while the sheet is on screen, ask whether the match changed and swap in the new
-// totals and rows, marking the ones that changed. Each look asks the server to hold it until the match
-// changes (Prefer: wait); a held answer (Preference-Applied) is followed by the next look at once, any other
-// by one after LIVE_EVERY_MS, as plain polling (the server answers 304, with nothing, while nothing changed).
-// Without this script the sheet is the same page, brought up to date by a reload.
+// The live score sheet: while the sheet is on screen, ask every LIVE_EVERY_MS whether the match changed
+// (with the ETag of the version shown: the server answers 304, with nothing, while nothing changed) and
+// swap in the new totals and rows, marking the ones that changed. A sheet left alone for LIVE_IDLE_AFTER_MS
+// asks less often, a hidden page not at all, and a failed look waits longer each time; a touch, a key or the
+// page coming back asks at once. Without this script the sheet is the same page, brought up to date by a reload.
 
 const LIVE_EVERY_MS = 1500;
+const LIVE_IDLE_AFTER_MS = 10 * 60 * 1000;  // no change and no touch for this long: the table has stopped
+const LIVE_IDLE_EVERY_MS = 10000;
 const LIVE_LONGEST_WAIT_MS = 30000;
-const LIVE_HOLD_S = 25;  // what a look asks to be held at most; the server may hold it for less
-const LIVE_GIVE_UP_MS = (LIVE_HOLD_S + 10) * 1000;  // a look unanswered this long is a lost connection
-const LIVE_SHORTEST_HOLD_MS = 1000;  // a "held" 304 quicker than this was not held: wait as for plain polling
+const LIVE_GIVE_UP_MS = 10000;  // a look unanswered this long is a lost connection
 
 function bareTag(header) {
   const found = /"([^"]*)"/.exec(header || "");
@@ -134,6 +134,7 @@ function followSheet(region) {
   let timer = null;
   let failures = 0;
   let heardAt = new Date();
+  let activeAt = Date.now();  // the last change seen or touch on the page
   let asking = null;  // the AbortController of the look under way
 
   const say = (text, warning) => {
@@ -147,23 +148,17 @@ function followSheet(region) {
     timer = setTimeout(look, delay);
   };
 
-  // The delay before the next look: at once after an answer the server held, unless it came back too soon.
-  function nextDelay(answer, startedAt) {
-    const held = answer.headers.has("Preference-Applied");
-    if (held && (answer.status === 200 || Date.now() - startedAt >= LIVE_SHORTEST_HOLD_MS)) return 0;
-    return LIVE_EVERY_MS;
-  }
+  const interval = () => (Date.now() - activeAt > LIVE_IDLE_AFTER_MS ? LIVE_IDLE_EVERY_MS : LIVE_EVERY_MS);
 
   async function look() {
     if (asking || document.visibilityState !== "visible") return;  // looked at again when the page shows
     const controller = new AbortController();
     asking = controller;
     const giveUp = setTimeout(() => controller.abort(), LIVE_GIVE_UP_MS);
-    const startedAt = Date.now();
     let delay;
     try {
       const answer = await fetch(region.dataset.liveUrl, {
-        headers: { "If-None-Match": `W/"${etag}"`, "Prefer": `wait=${LIVE_HOLD_S}` },
+        headers: { "If-None-Match": `W/"${etag}"` },
         cache: "no-store",
         credentials: "same-origin",
         signal: controller.signal,
@@ -176,6 +171,7 @@ function followSheet(region) {
         swapLivePart(region, await answer.text());
         etag = bareTag(answer.headers.get("ETag")) ?? etag;
         region.dataset.etag = etag;
+        activeAt = Date.now();
         region.dispatchEvent(new Event("sheet-changed", { bubbles: true }));  // app.js: what is kept offline follows
       } else if (answer.status !== 304) {
         throw new Error(`status ${answer.status}`);
@@ -183,7 +179,7 @@ function followSheet(region) {
       failures = 0;
       heardAt = new Date();
       say(`Live: up to date at ${clockTime(heardAt)}`, false);
-      delay = nextDelay(answer, startedAt);
+      delay = interval();
     } catch {
       failures += 1;
       say(`No connection since ${clockTime(heardAt)}: the sheet may be out of date. It catches up by itself.`, true);
@@ -199,7 +195,13 @@ function followSheet(region) {
     if (document.visibilityState === "visible") schedule(0);
   });
   window.addEventListener("online", () => schedule(0));
-  window.addEventListener("offline", () => { if (asking) asking.abort(); });  // a held look would wait on
+  for (const event of ["pointerdown", "keydown"]) {
+    document.addEventListener(event, () => {
+      const wasIdle = Date.now() - activeAt > LIVE_IDLE_AFTER_MS;
+      activeAt = Date.now();
+      if (wasIdle) schedule(0);
+    }, { passive: true });
+  }
   schedule(LIVE_EVERY_MS);
 }
 

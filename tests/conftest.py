@@ -1,10 +1,18 @@
-"""Fixtures: an app on a fresh database (SQLite, and PostgreSQL when configured), and its client."""
+"""Fixtures: an app on a database at the head revision (SQLite, and PostgreSQL when configured), and its client.
+
+The migrations run once per test session: each test's SQLite file is a copy of one migrated file, and the
+PostgreSQL database is emptied of rows between tests (migrated again only when a test left it at another
+revision). The app's start still checks the revision. tests/test_migrations.py starts from empty databases.
+Under pytest-xdist each worker has a PostgreSQL database of its own.
+"""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,10 +20,49 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app, store
-from scorekeeper.db import drop_schema, make_engine
+from postgres_databases import MigratedPostgres, drop_database, make_database
+from scorekeeper import create_app
+from scorekeeper.db import make_engine, upgrade
+from scorekeeper.store import reading
 
-POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
+POSTGRES_VARIABLE = "SCOREKEEPER_TEST_DATABASE_URL"
+POSTGRES_SERVER = os.environ.get(POSTGRES_VARIABLE, "")  # as given: the worker databases are made from it
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1… under pytest-xdist
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """An xdist worker makes its own empty PostgreSQL database and points SCOREKEEPER_TEST_DATABASE_URL at
+    it before the test modules read it, so that workers never share tables (nor the processes they start)."""
+    if WORKER and POSTGRES_SERVER:
+        os.environ[POSTGRES_VARIABLE] = make_database(POSTGRES_SERVER, f"scorekeeper_test_{WORKER}")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Drop the worker's database when its session ends (not later: once a worker reports that it has
+    finished, xdist may end it)."""
+    if WORKER and POSTGRES_SERVER:
+        drop_database(POSTGRES_SERVER, f"scorekeeper_test_{WORKER}")
+
+
+SUMMARY_LINES: list[str] = []  # the lines tests asked to show at the end (tests/e2e/conftest.py's SUMMARY)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "teardown":
+        SUMMARY_LINES.extend(str(value) for name, value in report.user_properties if name == "summary")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if SUMMARY_LINES:
+        terminalreporter.section("browser tests")
+        for line in SUMMARY_LINES:
+            terminalreporter.write_line(line)
+
+
+def postgres_url() -> str:
+    """The PostgreSQL database the tests run on ("" when none is configured)."""
+    return os.environ.get(POSTGRES_VARIABLE, "")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -34,18 +81,36 @@ def clients_close_every_answer() -> Iterator[None]:
     FlaskClient.open = opened  # type: ignore[method-assign]
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to the head revision, made once per session for the tests to copy."""
+    path = tmp_path_factory.mktemp("migrated") / "scorekeeper.sqlite"
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade(engine)
+    engine.dispose()  # the last connection: SQLite checkpoints the write-ahead log into the file
+    assert not path.with_name(f"{path.name}-wal").exists()
+    return path
+
+
+@pytest.fixture(scope="session")
+def migrated_postgres() -> Iterator[MigratedPostgres]:
+    database = MigratedPostgres(postgres_url())
+    yield database
+    database.engine.dispose()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
-    """A clean database: a new SQLite file, or an emptied PostgreSQL schema; the app's start migrates it."""
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database at the head revision with no match in it: a copy of the session's migrated SQLite file,
+    or the PostgreSQL database emptied. The app's start finds it migrated."""
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'scorekeeper.sqlite'}"
-        return
-    if not POSTGRES_URL:
+        path = tmp_path / "scorekeeper.sqlite"
+        shutil.copy(request.getfixturevalue("migrated_sqlite"), path)  # with its mode, 0600
+        return f"sqlite:///{path}"
+    if not postgres_url():
         pytest.skip("SCOREKEEPER_TEST_DATABASE_URL is not set")
-    engine = make_engine(POSTGRES_URL)
-    drop_schema(engine)
-    engine.dispose()
-    yield POSTGRES_URL
+    request.getfixturevalue("migrated_postgres").reset()
+    return postgres_url()
 
 
 @pytest.fixture
@@ -73,7 +138,7 @@ def app_at_an_address(database_url: str, tmp_path: Any) -> Iterator[Flask]:
 
 def watch_id_of(app: Flask, public_id: str) -> str:
     with app.app_context():
-        return store.get_match_or_404(public_id).watch_id
+        return reading.get_match_or_404(public_id).watch_id
 
 
 @pytest.fixture

@@ -13,11 +13,12 @@ from pathlib import Path
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.rules",),
     ("scorekeeper.models", "scorekeeper.extensions", "scorekeeper.instance", "scorekeeper.assets",
-     "scorekeeper.bundle", "scorekeeper.addresses", "scorekeeper.samples"),
-    ("scorekeeper.db", "scorekeeper.stored_deals"),
-    ("scorekeeper.store", "scorekeeper.tables", "scorekeeper.sheet", "scorekeeper.forms", "scorekeeper.device",
-     "scorekeeper.rule_history",
-     "scorekeeper.cookie_session", "scorekeeper.migrations"),
+     "scorekeeper.bundle", "scorekeeper.addresses", "scorekeeper.samples", "scorekeeper.versions"),
+    ("scorekeeper.db",),
+    ("scorekeeper.store.describe", "scorekeeper.store.reading", "scorekeeper.store.write_keys"),
+    ("scorekeeper.store",),
+    ("scorekeeper.tables", "scorekeeper.sheet", "scorekeeper.forms", "scorekeeper.device",
+     "scorekeeper.rule_history", "scorekeeper.migrations"),
     ("scorekeeper.views",),
     ("scorekeeper.cli", "scorekeeper"),
 )

@@ -73,8 +73,8 @@ class DealOptions:
 
 
 def name_text(min_size: int = 0, max_size: int = 12) -> st.SearchStrategy[str]:
-    """Names as the match file keeps them: NFC, no surrounding spaces, no control characters."""
-    chars = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))
+    """Names as the match file keeps them: NFC, no surrounding spaces, no control or invisible characters."""
+    chars = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp", "Cf"))
     text = st.text(chars, min_size=min_size, max_size=max_size)
     return text.map(lambda name: unicodedata.normalize("NFC", name).strip()).filter(lambda name: len(name) >= min_size)
 

@@ -10,10 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from scorekeeper import store
 from scorekeeper.db import get_session
 from scorekeeper.device import KEY as DEVICE_MATCHES
 from scorekeeper.models import MatchRow
+from scorekeeper.store import reading, write_keys
 
 
 def undo_form(html: str) -> dict[str, str]:
@@ -25,7 +25,7 @@ def undo_form(html: str) -> dict[str, str]:
 
 def deals_of(app: Flask, public_id: str) -> list[list[dict[str, int]]]:
     with app.app_context():
-        return [deal.sides for deal in store.get_match_or_404(public_id).deals]
+        return [deal.sides for deal in reading.get_match_or_404(public_id).deals]
 
 
 def test_a_saved_deal_lands_on_the_sheet_top_marked_with_undo(client: FlaskClient, actions: Actions) -> None:
@@ -85,7 +85,7 @@ def test_undo_takes_back_only_the_last_deal(app: Flask, client: FlaskClient, act
     actions.add_deal(public_id, 0, 50, (60, 20))
     actions.add_deal(public_id, 0, 50, (60, 20))
     with app.app_context():
-        version = str(store.match_version(public_id))
+        version = str(reading.match_version(public_id))
     refused = client.post(f"/m/{public_id}/deals/1/undo", data={"version": version})
     assert refused.status_code == 400 and len(deals_of(app, public_id)) == 2
 
@@ -107,7 +107,7 @@ def test_a_decided_match_offers_the_next_match(app: Flask, client: FlaskClient, 
     new_id = started.headers["Location"].rsplit("/", 1)[-1]
     assert new_id != public_id
     with app.app_context():
-        old, new = store.get_match_or_404(public_id), store.get_match_or_404(new_id)
+        old, new = reading.get_match_or_404(public_id), reading.get_match_or_404(new_id)
         assert [(s.name, s.players) for s in new.sides] == [(s.name, s.players) for s in old.sides]
         assert new.rules == old.rules and new.rules["min_bid"] == 60 and new.auction == old.auction
         assert new.deals == [] and new.name.startswith("Ann & Bo v Cy & Di, ")
@@ -124,7 +124,7 @@ def test_the_rematch_is_not_offered_before_the_end_nor_on_the_watch_link(
     assert "/rematch" not in client.get(f"/m/{public_id}").get_data(as_text=True)
     actions.add_deal(public_id, 0, 50, (500, 20))
     with app.app_context():
-        watch_id = store.get_match_or_404(public_id).watch_id
+        watch_id = reading.get_match_or_404(public_id).watch_id
     watched = app.test_client().get(f"/w/{watch_id}").get_data(as_text=True)
     assert "won at deal 2" in watched and "/rematch" not in watched
 
@@ -162,7 +162,7 @@ def test_the_same_rematch_form_sent_twice_starts_one_match(app: Flask, client: F
     public_id = actions.create_match()
     win(actions, public_id)
     data = form_values(client.get(f"/m/{public_id}/rematch"))
-    assert store.is_write_key(data["write_key"])
+    assert write_keys.is_write_key(data["write_key"])
     with app.app_context():
         before = get_session().scalar(select(func.count()).select_from(MatchRow))
     answers = [client.post(f"/m/{public_id}/rematch", data=data | {"partners": "same"}) for _ in range(2)]

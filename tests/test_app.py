@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app
+from scorekeeper import MAX_REQUEST_BYTES, create_app
 
 
 def test_testing_config(app: Flask) -> None:
@@ -63,19 +63,19 @@ def test_pages_load_nothing_from_elsewhere_and_keep_links_private(client: FlaskC
 
 
 def test_a_request_over_the_size_limit_gets_a_friendly_page(client: FlaskClient) -> None:
-    too_big = "x" * (2 * 1024 * 1024 + 1)
+    too_big = "x" * (MAX_REQUEST_BYTES + 1)
     response = client.post("/import", data={"text": too_big})
     assert response.status_code == 413
     html = response.get_data(as_text=True)
-    assert "at most 2 MB" in html and "nothing was saved" in html and "<html" in html
+    assert "at most 6 MB" in html and "nothing was saved" in html and "<html" in html
 
 
 def test_an_api_request_over_the_size_limit_answers_json(client: FlaskClient) -> None:
-    body = '{"name": "' + "x" * (2 * 1024 * 1024) + '"}'
+    body = '{"name": "' + "x" * MAX_REQUEST_BYTES + '"}'
     response = client.post("/api/v1/matches", data=body, content_type="application/json")
     assert response.status_code == 413
     error = response.get_json()["error"]
-    assert error["field"] is None and "larger than the 2 MB" in error["message"]
+    assert error["field"] is None and "larger than the 6 MB" in error["message"]
 
 
 def test_a_large_match_file_under_the_limit_is_read(client: FlaskClient) -> None:

@@ -11,8 +11,8 @@ from conftest import Actions
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import store
 from scorekeeper.assets import COMPRESS_MIN_BYTES
+from scorekeeper.store import reading
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -73,7 +73,7 @@ def test_every_html_answer_is_compressed_error_pages_too(app: Flask, client: Fla
     public_id = actions.create_match()
     actions.add_deal(public_id, 0, 50, [60, 20])
     with app.app_context():
-        watch_id = store.get_match_or_404(public_id).watch_id
+        watch_id = reading.get_match_or_404(public_id).watch_id
     pages = {
         "/": 200, "/matches/new": 200, f"/m/{public_id}": 200, f"/m/{public_id}/live": 200,
         f"/m/{public_id}/more": 200, f"/m/{public_id}/api": 200, f"/m/{public_id}/forget": 200,

@@ -70,6 +70,35 @@ def test_each_module_keeps_its_own_scope(tmp_path: Path) -> None:
     assert run_node(folder, "y.bundle.mjs", "m.y") == "3"
 
 
+DATA = {
+    "data.js": '// plain data\nexport const A = {\n  x: 1,\n};\nexport const B = [\n  2,\n];\nexport const C = "c";\n',
+    "use.js": 'import { B } from "./data.js";\nexport const unused = () => B;\nexport const size = () => B.length;\n',
+    "page.js": 'import { A, C } from "./data.js";\nimport { size } from "./use.js";\n'
+               "export const seen = [A.x, C, size()];\n",
+}
+
+
+def test_a_bundle_carries_only_the_constants_of_a_data_module_that_its_modules_import(tmp_path: Path) -> None:
+    """static/js/rules/declarations.js is such a module: a page carries the declarations it reads."""
+    folder = write(tmp_path, DATA)
+    sent = bundle(folder, "page.js")
+    (folder / "page.bundle.mjs").write_text(sent, encoding="utf-8")
+    assert run_node(folder, "page.bundle.mjs", "m.seen") == run_node(folder, "page.js", "m.seen") == '[1,"c",1]'
+    assert "const A" in sent and "const B" in sent and "const C" in sent
+    assert "unused" in sent and "unused }" not in sent and "unused," not in sent  # kept as code, not exported
+    alone = write(tmp_path / "alone", {**DATA, "page.js": 'import { C } from "./data.js";\nexport const c = C;\n'})
+    page_alone = bundle(alone, "page.js")
+    assert "const C" in page_alone and "const A" not in page_alone and "const B" not in page_alone
+
+
+def test_only_modules_of_nothing_but_constants_are_plain_data() -> None:
+    from scorekeeper.bundle import is_plain_data
+
+    assert is_plain_data((ROOT / "static" / "js" / "rules" / "declarations.js").read_text(encoding="utf-8"))
+    assert not is_plain_data((ROOT / "static" / "js" / "rules" / "cards.js").read_text(encoding="utf-8"))
+    assert not is_plain_data('export const A = 1;\nfunction f() {}\n')
+
+
 @pytest.mark.parametrize(("files", "message"), [
     ({"e.js": "export default 1;\n"}, "export default"),
     ({"e.js": "export let n = 1;\n"}, "export let"),

@@ -1,9 +1,8 @@
-"""The project's code holds its own standards: a pure rules core, strict types, a clean lint."""
+"""The rules core imports only the standard library (strict types and a clean lint are checked by .ci/run)."""
 
 from __future__ import annotations
 
 import ast
-import subprocess
 import sys
 from pathlib import Path
 
@@ -44,18 +43,3 @@ def test_import_check_spots_a_foreign_import() -> None:
     modules = [module for _, module in imported_modules(tree)]
     assert modules == ["os", "flask", "sqlalchemy"]
 
-
-def run_tool(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
-    )
-
-
-def test_the_package_passes_mypy_strict() -> None:
-    result = run_tool("mypy", "--strict", "--no-incremental", "scorekeeper")
-    assert result.returncode == 0, result.stdout + result.stderr
-
-
-def test_ruff_finds_nothing() -> None:
-    result = run_tool("ruff", "check", "--no-cache", ".")
-    assert result.returncode == 0, result.stdout + result.stderr

@@ -16,9 +16,9 @@ import pytest
 from flask import Flask
 from werkzeug.test import TestResponse
 
-from scorekeeper import store
 from scorekeeper.device import KEY as DEVICE_MATCHES
 from scorekeeper.rules.matchfile import match_from_json
+from scorekeeper.store import reading, writing
 
 THREADS = 8
 
@@ -33,14 +33,14 @@ def new_match(app: Flask, deals: int = 0) -> tuple[str, str]:
             "format": "pinochle-match/1", "sides": [{"name": "We"}, {"name": "They"}], "rules": {"target": 2000},
             "deals": [quick(n % 2, 60 + n, 20) for n in range(deals)],
         })
-        row = store.create_match(match)
+        row = writing.create_match(match)
         return row.public_id, row.edit_token
 
 
 def stored(app: Flask, public_id: str) -> tuple[int, list[dict[str, Any]]]:
     """The match's version and its deals' positions and sides, read afresh."""
     with app.app_context():
-        row = store.get_match_or_404(public_id)
+        row = reading.get_match_or_404(public_id)
         return row.version, [{"position": deal.position, "sides": deal.sides} for deal in row.deals]
 
 
@@ -223,8 +223,8 @@ def test_form_deals_and_edits_with_the_same_version_save_once(app: Flask) -> Non
 def test_form_throw_ins_with_the_same_version_are_stale_but_never_fail(app: Flask) -> None:
     public_id, _ = new_match(app)
     with app.app_context():
-        loaded = store.load_match(public_id)
-        store.add_deal(loaded, {"bidder": 0, "bid": 90, "sides": [
+        loaded = reading.load_match(public_id)
+        writing.add_deal(loaded, {"bidder": 0, "bid": 90, "sides": [
             {"meld": 10, "tricks": 30}, {"meld": 8, "tricks": 18, "last_trick": True}]}, None)
     version = _form_version(app, public_id)
     answers = race(app, lambda client, index: client.post(

@@ -1,5 +1,5 @@
-"""One-row reads of a match (its version, its page's header): one round trip, no transaction left open,
-and a connection that died under them (the database restarted) costs a retry, not an error."""
+"""One-row reads of a match (its version, its watch link): no transaction left open, and a connection that
+died between two requests (the database restarted) is replaced, not an error."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ import pytest
 from flask import Flask
 from sqlalchemy import Engine, text
 
-from scorekeeper import store
 from scorekeeper.db import make_engine
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.match import Match, SideInfo
+from scorekeeper.store import reading, writing
 
 
 @pytest.fixture
 def public_id(app: Flask) -> Iterator[str]:
     with app.app_context():
-        row = store.create_match(Match(sides=(SideInfo("We"), SideInfo("They")), rules=HouseRules(), name="Reads"))
+        row = writing.create_match(Match(sides=(SideInfo("We"), SideInfo("They")), rules=HouseRules(), name="Reads"))
         yield row.public_id
 
 
@@ -27,20 +27,18 @@ def engine_of(app: Flask) -> Engine:
     return engine
 
 
-def test_the_version_and_header_read_as_the_match_row_holds_them(app: Flask, public_id: str) -> None:
+def test_the_version_reads_as_the_match_row_holds_it(app: Flask, public_id: str) -> None:
     with app.app_context():
-        row = store.get_match_or_404(public_id)
-        header = store.match_header(public_id)
-        assert header == store.Header(row.public_id, row.name, row.version, row.watch_id)
-        assert store.match_version(public_id) == row.version
-        assert store.watched_match(row.watch_id) == (public_id, row.version)
-        assert store.match_header("no-such-match") is None and store.watched_match("bad\x00link") is None
+        row = reading.get_match_or_404(public_id)
+        assert reading.match_version(public_id) == row.version
+        assert reading.watched_match(row.watch_id) == (public_id, row.version)
+        assert reading.match_version("no-such-match") is None and reading.watched_match("bad\x00link") is None
 
 
 def postgres_only(app: Flask) -> Engine:
     engine = engine_of(app)
     if engine.dialect.name != "postgresql":
-        pytest.skip("the reading engine is PostgreSQL's")
+        pytest.skip("PostgreSQL's sessions")
     return engine
 
 
@@ -62,20 +60,22 @@ def test_a_version_read_leaves_no_transaction_open(app: Flask, public_id: str) -
     engine.dispose()
     with app.app_context():
         for _ in range(3):
-            assert store.match_version(public_id) is not None
+            assert reading.match_version(public_id) is not None
     states = [state for _, state in our_sessions(engine)]
     assert states and "idle in transaction" not in states
 
 
-def test_a_version_read_outlives_a_dropped_connection(app: Flask, public_id: str) -> None:
+def test_the_next_request_outlives_a_dropped_connection(app: Flask, public_id: str) -> None:
     engine = postgres_only(app)
     engine.dispose()
     with app.app_context():
-        version = store.match_version(public_id)
-        killer = make_engine(engine.url.render_as_string(hide_password=False))
-        with killer.connect() as connection:  # as a restart of the server would: every session ends
-            for pid, _ in connection.execute(OTHER_SESSIONS).all():
-                connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
-        killer.dispose()
-        assert store.match_version(public_id) == version
-        assert store.match_header(public_id) is not None
+        version = reading.match_version(public_id)
+    killer = make_engine(engine.url.render_as_string(hide_password=False))
+    with killer.connect() as connection:  # as a restart of the server would: every session ends
+        for pid, _ in connection.execute(OTHER_SESSIONS).all():
+            connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    killer.dispose()
+    with app.app_context():  # the next request
+        assert reading.match_version(public_id) == version
+        row = writing.create_match(Match(sides=(SideInfo("We"), SideInfo("They")), rules=HouseRules(), name="After"))
+        assert reading.match_version(row.public_id) == row.version

@@ -29,7 +29,6 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
-from scorekeeper import store
 from scorekeeper.db import get_session
 from scorekeeper.models import MatchRow
 from scorekeeper.rules.cards import ALL_CARDS
@@ -37,6 +36,7 @@ from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.house_rules import RULE_SPECS
 from scorekeeper.rules.matchfile import loads_match, match_from_json
+from scorekeeper.store import reading
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 SEED_FILES: list[dict[str, Any]] = [json.loads(path.read_text(encoding="utf-8"))
@@ -170,10 +170,10 @@ class Table:
         of matches."""
         with self.app.app_context():
             session = get_session()
-            row = store.find_match(self.id)
+            row = reading.find_match(self.id)
             assert row is not None
             count = session.scalar(select(func.count()).select_from(MatchRow))
-            return row.version, json.dumps(store.match_json(row), sort_keys=True), len(row.rule_changes), count
+            return row.version, json.dumps(reading.match_json(row), sort_keys=True), len(row.rule_changes), count
 
     def version(self) -> int:
         return int(self.state()[0])

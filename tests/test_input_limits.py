@@ -89,6 +89,16 @@ LIMIT_CASES = [
                  "Deals", id="Deals"),
     pytest.param(with_sides({"name": "We", "colour": "red"}, {"name": "They"}), "unknown_key", "sides[0].colour",
                  id="side-key"),
+    # Names that cannot be seen, or that turn the text around (issue 25, D8).
+    pytest.param(with_sides({"name": "\u200b"}, {"name": "They"}), "bad_character", "sides[0].name", id="zero-width"),
+    pytest.param(with_sides({"name": "We", "players": ["Ann\u202e"]}, {"name": "They"}), "bad_character",
+                 "sides[0].players[0]", id="bidi-override"),
+    pytest.param({**WORKED, "name": "\ufeffFriday"}, "bad_character", "name", id="byte-order-mark"),
+    pytest.param(with_sides({"name": "We", "players": ["Ann\u00adBob"]}, {"name": "They"}), "bad_character",
+                 "sides[0].players[0]", id="soft-hyphen"),
+    pytest.param({**WORKED, "deals": [{**DEAL, "sides": [{"meld": [0] * (MAX_PLAYERS + 1), "tricks": 48},
+                                                         {"total": 0}]}]},
+                 "too_many_players", "deals[0].sides[0].meld", id="meld-of-five-hands"),
 ]
 
 
@@ -113,6 +123,41 @@ def test_names_are_read_as_nfc_without_surrounding_spaces(client: FlaskClient) -
                            "name": " Friday "})
     assert body["match"]["name"] == "Friday"
     assert body["match"]["sides"][0] == {"name": "Ren\u00e9", "players": ["Zo\u00eb"]}
+
+
+def test_a_table_refuses_an_invisible_player(client: FlaskClient) -> None:
+    error = api_error(client.post("/api/v1/tables", json={"name": "Club", "players": ["Ann", "\u200b"]}), 422)
+    assert (error["code"], error["field"]) == ("bad_character", "players[1]")
+
+
+def test_an_emoji_name_keeps_its_joiners(client: FlaskClient) -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    body = create(client, with_sides({"name": family}, {"name": "They"}))
+    assert body["match"]["sides"][0]["name"] == family
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ('{"format": "pinochle-match/1", "format": "pinochle-match/1", "sides": []}', "format"),
+    ('{"format": "pinochle-match/1", "sides": [{"name": "We"}, {"name": "They"}], "deals": [], '
+     '"deals": [{"bidder": 0, "bid": 60, "bid": 70, "sides": [{"total": 60}, {"total": 0}]}]}', "deals"),
+    ('{"format": "pinochle-match/1", "sides": [{"name": "We", "name": "Us"}, {"name": "They"}]}', "sides[0].name"),
+])
+def test_a_key_given_twice_is_refused_naming_it(app: Flask, client: FlaskClient, body: str, field: str) -> None:
+    error = api_error(client.post("/api/v1/matches", data=body, content_type="application/json"), 422)
+    assert (error["code"], error["field"]) == ("duplicate_key", field)
+    html = client.post("/import", data={"text": body}).get_data(as_text=True)
+    assert 'id="text-error"' in html and "given twice" in html
+    assert match_count(app) == 0
+
+
+def test_a_deal_with_its_bid_given_twice_is_refused(client: FlaskClient) -> None:
+    created = create(client, WORKED)
+    deal = '{"bidder": 0, "bid": 60, "bid": 70, "sides": [{"total": 60}, {"total": 20}]}'
+    answer = client.post(f"/api/v1/matches/{created['id']}/deals", data=deal, content_type="application/json",
+                         headers={"Authorization": f"Bearer {created['edit_token']}"})
+    error = api_error(answer, 422)
+    assert (error["code"], error["field"]) == ("duplicate_key", "bid")
+    assert client.get(f"/api/v1/matches/{created['id']}").get_json()["version"] == created["version"]
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [
@@ -223,6 +268,8 @@ def test_rules_form_refuses_a_5000_digit_value(client: FlaskClient, actions: Act
     ("sides-0-players", ",".join(["Ann"] * 15_000), f"at most {MAX_PLAYERS} players"),
     ("sides-0-players", "Ann, B\x00b", "cannot hold the control character"),
     ("sides-1-name", " we ", "Give each side a different name."),
+    ("sides-0-name", "\u200b", "cannot hold the invisible character U+200B"),
+    ("sides-0-players", "Ann, \u202eBob", "cannot hold the invisible character U+202E"),
 ])
 def test_new_match_form_applies_the_same_limits(app: Flask, client: FlaskClient, actions: Actions, field: str,
                                                 value: str, message: str) -> None:

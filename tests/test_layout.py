@@ -75,3 +75,12 @@ def test_the_checks_spot_what_they_guard(tmp_path: Path) -> None:
     assert "scorekeeper.store" in graph["scorekeeper.rules.cards"]
     assert import_loops(graph) == [["scorekeeper.rules.cards", "scorekeeper.store", "scorekeeper.views.api"]]
     assert ("scorekeeper.rules.cards", "scorekeeper.store") in upward_imports(graph)
+
+
+def test_reading_a_match_needs_nothing_of_writing(graph: dict[str, set[str]]) -> None:
+    """The sheet and the reading half of the store never import the writing half."""
+    readers = [module for module in graph
+               if module.startswith(("scorekeeper.sheet", "scorekeeper.store.reading", "scorekeeper.store.describe"))]
+    assert readers
+    assert [(module, target) for module in readers for target in graph[module]
+            if target == "scorekeeper.store.writing"] == []

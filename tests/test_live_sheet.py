@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 from conftest import Actions
-from flask import Flask, request
+from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import store
+from scorekeeper.store import reading
 
 
 def live_part(html: str) -> tuple[str, str]:
@@ -64,7 +64,7 @@ def test_the_watch_page_has_a_live_part_that_never_leads_to_the_players_link(
         app: Flask, client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
     with app.app_context():
-        watch_id = store.get_match_or_404(public_id).watch_id
+        watch_id = reading.get_match_or_404(public_id).watch_id
     watcher = app.test_client()
     url, etag = live_part(watcher.get(f"/w/{watch_id}").get_data(as_text=True))
     assert url == f"/w/{watch_id}/live"
@@ -80,7 +80,7 @@ def test_the_watch_page_has_a_live_part_that_never_leads_to_the_players_link(
 def test_a_watch_page_is_drawn_once_per_version(app: Flask, actions: Actions) -> None:
     public_id = actions.create_match()
     with app.app_context():
-        watch_id = store.get_match_or_404(public_id).watch_id
+        watch_id = reading.get_match_or_404(public_id).watch_id
     first = app.test_client().get(f"/w/{watch_id}", headers={"Accept-Encoding": "identity"})
     second = app.test_client().get(f"/w/{watch_id}", headers={"Accept-Encoding": "identity"})
     assert first.get_data() == second.get_data()
@@ -100,32 +100,10 @@ def test_unknown_matches_have_no_live_part(client: FlaskClient) -> None:
     assert client.get("/m/" + "A" * 22 + "/live").status_code == 404
 
 
-def test_an_unchanged_poll_is_answered_before_the_app(app: Flask, client: FlaskClient, actions: Actions) -> None:
-    """Polls that find nothing new never reach a view (nor any hook); the others do, and get the same
-    headers as the polls answered early."""
-    reached: list[str] = []
-    app.before_request(lambda: reached.append(request.path) and None)
-    public_id = actions.create_match()
-    url, etag = live_part(client.get(f"/m/{public_id}").get_data(as_text=True))
-    reached.clear()
-    early = client.get(url, headers={"If-None-Match": etag})
-    assert early.status_code == 304 and reached == []
-    assert "Set-Cookie" not in early.headers
-    by_view = client.get(url + "?from=view", headers={"If-None-Match": etag})
-    assert by_view.status_code == 304 and reached == [url]
-    assert {name: early.headers[name] for name in ("ETag", "Cache-Control", "Vary")} == \
-        {name: by_view.headers[name] for name in ("ETag", "Cache-Control", "Vary")}
-    actions.add_deal(public_id, 0, 60, (67, 20))
-    reached.clear()
-    changed = client.get(url, headers={"If-None-Match": etag})
-    # The save drew the new version's page (its match's page is kept), so its live part is sent before the app.
-    assert changed.status_code == 200 and changed.headers["ETag"] != early.headers["ETag"] and reached == []
-
-
 def test_a_poll_with_the_watch_etag_on_the_players_link_gets_the_part(
         app: Flask, client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
     with app.app_context():
-        watch_id = store.get_match_or_404(public_id).watch_id
+        watch_id = reading.get_match_or_404(public_id).watch_id
     _, watch_etag = live_part(app.test_client().get(f"/w/{watch_id}").get_data(as_text=True))
     assert client.get(f"/m/{public_id}/live", headers={"If-None-Match": watch_etag}).status_code == 200

@@ -77,6 +77,8 @@ def test_an_unpriced_combination_is_marked_not_on_the_table() -> None:
     ({"pinochle": [40, True]}, "rules.meld_prices.pinochle[1]", ProblemCode.NOT_A_NUMBER),
     ({"run": [15, 150, -1]}, "rules.meld_prices.run[2]", ProblemCode.OUT_OF_RANGE),
     ({"run": [10_001]}, "rules.meld_prices.run[0]", ProblemCode.OUT_OF_RANGE),
+    ({"marriage": [20, 100]}, "rules.meld_prices.marriage[1]", ProblemCode.PRICED_ONE_AT_A_TIME),
+    ({"royal_marriage": [None, None, 0]}, "rules.meld_prices.royal_marriage[2]", ProblemCode.PRICED_ONE_AT_A_TIME),
 ])
 def test_bad_prices_are_refused_naming_the_place(raw: Any, path: str, code: ProblemCode) -> None:
     with pytest.raises(HouseRuleError) as caught:
@@ -91,6 +93,36 @@ def test_a_match_file_refuses_bad_prices_at_their_place() -> None:
     with pytest.raises(MatchFileError) as caught:
         match_from_json(data)
     assert caught.value.path == "rules.meld_prices.run[1]"
+
+
+def test_marriages_take_the_price_of_one_and_two_in_different_suits_are_two() -> None:
+    """RULES.md: marriages are priced one at a time. Hearts trump on double-small, K Q of spades and of clubs:
+    two marriages, 30 each with the table's own price of one; a royal marriage at 10."""
+    own = MeldPrices.from_json({"marriage": [30], "royal_marriage": [10, None, None, None]})
+    assert own.to_json() == {"royal_marriage": [10, None, None, None], "marriage": [30, None, None, None]}
+    hand = Hand.from_text("KS QS KC QC KH QH", Deck.DOUBLE)
+    assert [(line.name, line.points) for line in best_meld(hand, Suit.HEARTS, SMALL, own).lines] == [
+        ("royal_marriage", 10), ("marriage", 60)]
+    assert price(Combination.MARRIAGE, 3, SMALL, own) == 90
+
+
+def test_a_stored_group_price_of_marriages_reads_as_the_price_of_one() -> None:
+    """A match stored before the rule, whose prices (and a deal's pricing) give two marriages 100, still opens:
+    only the first number is read, so We's two marriages are 2 + 2 = 4, and 4 + 32 falls short of the bid of 50."""
+    grouped = {"marriage": [2, 100]}
+    data = {"format": "pinochle-match/1", "sides": [{"name": "We"}, {"name": "They"}],
+            "rules": {"meld_prices": grouped}, "deals": [
+                {"bidder": 0, "bid": 50, "entered_under": {"meld_prices": grouped}, "sides": [
+                    {"meld": {"marriage": 2}, "tricks": 30, "last_trick": True}, {"meld": {"run": 1}, "tricks": 18}]}]}
+    with pytest.raises(MatchFileError) as caught:
+        match_from_json(data)
+    assert (caught.value.path, caught.value.code) == ("rules.meld_prices.marriage[1]", ProblemCode.PRICED_ONE_AT_A_TIME)
+    match = match_from_json(data, stored=True)
+    assert match.rules.meld_prices.to_json() == {"marriage": [2, None, None, None]}
+    assert match.deals[0].entered_under is not None
+    assert match.deals[0].entered_under.meld_prices == match.rules.meld_prices
+    assert score_match(match).totals == (-50, 33)
+    assert HouseRules.from_mapping({"meld_prices": grouped}, stored=True).meld_prices == match.rules.meld_prices
 
 
 def test_shorter_lists_leave_later_groups_unpriced_and_write_all_four() -> None:

@@ -21,7 +21,7 @@ from sqlalchemy import Engine, make_url, text
 from sqlalchemy.exc import IntegrityError
 
 from processes import start_together
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.cli import main, seeds_dir
 from scorekeeper.db import (
     MIGRATIONS_DIR,
@@ -37,6 +37,7 @@ from scorekeeper.db import (
 )
 from scorekeeper.instance import StartupError
 from scorekeeper.rules.matchfile import loads_match
+from scorekeeper.store import reading, writing
 
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
 
@@ -154,7 +155,7 @@ def snapshot(engine: Engine, leaving_out: frozenset[str] = frozenset()) -> dict[
 def test_the_migrations_ship_inside_the_package() -> None:
     assert MIGRATIONS_DIR.parent.name == "scorekeeper"
     assert (MIGRATIONS_DIR / "env.py").is_file() and (MIGRATIONS_DIR / "script.py.mako").is_file()
-    assert head_revision() == "0008"  # move on when a revision is added
+    assert head_revision() == "0009"  # move on when a revision is added
 
 
 def test_an_empty_database_is_migrated_to_what_the_models_describe(engine: Engine) -> None:
@@ -178,18 +179,19 @@ def write_old_matches(engine: Engine, tmp_path: Path, more: int = 0) -> list[str
     with app.test_request_context():
         public_ids = []
         for name in ("worked-sheet.json", "double-deck-in-progress.json"):
-            row = store.create_match(loads_match((seeds_dir() / name).read_text(encoding="utf-8")))
+            row = writing.create_match(loads_match((seeds_dir() / name).read_text(encoding="utf-8")))
             public_ids.append(row.public_id)
-        store.change_rules(store.Loaded(row, store.to_core(row)), store.rules_of(row).replace(target=1000), row.version)
+        writing.change_rules(reading.load_match(row.public_id), reading.rules_of(row).replace(target=1000),
+                             row.version)
         for _ in range(more):
-            store.create_match(loads_match((seeds_dir() / "worked-sheet.json").read_text(encoding="utf-8")))
+            writing.create_match(loads_match((seeds_dir() / "worked-sheet.json").read_text(encoding="utf-8")))
         source = get_engine()
-        with source.connect() as reading, engine.begin() as writing:
+        with source.connect() as old, engine.begin() as new:
             for name in ("match", "side", "deal", "rule_change"):
-                kept = {found["name"] for found in inspect(writing).get_columns(name)}
+                kept = {found["name"] for found in inspect(new).get_columns(name)}
                 columns = [column(c.name, c.type) for c in Base.metadata.tables[name].c if c.name in kept]
-                rows = [dict(row._mapping) for row in reading.execute(select(*columns).select_from(table(name)))]
-                writing.execute(table(name, *columns).insert(), rows)
+                rows = [dict(row._mapping) for row in old.execute(select(*columns).select_from(table(name)))]
+                new.execute(table(name, *columns).insert(), rows)
         source.dispose()
     return public_ids
 
@@ -265,7 +267,7 @@ def test_a_database_at_0002_gets_the_write_keys_and_keeps_its_matches(engine: En
     try:
         client = app.test_client()
         with app.app_context():
-            token = store.get_match_or_404(public_ids[1]).edit_token
+            token = reading.get_match_or_404(public_ids[1]).edit_token
         headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": "after-the-upgrade"}
         deal = {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 20}]}
         answers = [client.post(f"/api/v1/matches/{public_ids[1]}/deals", json=deal, headers=headers)
@@ -302,7 +304,7 @@ def test_a_database_at_0003_records_who_bid_and_who_dealt_and_keeps_its_deals(en
     try:
         client = app.test_client()
         with app.app_context():
-            token = store.get_match_or_404(public_ids[1]).edit_token
+            token = reading.get_match_or_404(public_ids[1]).edit_token
         match = client.get(f"/api/v1/matches/{public_ids[1]}").get_json()["match"]
         bidder, dealer = match["sides"][0]["players"][0], match["sides"][1]["players"][0]
         deal = {"bidder": 0, "bid": match["rules"]["min_bid"], "bid_by": bidder, "dealt_by": dealer,
@@ -347,12 +349,62 @@ def test_a_database_at_0004_gets_tables_and_keeps_its_matches(engine: Engine, tm
         table_id = made.get_json()["id"]
         match = {"format": "pinochle-match/1", "table": table_id, "sides": [{"name": "A", "players": ["Ann", "Bob"]},
                                                {"name": "B", "players": ["Cy", "Di"]}], "deals": []}
-        started = client.post("/api/v1/matches", json=match)
+        started = client.post("/api/v1/matches", json=match,
+                              headers={"Authorization": f"Bearer {made.get_json()['token']}"})
         assert started.status_code == 201, started.get_json()
         listed = client.get(f"/api/v1/tables/{table_id}").get_json()["matches"]
         assert [entry["id"] for entry in listed] == [started.get_json()["id"]]
     finally:
         app.extensions["scorekeeper.engine"].dispose()
+
+
+# A match as a server started before 0002 inserts it: it knows nothing of the watch link.
+OLD_SERVER_INSERT = (
+    "INSERT INTO match (public_id, edit_token, name, auction, rules, created_at, updated_at, version, last_change) "
+    "VALUES (:public_id, 'token', 'Old server', true, '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 1, 'created')"
+)
+OLD_SERVER_SIDE = "INSERT INTO side (match_id, position, name, players) VALUES (:match, :position, :name, '[]')"
+
+
+def insert_as_an_old_server(engine: Engine, public_id: str) -> None:
+    with engine.begin() as connection:
+        connection.execute(text(OLD_SERVER_INSERT), {"public_id": public_id})
+        match = connection.execute(text("SELECT id FROM match WHERE public_id = :p"), {"p": public_id}).scalar()
+        for position, name in enumerate(("We", "They")):
+            connection.execute(text(OLD_SERVER_SIDE), {"match": match, "position": position, "name": name})
+
+
+def test_matches_an_older_server_writes_after_the_upgrade_get_a_watch_link(engine: Engine, tmp_path: Path) -> None:
+    """Issue 25, D6: no match is left with an empty watch link, whose page would answer 404."""
+    upgrade(engine)
+    for public_id in ("oldServerMatchNumber01", "oldServerMatchNumber02"):
+        insert_as_an_old_server(engine, public_id)
+    with engine.connect() as connection:
+        watch_ids = list(connection.execute(text("SELECT watch_id FROM match ORDER BY id")).scalars())
+    assert len(set(watch_ids)) == 2 and all(reading.is_public_id(value) and len(value) >= 22 for value in watch_ids)
+    app = create_app({"DATABASE_URL": engine.url.render_as_string(hide_password=False), "SECRET_KEY": "s",
+                      "TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    try:
+        client = app.test_client()
+        for watch_id in watch_ids:
+            page = client.get(f"/w/{watch_id}")
+            assert page.status_code == 200 and "Old server" in page.get_data(as_text=True)
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_match_left_without_a_watch_link_gets_one_on_upgrade(engine: Engine) -> None:
+    from alembic import command
+
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0008")
+    with engine.begin() as connection:  # as SQLite's empty default left it for an older server's match
+        connection.execute(text(OLD_SERVER_INSERT.replace("(public_id,", "(watch_id, public_id,")
+                                .replace("VALUES (:public_id,", "VALUES ('', :public_id,")), {"public_id": "leftEmpty"})
+    upgrade(engine)
+    with engine.connect() as connection:
+        watch_id = connection.execute(text("SELECT watch_id FROM match")).scalar()
+    assert isinstance(watch_id, str) and reading.is_public_id(watch_id) and len(watch_id) >= 22
 
 
 def test_a_database_with_some_of_the_tables_and_no_record_is_refused(engine: Engine) -> None:

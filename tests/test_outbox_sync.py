@@ -12,7 +12,8 @@ from conftest import form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
+from scorekeeper.store import reading
 
 
 @pytest.fixture
@@ -54,7 +55,7 @@ def quick(client: FlaskClient, public_id: str, bid: int, we: int, they: int) -> 
 
 def deals_of(app: Flask, public_id: str) -> list[dict]:
     with app.app_context():
-        return [store.deal_json(deal) for deal in store.get_match_or_404(public_id).deals]
+        return [reading.deal_json(deal) for deal in reading.get_match_or_404(public_id).deals]
 
 
 def test_facts_give_the_match_file_the_version_and_a_fresh_token(client: FlaskClient) -> None:
@@ -159,7 +160,7 @@ def test_an_address_outside_the_match_is_refused(client: FlaskClient) -> None:
 
 def rule_changes(app: Flask, public_id: str) -> list[str]:
     with app.app_context():
-        return [f"{change.rule}:{change.action}" for change in store.get_match_or_404(public_id).rule_changes]
+        return [f"{change.rule}:{change.action}" for change in reading.get_match_or_404(public_id).rule_changes]
 
 
 def test_kept_meld_prices_are_read_as_their_page_reads_them_and_changed_once(app: Flask, client: FlaskClient) -> None:

@@ -13,10 +13,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
-from scorekeeper import store
 from scorekeeper.forms.deals import DETAIL, DealForm
 from scorekeeper.rules.errors import MatchFileError
 from scorekeeper.rules.problems import Problem, ProblemCode
+from scorekeeper.store import writing
 
 
 def gibberish(message: str) -> str:
@@ -30,7 +30,7 @@ def reworded(problem: Problem) -> Problem:
 @pytest.fixture
 def reword(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every message the rules core gives the store, for a deal, is replaced by gibberish."""
-    check, read = store.check_new_deal, store.deal_from_json
+    check, read = writing.check_new_deal, writing.deal_from_json
 
     def check_reworded(*args: Any) -> list[Problem]:
         return [reworded(problem) for problem in check(*args)]
@@ -41,8 +41,8 @@ def reword(monkeypatch: pytest.MonkeyPatch) -> None:
         except MatchFileError as error:
             raise MatchFileError(reworded(error.problem)) from None
 
-    monkeypatch.setattr(store, "check_new_deal", check_reworded)
-    monkeypatch.setattr(store, "deal_from_json", read_reworded)
+    monkeypatch.setattr(writing, "check_new_deal", check_reworded)
+    monkeypatch.setattr(writing, "deal_from_json", read_reworded)
 
 
 # Placement of one problem on the form, whatever its words -----------------------------------------

@@ -212,7 +212,9 @@ def test_text_that_is_no_match_file_is_a_problem_of_the_whole(text: str, code: P
     [("[" * 40 + "]" * 40, Code.TOO_DEEP, "[0]" * MAX_JSON_DEPTH),
      ('{"format": "pinochle-match/1", "sides": [{"name": "We\\ud800"}]}', Code.BAD_CHARACTER, "sides[0].name"),
      ('{"sides": [{"\\udfff": 1}]}', Code.BAD_CHARACTER, "sides[0]"),
-     ('{"deals": [{"bid": -%s}]}' % ("9" * (MAX_JSON_DIGITS + 1)), Code.OUT_OF_RANGE, "")],
+     ('{"deals": [{"bid": -%s}]}' % ("9" * (MAX_JSON_DIGITS + 1)), Code.OUT_OF_RANGE, ""),
+     ('{"sides": [{"name": "We", "players": [], "name": "Us"}]}', Code.DUPLICATE_KEY, "sides[0].name"),
+     ('{"deals": [], "format": "pinochle-match/1", "deals": [{"passed": true}]}', Code.DUPLICATE_KEY, "deals")],
 )
 def test_json_beyond_its_bounds_is_refused_where_it_is(text: str, code: ProblemCode, path: str) -> None:
     with pytest.raises(MatchFileError) as caught:
@@ -294,4 +296,6 @@ def test_every_code_has_a_case_in_the_tables_above() -> None:
     covered |= {row[3] for row in CONTRACTS} | {code for _, code in TEXTS} | {param.values[1] for param in CARDS}
     covered |= {Code.BAD_RULE_VALUE, Code.UNKNOWN_RULE}
     covered |= {Code.NOT_A_MULTIPLE_OF_TEN}  # tests/test_rescale.py: ÷10 refused, naming the deals
+    covered |= {Code.PRICED_ONE_AT_A_TIME}  # tests/test_meld_prices.py: a group price of marriages refused
+    covered |= {Code.DUPLICATE_KEY}  # test_json_beyond_its_bounds_is_refused_where_it_is
     assert set(ProblemCode) - covered == set()

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules.checks import check_match
 from scorekeeper.rules.match import Match, SideDetail, SideTotal
 from scorekeeper.rules.matchfile import dumps_match, loads_match, match_from_json, match_to_json
-from scorekeeper.rules.scoring import OUTCOMES, play, preview_rules, score_match, settle_match
+from scorekeeper.rules.scoring import play, preview_rules, score_match, settle_match
 from strategies import DealOptions, match_twins, matches
 
 EXAMPLES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -32,7 +32,6 @@ def test_recomputing_under_unchanged_rules_changes_nothing(match: Match) -> None
 @EXAMPLES
 @given(matches())
 def test_a_checked_match_scores_the_same_without_the_checks(match: Match) -> None:
-    OUTCOMES.clear()
     assert score_match(match, checked=True) == score_match(match)
 
 

@@ -103,3 +103,61 @@ def test_making_tables_counts_against_the_limit_on_new_matches(app: Flask, clien
     assert refused.status_code == 429 and refused.mimetype == "application/json"
     assert client.post("/tables/new", data={"name": "D"}).status_code == 429
     assert client.post("/tables/import", data={}).status_code == 429
+
+
+# What is made, not requests (issue 25, D2) ------------------------------------------------------------
+
+def table_file(matches: int, deals_each: int = 0) -> dict[str, Any]:
+    match = {**WORKED, "deals": [DEAL] * deals_each}
+    return {"format": "scorekeeper-table/1", "name": "Club", "matches": [match] * matches}
+
+
+def test_a_table_file_counts_each_match_it_makes(app: Flask, client: FlaskClient) -> None:
+    """The limit is 3 a minute: a table and its two matches take all three."""
+    answer = client.post("/api/v1/tables/import", json=table_file(2))
+    assert answer.status_code == 201
+    refused = client.post("/api/v1/matches", json=WORKED)
+    assert refused.status_code == 429 and refused.get_json()["error"]["code"] == "rate_limited"
+    assert match_count(app) == 2
+
+
+def test_a_table_file_beyond_what_is_left_is_refused_whole(app: Flask, client: FlaskClient) -> None:
+    assert client.post("/api/v1/matches", json=WORKED).status_code == 201
+    refused = client.post("/api/v1/tables/import", json=table_file(2))  # a table and 2 matches; 2 are left
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert client.get("/tables/import").status_code == 200
+    assert match_count(app) == 1
+
+
+def test_deals_brought_in_count_against_their_own_limit(database_url: str, tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
+                      "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True, "NEW_DEALS_LIMIT": "12 per hour"})
+    try:
+        client = app.test_client()
+        assert client.post("/api/v1/matches", json={**WORKED, "deals": [DEAL] * 7}).status_code == 201
+        api = client.post("/api/v1/matches", json={**WORKED, "deals": [DEAL] * 6})
+        assert api.status_code == 429 and "deals" in api.get_json()["error"]["message"]
+        page = client.post("/import", data={"text": json.dumps({**WORKED, "deals": [DEAL] * 6})})
+        assert page.status_code == 429 and "Slow down" in page.get_data(as_text=True)
+        assert client.post("/api/v1/tables/import", json=table_file(2, 3)).status_code == 429
+        assert client.post("/api/v1/matches", json={**WORKED, "deals": [DEAL] * 5}).status_code == 201
+        assert match_count(app) == 2
+        too_big = client.post("/api/v1/matches", json={**WORKED, "deals": [DEAL] * 13})
+        assert too_big.status_code == 429
+        assert "at most 12 per hour" in too_big.get_json()["error"]["message"]
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_the_default_limits_let_the_largest_table_file_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from limits import parse_many
+
+    from scorekeeper.rules.limits import MAX_DEALS, MAX_TABLE_DEALS, MAX_TABLE_MATCHES
+
+    for name in ("SCOREKEEPER_CREATE_LIMIT", "SCOREKEEPER_NEW_DEALS_LIMIT"):
+        monkeypatch.delenv(name, raising=False)
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'd.sqlite'}", "SECRET_KEY": "s",
+                      "INSTANCE_PATH": str(tmp_path)})
+    app.extensions["scorekeeper.engine"].dispose()
+    assert min(item.amount for item in parse_many(app.config["CREATE_MATCH_LIMIT"])) >= MAX_TABLE_MATCHES + 1
+    assert min(item.amount for item in parse_many(app.config["NEW_DEALS_LIMIT"])) >= max(MAX_TABLE_DEALS, MAX_DEALS)

@@ -12,9 +12,10 @@ from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.device import KEY
 from scorekeeper.forms.house_rules import rule_values
+from scorekeeper.store import reading
 
 QUICK_DEAL = {"mode": "quick", "bidder": "0", "bid": "50", "sides-0-total": "60", "sides-1-total": "20"}
 
@@ -47,8 +48,8 @@ def start_match(client: FlaskClient) -> str:
 def writes(app: Flask, public_id: str, token: str) -> dict[str, dict[str, str]]:
     """Each form address that writes to the match, with a form a player could send to it."""
     with app.app_context():
-        version = str(store.match_version(public_id))
-        target_600 = store.rules_of(store.get_match_or_404(public_id)).replace(target=600)
+        version = str(reading.match_version(public_id))
+        target_600 = reading.rules_of(reading.get_match_or_404(public_id)).replace(target=600)
     rules = {f"rules-{key}": value for key, value in rule_values(target_600).items()}
     common = {"csrf_token": token, "version": version}
     return {
@@ -84,7 +85,7 @@ def test_a_phone_that_never_opened_the_players_link_cannot_write(app: Flask) -> 
     ann = app.test_client()
     public_id = start_match(ann)
     with app.app_context():
-        before = store.match_version(public_id)
+        before = reading.match_version(public_id)
     stranger = app.test_client()
     token = csrf_token(stranger)  # a valid form token of its own session
     for url, data in writes(app, public_id, token).items():
@@ -94,8 +95,8 @@ def test_a_phone_that_never_opened_the_players_link_cannot_write(app: Flask) -> 
         assert "This phone cannot change this match" in html and "players&#39; link" in html
         assert "nothing was saved" in html
     with app.app_context():
-        assert store.match_version(public_id) == before
-        assert len(store.get_match_or_404(public_id).deals) == 2
+        assert reading.match_version(public_id) == before
+        assert len(reading.get_match_or_404(public_id).deals) == 2
 
 
 def test_opening_the_players_link_gives_the_right(app: Flask) -> None:
@@ -107,13 +108,13 @@ def test_opening_the_players_link_gives_the_right(app: Flask) -> None:
         answer = bob.post(url, data=data | {"version": str(data_version(app, public_id))})
         assert answer.status_code in (200, 302), (url, answer.get_data(as_text=True))
     with app.app_context():
-        row = store.get_match_or_404(public_id)
-        assert len(row.deals) == 1 and store.rules_of(row).target == 600  # 2 + 1 added - 1 deleted - 1 undone
+        row = reading.get_match_or_404(public_id)
+        assert len(row.deals) == 1 and reading.rules_of(row).target == 600  # 2 + 1 added - 1 deleted - 1 undone
 
 
 def data_version(app: Flask, public_id: str) -> int | None:
     with app.app_context():
-        return store.match_version(public_id)
+        return reading.match_version(public_id)
 
 
 def test_a_deal_form_at_the_players_link_gives_the_right_too(app: Flask) -> None:
@@ -133,7 +134,7 @@ def test_a_phone_with_a_device_cookie_from_before_keeps_writing(app: Flask) -> N
     deal = {"csrf_token": token, "version": str(data_version(app, public_id))} | QUICK_DEAL
     assert dave.post(f"/m/{public_id}/deals/new", data=deal).status_code == 302
     with app.app_context():
-        assert len(store.get_match_or_404(public_id).deals) == 3
+        assert len(reading.get_match_or_404(public_id).deals) == 3
 
 
 def test_forgetting_a_match_gives_up_the_right_until_the_link_is_opened_again(app: Flask) -> None:
@@ -151,7 +152,7 @@ def test_the_api_asks_for_the_edit_token_not_the_cookie(app: Flask, client: Flas
     deal = {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 20}]}
     assert client.post(f"/api/v1/matches/{public_id}/deals", json=deal).status_code == 401  # ... not on the API
     with app.app_context():
-        token = store.get_match_or_404(public_id).edit_token
+        token = reading.get_match_or_404(public_id).edit_token
     stranger = app.test_client()
     answer = stranger.post(f"/api/v1/matches/{public_id}/deals", json=deal,
                            headers={"Authorization": f"Bearer {token}"})

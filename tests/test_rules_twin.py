@@ -1,18 +1,17 @@
 """The browser twin of the rules core (static/js/rules/) and the shared vectors that keep it equal to the core.
 
-The vectors in tests/vectors/ must be what tests/vectors/make.py makes from the core today, and the
-twin must give every one of their answers under ``node --test`` (in Chromium: tests/e2e/test_rules_twin.py).
+The vectors in tests/vectors/ must be what tests/vectors/make.py makes from the core today (``make.py
+--check``, which .ci/run runs after the tests), and the twin must give every one of their answers under
+``node --test`` (in Chromium: tests/e2e/test_rules_twin.py).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
 import subprocess
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -21,23 +20,10 @@ VECTORS = ROOT / "tests" / "vectors"
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
-def vector_maker() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_vectors", VECTORS / "make.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def made() -> dict[str, str]:
-    texts: dict[str, str] = vector_maker().make()
-    return texts
-
-
-def test_the_checked_in_vectors_are_what_the_core_makes_today(made: dict[str, str]) -> None:
-    stale = [name for name, text in made.items() if (VECTORS / name).read_text(encoding="utf-8") != text]
-    assert not stale, f"stale vectors {stale}: run .venv/bin/python tests/vectors/make.py and commit them"
+    """The vector files as make.py made them and they were checked in, by file name."""
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(VECTORS.glob("*.json"))}
 
 
 def test_the_vectors_cover_every_kind_and_enough_cases(made: dict[str, str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 from typing import Any
 
@@ -13,7 +12,7 @@ from scorekeeper.rules.errors import ContradictionError
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.matchfile import deal_from_json, loads_match
 from scorekeeper.rules.pricing import MeldLostReason
-from scorekeeper.rules.scoring import OUTCOMES, LostMeld, dead_contract, is_dead, score_deal, score_match, settle_match
+from scorekeeper.rules.scoring import LostMeld, dead_contract, is_dead, score_deal, score_match
 
 
 def deal_scores(deal: dict[str, Any], sides: int = 2, **rules: Any) -> tuple[int, ...]:
@@ -231,14 +230,3 @@ def test_detailed_match_scores_every_form_of_fact() -> None:
     sheet = score_match(detailed_match())
     assert [line.scores for line in sheet.deals] == [(51, 28), (52, -60), (81, 0)]
     assert (sheet.winner, sheet.ended_at) == (0, 3)
-
-
-def test_deals_remembered_are_soon_left_alone_by_the_cycle_collector() -> None:
-    """A big table's statistics remember tens of thousands of deals: each must stop costing the collector
-    after its first two passes (a remembered deal's lost meld names its reason, an object, and stays)."""
-    OUTCOMES.clear()
-    settled = [deal for deal in settle_match(detailed_match(), checked=True) if not deal[4]]
-    gc.collect()
-    gc.collect()
-    assert settled
-    assert not [deal for deal in settled if gc.is_tracked(deal)]

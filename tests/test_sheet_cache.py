@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import gzip
 import re
-import threading
-import time
 from typing import Any
 
 import pytest
@@ -15,9 +13,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from matches import make_match
-from scorekeeper import create_app, store
-from scorekeeper.sheet.cache import FACTS_BYTES_PER_DEAL, SheetCache, SheetPage, sheet_cache
+from scorekeeper import create_app
+from scorekeeper.sheet.cache import SheetCache, SheetPage, sheet_cache
 from scorekeeper.sheet.view import SheetView
+from scorekeeper.store import reading, writing
 
 DEAD_DEAL = {  # We bid 90 with 10 meld: 10 + 50 trick points cannot make it
     "bidder": 0, "bid": 90,
@@ -33,7 +32,7 @@ def totals(client: FlaskClient, public_id: str) -> dict[str, str]:
 
 def cached_page(app: Flask, public_id: str) -> SheetPage | None:
     with app.app_context():
-        version = store.match_version(public_id)
+        version = reading.match_version(public_id)
         assert version is not None
         return sheet_cache().get(public_id, version)
 
@@ -106,115 +105,34 @@ def test_the_cache_keeps_at_most_its_size(database_url: str, tmp_path: Any) -> N
         app.extensions["scorekeeper.engine"].dispose()
 
 
-def _page(public_id: str, version: int) -> SheetPage:
+def _page(version: int) -> SheetPage:
     match = make_match([])
-    return SheetPage.drawn(public_id, version, match, SheetView.of(match), "")
+    return SheetPage.drawn(version, match, SheetView.of(match), "<p>head</p><!--live--><p>live</p><!--/live-->")
 
 
-def test_an_older_version_never_replaces_a_newer_one() -> None:
-    cache = SheetCache(4)
-    cache.put(_page("a", 3))
-    cache.put(_page("a", 2))  # a slow request that loaded version 2 finishes last
-    assert cache.get("a", 2) is None
-    assert cache.get("a", 3) is not None
-
-
-def test_each_match_keeps_only_its_newest_version() -> None:
-    cache = SheetCache(4)
-    for version in (1, 2, 3):
-        cache.put(_page("a", version))
-    assert len(cache) == 1
-    assert cache.get("a", 3) is not None and cache.get("a", 1) is None
-
-
-def test_size_zero_turns_the_cache_off() -> None:
-    cache = SheetCache(0)
-    cache.put(_page("a", 1))
-    assert cache.get("a", 1) is None
-
-
-def _sized_page(public_id: str, html_bytes: int, version: int = 1) -> SheetPage:
-    match = make_match([])
-    return SheetPage.drawn(public_id, version, match, SheetView.of(match), "x" * html_bytes)
-
-
-def test_a_page_counts_its_html_body_gzipped_and_facts() -> None:
-    page = _sized_page("a", 10_000)
-    assert page.size >= 10_000 + 10_000 + len(page.page.gzipped) + FACTS_BYTES_PER_DEAL
-
-
-def test_a_page_counts_its_live_part_too() -> None:
-    match = make_match([])
-    html = "<p>head</p><!--live-->" + "y" * 5_000 + "<!--/live--><p>foot</p>"
-    page = SheetPage.drawn("a", 1, match, SheetView.of(match), html)
-    assert page.live.body == b"y" * 5_000
-    assert page.size >= len(html) * 2 + 5_000 + len(page.page.gzipped) + len(page.live.gzipped)
-
-
-def test_the_cache_keeps_at_most_its_bytes_dropping_the_least_recently_used() -> None:
-    one = _sized_page("a", 1000).size
-    cache = SheetCache(64, max_bytes=3 * one)
-    for public_id in "abc":
-        cache.put(_sized_page(public_id, 1000))
-    assert cache.get("a", 1) is not None  # a is now the most recently used
-    cache.put(_sized_page("d", 1000))
-    assert cache.get("b", 1) is None and all(cache.get(key, 1) for key in "acd")
-    assert cache.bytes == 3 * one <= cache.max_bytes
-    cache.put(_sized_page("e", 1500))  # larger: two go to make room
-    assert len(cache) == 2 and cache.bytes <= cache.max_bytes
-
-
-def test_a_page_larger_than_the_whole_budget_is_not_kept() -> None:
-    cache = SheetCache(64, max_bytes=10_000)
-    cache.put(_sized_page("small", 100))
-    cache.put(_sized_page("huge", 20_000))
-    assert cache.get("huge", 1) is None and cache.get("small", 1) is not None
-
-
-def test_the_budget_in_bytes_is_configurable(database_url: str, tmp_path: Any) -> None:
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x",
-                      "SHEET_CACHE_BYTES": 12345, "INSTANCE_PATH": str(tmp_path)})
-    try:
-        assert app.extensions["scorekeeper.sheet_cache"].max_bytes == 12345
-    finally:
-        app.extensions["scorekeeper.engine"].dispose()
-
-
-def test_readers_missing_the_same_version_at_once_draw_it_once() -> None:
+def test_a_page_is_kept_by_match_and_version() -> None:
     cache = SheetCache(4)
     drawn: list[int] = []
-    start = threading.Barrier(8)
 
-    def draw() -> SheetPage:
-        drawn.append(1)
-        time.sleep(0.05)  # long enough for every reader to miss meanwhile
-        return _page("a", 2)
+    def draw(version: int) -> SheetPage:
+        drawn.append(version)
+        return _page(version)
 
-    pages: list[SheetPage] = []
-
-    def read() -> None:
-        start.wait()
-        pages.append(cache.page("a", 2, draw))
-
-    readers = [threading.Thread(target=read) for _ in range(8)]
-    for reader in readers:
-        reader.start()
-    for reader in readers:
-        reader.join(timeout=10)
-    assert len(drawn) == 1 and len(pages) == 8 and all(page is pages[0] for page in pages)
+    first = cache.page("a", 1, lambda: draw(1))
+    assert cache.page("a", 1, lambda: draw(1)) is first and drawn == [1]
+    assert cache.page("a", 2, lambda: draw(2)).version == 2 and drawn == [1, 2]
+    assert cache.page("b", 1, lambda: draw(1)) is not first and drawn == [1, 2, 1]
+    assert first.live.body == b"<p>live</p>"
 
 
-def test_a_reader_of_a_newer_version_does_not_wait_for_an_older_one_and_a_failed_draw_is_redone() -> None:
-    cache = SheetCache(4)
-    cache.put(_page("a", 1))
-    assert cache.page("a", 2, lambda: _page("a", 2)).version == 2
-
-    def broken() -> SheetPage:
-        raise RuntimeError("the database went away")
-
-    with pytest.raises(RuntimeError):
-        cache.page("a", 3, broken)
-    assert cache.page("a", 3, lambda: _page("a", 3)).version == 3
+def test_the_least_recently_used_pages_go_first_and_size_zero_keeps_none() -> None:
+    cache = SheetCache(2)
+    for key in "abc":
+        cache.page(key, 1, lambda: _page(1))
+    assert len(cache) == 2 and cache.get("a", 1) is None and cache.get("c", 1) is not None
+    off = SheetCache(0)
+    off.page("a", 1, lambda: _page(1))
+    assert len(off) == 0
 
 
 # ETag and 304 ------------------------------------------------------------------------------------
@@ -271,7 +189,7 @@ def csrf_app(database_url: str, tmp_path: Any) -> Any:
 
 def _dead_contract_match(app: Flask) -> str:
     with app.app_context():
-        return store.create_match(make_match([DEAD_DEAL])).public_id
+        return writing.create_match(make_match([DEAD_DEAL])).public_id
 
 
 def _offer(client: FlaskClient, public_id: str) -> tuple[str, str]:
@@ -324,51 +242,3 @@ def test_the_cookie_is_renewed_once_a_month_to_keep_its_year(client: FlaskClient
         session[RENEWED_KEY] = date.today().toordinal() - RENEW_AFTER_DAYS
     assert "Set-Cookie" in client.get(f"/m/{public_id}").headers
     assert "Set-Cookie" not in client.get(f"/m/{public_id}").headers
-
-
-def _page_in_a_new_process(database_url: str, tmp_path: Any, public_id: str) -> bytes:
-    """The sheet as an app that has drawn nothing yet draws it."""
-    fresh = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret",
-                        "INSTANCE_PATH": str(tmp_path / "fresh"), "RATELIMIT_ENABLED": False})
-    body = fresh.test_client().get(f"/m/{public_id}", headers={"Cookie": ""}).get_data()
-    fresh.extensions["scorekeeper.engine"].dispose()
-    return body
-
-
-@pytest.mark.parametrize("write", ["add", "edit", "delete"])
-def test_a_new_version_redraws_only_the_rows_whose_line_changed(
-        app: Flask, client: FlaskClient, actions: Actions, database_url: str, tmp_path: Any, write: str) -> None:
-    public_id = actions.create_match()
-    with app.app_context():
-        auth = {"Authorization": f"Bearer {store.get_match_or_404(public_id).edit_token}"}
-    deals = f"/api/v1/matches/{public_id}/deals"
-    for bidder, bid, we, they in ((0, 60, 67, 20), (1, 55, 38, 51), (0, 50, 60, 30), (1, 70, 20, 90)):
-        assert client.post(deals, json=quick(bidder, bid, we, they), headers=auth).status_code == 201
-    client.get(f"/m/{public_id}")
-    before = cached_page(app, public_id)
-    assert before is not None and len(before.rows) == 4
-    if write == "add":
-        assert client.post(deals, json=quick(0, 65, 70, 10), headers=auth).status_code == 201
-        unchanged = [1, 2, 3, 4]
-    elif write == "edit":  # deal 3 changes, and the running totals after it: deal 4's row only gets new ones
-        assert client.put(f"{deals}/3", json=quick(0, 50, 10, 80), headers=auth).status_code == 200
-        unchanged = [1, 2, 4]
-    else:
-        assert client.delete(f"{deals}/4", headers=auth).status_code == 200
-        unchanged = [1, 2, 3]
-    page = client.get(f"/m/{public_id}")
-    after = cached_page(app, public_id)
-    assert after is not None and after.version > before.version
-    kept = [line for line, html in after.rows.items() if before.rows.get(line) is html]
-    assert [line.number for line in kept] == unchanged
-    # What is put together from kept rows is the page a process drawing it afresh makes.
-    fresh = _page_in_a_new_process(database_url, tmp_path, public_id)
-    assert _without_session_parts(page.get_data()) == _without_session_parts(fresh)
-
-
-def quick(bidder: int, bid: int, we: int, they: int) -> dict[str, object]:
-    return {"bidder": bidder, "bid": bid, "sides": [{"total": we}, {"total": they}]}
-
-
-def _without_session_parts(body: bytes) -> bytes:
-    return re.sub(rb'<div class="flashes".*?</div>|name="(csrf_token|write_key)" value="[^"]*"', b"", body, flags=re.S)

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
-from scorekeeper import store
 from scorekeeper.db import get_session
 from scorekeeper.models import MatchRow, RuleChangeRow
 from scorekeeper.rules.errors import ContradictionError, MatchFileError
@@ -16,6 +15,7 @@ from scorekeeper.rules.match import Match, PricingBasis, SideInfo, SideTotal
 from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.rules.problems import Problem, ProblemCode
 from scorekeeper.rules.scoring import score_match
+from scorekeeper.store import describe, reading, writing
 
 WE_THEY = (SideInfo("We", ("Ann", "Bob")), SideInfo("They", ("Cy", "Di")))
 
@@ -27,12 +27,12 @@ def ctx(app: Flask) -> Iterator[None]:
 
 
 def new_match(**rules: object) -> MatchRow:
-    return store.create_match(Match(sides=WE_THEY, rules=HouseRules().replace(**rules), name="Test"))
+    return writing.create_match(Match(sides=WE_THEY, rules=HouseRules().replace(**rules), name="Test"))
 
 
-def loaded(row: MatchRow) -> store.Loaded:
+def loaded(row: MatchRow) -> reading.Loaded:
     """The row as a request holds it: with the facts read from it."""
-    return store.Loaded(row, store.to_core(row))
+    return reading.Loaded(row, reading.to_core(row))
 
 
 def quick(bidder: int, bid: int, we: int, they: int) -> dict[str, object]:
@@ -42,7 +42,7 @@ def quick(bidder: int, bid: int, we: int, they: int) -> dict[str, object]:
 @pytest.mark.usefixtures("ctx")
 def test_created_match_reads_back_as_the_same_facts() -> None:
     row = new_match(target=300)
-    match = store.to_core(store.get_match_or_404(row.public_id))
+    match = reading.to_core(reading.get_match_or_404(row.public_id))
     assert match.sides == WE_THEY and match.rules.target == 300 and match.name == "Test"
     assert match.deals == ()
 
@@ -56,10 +56,10 @@ def test_imported_deals_are_stored_with_the_pricing_they_were_entered_under() ->
                    "sides": [{"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 18}]}],
     }
     imported = match_from_json(data)
-    row = store.create_match(imported)
+    row = writing.create_match(imported)
     assert row.deals[0].meld_table == "double-small"
     assert row.deals[0].last_trick == 2
-    again = store.to_core(row)
+    again = reading.to_core(row)
     assert score_match(again) == score_match(imported)
 
 
@@ -67,11 +67,11 @@ def test_imported_deals_are_stored_with_the_pricing_they_were_entered_under() ->
 def test_add_deal_bumps_the_version_and_records_the_rules_in_force() -> None:
     row = new_match(target=300)
     version = row.version
-    written = store.add_deal(loaded(row), quick(0, 60, 67, 20), version)
+    written = writing.add_deal(loaded(row), quick(0, 60, 67, 20), version)
     deal = row.deals[0]
     assert row.version == version + 1 and written.number == 1 and written.sheet.totals == (67, 20)
     assert (deal.position, deal.meld_table, deal.trick_scale, deal.last_trick) == (1, "double-small", "one-point", 2)
-    assert store.to_core(row).deals[0].sides == (SideTotal(67), SideTotal(20))
+    assert reading.to_core(row).deals[0].sides == (SideTotal(67), SideTotal(20))
     assert row.last_change == "deal 1 was added"
 
 
@@ -79,8 +79,8 @@ def test_add_deal_bumps_the_version_and_records_the_rules_in_force() -> None:
 def test_deal_below_the_minimum_bid_is_refused_and_nothing_is_written() -> None:
     row = new_match(min_bid=50)
     version = row.version
-    with pytest.raises(store.InvalidDeal) as refused:
-        store.add_deal(loaded(row), quick(0, 40, 67, 20), version)
+    with pytest.raises(writing.InvalidDeal) as refused:
+        writing.add_deal(loaded(row), quick(0, 40, 67, 20), version)
     assert refused.value.problems == [
         Problem(ProblemCode.BID_BELOW_MINIMUM, "bid", "bid 40 is below the minimum opening bid of 50")
     ]
@@ -92,7 +92,7 @@ def test_deal_below_the_minimum_bid_is_refused_and_nothing_is_written() -> None:
 def test_unreadable_deal_names_the_place() -> None:
     row = new_match()
     with pytest.raises(MatchFileError) as refused:
-        store.add_deal(loaded(row), {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": "x"}]}, row.version)
+        writing.add_deal(loaded(row), {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": "x"}]}, row.version)
     assert refused.value.path == "sides[1].total"  # within the deal
 
 
@@ -100,13 +100,13 @@ def test_unreadable_deal_names_the_place() -> None:
 def test_edit_based_on_an_old_version_is_stale_and_says_what_changed() -> None:
     row = new_match()
     old = row.version
-    store.add_deal(loaded(row), quick(0, 60, 67, 20), old)
-    with pytest.raises(store.StaleEdit) as stale:
-        store.add_deal(loaded(row), quick(1, 55, 38, 51), old)
+    writing.add_deal(loaded(row), quick(0, 60, 67, 20), old)
+    with pytest.raises(writing.StaleEdit) as stale:
+        writing.add_deal(loaded(row), quick(1, 55, 38, 51), old)
     assert "deal 1 was added on another phone" in stale.value.message
     assert stale.value.current_version == row.version
-    with pytest.raises(store.StaleEdit) as stale:
-        store.replace_deal(loaded(row), 1, quick(0, 60, 70, 20), old)
+    with pytest.raises(writing.StaleEdit) as stale:
+        writing.replace_deal(loaded(row), 1, quick(0, 60, 70, 20), old)
     assert "Deal 1 now reads: We bid 60; We 67, They 20" in stale.value.message
 
 
@@ -114,10 +114,10 @@ def test_edit_based_on_an_old_version_is_stale_and_says_what_changed() -> None:
 def test_several_missed_changes_are_counted() -> None:
     row = new_match()
     old = row.version
-    store.add_deal(loaded(row), quick(0, 60, 67, 20), row.version)
-    store.add_deal(loaded(row), quick(1, 55, 38, 51), row.version)
-    with pytest.raises(store.StaleEdit, match="2 changes were saved on another phone; the latest: deal 2"):
-        store.delete_deal(loaded(row), 1, old)
+    writing.add_deal(loaded(row), quick(0, 60, 67, 20), row.version)
+    writing.add_deal(loaded(row), quick(1, 55, 38, 51), row.version)
+    with pytest.raises(writing.StaleEdit, match="2 changes were saved on another phone; the latest: deal 2"):
+        writing.delete_deal(loaded(row), 1, old)
 
 
 def test_concurrent_write_from_another_session_is_caught(app: Flask) -> None:
@@ -125,27 +125,28 @@ def test_concurrent_write_from_another_session_is_caught(app: Flask) -> None:
     with app.app_context():
         public_id = new_match().public_id
     with app.app_context():
-        first = store.get_match_or_404(public_id)
+        first = reading.get_match_or_404(public_id)
         seen = first.version
         with app.app_context():  # another phone, its own session
-            second = store.get_match_or_404(public_id)
-            store.add_deal(loaded(second), quick(0, 60, 67, 20), seen)
-        with pytest.raises(store.StaleEdit, match="deal 1 was added"):
-            store.add_deal(loaded(first), quick(1, 55, 38, 51), seen)
+            second = reading.get_match_or_404(public_id)
+            writing.add_deal(loaded(second), quick(0, 60, 67, 20), seen)
+        with pytest.raises(writing.StaleEdit, match="deal 1 was added"):
+            writing.add_deal(loaded(first), quick(1, 55, 38, 51), seen)
     with app.app_context():
-        assert len(store.get_match_or_404(public_id).deals) == 1
+        assert len(reading.get_match_or_404(public_id).deals) == 1
 
 
 @pytest.mark.usefixtures("ctx")
 def test_replace_keeps_the_pricing_the_deal_was_entered_under() -> None:
     row = new_match()
-    store.add_deal(loaded(row), {"bidder": 0, "bid": 50, "sides": [
+    writing.add_deal(loaded(row), {"bidder": 0, "bid": 50, "sides": [
         {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 18}]}, row.version)
-    store.change_rules(loaded(row), HouseRules.from_mapping(row.rules).replace(meld_table="double-large"), row.version)
-    store.replace_deal(loaded(row), 1, {"bidder": 0, "bid": 55, "sides": [
+    writing.change_rules(loaded(row), HouseRules.from_mapping(row.rules).replace(meld_table="double-large"),
+                         row.version)
+    writing.replace_deal(loaded(row), 1, {"bidder": 0, "bid": 55, "sides": [
         {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": 4, "tricks": 18}]}, row.version)
     assert row.deals[0].meld_table == "double-small" and row.deals[0].bid == 55
-    store.add_deal(loaded(row), quick(1, 60, 10, 70), row.version)
+    writing.add_deal(loaded(row), quick(1, 60, 10, 70), row.version)
     assert row.deals[1].meld_table == "double-large"
 
 
@@ -153,26 +154,26 @@ def test_replace_keeps_the_pricing_the_deal_was_entered_under() -> None:
 def test_delete_moves_later_deals_up() -> None:
     row = new_match()
     for deal in (quick(0, 60, 67, 20), quick(1, 55, 38, 51), quick(0, 80, 95, 15)):
-        store.add_deal(loaded(row), deal, row.version)
-    store.delete_deal(loaded(row), 1, row.version)
+        writing.add_deal(loaded(row), deal, row.version)
+    writing.delete_deal(loaded(row), 1, row.version)
     get_session().expire_all()
-    row = store.get_match_or_404(row.public_id)
+    row = reading.get_match_or_404(row.public_id)
     assert [(deal.position, deal.bid) for deal in row.deals] == [(1, 55), (2, 80)]
 
 
 @pytest.mark.usefixtures("ctx")
 def test_change_rules_records_each_change_and_refuses_contradictions() -> None:
     row = new_match()
-    store.add_deal(loaded(row), {"bidder": 0, "bid": 50, "sides": [
+    writing.add_deal(loaded(row), {"bidder": 0, "bid": 50, "sides": [
         {"meld": {"aces_around": 3}, "tricks": 30, "last_trick": True}, {"tricks": 18}]}, row.version)
     rules = HouseRules.from_mapping(row.rules)
-    changed = store.change_rules(loaded(row), rules.replace(target=1000, min_bid=40), row.version)
+    changed = writing.change_rules(loaded(row), rules.replace(target=1000, min_bid=40), row.version)
     assert changed is not None and changed.changed_rules == ("target", "min_bid")
     history = [(c.rule, c.old_value, c.new_value, c.after_deal) for c in row.rule_changes]
     assert history == [("target", 500, 1000, 1), ("min_bid", 50, 40, 1)]
     version = row.version
     with pytest.raises(ContradictionError) as refused:
-        store.change_rules(loaded(row), HouseRules.from_mapping(row.rules).replace(
+        writing.change_rules(loaded(row), HouseRules.from_mapping(row.rules).replace(
             deck="single", meld_table=MeldTableName.SINGLE_CLASSIC.value), version)
     assert refused.value.deal_numbers == [1]
     get_session().rollback()
@@ -182,10 +183,10 @@ def test_change_rules_records_each_change_and_refuses_contradictions() -> None:
 @pytest.mark.usefixtures("ctx")
 def test_throw_in_keeps_meld_and_drops_the_play() -> None:
     row = new_match()
-    store.add_deal(loaded(row), {"bidder": 0, "bid": 90, "sides": [
+    writing.add_deal(loaded(row), {"bidder": 0, "bid": 90, "sides": [
         {"meld": 10, "tricks": 30}, {"meld": 8, "tricks": 18, "last_trick": True}]}, row.version)
-    store.throw_in(loaded(row), 1, row.version)
-    deal = store.to_core(row).deals[0]
+    writing.throw_in(loaded(row), 1, row.version)
+    deal = reading.to_core(row).deals[0]
     assert deal.thrown_in and deal.entered_under == PricingBasis.of(HouseRules())
     assert row.deals[0].sides == [{"meld": 10}, {"meld": 8}]
 
@@ -193,7 +194,7 @@ def test_throw_in_keeps_meld_and_drops_the_play() -> None:
 @pytest.mark.usefixtures("ctx")
 def test_matches_by_public_id_keeps_the_order_and_skips_unknown_links() -> None:
     first, second = new_match(), new_match()
-    found = store.matches_by_public_id([second.public_id, "unknown", first.public_id])
+    found = reading.matches_by_public_id([second.public_id, "unknown", first.public_id])
     assert [row.public_id for row in found] == [second.public_id, first.public_id]
 
 
@@ -205,7 +206,7 @@ def test_matches_by_public_id_keeps_the_order_and_skips_unknown_links() -> None:
     ([14, {"pinochle": 1}], "14 + 1 pinochle"),
 ])
 def test_describe_fact(fact: object, words: str) -> None:
-    assert store.describe_fact(fact) == words
+    assert describe.describe_fact(fact) == words
 
 
 def test_every_write_leaves_the_facts_that_reading_its_rows_back_gives(app: Flask) -> None:
@@ -224,24 +225,24 @@ def test_every_write_leaves_the_facts_that_reading_its_rows_back_gives(app: Flas
 
     def read_back(public_id: str) -> Match:
         get_session().expire_all()
-        return store.to_core(store.get_match_or_404(public_id))
+        return reading.to_core(reading.get_match_or_404(public_id))
 
     with app.app_context():
         public_id = new_match().public_id
-        writes = [lambda data=data: store.add_deal(store.load_match(public_id), data, None) for data in rich]
+        writes = [lambda data=data: writing.add_deal(reading.load_match(public_id), data, None) for data in rich]
         writes += [
-            lambda: store.replace_deal(store.load_match(public_id), 2, rich[0], None),
-            lambda: store.throw_in(store.load_match(public_id), 4, None),
-            lambda: store.change_rules(store.load_match(public_id), HouseRules.from_mapping(
+            lambda: writing.replace_deal(reading.load_match(public_id), 2, rich[0], None),
+            lambda: writing.throw_in(reading.load_match(public_id), 4, None),
+            lambda: writing.change_rules(reading.load_match(public_id), HouseRules.from_mapping(
                 {"meld_table": "double-large"}), None),
-            lambda: store.replace_deal(store.load_match(public_id), 1, rich[1], None),
-            lambda: store.delete_deal(store.load_match(public_id), 3, None),
+            lambda: writing.replace_deal(reading.load_match(public_id), 1, rich[1], None),
+            lambda: writing.delete_deal(reading.load_match(public_id), 3, None),
         ]
         for write in writes:
             written = write()
             assert written is not None
             assert read_back(public_id) == written.match
-            assert store.facts_of(store.get_match_or_404(public_id)) is written.match
+            assert reading.to_core(reading.get_match_or_404(public_id)) == written.match
 
 
 def test_an_import_inserts_its_deals_in_one_statement_after_working_them_out(app: Flask) -> None:
@@ -261,25 +262,13 @@ def test_an_import_inserts_its_deals_in_one_statement_after_working_them_out(app
     event.listen(engine, "before_cursor_execute", on_execute)
     try:
         with app.app_context():
-            row = store.create_match(imported)
+            row = writing.create_match(imported)
             public_id = row.public_id
     finally:
         event.remove(engine, "before_cursor_execute", on_execute)
     assert sum("INTO deal" in statement for statement in writes) == 1 and len(writes) <= 3 + 1
     with app.app_context():
-        again = store.get_match_or_404(public_id)
+        again = reading.get_match_or_404(public_id)
         assert [deal.position for deal in again.deals] == list(range(1, 201))
-        assert store.to_core(again) == imported.with_deals(store.to_core(again).deals)
-        assert score_match(store.to_core(again)) == score_match(imported)
-
-
-def test_the_facts_memo_keeps_the_newest_version_of_each_match() -> None:
-    first, second = (Match(sides=WE_THEY, rules=HouseRules(), name=name) for name in ("first", "second"))
-    memo = store.FactsMemo(size=2)
-    memo.put("a", 1, first)
-    memo.put("a", 2, second)
-    memo.put("a", 1, first)  # an older version read late does not replace the newer one
-    assert memo.get("a", 1) is None and memo.get("a", 2) is second
-    memo.put("b", 7, first)
-    memo.put("c", 3, first)  # a third match pushes out the least recently used
-    assert memo.get("a", 2) is None and memo.get("b", 7) is first and memo.get("c", 3) is first
+        assert reading.to_core(again) == imported.with_deals(reading.to_core(again).deals)
+        assert score_match(reading.to_core(again)) == score_match(imported)

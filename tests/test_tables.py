@@ -17,11 +17,19 @@ FOUR = ["Ann", "Bob", "Cy", "Di"]
 FORMAT = "pinochle-match/1"
 
 
+TOKENS: dict[str, str] = {}  # each table made here, by its id: its edit token
+
+
 def new_table(client: FlaskClient, players: list[str] = FOUR, name: str = "Thursdays") -> tuple[str, str]:
     answer = client.post("/api/v1/tables", json={"name": name, "players": players})
     assert answer.status_code == 201, answer.get_json()
     body = answer.get_json()
+    TOKENS[body["id"]] = body["token"]
     return body["id"], body["token"]
+
+
+def bearer(table_id: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {TOKENS[table_id]}"}
 
 
 def pairs(first: list[str], second: list[str]) -> list[dict[str, Any]]:
@@ -31,7 +39,7 @@ def pairs(first: list[str], second: list[str]) -> list[dict[str, Any]]:
 def start(client: FlaskClient, table_id: str, deals: list[dict[str, Any]], **extra: Any) -> Any:
     body = {"format": "pinochle-match/1", "table": table_id, "sides": pairs(["Ann", "Bob"], ["Cy", "Di"]),
             "deals": deals, **extra}
-    return client.post("/api/v1/matches", json=body)
+    return client.post("/api/v1/matches", json=body, headers=bearer(table_id))
 
 
 def error_of(answer: Any) -> tuple[int, str | None, str | None]:
@@ -89,10 +97,10 @@ def test_a_match_at_a_table_takes_only_the_tables_players(client: FlaskClient) -
     table_id, _ = new_table(client)
     started = start(client, table_id, [])
     assert started.status_code == 201, started.get_json()
-    stranger = client.post("/api/v1/matches",
+    stranger = client.post("/api/v1/matches", headers=bearer(table_id),
                            json={"format": FORMAT, "table": table_id, "sides": pairs(["Ann", "Bob"], ["Cy", "Zed"])})
     assert error_of(stranger) == (422, "sides[1].players[1]", "not_at_table")
-    twice = client.post("/api/v1/matches",
+    twice = client.post("/api/v1/matches", headers=bearer(table_id),
                         json={"format": FORMAT, "table": table_id, "sides": pairs(["Ann", "Bob"], ["Cy", "Ann"])})
     assert error_of(twice) == (422, "sides[1].players[1]", "duplicate_player")
     for table, code in (("nope", "not_at_table"), (5, "wrong_type")):
@@ -100,6 +108,24 @@ def test_a_match_at_a_table_takes_only_the_tables_players(client: FlaskClient) -
         assert error_of(client.post("/api/v1/matches", json=body)) == (422, "table", code)
     listed = client.get(f"/api/v1/tables/{table_id}").get_json()["matches"]
     assert [entry["id"] for entry in listed] == [started.get_json()["id"]]
+
+
+def test_a_match_joins_a_table_only_with_the_tables_token(client: FlaskClient) -> None:
+    """Issue 25, D10: the table's id alone does not put a match in its list and statistics."""
+    table_id, token = new_table(client)
+    other_id, other_token = new_table(client, name="Fridays")
+    body = {"format": FORMAT, "table": table_id, "sides": pairs(["Ann", "Bob"], ["Cy", "Di"]),
+            "deals": [{"bidder": 0, "bid": 60, "bid_by": "Ann", "sides": [{"total": 300}, {"total": 0}]}]}
+    assert error_of(client.post("/api/v1/matches", json=body)) == (401, "Authorization", "token_missing")
+    wrong = client.post("/api/v1/matches", json=body, headers={"Authorization": f"Bearer {other_token}"})
+    assert error_of(wrong) == (403, "Authorization", "token_wrong")
+    assert client.get(f"/api/v1/tables/{table_id}").get_json()["matches"] == []
+    assert client.get(f"/api/v1/tables/{table_id}/stats").get_json()["matches"] == 0
+    started = client.post("/api/v1/matches", json=body, headers={"Authorization": f"Bearer {token}"})
+    assert started.status_code == 201 and started.get_json()["edit_token"] not in (token, other_token)
+    assert [entry["id"] for entry in client.get(f"/api/v1/tables/{table_id}").get_json()["matches"]] == [
+        started.get_json()["id"]]
+    assert client.get(f"/api/v1/tables/{other_id}").get_json()["matches"] == []
 
 
 def test_a_bid_by_who_is_not_on_the_bidding_side_is_refused(client: FlaskClient) -> None:

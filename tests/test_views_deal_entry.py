@@ -12,9 +12,9 @@ from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import store
 from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.rules.scoring import score_match
+from scorekeeper.store import reading, writing
 
 
 def partnership_match(client: FlaskClient, players: tuple[str, str] = ("Ann, Bob", "Cy, Di")) -> str:
@@ -34,7 +34,7 @@ def detailed(client: FlaskClient, public_id: str, **fields: str) -> dict[str, st
 
 def stored_sides(app: Flask, public_id: str, number: int = 1) -> list[dict[str, Any]]:
     with app.app_context():
-        return list(store.get_match_or_404(public_id).deals[number - 1].sides)
+        return list(reading.get_match_or_404(public_id).deals[number - 1].sides)
 
 
 # Meld per player ----------------------------------------------------------------------------------
@@ -60,7 +60,7 @@ def test_partners_melds_are_stored_as_the_list_form_and_shown_back(app: Flask, c
     sheet = client.get(f"/m/{public_id}").get_data(as_text=True)
     assert re.search(r"71", sheet) and re.search(r"22", sheet)
     with app.app_context():
-        assert score_match(store.load_match(public_id).match).totals == (71, 22)
+        assert score_match(reading.load_match(public_id).match).totals == (71, 22)
     shown = form_values(client.get(f"/m/{public_id}/deals/1/edit"))
     assert (shown["sides-0-hands-0-meld"], shown["sides-0-hands-1-meld"]) == ("20", "")
     assert (shown["sides-0-hands-1-sets-run"], shown["sides-0-hands-1-sets-pinochle"]) == ("1", "1")
@@ -84,8 +84,8 @@ def test_one_partner_alone_keeps_the_plain_form(app: Flask, client: FlaskClient)
 def test_a_stored_list_of_cards_comes_back_per_hand(app: Flask, client: FlaskClient) -> None:
     public_id = partnership_match(client)
     with app.app_context():
-        loaded = store.load_match(public_id)
-        store.add_deal(loaded, {"bidder": 0, "bid": 50, "trump": "H", "sides": [
+        loaded = reading.load_match(public_id)
+        writing.add_deal(loaded, {"bidder": 0, "bid": 50, "trump": "H", "sides": [
             {"meld": [{"cards": ["AH", "10H", "KH", "QH", "JH"]}, 10], "tricks": 30, "last_trick": True},
             {"meld": 4, "tricks": 18}]}, loaded.row.version)
     response = client.get(f"/m/{public_id}/deals/1/edit")
@@ -195,7 +195,7 @@ def test_preview_matches_the_saved_sheet(app: Flask, client: FlaskClient, action
     assert shown["melds"] == [10, 35]
     assert client.post(f"/m/{public_id}/deals/new", data=fields).status_code == 302
     with app.app_context():
-        line = score_match(store.load_match(public_id).match).deals[0]
+        line = score_match(reading.load_match(public_id).match).deals[0]
     assert line.scores is not None and line.totals is not None
     expected = [f"We: +{line.scores[0]} \u2192 {line.totals[0]}",
                 f"They are set: \u2212{-line.scores[1]} \u2192 \u2212{-line.totals[1]}"]
@@ -233,7 +233,7 @@ def test_preview_names_what_the_rules_refuse_and_never_writes(
     answer = preview(client, public_id, fields)
     assert answer["ready"] is False and "below the minimum opening bid of 50" in answer["lines"][0]
     with app.app_context():
-        assert store.get_match_or_404(public_id).deals == []
+        assert reading.get_match_or_404(public_id).deals == []
 
 
 def test_preview_needs_the_players_right(app: Flask, actions: Actions) -> None:

@@ -9,7 +9,7 @@ from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import store
+from scorekeeper.store import reading, writing
 
 # The worked score sheet of RULES.md: (bidder, bid, bidders take, defenders take), play to 300.
 WORKED_SHEET = [(0, 60, 67, 20), (1, 55, 51, 38), (0, 80, 95, 15), (1, 70, 84, 30), (0, 75, 88, 12)]
@@ -145,7 +145,7 @@ def test_meld_counted_in_sets_is_priced_by_the_match(client: FlaskClient, action
     }
     assert client.post(f"/m/{public_id}/deals/new", data=data).status_code == 302
     with app.app_context():
-        row = store.get_match_or_404(public_id)
+        row = reading.get_match_or_404(public_id)
         assert row.deals[0].sides[0] == {"meld": {"run": 1, "pinochle": 1}, "tricks": 30, "last_trick": True}
     # run 15 + pinochle 4 + 30 tricks + 2 for the last trick = 51 on the default table
     assert re.search(r'id="deal-1".*?\+51', page(client, f"/m/{public_id}"), re.S)
@@ -194,7 +194,7 @@ def test_dead_contract_is_offered_a_throw_in(client: FlaskClient, actions: Actio
     assert offer
     assert client.post(offer.group(1), data={"version": offer.group(2)}).status_code == 302
     with app.app_context():
-        deal = store.get_match_or_404(public_id).deals[0]
+        deal = reading.get_match_or_404(public_id).deals[0]
         assert deal.thrown_in and deal.sides == [{"meld": 10}, {"meld": 8}]
     assert 'class="status status-thrown_in">thrown in<' in page(client, f"/m/{public_id}")
 
@@ -295,8 +295,8 @@ def test_new_deal_after_the_end_says_the_match_is_decided(client: FlaskClient, a
 def test_editing_keeps_facts_the_form_cannot_show(client: FlaskClient, actions: Actions, app: Flask) -> None:
     public_id = actions.create_match()
     with app.app_context():
-        row = store.get_match_or_404(public_id)
-        store.add_deal(store.load_match(public_id), {"bidder": 0, "bid": 50, "trump": "H", "sides": [
+        row = reading.get_match_or_404(public_id)
+        writing.add_deal(reading.load_match(public_id), {"bidder": 0, "bid": 50, "trump": "H", "sides": [
             {"meld": {"cards": ["AH", "10H", "KH", "QH", "JH"]}, "tricks": {"counters": 30}, "last_trick": True},
             {"meld": 4, "tricks": 18}]}, row.version)
     form = client.get(f"/m/{public_id}/deals/1/edit")
@@ -305,7 +305,7 @@ def test_editing_keeps_facts_the_form_cannot_show(client: FlaskClient, actions: 
     values = form_values(form) | {"bid": "55"}
     assert client.post(f"/m/{public_id}/deals/1/edit", data=values).status_code == 302
     with app.app_context():
-        deal = store.get_match_or_404(public_id).deals[0]
+        deal = reading.get_match_or_404(public_id).deals[0]
         assert deal.bid == 55
         assert deal.sides[0] == {"meld": {"cards": ["AH", "10H", "KH", "QH", "JH"]},
                                  "tricks": {"counters": 30}, "last_trick": True}

@@ -10,8 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from test_views_deals import enter_worked_sheet
 
-from scorekeeper import store
 from scorekeeper.rules.house_rules import RULE_SPECS
+from scorekeeper.store import reading
 
 
 def page(client: FlaskClient, url: str) -> str:
@@ -44,7 +44,7 @@ def test_change_is_previewed_before_it_is_applied(app: Flask, client: FlaskClien
     assert "Preview the change" in html
     assert "We won at deal 5" in html and "We won at deal 3" in html
     with app.app_context():
-        assert store.get_match_or_404(public_id).rules["target"] == 300  # nothing applied yet
+        assert reading.get_match_or_404(public_id).rules["target"] == 300  # nothing applied yet
 
 
 def test_play_to_200_moves_the_winner_earlier_and_marks_later_deals(

@@ -11,9 +11,10 @@ from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.forms.house_rules import FIELD_SPECS
 from scorekeeper.rules.house_rules import PRESETS, PRESETS_BY_KEY, RULE_SPECS
+from scorekeeper.store import reading
 
 
 def page(client: FlaskClient, url: str) -> str:
@@ -80,7 +81,7 @@ def test_new_match_is_created_with_its_sides_players_and_rules(app: Flask, clien
     assert response.status_code == 302
     public_id = response.headers["Location"].rsplit("/", 1)[-1]
     with app.app_context():
-        match = store.to_core(store.get_match_or_404(public_id))
+        match = reading.to_core(reading.get_match_or_404(public_id))
     assert [side.name for side in match.sides] == ["Ann & Bob", "Cy & Di"]
     assert match.sides[0].players == ("Ann", "Bob")
     assert match.rules.target == 1000 and match.name == "Friday"
@@ -90,7 +91,7 @@ def test_new_match_without_a_name_is_named_after_its_sides(app: Flask, client: F
     data = form_values(client.get("/matches/new")) | {"name": ""}
     public_id = client.post("/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
     with app.app_context():
-        assert store.get_match_or_404(public_id).name.startswith("We v They, ")
+        assert reading.get_match_or_404(public_id).name.startswith("We v They, ")
 
 
 def test_bad_house_rule_is_shown_at_its_field_and_typed_values_kept(client: FlaskClient) -> None:
@@ -115,7 +116,7 @@ def test_changing_the_preset_without_scripts_takes_its_rules_and_sides(app: Flas
     data["rules-min_bid"] = "60"  # typed by hand: stays
     public_id = client.post("/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
     with app.app_context():
-        match = store.to_core(store.get_match_or_404(public_id))
+        match = reading.to_core(reading.get_match_or_404(public_id))
     preset = PRESETS_BY_KEY["auction-3"]
     assert [side.name for side in match.sides] == list(preset.side_names)
     assert match.rules == preset.rules.replace(min_bid=60)
@@ -124,7 +125,7 @@ def test_changing_the_preset_without_scripts_takes_its_rules_and_sides(app: Flas
 def test_two_hand_preset_starts_a_match_without_auction(app: Flask, actions: Actions) -> None:
     public_id = actions.create_match(preset="two-hand", sides=("You", "Me"))
     with app.app_context():
-        assert store.get_match_or_404(public_id).auction is False
+        assert reading.get_match_or_404(public_id).auction is False
 
 
 def test_score_sheet_before_the_first_deal(client: FlaskClient, actions: Actions) -> None:
@@ -176,7 +177,7 @@ def test_match_links_are_unguessable(app: Flask, actions: Actions) -> None:
         assert re.fullmatch(r"[A-Za-z0-9_-]{22,}", public_id)
         assert len(public_id) * math.log2(64) >= 128
     with app.app_context():
-        row = store.get_match_or_404(ids[0])
+        row = reading.get_match_or_404(ids[0])
         assert row.edit_token != row.public_id and len(row.edit_token) >= 32
 
 
@@ -219,8 +220,8 @@ def test_the_api_page_shows_its_own_api_edit_token_and_no_other(app: Flask, clie
     token = re.search(r"<dt>Edit token</dt><dd><code>([^<]+)</code>", html)
     assert token
     with app.app_context():
-        assert token.group(1) == store.get_match_or_404(mine).edit_token
-        assert store.get_match_or_404(theirs).edit_token not in html
+        assert token.group(1) == reading.get_match_or_404(mine).edit_token
+        assert reading.get_match_or_404(theirs).edit_token not in html
         assert token.group(1) not in sheet  # the cached sheet never carries the token
     deal = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
     headers = {"Authorization": f"Bearer {token.group(1)}"}
@@ -232,7 +233,7 @@ def test_the_api_page_shows_its_own_api_edit_token_and_no_other(app: Flask, clie
 def test_the_create_match_helper_applies_the_presets_rules(app: Flask, actions: Actions, preset) -> None:
     public_id = actions.create_match(preset=preset.key, sides=preset.side_names)
     with app.app_context():
-        match = store.to_core(store.get_match_or_404(public_id))
+        match = reading.to_core(reading.get_match_or_404(public_id))
     assert match.rules == preset.rules
     assert [side.name for side in match.sides] == list(preset.side_names)
 

@@ -9,8 +9,11 @@ from html import unescape
 from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import update
 
-from scorekeeper import store
+from scorekeeper.db import get_session
+from scorekeeper.models import DealRow, MatchRow
+from scorekeeper.store import reading
 
 ONE_DEAL = {"bidder": 0, "bid": 50, "sides": [
     {"meld": {"pinochle": 2}, "tricks": 30, "last_trick": True},
@@ -23,7 +26,7 @@ def match_with_one_deal(app: Flask, client: FlaskClient, actions: Actions) -> st
     run and take 18. On the table: We 30 + 32 = 62 (made), They 15 + 18 = 33."""
     public_id = actions.create_match()
     with app.app_context():
-        token = store.get_match_or_404(public_id).edit_token
+        token = reading.get_match_or_404(public_id).edit_token
     answer = client.post(f"/api/v1/matches/{public_id}/deals", json=ONE_DEAL,
                          headers={"Authorization": f"Bearer {token}"})
     assert answer.status_code == 201, answer.get_json()
@@ -44,10 +47,10 @@ def test_the_page_shows_each_group_beside_the_meld_tables_price(client: FlaskCli
     public_id = actions.create_match()
     response = client.get(f"/m/{public_id}/rules/meld")
     values = form_values(response)
-    # Double-small: pinochle 4 / 30 / 60 / 90; a royal marriage is priced by single sets only.
+    # Double-small: pinochle 4 / 30 / 60 / 90; marriages are priced one at a time: one box each.
     assert [values[f"pinochle-{n}"] for n in (1, 2, 3, 4)] == ["4", "30", "60", "90"]
-    assert values["royal_marriage-1"] == "4" and values["royal_marriage-2"] == ""
-    assert values["royal_marriage-2-off"] == "y"
+    assert values["royal_marriage-1"] == "4" and values["marriage-1"] == "2"
+    assert not {"royal_marriage-2", "marriage-2", "marriage-4-off"} & set(values)
     assert "table: 30" in response.get_data(as_text=True)
     assert f"/m/{public_id}/rules/meld" in client.get(f"/m/{public_id}/rules").get_data(as_text=True)
 
@@ -69,7 +72,7 @@ def test_no_double_pinochle_previewed_then_applied_once(app: Flask, client: Flas
     assert applied.status_code == 302
     assert totals(client, public_id) == [-50, 33]
     with app.app_context():
-        row = store.get_match_or_404(public_id)
+        row = reading.get_match_or_404(public_id)
         assert [(change.rule, change.new_value) for change in row.rule_changes] == [
             ("meld_prices", {"pinochle": [4, None, None, None]})]
     exported = client.get(f"/api/v1/matches/{public_id}").get_json()["match"]
@@ -102,7 +105,7 @@ def test_unchanged_prices_record_nothing(app: Flask, client: FlaskClient, action
     url = f"/m/{public_id}/rules/meld"
     assert client.post(url, data=form_values(client.get(url))).status_code == 302
     with app.app_context():
-        assert store.get_match_or_404(public_id).rule_changes == []
+        assert reading.get_match_or_404(public_id).rule_changes == []
 
 
 def test_a_phone_without_the_right_cannot_change_them(app: Flask, client: FlaskClient, actions: Actions) -> None:
@@ -132,7 +135,7 @@ def test_the_api_changes_the_prices_and_names_a_bad_one(app: Flask, client: Flas
     is refused naming it."""
     public_id = match_with_one_deal(app, client, actions)
     with app.app_context():
-        auth = {"Authorization": f"Bearer {store.get_match_or_404(public_id).edit_token}"}
+        auth = {"Authorization": f"Bearer {reading.get_match_or_404(public_id).edit_token}"}
     url = f"/api/v1/matches/{public_id}/rules"
     bad = client.put(url, json={"meld_prices": {"pinochle": [15, "thirty"]}}, headers=auth)
     assert bad.status_code == 422
@@ -154,3 +157,46 @@ def test_the_api_meld_calculator_takes_prices(client: FlaskClient) -> None:
     assert client.post("/api/v1/meld", json=hand | {"prices": own}).get_json()["total"] == 33
     bad = client.post("/api/v1/meld", json=hand | {"prices": {"runs": [25]}})
     assert bad.status_code == 422 and bad.get_json()["error"]["field"] == "prices.runs"
+
+
+def test_a_group_price_for_marriages_is_refused_naming_it(app: Flask, client: FlaskClient, actions: Actions) -> None:
+    """RULES.md: marriages are priced one at a time. The API names the group price; the page's preview, sent back
+    with one, says so on the form; the price of one is taken."""
+    public_id = match_with_one_deal(app, client, actions)
+    with app.app_context():
+        auth = {"Authorization": f"Bearer {reading.get_match_or_404(public_id).edit_token}"}
+    url = f"/api/v1/matches/{public_id}/rules"
+    bad = client.put(url, json={"meld_prices": {"marriage": [2, 100]}}, headers=auth)
+    assert bad.status_code == 422
+    error = bad.get_json()["error"]
+    assert (error["field"], error["code"]) == ("meld_prices.marriage[1]", "priced_one_at_a_time")
+    page = f"/m/{public_id}/rules/meld"
+    chosen = {"confirm": "yes", "chosen": '{"marriage": [2, 100]}'}
+    sent = client.post(page, data=form_values(client.get(page)) | chosen)
+    assert sent.status_code == 422 and "marriages are priced one at a time" in sent.get_data(as_text=True)
+    assert client.put(url, json={"meld_prices": {"marriage": [3]}}, headers=auth).status_code == 200
+
+
+def test_a_match_stored_with_a_group_price_for_marriages_still_opens(app: Flask, client: FlaskClient,
+                                                                    actions: Actions) -> None:
+    """Stored before marriages were priced one at a time: the match's prices and its deal's pricing give two
+    marriages 100. Read back, only the price of one counts: We meld 2 + 2 and take 32, 36 short of the bid of 50."""
+    public_id = actions.create_match()
+    with app.app_context():
+        token = reading.get_match_or_404(public_id).edit_token
+    deal = {"bidder": 0, "bid": 50, "sides": [{"meld": {"marriage": 2}, "tricks": 30, "last_trick": True},
+                                              {"meld": {"run": 1}, "tricks": 18}]}
+    assert client.post(f"/api/v1/matches/{public_id}/deals", json=deal,
+                       headers={"Authorization": f"Bearer {token}"}).status_code == 201
+    grouped = {"marriage": [2, 100, None, None]}
+    with app.app_context():
+        row = reading.get_match_or_404(public_id)
+        session = get_session()
+        session.execute(update(DealRow).where(DealRow.match_id == row.id).values(meld_prices=grouped))
+        session.execute(update(MatchRow).where(MatchRow.id == row.id)
+                        .values(rules={**row.rules, "meld_prices": grouped}, version=row.version + 1))
+        session.commit()
+    assert totals(client, public_id) == [-50, 33]
+    for page in (f"/m/{public_id}", f"/m/{public_id}/rules", f"/m/{public_id}/rules/meld", f"/meld?match={public_id}"):
+        assert client.get(page).status_code == 200, page
+    assert form_values(client.get(f"/m/{public_id}/rules/meld"))["marriage-1"] == "2"

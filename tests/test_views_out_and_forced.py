@@ -10,12 +10,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from test_api import Created
 
-from scorekeeper import store
+from scorekeeper.store import reading
 
 
 def stored_deals(app: Flask, public_id: str) -> list[dict[str, object]]:
     with app.app_context():
-        return [store.deal_json(deal) for deal in store.get_match_or_404(public_id).deals]
+        return [reading.deal_json(deal) for deal in reading.get_match_or_404(public_id).deals]
 
 
 def sheet_html(client: FlaskClient, public_id: str) -> str:

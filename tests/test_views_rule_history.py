@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 from test_api import WORKED, Created
 from test_views_deals import enter_worked_sheet
 
-from scorekeeper import store
 from scorekeeper.rules.scoring import score_match
+from scorekeeper.store import reading
 
 
 def page(client: FlaskClient, url: str) -> str:
@@ -20,7 +20,7 @@ def page(client: FlaskClient, url: str) -> str:
 
 def sheet_of(app: Flask, public_id: str):
     with app.app_context():
-        return score_match(store.to_core(store.get_match_or_404(public_id)))
+        return score_match(reading.to_core(reading.get_match_or_404(public_id)))
 
 
 def rescale(client: FlaskClient, public_id: str, factor: str):

@@ -10,7 +10,7 @@ from conftest import Actions, watch_id_of
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import store
+from scorekeeper.store import reading
 
 
 def test_a_match_has_its_own_unguessable_watch_id(app: Flask, actions: Actions) -> None:
@@ -27,7 +27,7 @@ def test_the_watch_link_shows_the_sheet_and_nothing_to_change_it_with(
     assert actions.add_deal(public_id, 0, 60, (67, 20)).status_code == 302
     assert actions.add_deal(public_id, 1, 55, (30, 70)).status_code == 302
     with app.app_context():
-        row = store.get_match_or_404(public_id)
+        row = reading.get_match_or_404(public_id)
         token, watch_id = row.edit_token, row.watch_id
     answer = app.test_client().get(f"/w/{watch_id}")
     assert answer.status_code == 200

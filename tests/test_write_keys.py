@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select, update
 from test_concurrent_writes import THREADS, bearer, new_match, quick, race, stored
 
-from scorekeeper import store
 from scorekeeper.db import get_session
 from scorekeeper.models import WriteKeyRow, utc_now
+from scorekeeper.store import reading, write_keys
 from scorekeeper.views.write_keys import SENT_BEFORE
 
 
@@ -31,7 +31,7 @@ def deal_count(app: Flask, public_id: str) -> int:
 
 def keys_of(app: Flask, public_id: str) -> int:
     with app.app_context():
-        row = store.get_match_or_404(public_id)
+        row = reading.get_match_or_404(public_id)
         return get_session().scalar(select(func.count()).select_from(WriteKeyRow)
                                     .where(WriteKeyRow.match_id == row.id)) or 0
 
@@ -148,7 +148,8 @@ def test_keys_older_than_a_day_are_cleared_by_the_next_keyed_write(app: Flask, c
     url = f"/api/v1/matches/{public_id}/deals"
     client.post(url, json=quick(0, 60, 20), headers=keyed(token, "yesterdays-key"))
     with app.app_context():
-        get_session().execute(update(WriteKeyRow).values(created_at=utc_now() - store.WRITE_KEY_KEPT - timedelta(1)))
+        yesterday = utc_now() - write_keys.WRITE_KEY_KEPT - timedelta(1)
+        get_session().execute(update(WriteKeyRow).values(created_at=yesterday))
         get_session().commit()
     client.post(url, json=quick(0, 60, 20), headers=keyed(token, "todays-key-01"))
     assert keys_of(app, public_id) == 1
@@ -262,7 +263,7 @@ def test_a_form_key_sent_to_another_form_is_refused(app: Flask, client: FlaskCli
 
 def rule_changes(app: Flask, public_id: str) -> int:
     with app.app_context():
-        return len({change.batch for change in store.get_match_or_404(public_id).rule_changes})
+        return len({change.batch for change in reading.get_match_or_404(public_id).rule_changes})
 
 
 def test_every_form_of_the_house_rules_pages_has_a_key_of_its_own(client: FlaskClient, actions: Actions) -> None:
@@ -275,7 +276,7 @@ def test_every_form_of_the_house_rules_pages_has_a_key_of_its_own(client: FlaskC
                 for form in forms]
         assert forms and all(keys), page
         values = [found.group(1) or found.group(2) for found in keys if found]
-        assert len(set(values)) == len(values) and all(store.is_write_key(value) for value in values)
+        assert len(set(values)) == len(values) and all(write_keys.is_write_key(value) for value in values)
 
 
 def test_a_house_rules_change_applied_twice_is_one_change(app: Flask, client: FlaskClient, actions: Actions) -> None:
@@ -309,7 +310,7 @@ def test_a_rescale_or_an_undo_sent_twice_is_done_once(
     assert client.post(f"/m/{public_id}/rules/rescale", data=fields).status_code == 302
     if action == "undo":
         with app.app_context():
-            change = store.get_match_or_404(public_id).rule_changes[0].id
+            change = reading.get_match_or_404(public_id).rule_changes[0].id
         fields = fields | {"version": "3", "write_key": "undo-key-0001"}
         answers = [client.post(f"/m/{public_id}/rules/undo/{change}", data=fields) for _ in range(2)]
     else:

@@ -1,4 +1,5 @@
-"""The table's own meld prices as a form: per combination and group of 1–4 sets a price, or "not priced"."""
+"""The table's own meld prices as a form: per combination and group of 1–4 sets a price, or "not priced"; a
+combination priced one at a time (marriages) has the box of one set only."""
 
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ from ..rules.numbers import parse_whole_number
 from .common import new_write_key
 
 SIZES = tuple(range(1, GROUPS + 1))
+
+
+def sizes(combination: Combination) -> tuple[int, ...]:
+    """The groups the form offers a price for: one set only for a combination priced one at a time."""
+    return SIZES[:1] if combination.priced_one_at_a_time else SIZES
 
 
 def price_name(combination: Combination, size: int) -> str:
@@ -51,7 +57,7 @@ class MeldPricesForm(FlaskForm):
         base = price_list(table)
         for combination in Combination:
             row = prices.groups(combination) or tuple(base[combination].get(size) for size in SIZES)
-            for size, price in zip(SIZES, row, strict=True):
+            for size, price in zip(sizes(combination), row):
                 self[price_name(combination, size)].data = "" if price is None else str(price)
                 self[off_name(combination, size)].data = price is None
 
@@ -61,8 +67,8 @@ class MeldPricesForm(FlaskForm):
         base = price_list(table, NO_PRICES)
         own: dict[str, list[int | None]] = {}
         for combination in Combination:
-            row = [self.group_price(combination, size) for size in SIZES]
-            if row != [base[combination].get(size) for size in SIZES]:
+            row = [self.group_price(combination, size) for size in sizes(combination)]
+            if row != [base[combination].get(size) for size in sizes(combination)]:
                 own[combination.value] = row
         return MeldPrices.from_json(own)
 
@@ -74,11 +80,12 @@ class MeldPricesForm(FlaskForm):
 
     def cells(self, combination: Combination) -> list[tuple[int, Field, Field]]:
         """(sets, price field, not-priced box) for each group of the combination."""
-        return [(size, self[price_name(combination, size)], self[off_name(combination, size)]) for size in SIZES]
+        return [(size, self[price_name(combination, size)], self[off_name(combination, size)])
+                for size in sizes(combination)]
 
 
 for _combination in Combination:
-    for _size in SIZES:
+    for _size in sizes(_combination):
         setattr(MeldPricesForm, price_name(_combination, _size), StringField(
             f"{_combination.label.capitalize()}, {_size} set{'s' if _size > 1 else ''}", validators=[_check_price],
             render_kw={"inputmode": "numeric", "autocomplete": "off"},

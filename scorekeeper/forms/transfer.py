@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask import current_app
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
@@ -12,16 +13,15 @@ from ..rules.match import Match
 from ..rules.matchfile import loads_match
 from ..rules.scoring import score_match
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
-
 
 def uploaded_text(field: FileField, kind: str) -> str | None:
     """The text of the file chosen in ``field`` (None when none was); a ValidationError when it cannot be ``kind``."""
     upload = field.data
     if not upload or not getattr(upload, "filename", ""):
         return None
-    raw: bytes = upload.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
+    most = int(current_app.config["MAX_CONTENT_LENGTH"])  # the request limit: the largest file it can hold
+    raw: bytes = upload.read(most + 1)
+    if len(raw) > most:
         raise ValidationError(f"This file is too large for {kind}.")
     try:
         return raw.decode("utf-8-sig")

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
-from operator import add, gt
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, number_word
 from .combinations import Combination
@@ -26,7 +24,6 @@ from .match import (
     TrickCards,
     TrickCounters,
     TrickFact,
-    TrickPoints,
 )
 from .meld import max_sets
 from .pricing import basis_of, meld_of_hand, took_any_trick
@@ -62,11 +59,7 @@ def deal_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auct
     if len(deal.sides) != len(sides):
         message = f"the deal has {len(deal.sides)} sides but the match has {len(sides)}"
         return problems + [Problem(Code.SIDE_COUNT, "sides", message)]
-    if not _meld_clean(rules, deal):
-        problems += _meld_problems(rules, deal, sides)
-    if not _tricks_clean(rules, deal):
-        problems += _trick_problems(rules, deal, sides)
-    return problems
+    return problems + _meld_problems(rules, deal, sides) + _trick_problems(rules, deal, sides)
 
 
 def _contract_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool) -> list[Problem]:
@@ -110,62 +103,6 @@ def _side(index: int, key: str) -> str:
 def _meld_path(side: int, index: int, entry: SideDetail) -> str:
     """Where a side's meld fact is: ``meld`` when it is the only one, as the match file writes it."""
     return _side(side, "meld" if len(entry.meld) == 1 else f"meld[{index}]")
-
-
-def _meld_clean(rules: HouseRules, deal: Deal) -> bool:
-    """Whether ``_meld_problems`` would find nothing: the same tests as it makes, on counts by card and by
-    combination, with no message built. Most deals pass; when this finds anything, ``_meld_problems``
-    reports it."""
-    deck = rules.deck
-    copies = _COPIES[deck]
-    cards: list[int] | None = None  # what the hands entered as cards hold together
-    needed: list[int] | None = None  # what the hands entered as sets need, added up
-    set_totals = [0] * len(_COMBINATIONS)
-    for entry in deal.sides:
-        if not isinstance(entry, SideDetail):
-            continue
-        for fact in entry.meld:
-            if isinstance(fact, MeldCards):
-                trump = fact.trump or deal.trump
-                counts = fact.hand.counts
-                if trump is None or any(map(gt, counts, copies)):
-                    return False
-                cards = list(counts) if cards is None else list(map(add, cards, counts))
-                best = meld_of_hand(fact.hand, trump, rules.meld_table, rules.meld_prices)
-                for combination, n in best.sets().items():
-                    set_totals[_COMBINATION_INDEX[combination]] += n
-            elif isinstance(fact, MeldSets):
-                hand = _one_hand_of_sets(fact.sets, deal.trump, deck)
-                if hand is None:
-                    return False
-                set_counts, cards_needed = hand
-                set_totals = list(map(add, set_totals, set_counts))
-                needed = list(cards_needed) if needed is None else list(map(add, needed, cards_needed))
-    if cards is not None:
-        if any(map(gt, cards, copies)):
-            return False
-        if needed is not None:
-            needed = list(map(add, needed, cards))
-    if any(map(gt, set_totals, _SET_LIMITS[deck])) or set_totals[_RUN] + set_totals[_ROYAL] > deck.copies:
-        return False
-    return needed is None or not any(map(gt, needed, copies))
-
-
-@lru_cache(maxsize=4096)
-def _one_hand_of_sets(sets: tuple[tuple[Combination, int], ...], trump: Suit | None,
-                      deck: Deck) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """One hand's sets counted by combination (in ``Combination`` order) and the fewest copies of each
-    card they need (``_cards_needed``); None when ``_impossible_sets`` finds them beyond one hand."""
-    by_combination = dict(sets)
-    if _impossible_sets(by_combination, deck, "one hand"):
-        return None
-    counts = [0] * len(_COMBINATIONS)
-    for combination, n in by_combination.items():
-        counts[_COMBINATION_INDEX[combination]] = n
-    needed = [0] * len(ALL_CARDS)
-    for index, n in _cards_needed(by_combination, trump).items():
-        needed[index] = n
-    return tuple(counts), tuple(needed)
 
 
 def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> list[Problem]:
@@ -222,14 +159,6 @@ def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> 
 
 _COPIES = {deck: tuple(deck.copies_of(card) for card in ALL_CARDS) for deck in Deck}
 """For each deck, how many copies of each card (by index) it holds."""
-_COMBINATIONS = tuple(Combination)
-_COMBINATION_INDEX = {combination: index for index, combination in enumerate(_COMBINATIONS)}
-_RUN = _COMBINATION_INDEX[Combination.RUN]
-_ROYAL = _COMBINATION_INDEX[Combination.ROYAL_MARRIAGE]
-_SET_LIMITS = {deck: tuple(max_sets(combination, deck) for combination in _COMBINATIONS) for deck in Deck}
-"""For each deck, the most sets of each combination (in ``Combination`` order) a hand or a deal can hold."""
-_RANK_LIMITS = {deck: {rank: cards_of_rank(deck, rank) for rank in Rank} for deck in Deck}
-"""For each deck, how many cards of each rank it holds."""
 
 
 def _copies_problem(hand: Hand, deck: Deck) -> CardError | None:
@@ -308,60 +237,6 @@ def _impossible_sets(sets: dict[Combination, int], deck: Deck, where: str) -> li
             f"runs and royal marriages in {where} need {trump_pairs} trump kings, but a {deck.label} has {deck.copies}",
         ))
     return problems
-
-
-def _tricks_clean(rules: HouseRules, deal: Deal) -> bool:
-    """Whether ``_trick_problems`` would find nothing: the same tests as it makes, with no message built.
-    Most deals pass; when this finds anything, ``_trick_problems`` reports it."""
-    deck = rules.deck
-    rank_limits = _RANK_LIMITS[deck]
-    counter_limit = deck_counters(deck)
-    scale = basis_of(deal, rules).trick_scale  # the scale the card points were entered on
-    card_points = CARD_POINTS[scale]
-    by_rank: dict[Rank, int] = {}
-    counters = claims = taken = details = 0
-    priced = True  # False: counters entered on the classic scale, whose points cannot be told
-    for entry in deal.sides:
-        if not isinstance(entry, SideDetail):
-            continue
-        details += 1
-        tricks = entry.tricks
-        if isinstance(tricks, TrickCounters):
-            if tricks.counters > counter_limit:
-                return False
-            value = counter_value(scale)
-            if value is None:
-                if counter_value(rules.trick_scale) is None:
-                    return False
-                priced = False
-            else:
-                taken += tricks.counters * value
-            counters += tricks.counters
-        elif isinstance(tricks, TrickCards):
-            for rank, n in tricks.by_rank:
-                if n > rank_limits[rank] or n < 0:  # a count below 0 is left to the full pass
-                    return False
-                by_rank[rank] = by_rank.get(rank, 0) + n
-                taken += card_points[rank] * n
-                if rank in COUNTER_RANKS:
-                    counters += n
-        elif isinstance(tricks, TrickPoints):
-            taken += tricks.points
-        if (entry.took_trick is False or deal.thrown_in) and took_any_trick(tricks, entry.last_trick):
-            return False
-        if entry.last_trick:
-            claims += 1
-    if deal.thrown_in or not details:
-        return True
-    if counters > counter_limit or claims > 1 or any(n > rank_limits[rank] for rank, n in by_rank.items()):
-        return False
-    if not priced:
-        return True
-    holds = deck_card_points(deck, scale)
-    complete = details == len(deal.sides) and any(
-        isinstance(entry, SideDetail) and entry.tricks is not None for entry in deal.sides
-    )
-    return not (taken > holds or (complete and (taken != holds or not claims)))
 
 
 def _trick_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> list[Problem]:

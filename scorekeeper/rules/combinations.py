@@ -47,6 +47,12 @@ class Combination(IdentityEnum):
     def label(self) -> str:
         return self.value.replace("_", " ")
 
+    @property
+    def priced_one_at_a_time(self) -> bool:
+        """Marriages and royal marriages: priced per marriage (two marriages in different suits are two
+        single marriages), so the table's own prices give only the price of one."""
+        return self in _ONE_AT_A_TIME
+
     @classmethod
     def from_key(cls, key: str) -> Combination:
         from .errors import RulesError
@@ -71,3 +77,5 @@ _CLASS = {
     Combination.QUEENS_AROUND: MeldClass.AROUND,
     Combination.JACKS_AROUND: MeldClass.AROUND,
 }
+
+_ONE_AT_A_TIME = frozenset({Combination.ROYAL_MARRIAGE, Combination.MARRIAGE})

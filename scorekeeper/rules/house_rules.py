@@ -93,14 +93,15 @@ class RuleSpec:
     maximum: int = 0
     step: int = 1
 
-    def parse(self, raw: object) -> Any:
-        """Turn a value from a file, a form or a command line into the rule's value."""
+    def parse(self, raw: object, *, stored: bool = False) -> Any:
+        """Turn a value from a file, a form or a command line into the rule's value; ``stored``: a value this
+        app stored earlier, read back (see ``MeldPrices.from_json``)."""
         if self.kind is RuleKind.NUMBER:
             return self._parse_number(raw)
         if self.kind is RuleKind.SWITCH:
             return self._parse_switch(raw)
         if self.kind is RuleKind.PRICES:
-            return MeldPrices.from_json(raw)
+            return MeldPrices.from_json(raw, stored=stored)
         return self._parse_choice(raw)
 
     def describe_allowed(self) -> str:
@@ -151,8 +152,8 @@ class RuleSpec:
     def _parse_switch(self, raw: object) -> bool:
         if isinstance(raw, bool):
             return raw
-        if isinstance(raw, str) and raw.strip().lower() in _SWITCH_WORDS:
-            return _SWITCH_WORDS[raw.strip().lower()]
+        if isinstance(raw, str) and raw.strip().lower() in SWITCH_WORDS:
+            return SWITCH_WORDS[raw.strip().lower()]
         raise self._fail(raw)
 
     def _parse_choice(self, raw: object) -> Any:
@@ -161,14 +162,15 @@ class RuleSpec:
                 return value
         if self.key == "must_take_trick":
             # true/false (and on/off) are the switch-like spellings of "trick" and "off".
-            switch = raw if isinstance(raw, bool) else _SWITCH_WORDS.get(str(raw).strip().lower())
+            switch = raw if isinstance(raw, bool) else SWITCH_WORDS.get(str(raw).strip().lower())
             if switch is not None:
                 return MustTake.TRICK if switch else MustTake.OFF
         raise self._fail(raw)
 
 
-_SWITCH_WORDS = {"true": True, "on": True, "yes": True, "1": True,
-                 "false": False, "off": False, "no": False, "0": False}
+SWITCH_WORDS = {"true": True, "on": True, "yes": True, "1": True,
+                "false": False, "off": False, "no": False, "0": False}
+"""How a switch may be written as text (spaces around and case aside)."""
 
 
 def _written(spec: RuleSpec, value: Any) -> Any:
@@ -325,15 +327,18 @@ class HouseRules:
     meld_prices: MeldPrices = NO_PRICES
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, object], base: HouseRules | None = None) -> HouseRules:
-        """Rules from JSON-style values; a missing key keeps ``base`` (default: the defaults)."""
+    def from_mapping(
+        cls, data: Mapping[str, object], base: HouseRules | None = None, *, stored: bool = False
+    ) -> HouseRules:
+        """Rules from JSON-style values; a missing key keeps ``base`` (default: the defaults); ``stored``: values
+        this app stored earlier, read back (see ``RuleSpec.parse``)."""
         source = base or cls()
         values = {spec.key: getattr(source, spec.key) for spec in RULE_SPECS}
         for key, raw in data.items():
             spec = RULE_SPECS_BY_KEY.get(key)
             if spec is None:
                 raise HouseRuleError(key, f"'{key}' is not a house rule", ProblemCode.UNKNOWN_RULE)
-            values[key] = spec.parse(raw)
+            values[key] = spec.parse(raw, stored=stored)
         return cls(**values)
 
     def to_mapping(self, complete: bool = False) -> dict[str, object]:

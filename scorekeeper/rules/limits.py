@@ -29,4 +29,5 @@ MAX_TABLE_NAME = 80  # characters in a table's name
 MAX_TABLE_PLAYERS = 40  # players a table remembers
 MAX_RULE_CARDS = 20  # rule cards a table keeps
 MAX_RULE_CARD_NAME = 40  # characters in a rule card's name
-MAX_TABLE_MATCHES = 2_000  # matches one table file may bring in
+MAX_TABLE_MATCHES = 200  # matches one table file may bring in
+MAX_TABLE_DEALS = 2_000  # deals one table file may bring in, all its matches together

@@ -5,7 +5,6 @@ Errors point at the place in the file, e.g. ``deals[3].sides[1].tricks: …``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import cache
@@ -44,7 +43,7 @@ from .match import (
 )
 from .meld_prices import MeldPrices
 from .problems import Problem, ProblemCode, join_path
-from .text import clean_name, load_json
+from .text import clean_name, dumps_lines, load_json
 
 FORMAT = "pinochle-match/1"
 MATCH_KEYS = frozenset({"format", "name", "sides", "rules", "auction", "deals"})
@@ -65,9 +64,10 @@ def loads_match(text: str) -> Match:
 def match_from_json(data: object, *, stored: bool = False) -> Match:
     """Build a match from a decoded match file, within the limits of ``limits``.
 
-    ``stored``: facts this app stored earlier, read back; names are taken as stored and the limits
-    on names, players and deals are not applied again, so a match kept before a limit was lowered
-    still opens (its next deal is still refused when it has the most deals a match may hold).
+    ``stored``: facts this app stored earlier, read back; names are taken as stored, the limits
+    on names, players and deals are not applied again, and house rule values read as stored values
+    (``HouseRules.from_mapping``), so a match kept before a limit was lowered or a rule narrowed still
+    opens (its next deal is still refused when it has the most deals a match may hold).
     """
     obj = _object(data, "")
     _only_keys(obj, MATCH_KEYS, "")
@@ -79,7 +79,7 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
     sides = _sides(obj.get("sides"), "sides", stored)
     rules_data: dict[str, Any] = _optional(obj, "rules", {}, _object)
     try:
-        rules = HouseRules.from_mapping(rules_data)
+        rules = HouseRules.from_mapping(rules_data, stored=stored)
     except RulesError as error:
         problem = error.problem if isinstance(error, HouseRuleError) else error.problem.at("rules")
         raise MatchFileError(problem) from None
@@ -88,7 +88,7 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
         message = f"a match holds at most {MAX_DEALS:,} deals; this file has {len(deals_data):,}"
         raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", message)
     deals = tuple(
-        deal_from_json(item, len(sides), f"deals[{i}]", rules) for i, item in enumerate(deals_data)
+        deal_from_json(item, len(sides), f"deals[{i}]", rules, stored=stored) for i, item in enumerate(deals_data)
     )
     auction = _optional(obj, "auction", _auction_implied(deals), _bool)
     return Match(sides=sides, rules=rules, deals=deals, name=name, auction=auction)
@@ -100,10 +100,11 @@ def _auction_implied(deals: tuple[Deal, ...]) -> bool:
 
 
 def deal_from_json(
-    data: object, side_count: int, path: str = "", rules: HouseRules | None = None
+    data: object, side_count: int, path: str = "", rules: HouseRules | None = None, *, stored: bool = False
 ) -> Deal:
     """Read one deal of a match played under ``rules`` (default: the default rules); error paths start
-    at ``path`` (default: relative to the deal, e.g. ``sides[1].tricks``).
+    at ``path`` (default: relative to the deal, e.g. ``sides[1].tricks``); ``stored``: a deal this app stored
+    earlier, its pricing read as stored values.
 
     Only the form of the facts is checked here; whether they fit the rules is ``checks``' job.
     """
@@ -141,7 +142,7 @@ def deal_from_json(
     sides = tuple(_side_entry(item, f"{sides_path}[{i}]", deck) for i, item in enumerate(sides_data))
     entered_under = None
     if obj.get("entered_under") is not None:
-        entered_under = _basis(obj["entered_under"], join_path(path, "entered_under"), rules)
+        entered_under = _basis(obj["entered_under"], join_path(path, "entered_under"), rules, stored)
     return Deal(
         sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
         out=_optional(obj, "out", False, _bool, path),
@@ -167,6 +168,9 @@ def _side_entry(data: object, path: str, deck: Deck) -> SideEntry:
     meld: tuple[MeldFact, ...] = ()
     if "meld" in obj:
         raw = obj["meld"]
+        if isinstance(raw, list) and len(raw) > MAX_PLAYERS:
+            message = f"a side shows the meld of at most {MAX_PLAYERS} hands, one a player"
+            raise _fail(ProblemCode.TOO_MANY_PLAYERS, f"{path}.meld", message)
         if isinstance(raw, list):
             meld = tuple(_meld(item, f"{path}.meld[{i}]", deck) for i, item in enumerate(raw))
         else:
@@ -269,14 +273,14 @@ def _player(data: object, path: str, stored: bool) -> str:
     return name
 
 
-def _basis(data: object, path: str, rules: HouseRules) -> PricingBasis:
+def _basis(data: object, path: str, rules: HouseRules, stored: bool) -> PricingBasis:
     """``entered_under``: a key left out means the same as the match's rule."""
     obj = _object(data, path)
     _only_keys(obj, set(_BASIS_SPECS), path)
     values: dict[str, Any] = {}
     for key, spec in _BASIS_SPECS.items():
         try:
-            values[key] = spec.parse(obj[key]) if key in obj else getattr(rules, key)
+            values[key] = spec.parse(obj[key], stored=stored) if key in obj else getattr(rules, key)
         except RulesError as error:
             raise _fail(error.code, f"{path}.{key}", error.problem.message) from None
     return _interned_basis(values["meld_table"], values["trick_scale"], values["last_trick"], values["meld_prices"])
@@ -363,9 +367,13 @@ def _only_keys(obj: Mapping[str, Any], allowed: AbstractSet[str], path: str, hin
 
 # Writing ---------------------------------------------------------------------------------------
 
+LISTED = frozenset({"deals"})  # a match file's lists written one item a line
+
+
 def dumps_match(match: Match) -> str:
-    """The match file as JSON text, keys in the documented order."""
-    return json.dumps(match_to_json(match), ensure_ascii=False, indent=2) + "\n"
+    """The match file as JSON text, keys in the documented order: a key a line and a deal a line, as the
+    samples in ``seeds/`` are written."""
+    return dumps_lines(match_to_json(match), LISTED) + "\n"
 
 
 DealWriter = Callable[[Deal, HouseRules], dict[str, Any]]

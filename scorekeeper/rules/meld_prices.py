@@ -3,6 +3,8 @@
 
 A combination not listed keeps the meld table's prices. A listed one is priced by its own four groups only;
 ``None`` is a group that is not priced (``[40, None]``: no double pinochle, two pinochles are 40 + 40).
+Marriages and royal marriages are priced one at a time: their own prices take the price of one, and a group
+price for them is refused (a stored one, written before that rule, is read as its first number only).
 """
 
 from __future__ import annotations
@@ -64,10 +66,12 @@ class MeldPrices:
         )
 
     @classmethod
-    def from_json(cls, raw: object) -> MeldPrices:
+    def from_json(cls, raw: object, *, stored: bool = False) -> MeldPrices:
         """Read the rule's value: an object of combination → list of 1 to 4 prices, each a whole number from 0
-        to ``MAX_PRICE`` or null; a shorter list leaves the later groups unpriced. (JSON text is the caller's
-        to decode: the match file holds the object itself.)"""
+        to ``MAX_PRICE`` or null; a shorter list leaves the later groups unpriced; a combination priced one at a
+        time takes one price. ``stored``: prices this app stored earlier, read back: a group price of such a
+        combination (allowed before) is left out, its first number kept. (JSON text is the caller's to decode:
+        the match file holds the object itself.)"""
         if isinstance(raw, MeldPrices):
             return raw
         if not isinstance(raw, dict):
@@ -79,14 +83,14 @@ class MeldPrices:
                 combination = Combination.from_key(str(key))
             except RulesError as error:
                 raise _fail(str(key), error.problem.message, error.code) from None
-            found[combination] = _group_prices(combination, value)
+            found[combination] = _group_prices(combination, value, stored)
         return cls(tuple((combination, found[combination]) for combination in Combination if combination in found))
 
 
 NO_PRICES = MeldPrices()
 
 
-def _group_prices(combination: Combination, value: object) -> GroupPrices:
+def _group_prices(combination: Combination, value: object, stored: bool) -> GroupPrices:
     if not isinstance(value, list) or not 1 <= len(value) <= GROUPS:
         message = f"{combination.label}: give the prices of 1 to {GROUPS} sets as a list, null where not priced"
         raise _fail(combination.value, message, ProblemCode.WRONG_TYPE)
@@ -100,7 +104,11 @@ def _group_prices(combination: Combination, value: object) -> GroupPrices:
         if price is not None and not 0 <= price <= MAX_PRICE:
             raise _fail(where, f"{combination.label}, {sets}: the price must be from 0 to {MAX_PRICE:,}",
                         ProblemCode.OUT_OF_RANGE)
-        prices.append(price)
+        if price is not None and index and combination.priced_one_at_a_time and not stored:
+            message = (f"{combination.label}, {sets}: {combination.label}s are priced one at a time, so give only "
+                       f"the price of one")
+            raise _fail(where, message, ProblemCode.PRICED_ONE_AT_A_TIME)
+        prices.append(None if index and combination.priced_one_at_a_time else price)
     prices += [None] * (GROUPS - len(prices))
     return (prices[0], prices[1], prices[2], prices[3])
 

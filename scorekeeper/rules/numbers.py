@@ -13,7 +13,7 @@ from .limits import MAX_DIGITS
 from .problems import Problem, ProblemCode
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
-_SHOWN = 20  # characters of the typed text a message repeats
+SHOWN = 20  # characters of the typed text a message repeats
 
 
 def parse_whole_number(text: str, path: str = "", max_digits: int = MAX_DIGITS) -> int:
@@ -42,4 +42,4 @@ def whole_number_or_none(text: str, max_digits: int = MAX_DIGITS) -> int | None:
 
 def shown_text(text: str) -> str:
     """Text a person typed, as a message repeats it: long text cut short."""
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"

@@ -23,6 +23,7 @@ class ProblemCode(StrEnum):
     TOO_LONG = "too_long"
     BAD_CHARACTER = "bad_character"
     UNKNOWN_KEY = "unknown_key"
+    DUPLICATE_KEY = "duplicate_key"
     MISSING_KEY = "missing_key"
     WRONG_FORMAT = "wrong_format"
     NAME_MISSING = "name_missing"
@@ -38,6 +39,7 @@ class ProblemCode(StrEnum):
     CARD_NOT_IN_DECK = "card_not_in_deck"
     TOO_MANY_COPIES = "too_many_copies"
     UNKNOWN_COMBINATION = "unknown_combination"
+    PRICED_ONE_AT_A_TIME = "priced_one_at_a_time"
     # House rules
     UNKNOWN_RULE = "unknown_rule"
     BAD_RULE_VALUE = "bad_rule_value"

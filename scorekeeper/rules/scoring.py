@@ -6,14 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from operator import add
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
-from .checks import deal_problems
+from .checks import check_match
 from .errors import ContradictionError
 from .house_rules import GoingOut, HouseRules, SetPenalty
-from .match import Deal, Match, SideDetail, SideInfo
+from .match import Deal, Match, SideDetail
 from .pricing import MeldLostReason, price_meld, settle_entry
-from .problems import Problem
 from .tricks import trick_total
 
 MADE = "made"
@@ -62,7 +61,7 @@ class LostMeld(NamedTuple):
     reason: MeldLostReason
 
 
-# A deal settled, as the sheet and the statistics read it and ``OUTCOMES`` keeps it: ``DealScore``'s fields
+# A deal settled, as the sheet and the statistics read it: ``DealScore``'s fields
 # in its order (status, scores, made, as_entered, lost_meld), then each hand's meld points as priced, side
 # after side (a side entered as meld and tricks has one per fact of ``SideDetail.meld``, a one-number side
 # none), None where not exact. A plain tuple whose tuples hold only numbers and strings, no deeper: the
@@ -204,87 +203,6 @@ def _lost_meld(lost: tuple[LostMeld, ...], skip: int) -> tuple[LostMeld, ...]:
     return tuple([side for side in lost if side.side != skip]) if lost else ()
 
 
-class _Refused:
-    """A deal whose facts contradict the rules it was worked out under, and why."""
-
-    __slots__ = ("problems",)
-
-    def __init__(self, problems: tuple[Problem, ...]) -> None:
-        self.problems = problems
-
-
-class _Known:
-    """The deals worked out under one set of rules and sides, and how many of them were refused."""
-
-    __slots__ = ("deals", "refused")
-
-    def __init__(self) -> None:
-        self.deals: dict[Deal, Settled | _Refused] = {}
-        self.refused = 0
-
-
-class OutcomeMemo:
-    """Deals already settled, by the rules and sides they were settled under.
-
-    A deal's outcome depends on nothing else, so the sheet is recomputed from the facts every time
-    but a deal is only worked out again when its facts or the rules change. Bounded: past ``limit``
-    deals it starts afresh. A deal is kept as a ``Settled`` tuple, which the cycle collector soon stops
-    tracking. Safe to share between threads: two threads working out the same deal store equal answers.
-    """
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.size = 0
-        self.by_context: dict[tuple[HouseRules, tuple[SideInfo, ...], bool, bool], _Known] = {}
-
-    def clear(self) -> None:
-        self.by_context.clear()
-        self.size = 0
-
-    def settled(self, match: Match, checked: bool = False) -> list[Settled]:
-        """Each deal of the match settled; ``ContradictionError`` (every problem of every deal) when the
-        facts of any deal contradict the rules."""
-        deals = match.deals
-        if self.size + len(deals) > self.limit:
-            self.clear()
-        context = (match.rules, match.sides, match.auction, checked)
-        known = self.by_context.get(context)
-        if known is None:
-            known = self.by_context.setdefault(context, _Known())
-        if known.deals:
-            found = list(map(known.deals.get, deals))
-            if None in found:
-                self._work_out(match, checked, known, found)
-        else:
-            found = [None] * len(deals)
-            self._work_out(match, checked, known, found)
-        if known.refused:
-            problems = [(number, problem) for number, value in enumerate(found, 1) if isinstance(value, _Refused)
-                        for problem in value.problems]
-            if problems:
-                raise ContradictionError(problems)
-        return cast("list[Settled]", found)
-
-    def _work_out(self, match: Match, checked: bool, known: _Known, found: list[Settled | _Refused | None]) -> None:
-        """Settle the deals not found, in place, and remember them."""
-        rules, sides, remembered = match.rules, match.sides, known.deals
-        side_count = len(sides)
-        before = len(remembered)
-        for index, deal in enumerate(match.deals):
-            if found[index] is not None:
-                continue
-            problems = () if checked else tuple(deal_problems(rules, deal, sides, match.auction))
-            if problems:
-                found[index] = remembered[deal] = _Refused(problems)
-                known.refused += 1
-            else:
-                found[index] = remembered[deal] = settle_deal(rules, deal, side_count)
-        self.size += len(remembered) - before
-
-
-OUTCOMES = OutcomeMemo(limit=50_000)
-
-
 def score_match(match: Match, *, checked: bool = False) -> Sheet:
     """Recompute the whole sheet from the facts; refuse facts that contradict the rules.
 
@@ -292,7 +210,7 @@ def score_match(match: Match, *, checked: bool = False) -> Sheet:
     a deal that contradicts the rules is refused at entry, and so is a rule change that would make a
     recorded deal contradict), so the checks are not run again.
     """
-    settled = OUTCOMES.settled(match, checked)
+    settled = settle_match(match, checked=checked)
     lines: list[DealLine] = []
     totals, winner, ended_at = play(match, settled, lines)
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
@@ -300,9 +218,14 @@ def score_match(match: Match, *, checked: bool = False) -> Sheet:
 
 
 def settle_match(match: Match, *, checked: bool = False) -> list[Settled]:
-    """Each deal of the match settled (as ``score_match`` settles them, and remembered with them): what
-    the statistics read, with ``play``, rather than the whole sheet."""
-    return OUTCOMES.settled(match, checked)
+    """Each deal of the match settled, as ``score_match`` settles them (what the statistics read, with
+    ``play``, rather than the whole sheet); ``ContradictionError`` (every problem of every deal) when the
+    facts of any deal contradict the rules."""
+    problems = [] if checked else check_match(match)
+    if problems:
+        raise ContradictionError(problems)
+    side_count = len(match.sides)
+    return [settle_deal(match.rules, deal, side_count) for deal in match.deals]
 
 
 class Standing(NamedTuple):

@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from .errors import ContradictionError
 from .match import Match, SideDetail, SideInfo
@@ -100,24 +100,13 @@ def table_stats(matches: Iterable[Match], players: Sequence[str] = (), checked: 
     """The statistics of ``matches`` (in the order they were played); ``players`` are listed even with
     no match yet. A match whose facts contradict its rules is left out, as its sheet cannot be drawn;
     ``checked``: the matches are stored ones, checked at entry (see ``score_match``).
-
-    The same matches asked again answer the same figures from memory (the result is shared: read it,
-    do not change it); a match changed in any fact or rule is a different match and is worked out anew.
     """
-    played = tuple(matches)
-    key = (played, tuple(players), checked)
-    known = _TABLES.get(key)
-    if known is None:
-        tally = _Tally(players)
-        for match in played:
-            summary = _summary(match, checked)
-            if summary is not None:
-                tally.add(match, summary)
-        known = tally.result()
-        if len(_TABLES) >= _TABLES_KEPT:
-            _TABLES.clear()
-        _TABLES[key] = known
-    return known
+    tally = _Tally(players)
+    for match in matches:
+        summary = _summary(match, checked)
+        if summary is not None:
+            tally.add(match, summary)
+    return tally.result()
 
 
 # What one match adds to its players' figures: its winner (None: unfinished), its players (those seated, then
@@ -128,36 +117,14 @@ _Summary = tuple[int | None, tuple[str, ...], tuple[int, ...]]
 
 _FIGURES = ("bids", "made", "set", "thrown_in", "bid_points", "biggest_bid_made", "melds", "meld_points",
             "biggest_meld")
-_UNKNOWN = object()
-_SUMMARIES: dict[bool, dict[Match, _Summary | None]] = {True: {}, False: {}}  # by ``checked``
-_SUMMARIES_KEPT = 20_000
-_TABLES: dict[tuple[tuple[Match, ...], tuple[str, ...], bool], TableStats] = {}
-_TABLES_KEPT = 8
-
-
-def forget() -> None:
-    """Forget every match and table worked out (a cold start)."""
-    for summaries in _SUMMARIES.values():
-        summaries.clear()
-    _TABLES.clear()
 
 
 def _summary(match: Match, checked: bool) -> _Summary | None:
-    """The match's summary, remembered by its facts; None when its facts contradict its rules."""
-    summaries = _SUMMARIES[checked]
-    known = summaries.get(match, _UNKNOWN)
-    if known is not _UNKNOWN:
-        return cast("_Summary | None", known)
+    """The match's summary; None when its facts contradict its rules."""
     try:
-        settled = settle_match(match, checked=checked)
+        return _summarise(match, settle_match(match, checked=checked))
     except ContradictionError:
-        summary = None
-    else:
-        summary = _summarise(match, settled)
-    if len(summaries) >= _SUMMARIES_KEPT:
-        summaries.clear()
-    summaries[match] = summary
-    return summary
+        return None
 
 
 def _summarise(match: Match, settled: list[Settled]) -> _Summary:

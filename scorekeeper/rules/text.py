@@ -2,10 +2,14 @@
 
 A name is normalised (NFC, surrounding spaces stripped) and refused, naming its place, when it holds a
 control character (NUL, a tab, a line break), a line separator or half of a surrogate pair: such
-characters cannot be shown on a score sheet and some databases cannot store them.
+characters cannot be shown on a score sheet and some databases cannot store them. So is an invisible
+format character (a zero-width space, a soft hyphen, a byte-order mark, a direction override): a name
+holding one looks like another name, or like none. The joiners that emoji and some scripts are written
+with (U+200C, U+200D and the tag characters of flags) are kept.
 
 JSON is read with bounded nesting and bounded whole numbers, so that no text, however odd, makes the
-reader run out of stack or ``int`` refuse to read its digits; every refusal is a ``Problem``.
+reader run out of stack or ``int`` refuse to read its digits; a key given twice in one object is
+refused rather than one of its values silently kept. Every refusal is a ``Problem``.
 """
 
 from __future__ import annotations
@@ -13,13 +17,15 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections import Counter
 from typing import Any
 
 from .errors import MatchFileError
 from .limits import MAX_JSON_DEPTH, MAX_JSON_DIGITS
 from .problems import Problem, ProblemCode, join_path
 
-_BAD_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_BAD_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp", "Cf"})
+_JOINERS = re.compile("[\u200c\u200d\U000e0020-\U000e007f]")  # format characters that a name may hold
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -32,7 +38,7 @@ def clean_name(text: str, path: str, maximum: int, what: str = "a name") -> str:
     if len(text) > 4 * maximum + 64:  # far too long whatever normalising would do: not worth reading
         raise MatchFileError(Problem(ProblemCode.TOO_LONG, path, f"{what} has at most {maximum} characters"))
     for char in text:
-        if unicodedata.category(char) in _BAD_CATEGORIES:
+        if unicodedata.category(char) in _BAD_CATEGORIES and not _JOINERS.match(char):
             message = f"{what} cannot hold the {_character_kind(char)} U+{ord(char):04X}"
             raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, path, message))
     name = unicodedata.normalize("NFC", text).strip()
@@ -45,16 +51,18 @@ def _character_kind(char: str) -> str:
     category = unicodedata.category(char)
     if category == "Cs":
         return "unpaired surrogate"
+    if category == "Cf":
+        return "invisible character"
     return "line separator" if category in ("Zl", "Zp") else "control character"
 
 
 def load_json(text: str) -> Any:
     """Decode JSON text, refusing what no match file or request holds: nesting deeper than
     ``MAX_JSON_DEPTH``, whole numbers of more than ``MAX_JSON_DIGITS`` digits, unpaired surrogates
-    (``\\ud800``) in keys or text. Raises ``MatchFileError`` (``not_json``, ``too_deep``,
-    ``out_of_range``, ``bad_character``)."""
+    (``\\ud800``) in keys or text, a key given twice in one object. Raises ``MatchFileError``
+    (``not_json``, ``too_deep``, ``out_of_range``, ``bad_character``, ``duplicate_key``)."""
     try:
-        data = json.loads(text, parse_int=_bounded_int)
+        data = json.loads(text, parse_int=_bounded_int, object_pairs_hook=_decoded_object)
     except json.JSONDecodeError as error:
         message = f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         raise MatchFileError(Problem(ProblemCode.NOT_JSON, "", message)) from None
@@ -62,6 +70,24 @@ def load_json(text: str) -> Any:
         raise _too_deep("") from None
     _check_decoded(data)
     return data
+
+
+def _decoded_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object as ``json.loads`` would give it; one with a key given twice is marked, to be refused once
+    its place in the text is known (``_check_decoded``)."""
+    made = dict(pairs)
+    if len(made) == len(pairs):
+        return made
+    given = Counter(key for key, _ in pairs)
+    return _RepeatedKey(made, next(key for key, _ in pairs if given[key] > 1))
+
+
+class _RepeatedKey(dict[str, Any]):
+    """A decoded object that was given ``key`` twice."""
+
+    def __init__(self, items: dict[str, Any], key: str) -> None:
+        super().__init__(items)
+        self.key = key
 
 
 def _bounded_int(digits: str) -> int:
@@ -77,7 +103,7 @@ def _too_deep(path: str) -> MatchFileError:
 
 
 def _check_decoded(data: Any) -> None:
-    """Depth and unpaired surrogates, walked without recursion."""
+    """Depth, keys given twice and unpaired surrogates, walked without recursion."""
     stack: list[tuple[Any, int, str]] = [(data, 0, "")]
     while stack:
         value, depth, path = stack.pop()
@@ -87,6 +113,9 @@ def _check_decoded(data: Any) -> None:
             if depth >= MAX_JSON_DEPTH:
                 raise _too_deep(path)
             if isinstance(value, dict):
+                if isinstance(value, _RepeatedKey):
+                    message = f"the key {json.dumps(value.key, ensure_ascii=False)} is given twice; give it once"
+                    raise MatchFileError(Problem(ProblemCode.DUPLICATE_KEY, join_path(path, value.key), message))
                 for key, item in value.items():
                     _check_text(key, path)  # an unreadable key is named by the object that holds it
                     stack.append((item, depth + 1, join_path(path, key)))
@@ -98,3 +127,33 @@ def _check_text(text: str, path: str) -> None:
     if not text.isascii() and _SURROGATE.search(text):
         message = "text holds half of a surrogate pair (such as \\ud800), which is no character"
         raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, path, message))
+
+
+def dumps_lines(value: Any, listed: frozenset[str], indent: str = "") -> str:
+    """JSON text of ``value`` with each key of an object on a line of its own, and each item of a list
+    held under a key in ``listed`` too (a deal a line); everything else is written compactly on its line.
+    An item that holds such lists itself (a match in a table file) is laid out the same way, so a file's
+    size follows the facts in it, not the depth they sit at."""
+    if not _holds_lists(value, listed) and indent:
+        return _one_line(value)
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        lines = [f"{inner}{_one_line(key)}: {_items(item, listed, inner) if key in listed else _one_line(item)}"
+                 for key, item in value.items()]
+        return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
+    return _one_line(value)
+
+
+def _items(value: Any, listed: frozenset[str], indent: str) -> str:
+    if not isinstance(value, list) or not value:
+        return _one_line(value)
+    inner = indent + "  "
+    return "[\n" + ",\n".join(inner + dumps_lines(item, listed, inner) for item in value) + f"\n{indent}]"
+
+
+def _holds_lists(value: Any, listed: frozenset[str]) -> bool:
+    return isinstance(value, dict) and any(key in listed for key in value)
+
+
+def _one_line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

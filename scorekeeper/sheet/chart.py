@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -60,10 +59,8 @@ def tenths(value: float) -> str:
     return f"{value:.1f}"
 
 
-@functools.lru_cache(maxsize=256)
 def x_texts(deals: int) -> tuple[str, ...]:
-    """The x of each point (0 to ``deals``) on a chart of ``deals`` deals, as text followed by a comma:
-    the same on every page of a match until a deal is added."""
+    """The x of each point (0 to ``deals``) on a chart of ``deals`` deals, as text followed by a comma."""
     return tuple(f"{tenths(_x(index, deals))}," for index in range(deals + 1))
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify, request
@@ -16,33 +15,33 @@ from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from .. import store, tables
+from .. import tables
 from ..db import get_session
-from ..extensions import csrf, rate_limited
+from ..extensions import count_made, csrf, rate_limited
 from ..models import MatchRow, TableRow
 from ..rule_history import history_entries
 from ..rules.cards import Hand, Suit
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from ..rules.limits import MAX_JSON_DIGITS, MAX_WRITE_KEY, MIN_WRITE_KEY
-from ..rules.match import Deal, Match
-from ..rules.matchfile import deal_to_json, match_from_json
+from ..rules.match import Match
+from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
 from ..rules.meld import best_melds
 from ..rules.numbers import parse_whole_number, shown_text
 from ..rules.problems import Problem, ProblemCode, join_path
 from ..rules.rescale import Factor, rescale_offer, scales_disagree
 from ..rules.scoring import Sheet, preview_rules, score_match
 from ..rules.text import load_json
-from .errors import TOO_LARGE, request_limit_text
+from ..store import reading, write_keys, writing
+from .errors import KEY_REUSED, NOTHING_TO_UNDO, TOO_LARGE, coded, error_json, request_limit_text, retry_after
 from .links import external_url
-from .match_json import match_response
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 CONTROL_KEYS = ("version", "preview")  # keys of a request body that are not facts
 KEY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
-KEY_REUSED = "key_reused"  # the code of a key sent again with another request (not a rules problem)
+TOKEN_WRONG = "token_wrong"  # an edit token that is not the match's (or the table's)
 
 
 class ApiError(Exception):
@@ -58,13 +57,11 @@ class ApiError(Exception):
 def init_app(app: Flask) -> None:
     csrf.exempt(bp)
     app.register_blueprint(bp)
-    app.teardown_request(store.end_turns)  # the write turns taken by ``editable_match``
 
 
 @bp.errorhandler(ApiError)
 def _api_error(error: ApiError) -> tuple[Response, int]:
-    body = {"field": error.field, "code": error.code, "message": error.message, **error.extra}
-    response = jsonify({"error": body})
+    response = error_json(error.status, error.message, error.field, error.code, **error.extra)
     if error.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response, error.status
@@ -72,10 +69,12 @@ def _api_error(error: ApiError) -> tuple[Response, int]:
 
 @bp.errorhandler(HTTPException)
 def _http_error(error: HTTPException) -> tuple[Response, int]:
-    response = jsonify({"error": {"field": None, "code": None, "message": error.description}})
+    status = error.code or 500
+    code, field = coded(error)
+    response = retry_after(error, error_json(status, error.description or "", field, code))
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         response.headers["Allow"] = ", ".join(error.valid_methods)
-    return response, error.code or 500
+    return response, status
 
 
 @bp.errorhandler(RequestEntityTooLarge)
@@ -96,13 +95,13 @@ def _too_large(error: Exception) -> tuple[Response, int]:
     return _api_error(ApiError(422, None, TOO_LARGE, ProblemCode.OUT_OF_RANGE))
 
 
-@bp.errorhandler(store.KeyReused)
-def _key_reused(error: store.KeyReused) -> tuple[Response, int]:
+@bp.errorhandler(write_keys.KeyReused)
+def _key_reused(error: write_keys.KeyReused) -> tuple[Response, int]:
     return _api_error(ApiError(422, KEY_HEADER, error.message, KEY_REUSED))
 
 
-@bp.errorhandler(store.StaleEdit)
-def _stale_edit(error: store.StaleEdit) -> tuple[Response, int]:
+@bp.errorhandler(writing.StaleEdit)
+def _stale_edit(error: writing.StaleEdit) -> tuple[Response, int]:
     return _api_error(ApiError(409, "version", error.message, current_version=error.current_version))
 
 
@@ -116,7 +115,7 @@ def _as_api_error(error: RulesError, prefix: str = "") -> ApiError:
         return ApiError(422, join_path(prefix, error.path) or None, error.detail, error.code)
     if isinstance(error, HouseRuleError):
         return ApiError(422, join_path(prefix, error.key), str(error), error.code)
-    if isinstance(error, store.InvalidDeal):
+    if isinstance(error, writing.InvalidDeal):
         return ApiError(422, None, str(error), error.code,
                         problems=[_problem_json(problem, prefix) for problem in error.problems])
     return ApiError(422, None, str(error), error.code)
@@ -136,7 +135,7 @@ def json_body() -> dict[str, Any]:
     try:
         data = load_json(request.get_data(as_text=False).decode("utf-8"))
     except UnicodeDecodeError:
-        raise ApiError(400, None, "the body is not UTF-8 text") from None
+        raise ApiError(400, None, "the body is not UTF-8 text", ProblemCode.NOT_JSON) from None
     except MatchFileError as error:
         status = 400 if error.code in (ProblemCode.NOT_JSON, ProblemCode.TOO_DEEP) else 422
         raise ApiError(status, error.path or None, error.detail, error.code) from None
@@ -145,16 +144,16 @@ def json_body() -> dict[str, Any]:
     return data
 
 
-def editable_match(public_id: str) -> store.Loaded:
+def editable_match(public_id: str) -> reading.Loaded:
     """The match, once the request shows its edit token (401 without one, 403 with another)."""
-    row = store.match_to_write(public_id)
+    row = reading.get_match_or_404(public_id)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "Authorization", "send the match's edit token as Authorization: Bearer <token>")
     if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
-        raise ApiError(403, "Authorization", "this edit token does not belong to this match")
-    return store.Loaded(row, store.facts_of(row))
+        raise ApiError(403, "Authorization", "this edit token does not belong to this match", TOKEN_WRONG)
+    return reading.Loaded(row, reading.to_core(row))
 
 
 def expected_version(body: dict[str, Any] | None = None) -> int | None:
@@ -174,19 +173,19 @@ def expected_version(body: dict[str, Any] | None = None) -> int | None:
     return raw
 
 
-def write_key(body: dict[str, Any] | None) -> store.WriteKey | None:
+def write_key(body: dict[str, Any] | None) -> write_keys.WriteKey | None:
     """The write's ``Idempotency-Key`` (None without one), tied to what the request asks: its method,
     address, ``If-Match`` and body. 400 for a key that cannot be one."""
     value = request.headers.get(KEY_HEADER)
     if value is None:
         return None
     value = value.strip()
-    if not store.is_write_key(value):
+    if not write_keys.is_write_key(value):
         code = ProblemCode.TOO_LONG if len(value) > MAX_WRITE_KEY else ProblemCode.WRONG_FORMAT
         raise ApiError(400, KEY_HEADER, f"a key is {MIN_WRITE_KEY} to {MAX_WRITE_KEY} letters, digits and "
                                         "- _ . : ~ (a random UUID will do)", code)
     canonical = "" if body is None else json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return store.WriteKey.of(value, request.method, request.path, request.headers.get("If-Match", ""), canonical)
+    return write_keys.WriteKey.of(value, request.method, request.path, request.headers.get("If-Match", ""), canonical)
 
 
 def facts(body: dict[str, Any]) -> dict[str, Any]:
@@ -203,39 +202,15 @@ def links(row: MatchRow) -> dict[str, str]:
     }
 
 
-class DealJsonMemo:
-    """Deals already written in the match file format, by deal and house rules: an answer after a write
-    holds the whole match, every deal of which but one was in the answer before. Bounded: past
-    ``limit`` deals it starts afresh. What it hands out is only ever encoded, never changed."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._written: dict[tuple[Deal, HouseRules], dict[str, Any]] = {}
-        self._lock = threading.Lock()
-
-    def __call__(self, deal: Deal, rules: HouseRules) -> dict[str, Any]:
-        written = self._written.get((deal, rules))
-        if written is None:
-            written = deal_to_json(deal, rules)
-            with self._lock:
-                if len(self._written) >= self.limit:
-                    self._written.clear()
-                self._written[(deal, rules)] = written
-        return written
-
-
-DEAL_JSON = DealJsonMemo(limit=20_000)
-
-
 def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, **extra: Any) -> tuple[Response, int]:
     """The match file, its recomputed sheet and its version (also sent as the ETag)."""
     body = {"id": row.public_id, "version": row.version, "links": links(row), **extra}
-    response = match_response(body, match, sheet, DEAL_JSON)
+    response = jsonify(body | {"match": match_to_json(match), "sheet": sheet.to_json()})
     response.headers["ETag"] = f'"{row.version}"'
     return response, status
 
 
-def written_answer(written: store.Written, status: int = 200, **extra: Any) -> tuple[Response, int]:
+def written_answer(written: writing.Written, status: int = 200, **extra: Any) -> tuple[Response, int]:
     """The answer to a write, from what the write worked out (a repeat of a keyed write says so in a
     header, so that its body stays the first answer's)."""
     response, status = match_answer(written.row, written.match, written.sheet, status, **extra)
@@ -247,15 +222,18 @@ def written_answer(written: store.Written, status: int = 200, **extra: Any) -> t
 # Matches ---------------------------------------------------------------------------------------------
 
 @bp.post("/matches")
-@rate_limited("create-match")
+@rate_limited("create-match", "edit-token")
 def create() -> tuple[Response, int]:
     body = json_body()
     table = _table_named(body.pop("table", None))
-    match = store.canonical(match_from_json(body))
+    if table is not None:
+        _check_table_token(table)  # a match joins a table's list and statistics only with the table's token
+    match = match_from_json(body)
     if table is not None:
         _check_table_players(table, match)
     sheet = score_match(match)  # contradictions are refused before anything is stored
-    row = store.create_match(match, table_id=None if table is None else table.id)
+    count_made(deals=len(match.deals))
+    row = writing.create_match(match, table_id=None if table is None else table.id)
     response, status = match_answer(row, match, sheet, 201, edit_token=row.edit_token)
     response.headers["Location"] = links(row)["self"]
     response.headers["Cache-Control"] = "no-store"  # the edit token: kept by nobody on the way
@@ -264,21 +242,21 @@ def create() -> tuple[Response, int]:
 
 @bp.get("/matches/<public_id>")
 def match(public_id: str) -> tuple[Response, int]:
-    version = store.match_version(public_id)
+    version = reading.match_version(public_id)
     if version is None:
         raise NotFound("There is no match at this link.")
     if request.if_none_match.contains(str(version)):
         unchanged = Response(status=304)  # a client polling for changes skips the recomputation
         unchanged.headers["ETag"] = f'"{version}"'
         return unchanged, 304
-    row, core = store.load_match(public_id)
+    row, core = reading.load_match(public_id)
     return match_answer(row, core, score_match(core))
 
 
 @bp.get("/matches/<public_id>/deals/<int:number>")
 def deal(public_id: str, number: int) -> Response:
-    row, core = store.load_match(public_id)
-    store.get_deal_or_404(row, number)
+    row, core = reading.load_match(public_id)
+    reading.get_deal_or_404(row, number)
     line = score_match(core).deals[number - 1]
     return jsonify({"number": number, "version": row.version,
                     "deal": deal_to_json(core.deals[number - 1], core.rules), "line": line.to_json()})
@@ -290,7 +268,7 @@ def add_deal(public_id: str) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body()
     try:
-        written = store.add_deal(loaded, facts(body), expected_version(body), write_key(body))
+        written = writing.add_deal(loaded, facts(body), expected_version(body), write_key(body))
     except RulesError as error:
         raise _as_api_error(error, "deal") from None
     response, status = written_answer(written, 201, number=written.number)
@@ -304,7 +282,7 @@ def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body()
     try:
-        written = store.replace_deal(loaded, number, facts(body), expected_version(body), write_key(body))
+        written = writing.replace_deal(loaded, number, facts(body), expected_version(body), write_key(body))
     except RulesError as error:
         raise _as_api_error(error, "deal") from None
     return written_answer(written, number=number)
@@ -316,7 +294,7 @@ def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
 def delete_deal(public_id: str, number: int) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body() if request.content_length else None
-    return written_answer(store.delete_deal(loaded, number, expected_version(body), write_key(body)))
+    return written_answer(writing.delete_deal(loaded, number, expected_version(body), write_key(body)))
 
 
 @bp.put("/matches/<public_id>/rules")
@@ -336,7 +314,7 @@ def change_rules(public_id: str) -> tuple[Response, int] | Response:
             "mixed_scales": scales_disagree(new_rules), "rescale_instead": _direction(before.rules, new_rules),
             "before": result.before.to_json(), "after": result.after.to_json(),
         })
-    written = store.change_rules(loaded, new_rules, expected_version(body), key=write_key(body))
+    written = writing.change_rules(loaded, new_rules, expected_version(body), key=write_key(body))
     if written is None:
         return match_answer(row, before, score_match(before), changed_rules=[], changed_deals=[])
     return written_answer(written, changed_rules=list(written.changed_rules),
@@ -360,7 +338,7 @@ def rescale(public_id: str) -> tuple[Response, int]:
     factor = {name: factor for factor, name in DIRECTIONS.items()}.get(str(body.get("direction")))
     if factor is None:
         raise ApiError(422, "direction", 'Use "up" (×10) or "down" (÷10).', ProblemCode.WRONG_FORMAT)
-    written = store.rescale_match(loaded, factor, expected_version(body), write_key(body))
+    written = writing.rescale_match(loaded, factor, expected_version(body), write_key(body))
     return written_answer(written, changed_rules=list(written.changed_rules),
                           changed_deals=list(written.changed_deals))
 
@@ -373,7 +351,7 @@ def rules_history(public_id: str) -> Response:
         {"id": entry.change_id, "title": entry.title, "after_deal": entry.after_deal,
          "changed_at": entry.changed_at.isoformat(),
          "rules": [{"rule": change.rule, "old": change.old_value, "new": change.new_value}
-                   for change in store.change_group(row, entry.change_id)]}
+                   for change in writing.change_group(row, entry.change_id)]}
         for entry in history_entries(row)]})
 
 
@@ -384,9 +362,11 @@ def undo_rules(public_id: str, change_id: int) -> tuple[Response, int]:
     loaded = editable_match(public_id)
     body = json_body() if request.content_length else None
     try:
-        written = store.undo_rules(loaded, change_id, expected_version(body), write_key(body))
-    except store.NothingToUndo as nothing:
-        raise ApiError(422 if store.change_group(loaded.row, change_id) else 404, None, str(nothing)) from None
+        written = writing.undo_rules(loaded, change_id, expected_version(body), write_key(body))
+    except writing.NothingToUndo as nothing:
+        if not writing.change_group(loaded.row, change_id):
+            raise ApiError(404, None, str(nothing)) from None
+        raise ApiError(422, None, str(nothing), NOTHING_TO_UNDO) from None
     return written_answer(written, changed_rules=list(written.changed_rules),
                           changed_deals=list(written.changed_deals))
 
@@ -429,12 +409,16 @@ def _check_table_players(table: TableRow, match: Match) -> None:
 def editable_table(public_id: str) -> TableRow:
     """The table, once the request shows its edit token (401 without one, 403 with another)."""
     row = tables.get_table_or_404(public_id)
+    _check_table_token(row)
+    return row
+
+
+def _check_table_token(row: TableRow) -> None:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "Authorization", "send the table's edit token as Authorization: Bearer <token>")
     if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
-        raise ApiError(403, "Authorization", "this edit token does not belong to this table")
-    return row
+        raise ApiError(403, "Authorization", "this edit token does not belong to this table", TOKEN_WRONG)
 
 
 def table_answer(row: TableRow, status: int = 200, **extra: Any) -> Response:
@@ -551,7 +535,9 @@ def export_table(public_id: str) -> Response:
 @rate_limited("create-match")
 def import_table() -> Response:
     """A table file in, a new table (new id and token) out."""
-    row = tables.import_table(tables.read_table_file(json_body()))
+    file = tables.read_table_file(json_body())
+    count_made(*file.size())
+    row = tables.import_table(file)
     response = table_answer(row, 201, token=row.edit_token)
     response.headers["Location"] = external_url("api.table", public_id=row.public_id)
     response.headers["Cache-Control"] = "no-store"

@@ -7,7 +7,6 @@ from typing import Any
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
 from ..device import SavedDeal, note_saved, players_only, remember_match
 from ..forms.common import new_write_key, sentence
 from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data, meld_lines
@@ -21,7 +20,7 @@ from ..rules.scoring import dead_contract, score_match
 from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
-from ..stored_deals import deal_json
+from ..store import describe, reading, write_keys, writing
 from ..tables import next_dealer
 from .write_keys import key_reused_page, sent_write_key
 
@@ -32,7 +31,7 @@ bp.before_request(players_only)  # opening a deal form at the players' link give
 
 @bp.route("/new", methods=["GET", "POST"])
 def new(public_id: str) -> str | Response | tuple[str, int]:
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     row, match = loaded
     if request.method == "GET":
         remember_match(public_id)
@@ -44,12 +43,12 @@ def new(public_id: str) -> str | Response | tuple[str, int]:
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     row, match = loaded
-    store.core_deal_or_404(match, number)  # the facts say whether it is there: the rows need not be read
+    reading.core_deal_or_404(match, number)  # the facts say whether it is there: the rows need not be read
     if request.method == "GET":
         remember_match(public_id)
-        data = deal_form_data(deal_json(store.get_deal_or_404(row, number))) | {"version": row.version}
+        data = deal_form_data(reading.deal_json(reading.get_deal_or_404(row, number))) | {"version": row.version}
         form = _setup(DealForm(data=data), row, match)
         _prefill_from_meld_calculator(form)
         return _render(loaded, form, number)
@@ -61,24 +60,24 @@ def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
 def preview_deal(public_id: str, number: int | None) -> Response:
     """What the deal in the form would score, read-only: each side's line and meld total (JSON for the
     form's script). A deal not yet complete answers ``ready: false`` with a hint, not an error."""
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     if number is not None:
-        store.get_deal_or_404(loaded.row, number)
+        reading.get_deal_or_404(loaded.row, number)
     return jsonify(_preview(loaded, _setup(DealForm(), *loaded), number).to_json())
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
 def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     row = loaded.row
     error = None
     if request.method == "GET":
-        store.get_deal_or_404(row, number)
+        reading.get_deal_or_404(row, number)
         remember_match(public_id)
     else:  # a deal already gone is found by the write: a repeat of this form's delete is no error
         try:
-            store.delete_deal(loaded, number, _version(), sent_write_key())
-        except store.StaleEdit as stale:
+            writing.delete_deal(loaded, number, _version(), sent_write_key())
+        except writing.StaleEdit as stale:
             error = stale.message  # the match as it is now: the deal may have moved or be gone
             if number > len(row.deals):
                 return render_template("errors/error.html", status=409, title="Deal already gone",
@@ -86,17 +85,17 @@ def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
         else:
             return redirect(url_for("matches.sheet", public_id=public_id))
     return render_template("deals/delete.html", row=row, number=number, error=error, write_key=new_write_key(),
-                           facts=store.describe_deal(row, row.deals[number - 1])), 409 if error else 200
+                           facts=describe.describe_deal(row, row.deals[number - 1])), 409 if error else 200
 
 
 @bp.post("/<int:number>/throw-in")
 def throw_in(public_id: str, number: int) -> Response:
     """Record a dead contract as thrown in (the one-tap offer on the score sheet)."""
-    loaded = store.load_match(public_id)
-    store.get_deal_or_404(loaded.row, number)
+    loaded = reading.load_match(public_id)
+    reading.get_deal_or_404(loaded.row, number)
     try:
-        store.throw_in(loaded, number, _version(), sent_write_key())
-    except store.StaleEdit as stale:
+        writing.throw_in(loaded, number, _version(), sent_write_key())
+    except writing.StaleEdit as stale:
         flash(stale.message + f" Deal {number} was left as it is.", "error")
     except RulesError as error:
         flash(f"Deal {number} cannot be thrown in: {error}", "error")
@@ -109,13 +108,13 @@ def throw_in(public_id: str, number: int) -> Response:
 def undo(public_id: str, number: int) -> Response:
     """Take back the deal this phone just added: deleted only while the match is still as the save left
     it (its version), so a deal added or changed on another phone since is never lost by it."""
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     version = _version()
     if version == loaded.row.version and number != len(loaded.row.deals):
         abort(400, "Only the last deal can be taken back; open the deal (✎) to delete it.")
     try:
-        store.delete_deal(loaded, number, version, sent_write_key())
-    except store.StaleEdit:
+        writing.delete_deal(loaded, number, version, sent_write_key())
+    except writing.StaleEdit:
         flash(f"Deal {number} was not removed: since it was saved, {loaded.row.last_change} on another "
               f"phone. To remove it all the same, open it (✎) and delete it.", "error")
     else:
@@ -123,12 +122,12 @@ def undo(public_id: str, number: int) -> Response:
     return redirect(url_for("matches.sheet", public_id=public_id))
 
 
-@bp.errorhandler(store.KeyReused)
-def _key_reused(error: store.KeyReused) -> tuple[str, int]:
+@bp.errorhandler(write_keys.KeyReused)
+def _key_reused(error: write_keys.KeyReused) -> tuple[str, int]:
     return key_reused_page()
 
 
-def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Response | tuple[str, int]:
+def _save(loaded: reading.Loaded, form: DealForm, number: int | None) -> str | Response | tuple[str, int]:
     row, match = loaded
     form.validate()
     data = form.to_deal_json(match.auction)
@@ -136,10 +135,10 @@ def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Res
     if data is not None:
         try:
             if number is None:
-                written = store.add_deal(loaded, data, _version(), sent_write_key())
+                written = writing.add_deal(loaded, data, _version(), sent_write_key())
             else:
-                written = store.replace_deal(loaded, number, data, _version(), sent_write_key())
-        except store.StaleEdit as stale:
+                written = writing.replace_deal(loaded, number, data, _version(), sent_write_key())
+        except writing.StaleEdit as stale:
             form.form_errors.append(stale.message + " Check the deal and save again to keep yours.")
             form.version.data = str(stale.current_version)
             status = 409
@@ -148,7 +147,7 @@ def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Res
                                        message=stale.message), status
         except MatchFileError as error:
             form.place_problem(error.problem)
-        except store.InvalidDeal as error:
+        except writing.InvalidDeal as error:
             for problem in error.problems:
                 form.place_problem(problem)
         else:
@@ -156,7 +155,7 @@ def _save(loaded: store.Loaded, form: DealForm, number: int | None) -> str | Res
     return _render(loaded, form, number, invalid=True), status
 
 
-def _after_save(written: store.Written, added: bool) -> str:
+def _after_save(written: writing.Written, added: bool) -> str:
     """The sheet, at its top: the totals and the saved deal (highlighted, with "saved · Undo") in view.
     A repeat of the save lands where the first one did."""
     number = written.number or 0
@@ -225,7 +224,7 @@ def _prefill_from_meld_calculator(form: DealForm) -> None:
         form.trump.data = trump
 
 
-def _render(loaded: store.Loaded, form: DealForm, number: int | None, invalid: bool = False) -> str:
+def _render(loaded: reading.Loaded, form: DealForm, number: int | None, invalid: bool = False) -> str:
     row, match = loaded
     rules = match.rules
     deal = row.deals[number - 1] if number is not None else None
@@ -245,7 +244,7 @@ def _render(loaded: store.Loaded, form: DealForm, number: int | None, invalid: b
     )
 
 
-def _preview(loaded: store.Loaded, form: DealForm, number: int | None) -> DealPreview:
+def _preview(loaded: reading.Loaded, form: DealForm, number: int | None) -> DealPreview:
     """The deal in the form worked out by the rules core on the match, or why it cannot be yet."""
     row = loaded.row
     melds = _meld_totals(loaded, form, number)
@@ -253,8 +252,8 @@ def _preview(loaded: store.Loaded, form: DealForm, number: int | None) -> DealPr
     if data is None:
         return DealPreview(False, (WAITING,), melds)
     try:
-        after, at = store.with_deal(loaded, data, number)
-    except store.InvalidDeal as invalid:
+        after, at = writing.with_deal(loaded, data, number)
+    except writing.InvalidDeal as invalid:
         return DealPreview(False, (sentence(invalid.problems[0].message),), melds)
     except RulesError as error:
         return DealPreview(False, (sentence(error.problem.message),), melds)
@@ -262,8 +261,8 @@ def _preview(loaded: store.Loaded, form: DealForm, number: int | None) -> DealPr
     return preview(after, at, sides, melds)
 
 
-def _meld_totals(loaded: store.Loaded, form: DealForm, number: int | None) -> tuple[int | None, ...]:
-    entered_under = deal_json(loaded.row.deals[number - 1]).get("entered_under") if number else None
+def _meld_totals(loaded: reading.Loaded, form: DealForm, number: int | None) -> tuple[int | None, ...]:
+    entered_under = reading.deal_json(loaded.row.deals[number - 1]).get("entered_under") if number else None
     return meld_totals(loaded.match, form.side_melds(), form.trump.data or "", entered_under)
 
 
@@ -277,6 +276,6 @@ def _decided_at(match: Match) -> int | None:
 
 def _describe_kept(raw: str) -> str:
     try:
-        return store.describe_fact(load_json(raw))
+        return describe.describe_fact(load_json(raw))
     except RulesError:
         return "unreadable"

@@ -1,6 +1,9 @@
-"""Error pages for people, and the same errors as JSON under ``/api``."""
+"""Error pages for people, and the same errors as JSON under ``/api`` (and the outbox), each with a code a
+program acts on: the problem's own where there is one, else the kind of error its status says."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from flask import Flask, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
@@ -8,6 +11,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntit
 from werkzeug.wrappers import Response
 
 from ..db import get_session
+from ..versions import VERSION_AHEAD, VersionAhead
 
 TOO_LARGE = "a number or a name is too large to store; nothing was saved"
 
@@ -21,6 +25,34 @@ ERROR_TITLES = {
     500: "Something went wrong",
 }
 
+# The code of a JSON error that is about no one value (docs/api.md, "Status codes and errors").
+STATUS_CODES = {
+    400: "bad_request",
+    401: "token_missing",
+    403: "not_allowed",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "stale",
+    413: "too_large",
+    415: "wrong_content_type",
+    422: "refused",
+    429: "rate_limited",
+    500: "server_error",
+}
+FORM_EXPIRED = "form_expired"  # the CSRF token of a form, or of the outbox, is missing or too old
+REPEATED_FIELD = "duplicate_field"  # a form (or an outbox entry) that gives one field twice
+KEY_REUSED = "key_reused"  # a write key sent again with another request
+NOTHING_TO_UNDO = "nothing_to_undo"  # an undo that would change nothing
+
+
+class Refused(HTTPException):
+    """An error answer raised anywhere in a request: its status, the field it concerns and its code."""
+
+    def __init__(self, status: int, message: str, field: str | None, problem_code: str) -> None:
+        super().__init__(message)
+        self.code = status
+        self.field, self.problem_code = field, problem_code
+
 FRIENDLY = {
     400: "The page sent something the score keeper could not read.",
     404: "There is nothing at this address. Check the link, or start from the home page.",
@@ -30,8 +62,10 @@ FRIENDLY = {
 
 
 def init_app(app: Flask) -> None:
-    """The error pages (JSON under ``/api``)."""
+    """The error pages (JSON under ``/api``), and forms that give a field twice refused before any view."""
+    app.before_request(refuse_repeated_fields)
     app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(VersionAhead, _version_ahead)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(SecurityError, _untrusted_host)
     app.register_error_handler(HTTPException, _http_error)
@@ -42,22 +76,48 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.blueprint in ("api", "outbox")
 
 
-def _error_page(status: int, message: str) -> tuple[Response | str, int]:
+def error_json(status: int, message: str, field: str | None = None, code: str | None = None,
+               **extra: object) -> Response:
+    """The JSON error answer: ``field`` (or null), a ``code`` (the status's when none is given), ``message``."""
+    response = jsonify({"error": {"field": field, "code": code or STATUS_CODES.get(status, "error"),
+                                  "message": message, **extra}})
+    response.status_code = status
+    return response
+
+
+def retry_after(error: HTTPException, response: Response) -> Response:
+    """``Retry-After`` of a refusal that says when to come back (a limit on what is made), on its answer."""
+    for name, value in error.get_headers():
+        if name == "Retry-After":
+            response.headers[name] = value
+    return response
+
+
+def _error_page(status: int, message: str, code: str | None = None,
+                field: str | None = None) -> tuple[Response | str, int]:
     if _wants_json():
-        return jsonify({"error": {"field": None, "message": message}}), status
+        return error_json(status, message, field, code), status
     title = ERROR_TITLES.get(status, "That did not work")
     return render_template("errors/error.html", status=status, title=title, message=message), status
 
 
 def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
     return _error_page(
-        400, "This form has expired or came from another page. Go back, reload it and try again."
+        400, "This form has expired or came from another page. Go back, reload it and try again.", FORM_EXPIRED
     )
+
+
+def _version_ahead(error: VersionAhead) -> tuple[Response | str, int]:
+    get_session().rollback()
+    return _error_page(422, error.message, VERSION_AHEAD, "version")
 
 
 def _untrusted_host(error: SecurityError) -> tuple[Response, int]:
     """A Host outside ``TRUSTED_HOSTS``: no page can be drawn, as no address can be built for it."""
-    return Response("This server does not answer for that host name.\n", mimetype="text/plain"), 400
+    message = "This server does not answer for that host name."
+    if request.path.startswith("/api/"):
+        return error_json(400, message, "Host", "untrusted_host"), 400
+    return Response(message + "\n", mimetype="text/plain"), 400
 
 
 def request_limit_text() -> str:
@@ -76,7 +136,40 @@ def _http_error(error: HTTPException) -> tuple[Response | str, int] | HTTPExcept
     if error.code is None or error.code < 400:
         return error
     message = FRIENDLY.get(error.code, "") if error.description == type(error).description else ""
-    return _error_page(error.code, message or error.description or "")
+    page, status = _error_page(error.code, message or error.description or "", *coded(error))
+    if isinstance(page, str):
+        page = Response(page, status=status, mimetype="text/html")
+    return retry_after(error, page), status
+
+
+def coded(error: HTTPException) -> tuple[str | None, str | None]:
+    """The code and field of an error raised as ``Refused`` (none for another)."""
+    return getattr(error, "problem_code", None), getattr(error, "field", None)
+
+
+FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
+
+
+def repeated_name(names: Iterable[str]) -> str | None:
+    """The first name given twice, or None."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            return name
+        seen.add(name)
+    return None
+
+
+def refuse_repeated_fields() -> None:
+    """A form that gives one field twice is refused (400, ``duplicate_field``), rather than read as its first
+    value: no page of the app sends one, so it says something other than the page meant."""
+    if request.method == "GET" or request.mimetype not in FORM_TYPES:
+        return
+    for sent in (request.form, request.files):
+        name = next((name for name, values in sent.lists() if len(values) > 1), None)
+        if name is not None:
+            raise Refused(400, f"The form gave the field {name!r} twice; nothing was saved. Reload the page and "
+                               "try again.", name, REPEATED_FIELD)
 
 
 def _server_error(error: InternalServerError) -> tuple[Response | str, int]:

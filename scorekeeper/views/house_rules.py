@@ -5,7 +5,6 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
 from ..device import players_only, remember_match
 from ..forms.house_rules import HouseRulesForm, RescaleForm, UndoForm, rule_values
 from ..models import MatchRow
@@ -16,6 +15,7 @@ from ..rules.match import Match
 from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
 from ..rules.scoring import preview_rules
+from ..store import reading, write_keys, writing
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
@@ -24,7 +24,7 @@ bp.before_request(players_only)
 
 @bp.get("")
 def show(public_id: str) -> str:
-    row, match = store.load_match(public_id)
+    row, match = reading.load_match(public_id)
     remember_match(public_id)
     form = HouseRulesForm(data={"version": row.version, "rules": rule_values(match.rules)})
     return _render_rules(row, match, form)
@@ -32,7 +32,7 @@ def show(public_id: str) -> str:
 
 @bp.post("")
 def change(public_id: str) -> str | Response | tuple[str, int]:
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     row, match = loaded
     form = HouseRulesForm()
     if not form.validate():
@@ -43,7 +43,7 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         return redirect(url_for("matches.sheet", public_id=public_id))
     try:
         if form.confirm.data == "yes":  # apply what the preview showed, unless the match changed since
-            written = store.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
+            written = writing.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
             replayed = written is not None and written.replayed
             flash(SENT_BEFORE if replayed else f"House rules changed: {_changes_text(match.rules, new_rules)}.", "info")
             return redirect(url_for("matches.sheet", public_id=public_id))
@@ -54,10 +54,10 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
             + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + "."
         )
         return _render_rules(row, match, form, refused=error.deal_numbers), 422
-    except store.StaleEdit as stale:
+    except writing.StaleEdit as stale:
         form.form_errors.append(stale.message + " Check the rules below and apply again to keep yours.")
         form.version.data = str(stale.current_version)
-        return _render_rules(row, store.to_core(row), form), 409
+        return _render_rules(row, reading.to_core(row), form), 409
     form.confirm.data = "yes"
     return render_template(
         "house_rules/preview.html", row=row, match=match, form=form, preview=preview,
@@ -69,20 +69,20 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
 @bp.post("/rescale")
 def rescale(public_id: str) -> str | Response | tuple[str, int]:
     """Move the match to the ×10 numbers or back, as one change of the history."""
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     form = RescaleForm()
     factor = {"up": Factor.UP, "down": Factor.DOWN}.get(form.factor.data or "")
     if not form.validate() or factor is None:
         return _refused(loaded, "Tap ×10 or ÷10 to rescale the match.", 400)
     try:
-        written = store.rescale_match(loaded, factor, _version(form), sent_write_key())
+        written = writing.rescale_match(loaded, factor, _version(form), sent_write_key())
     except ContradictionError as error:
         return _refused(loaded, f"Rescaling {factor.label} is refused: "
                         + "; ".join(f"deal {number}: {problem}" for number, problem in error.problems) + ".",
                         422, error.deal_numbers)
     except HouseRuleError as error:
         return _refused(loaded, f"Rescaling {factor.label} is refused: {error}.", 422)
-    except store.StaleEdit as stale:
+    except writing.StaleEdit as stale:
         return _refused(loaded, stale.message + " Look again before rescaling.", 409)
     flash(SENT_BEFORE if written.replayed
           else f"Rescaled {factor.label}: the rules, the bids and every number typed in. Undo it below.", "info")
@@ -92,31 +92,31 @@ def rescale(public_id: str) -> str | Response | tuple[str, int]:
 @bp.post("/undo/<int:change_id>")
 def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
     """Undo one change of the history; the undo is itself a change."""
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     form = UndoForm()
     if not form.validate():
         return _refused(loaded, "The form was too old: try again.", 400)
     try:
-        written = store.undo_rules(loaded, change_id, _version(form), sent_write_key())
-    except store.NothingToUndo as nothing:
+        written = writing.undo_rules(loaded, change_id, _version(form), sent_write_key())
+    except writing.NothingToUndo as nothing:
         return _refused(loaded, str(nothing), 422)
     except (ContradictionError, HouseRuleError) as error:
         numbers = error.deal_numbers if isinstance(error, ContradictionError) else None
         return _refused(loaded, f"That change cannot be undone: {error}.", 422, numbers)
-    except store.StaleEdit as stale:
+    except writing.StaleEdit as stale:
         return _refused(loaded, stale.message + " Look again before undoing.", 409)
     flash(SENT_BEFORE if written.replayed else "Change undone; the undo is in the history too.", "info")
     return redirect(url_for("house_rules.show", public_id=public_id))
 
 
-@bp.errorhandler(store.KeyReused)
-def _key_reused(error: store.KeyReused) -> tuple[str, int]:
+@bp.errorhandler(write_keys.KeyReused)
+def _key_reused(error: write_keys.KeyReused) -> tuple[str, int]:
     return key_reused_page("nothing was changed")
 
 
-def _refused(loaded: store.Loaded, message: str, status: int, deals: list[int] | None = None) -> tuple[str, int]:
-    row = store.get_match_or_404(loaded.row.public_id)
-    match = store.to_core(row)
+def _refused(loaded: reading.Loaded, message: str, status: int, deals: list[int] | None = None) -> tuple[str, int]:
+    row = reading.get_match_or_404(loaded.row.public_id)
+    match = reading.to_core(row)
     form = HouseRulesForm(formdata=None, data={"version": row.version, "rules": rule_values(match.rules)})
     form.form_errors.append(message)
     return _render_rules(row, match, form, refused=deals), status

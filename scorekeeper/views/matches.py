@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import nullcontext
 from datetime import UTC, date, datetime
 from typing import Any
 
 from flask import (
     Blueprint,
     abort,
-    copy_current_request_context,
-    current_app,
     get_flashed_messages,
     redirect,
     render_template,
@@ -20,10 +16,9 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from .. import store, tables
+from .. import tables
 from ..device import (
     NOT_A_PLAYER,
-    SavedDeal,
     device_match_ids,
     device_table_ids,
     forget_match,
@@ -35,7 +30,6 @@ from ..extensions import rate_limited
 from ..forms.common import new_write_key
 from ..forms.house_rules import rule_values
 from ..forms.matches import NewMatchForm
-from ..models import MatchRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Match, SideInfo
 from ..rules.numbers import whole_number_or_none
@@ -54,10 +48,9 @@ from ..sheet.cache import (
 )
 from ..sheet.chart import progression_chart
 from ..sheet.chart_svg import chart_svg
-from ..sheet.frame import ETAG_MARK, LIVE_MARK, Frame, FrameKey
 from ..sheet.qr import qr_svg
-from ..sheet.rows import RowContext, draw_rows, joined
 from ..sheet.view import SheetView
+from ..store import reading, write_keys, writing
 from .links import fixed_url, shared_url
 from .write_keys import sent_write_key
 
@@ -66,12 +59,10 @@ bp = Blueprint("matches", __name__)
 
 @bp.get("/")
 def home() -> str:
-    rows = store.matches_by_public_id(device_match_ids())
     summaries = []
-    for row in rows:
-        page = sheet_cache().get(row.public_id, row.version)
-        match = page.match if page else store.facts_of(row)
-        summaries.append((row, page.view if page else SheetView.of(match), match))
+    for row in reading.matches_by_public_id(device_match_ids()):
+        match = reading.to_core(row)
+        summaries.append((row, SheetView.of(match), match))
     samples = [] if summaries else list(bundled_samples().values())
     return render_template("matches/home.html", summaries=summaries, samples=samples,
                            tables=tables.tables_by_public_id(device_table_ids()))
@@ -87,7 +78,7 @@ def new() -> str | Response:
         form = NewMatchForm()
         form.settle_preset()
         if form.validate():
-            row = store.create_match(_match_from_form(form))
+            row = writing.create_match(_match_from_form(form))
             remember_match(row.public_id)
             return redirect(url_for("matches.sheet", public_id=row.public_id))
     preset_data = {
@@ -115,8 +106,8 @@ def _default_name(sides: tuple[SideInfo, ...], day: date | None = None) -> str:
 
 @bp.get("/m/<public_id>")
 def sheet(public_id: str) -> Response:
-    """The score sheet: drawn once per version of the match, then served from the sheet cache."""
-    version = store.match_version(public_id)
+    """The score sheet: 304 to a phone showing the current version, else the page of that version."""
+    version = reading.match_version(public_id)
     if version is None:
         abort(404, "There is no match at this link.")
     remember_match(public_id)
@@ -125,8 +116,8 @@ def sheet(public_id: str) -> Response:
     offer = bool(request.query_string) and "dead" in request.args
     etag = sheet_etag(version)
     if not flashes and not saved and not offer and request.if_none_match.contains_weak(etag):
-        return Response(status=304, headers=_private(etag))
-    page = _players_page(public_id, version)
+        return Response(status=304, headers=unchanged_headers(etag))
+    page = _page(public_id, version, watching=False)
     dead = _dead_contract_offer(page.match) if offer else None
     won = page.view.winner_name() is not None
     if not flashes and not saved and dead is None and not won:
@@ -139,71 +130,26 @@ def sheet(public_id: str) -> Response:
             "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead,
             write_key=new_write_key()),
         rematch=render_template("matches/_rematch.html", public_id=public_id) if won else "",
-        changed_row=_changed_row(saved, page),
+        changed_row=saved.number if saved is not None and saved.version == page.version else None,
     )
     if not flashes and not saved and dead is None:  # decided: the same page for every phone, kept offline
-        return Response(html, mimetype="text/html", headers=_private(sheet_etag(page.version)))
+        return Response(html, mimetype="text/html", headers=unchanged_headers(sheet_etag(page.version)))
     # A one-time message or a form with this session's token: never kept, never shown again.
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/m/<public_id>/live")
 def live(public_id: str) -> Response:
-    """The live part of the sheet, for a phone showing the sheet: 304 while the version it shows is
-    the newest. Asked every few seconds by every such phone, so it reads only the match's version
-    (and draws nothing, or once per version)."""
-    version = store.match_version(public_id)
+    """The live part of the sheet, asked every few seconds by every phone showing it, with the ETag of
+    the version it shows: 304 while that is the current one."""
+    version = reading.match_version(public_id)
     if version is None:
         abort(404, "There is no match at this link.")
     etag = sheet_etag(version)
     if request.if_none_match.contains_weak(etag):
-        return Response(status=304, headers=_private(etag))
-    page = _players_page(public_id, version)
+        return Response(status=304, headers=unchanged_headers(etag))
+    page = _page(public_id, version, watching=False)
     return _encoded(page.live, sheet_etag(page.version))
-
-
-@bp.after_app_request
-def _draw_after_write(response: Response) -> Response:
-    """After a write to a match whose page of the version just before this process keeps (phones read it
-    here, and no other process wrote it since), the page of the version it made is drawn once the write's
-    answer has gone, by the thread that has the app at hand already: the reloads that follow are answered
-    before the app (sheet/kept.py), none of them going through it to draw the page or wait for it. A
-    process that keeps an older page leaves the drawing to the reloads, which may skip versions."""
-    if response.status_code >= 400:
-        return response
-    due = [(public_id, version) for public_id, version in store.written_versions().items()
-           if (kept := sheet_cache().latest(public_id)) is not None and kept.version == version - 1]
-    if due:
-        response.call_on_close(copy_current_request_context(lambda: _draw_pages(due)))
-    return response
-
-
-def _draw_pages(due: list[tuple[str, int]]) -> None:
-    """Draw the players' page of each (match, version), in a work slot of its own (sheet/polls.py), taken
-    ahead of the requests waiting: the reloads among them want this page. The writes are committed and
-    answered: should drawing fail, the next reload draws the page."""
-    gate = request.environ.get(store.GATE_KEY)
-    with gate.work(first=True) if gate is not None else nullcontext():
-        for public_id, version in due:
-            try:
-                _players_page(public_id, version)
-            except Exception:  # noqa: BLE001  # logged; the page is drawn by the next reload instead
-                current_app.logger.exception("drawing the sheet of match %s after a write failed", public_id)
-
-
-def _players_page(public_id: str, version: int) -> SheetPage:
-    return sheet_cache().page(public_id, version, lambda: _draw_sheet(public_id, watching=False))
-
-
-def _watch_page(public_id: str, watch_id: str, version: int) -> SheetPage:
-    return sheet_cache().page(watch_key(watch_id), version, lambda: _draw_sheet(public_id, watching=True))
-
-
-def _changed_row(saved: SavedDeal | None, page: SheetPage) -> int | None:
-    """The deal to mark on the sheet: the one just saved, if the sheet is still as the save left it."""
-    if saved is None or saved.version != page.version:
-        return None
-    return saved.number
 
 
 @bp.get("/m/<public_id>/rematch")
@@ -211,7 +157,7 @@ def next_match(public_id: str) -> Response:
     """The form that starts the next match (``rematch``), with this phone's token and key: never kept."""
     if not may_change(public_id):
         abort(403, NOT_A_PLAYER)
-    row, match = store.load_match(public_id)
+    row, match = reading.load_match(public_id)
     html = render_template("matches/rematch.html", row=row, table=tables.table_of(row), write_key=new_write_key(),
                            can_rotate=len(tables.seating(match.sides)) > 2)
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
@@ -227,13 +173,13 @@ def rematch(public_id: str) -> Response:
     if not may_change(public_id):
         abort(403, NOT_A_PLAYER)
     key = sent_write_key("no match was started")
-    row, match = store.load_match(public_id)
+    row, match = reading.load_match(public_id)
     sides = tables.rotated_sides(match.sides) if request.form.get("partners") == "rotate" else match.sides
     name = _next_name(row.name, _default_name(sides)) if sides == match.sides else _default_name(sides)
     try:
-        new_row = store.start_next_match(
+        new_row = writing.start_next_match(
             row, Match(sides=sides, rules=match.rules, name=name, auction=match.auction), key)
-    except store.KeyReused:
+    except write_keys.KeyReused:
         message = "This form was sent before with another request, so no match was started. Reload the page."
         return Response(render_template("errors/error.html", status=422, title="Form sent twice", message=message),
                         status=422, mimetype="text/html")
@@ -256,20 +202,18 @@ def _next_name(finished: str, default: str) -> str:
 _SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT, "rematch_slot": REMATCH_SLOT}
 
 
+def _page(public_id: str, version: int, watching: bool, watch_id: str = "") -> SheetPage:
+    """The players' (or watch) page of this version of the match, from the sheet cache or drawn now."""
+    key = watch_key(watch_id) if watching else public_id
+    return sheet_cache().page(key, version, lambda: _draw_sheet(public_id, watching))
+
+
 def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
-    """Work out the match's sheet and draw the page (with slots), the players' or the watch page. The
-    facts of a version this process wrote or read already are not loaded again: only the match's own row is.
-    Only the live part is drawn when the page of the version before holds a frame for this one (``sheet/frame.py``)."""
-    header = store.match_header(public_id)
-    known = store.known_facts(public_id, header.version) if header is not None else None
-    row: store.Header | MatchRow  # the header is all the page shows of the row, when the facts are known
-    if header is not None and known is not None:
-        row, match = header, known
-    else:
-        row, match = store.load_match(public_id)
-    view = SheetView.of(match, store.sheet_of)
+    """Work out the match's sheet with the rules core and draw the page (with slots), the players' or the
+    watch page, for the version read now."""
+    row, match = reading.load_match(public_id)
+    view = SheetView.of(match)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
-    svg = chart_svg(chart) if chart is not None else None
     links: dict[str, Any]
     if watching:
         # Nothing on the watch page may lead to the players' link.
@@ -277,25 +221,15 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
     else:
         links = {
             "live_url": url_for("matches.live", public_id=public_id),
-            "edit_url": numbered_url("deals.edit", public_id=public_id),
+            "edit_url": lambda number: url_for("deals.edit", public_id=public_id, number=number),
             "players_link": fixed_url("matches.sheet", public_id=public_id),
             "watch_link": fixed_url("matches.watch", watch_id=row.watch_id),
+            **_SLOTS,
         }
-    key = watch_key(row.watch_id) if watching else public_id
-    context = RowContext(tuple(view.names), match.auction, watching, "" if watching else links["edit_url"](0))
-    previous = sheet_cache().latest(key)
-    rows, shapes = draw_rows(view.sheet.deals if view.sheet else (), context, links.get("edit_url"),
-                             previous.rows_for(context) if previous is not None else {})
-    slots = {} if watching else _SLOTS
-    live = render_template("matches/_sheet_live.html", row=row, match=match, view=view, chart=svg,
-                           watching=watching, rows=joined(rows), **links, **slots)
-    frame_key = FrameKey(public_id, row.name, row.watch_id, watching)
-    frame = previous.frame_for(frame_key) if previous is not None else None
-    if frame is None:
-        frame = Frame(frame_key, render_template("matches/sheet.html", row=row, watching=watching, live=LIVE_MARK,
-                                                 live_etag=ETAG_MARK, **links, **slots))
-    html = frame.page(live, sheet_etag(row.version, watching))
-    return SheetPage.drawn(key, row.version, match, view, html, context, shapes, frame)
+    html = render_template("matches/sheet.html", row=row, match=match, view=view, watching=watching,
+                           chart=chart_svg(chart) if chart is not None else None,
+                           live_etag=sheet_etag(row.version, watching), **links)
+    return SheetPage.drawn(row.version, match, view, html)
 
 
 @bp.get("/w/<watch_id>")
@@ -312,20 +246,20 @@ def watch_live(watch_id: str) -> Response:
 
 
 def _watched(watch_id: str, live: bool) -> Response:
-    found = store.watched_match(watch_id)
+    found = reading.watched_match(watch_id)
     if found is None:
         abort(404, "There is no match at this link.")
     public_id, version = found
     etag = sheet_etag(version, watching=True)
     if request.if_none_match.contains_weak(etag):
-        return Response(status=304, headers=_private(etag))
-    page = _watch_page(public_id, watch_id, version)
+        return Response(status=304, headers=unchanged_headers(etag))
+    page = _page(public_id, version, watching=True, watch_id=watch_id)
     return _encoded(page.live if live else page.page, sheet_etag(page.version, watching=True))
 
 
 def _encoded(encoded: Encoded, etag: str) -> Response:
     """HTML kept in the sheet cache, compressed when the phone accepts it."""
-    headers = _private(etag)
+    headers = unchanged_headers(etag)
     if request.accept_encodings["gzip"]:
         return Response(encoded.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
     return Response(encoded.body, mimetype="text/html", headers=headers)
@@ -343,9 +277,7 @@ def qr(public_id: str, which: str) -> Response:
     for a day: the link never changes, only the address the app is reached at might."""
     if which not in QR_LINKS:
         abort(404, "There is no such link.")
-    header = store.match_header(public_id)
-    if header is None:
-        abort(404, "There is no match at this link.")
+    header = reading.get_match_or_404(public_id)
     endpoint, title = QR_LINKS[which]
     link = shared_url(endpoint, public_id=public_id) if which == "players" else \
         shared_url(endpoint, watch_id=header.watch_id)
@@ -356,25 +288,10 @@ def qr(public_id: str, which: str) -> Response:
 @bp.get("/m/<public_id>/api")
 def api_access(public_id: str) -> Response:
     """The match's edit token for programs: never cached anywhere, nor drawn into the cached sheet."""
-    row = store.get_match_or_404(public_id)
+    row = reading.get_match_or_404(public_id)
     remember_match(public_id)
     html = render_template("matches/api_access.html", row=row)
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
-
-
-_SENTINEL = 987654321
-
-
-def numbered_url(endpoint: str, **values: Any) -> Callable[[int], str]:
-    """The address of ``endpoint`` for any number, built by ``url_for`` once rather than once a row."""
-    head, _, tail = url_for(endpoint, number=_SENTINEL, **values).rpartition(str(_SENTINEL))
-    return lambda number: f"{head}{number}{tail}"
-
-
-def _private(etag: str) -> dict[str, str]:
-    """Headers of the sheet of one version: kept by the phone only, checked with the server on every
-    reload (a weak ETag, as the bytes sent may differ by compression on the way)."""
-    return dict(unchanged_headers(etag))
 
 
 def _dead_contract_offer(match: Match) -> int | None:
@@ -389,7 +306,7 @@ def _dead_contract_offer(match: Match) -> int | None:
 @bp.get("/m/<public_id>/more")
 def more(public_id: str) -> str:
     """Export, import, the API and this device's list: what a match needs now and then, off the sheet."""
-    row, match = store.load_match(public_id)
+    row, match = reading.load_match(public_id)
     remember_match(public_id)
     return render_template("matches/more.html", row=row, has_sheet=SheetView.of(match).sheet is not None,
                            table=tables.table_of(row))
@@ -401,4 +318,4 @@ def forget(public_id: str) -> str | Response:
     if request.method == "POST":
         forget_match(public_id)
         return redirect(url_for("matches.home"))
-    return render_template("matches/forget.html", row=store.get_match_or_404(public_id))
+    return render_template("matches/forget.html", row=reading.get_match_or_404(public_id))

@@ -16,7 +16,7 @@ from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName
 from ..rules.meld import MeldResult, best_melds, price_list
 from ..rules.meld_prices import NO_PRICES, MeldPrices
 from ..rules.numbers import whole_number_or_none
-from ..store import find_match, rules_of
+from ..store.reading import find_match, rules_of
 
 bp = Blueprint("meld", __name__)
 

@@ -8,7 +8,6 @@ import json
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
 from ..device import players_only, remember_match
 from ..forms.meld_prices import MeldPricesForm
 from ..models import MatchRow
@@ -21,6 +20,7 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.price_presets import PRICE_PRESETS, preset_prices
 from ..rules.scoring import RulesPreview, preview_rules
 from ..rules.text import load_json
+from ..store import reading, write_keys, writing
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("meld_prices", __name__, url_prefix="/m/<public_id>/rules/meld")
@@ -30,7 +30,7 @@ SPEC = RULE_SPECS_BY_KEY["meld_prices"]
 
 @bp.get("")
 def show(public_id: str) -> str:
-    row, match = store.load_match(public_id)
+    row, match = reading.load_match(public_id)
     remember_match(public_id)
     form = MeldPricesForm(data={"version": row.version})
     form.fill(match.rules.meld_table, match.rules.meld_prices)
@@ -39,7 +39,7 @@ def show(public_id: str) -> str:
 
 @bp.post("")
 def change(public_id: str) -> str | Response | tuple[str, int]:
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     row, match = loaded
     table = match.rules.meld_table
     form = MeldPricesForm()
@@ -58,7 +58,7 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
         return redirect(url_for("matches.sheet", public_id=public_id))
     try:
         if form.confirm.data == "yes":
-            written = store.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
+            written = writing.change_rules(loaded, new_rules, _version(form), key=sent_write_key())
             replayed = written is not None and written.replayed
             flash(SENT_BEFORE if replayed
                   else f"House rules changed: {SPEC.label} {_label(match.rules)} → {_label(new_rules)}.", "info")
@@ -67,17 +67,17 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
     except ContradictionError as error:
         form.form_errors.append("The recorded deals contradict these prices: " + str(error) + ".")
         return _render(row, match, form), 422
-    except store.StaleEdit as stale:
+    except writing.StaleEdit as stale:
         form.form_errors.append(stale.message + " Check the prices below and preview again to keep yours.")
         form.version.data = str(stale.current_version)
-        return _render(row, store.to_core(row), form), 409
+        return _render(row, reading.to_core(row), form), 409
     form.confirm.data = "yes"
     form.chosen.data = json.dumps(prices.to_json())
     return _render(row, match, form, preview=preview, new_rules=new_rules)
 
 
-@bp.errorhandler(store.KeyReused)
-def _key_reused(error: store.KeyReused) -> tuple[str, int]:
+@bp.errorhandler(write_keys.KeyReused)
+def _key_reused(error: write_keys.KeyReused) -> tuple[str, int]:
     return key_reused_page("nothing was changed")
 
 

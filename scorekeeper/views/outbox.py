@@ -15,12 +15,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from .. import store
 from ..device import players_only
 from ..forms.common import sentence
 from ..forms.deals import DealForm, meld_lines
@@ -30,14 +29,19 @@ from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, R
 from ..rules.matchfile import match_to_json
 from ..rules.meld_prices import MeldPrices
 from ..rules.numbers import whole_number_or_none
+from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor
 from ..rules.text import load_json
+from ..store import reading, write_keys, writing
+from .errors import KEY_REUSED, NOTHING_TO_UNDO, REPEATED_FIELD, Refused, error_json, repeated_name
 
 bp = Blueprint("outbox", __name__, url_prefix="/m/<public_id>/outbox")
 bp.before_request(players_only)
 
 KEY_HEADER = "Idempotency-Key"
 MAX_KEYS_ASKED = 50
+UNREADABLE = "This entry could not be read; it was kept on the phone."
+NOT_VALID = "not_valid"  # the entry as its form would read it is not complete or not right: the message says why
 # The form addresses an outbox entry may name, after /m/<public_id>: what it does and to which deal.
 FORM_PATH = re.compile(r"/deals/new|/deals/(\d+)/(edit|delete|throw-in)|/rules(?:/(meld|rescale)|/undo/(\d+))?")
 
@@ -46,10 +50,10 @@ FORM_PATH = re.compile(r"/deals/new|/deals/(\d+)/(edit|delete|throw-in)|/rules(?
 def facts(public_id: str) -> Response:
     """The match as the server holds it (the phone's last confirmed facts), a fresh CSRF token, and which
     of the write keys asked about (``?keys=a,b``) the server has already done."""
-    row, match = store.load_match(public_id)
-    asked = [key for key in request.args.get("keys", "").split(",") if store.is_write_key(key)][:MAX_KEYS_ASKED]
+    row, match = reading.load_match(public_id)
+    asked = [key for key in request.args.get("keys", "").split(",") if write_keys.is_write_key(key)][:MAX_KEYS_ASKED]
     response = jsonify({"version": row.version, "match": match_to_json(match), "csrf_token": generate_csrf(),
-                        "done": sorted(store.stored_keys(row, asked))})
+                        "done": sorted(write_keys.stored_keys(row, asked))})
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -57,18 +61,27 @@ def facts(public_id: str) -> Response:
 @bp.post("")
 def send(public_id: str) -> tuple[Response, int]:
     """Do one kept write: ``{"path": the form's address, "fields": [[name, value], …], "version": n?}``."""
-    body = request.get_json(silent=True)
+    try:
+        body = load_json(request.get_data(as_text=False).decode("utf-8"))
+    except UnicodeDecodeError:
+        return _refused(400, UNREADABLE, ProblemCode.NOT_JSON)
+    except MatchFileError as error:  # not JSON, nested too deep, a key given twice …
+        return _refused(400, UNREADABLE, error.code, error.path or None)
     if not isinstance(body, dict) or not isinstance(body.get("path"), str) or not isinstance(body.get("fields"), list):
-        return _refused(400, "This entry could not be read; it was kept on the phone.")
+        return _refused(400, UNREADABLE, ProblemCode.WRONG_TYPE)
     prefix = f"/m/{public_id}"
     path: str = body["path"]
     found = FORM_PATH.fullmatch(path[len(prefix):]) if path.startswith(prefix) else None
     if found is None:
-        return _refused(400, "This entry names no form of this match.")
-    fields = MultiDict([(str(pair[0]), str(pair[1])) for pair in body["fields"]
-                        if isinstance(pair, list) and len(pair) == 2])
+        return _refused(400, "This entry names no form of this match.", ProblemCode.WRONG_FORMAT, "path")
+    pairs = [(str(pair[0]), str(pair[1])) for pair in body["fields"] if isinstance(pair, list) and len(pair) == 2]
+    repeated = repeated_name(name for name, _ in pairs)
+    if repeated is not None:
+        return _refused(400, f"This entry gives the field {repeated} twice; it was kept on the phone.",
+                        REPEATED_FIELD, f"fields.{repeated}")
+    fields = MultiDict(pairs)
     key = _key(path)
-    loaded = store.load_match(public_id)
+    loaded = reading.load_match(public_id)
     number = int(found.group(1)) if found.group(1) else None
     version = _version(body, fields, number)
     try:
@@ -85,21 +98,21 @@ def send(public_id: str) -> tuple[Response, int]:
         elif found.group(2) == "edit":
             written = _save_deal(loaded, fields, number, version, key)
         elif found.group(2) == "delete":
-            written = store.delete_deal(loaded, number, version, key)
+            written = writing.delete_deal(loaded, number, version, key)
         else:
-            written = store.throw_in(loaded, number, version, key)
-    except store.StaleEdit as stale:
+            written = writing.throw_in(loaded, number, version, key)
+    except writing.StaleEdit as stale:
         return _stale(loaded, stale, number)
-    except store.KeyReused:
-        return _refused(422, "This entry was sent before with other contents; it was kept on the phone.")
+    except write_keys.KeyReused:
+        return _refused(422, "This entry was sent before with other contents; it was kept on the phone.", KEY_REUSED)
     except _Refused as refused:
-        return _refused(422, refused.message)
-    except store.NothingToUndo as nothing:
-        return _refused(422, str(nothing))
+        return _refused(422, refused.message, NOT_VALID)
+    except writing.NothingToUndo as nothing:
+        return _refused(422, str(nothing), NOTHING_TO_UNDO)
     except ContradictionError as error:
-        return _refused(422, _contradiction(error))
+        return _refused(422, _contradiction(error), error.code)
     except RulesError as error:
-        return _refused(422, sentence(error.problem.message))
+        return _refused(422, sentence(error.problem.message), error.code, error.problem.path or None)
     if written is None:  # house rules already as asked
         return jsonify({"done": True, "number": None, "version": loaded.row.version,
                         "match": match_to_json(loaded.match)}), 200
@@ -115,11 +128,11 @@ class _Refused(Exception):
         self.message = message
 
 
-def _save_deal(loaded: store.Loaded, fields: MultiDict[str, str], number: int | None, version: int | None,
-               key: store.WriteKey | None) -> store.Written:
+def _save_deal(loaded: reading.Loaded, fields: MultiDict[str, str], number: int | None, version: int | None,
+               key: write_keys.WriteKey | None) -> writing.Written:
     row, match = loaded
     if number is not None:
-        store.get_deal_or_404(row, number)
+        reading.get_deal_or_404(row, number)
     form = DealForm(formdata=fields, meta={"csrf": False}).setup(
         [side.name for side in row.sides], meld_lines(match), [list(side.players) for side in row.sides])
     form.validate()
@@ -128,28 +141,28 @@ def _save_deal(loaded: store.Loaded, fields: MultiDict[str, str], number: int | 
         raise _Refused(_form_messages(form.errors, form.form_errors))
     try:
         if number is None:
-            return store.add_deal(loaded, data, None, key)  # an addition appends, whatever came in between
-        return store.replace_deal(loaded, number, data, version, key)
-    except store.InvalidDeal as invalid:
+            return writing.add_deal(loaded, data, None, key)  # an addition appends, whatever came in between
+        return writing.replace_deal(loaded, number, data, version, key)
+    except writing.InvalidDeal as invalid:
         raise _Refused(" ".join(sentence(problem.message) for problem in invalid.problems)) from None
     except MatchFileError as error:
         raise _Refused(sentence(error.problem.message)) from None
 
 
-def _change_rules(loaded: store.Loaded, fields: MultiDict[str, str],
-                  key: store.WriteKey | None) -> store.Written | None:
+def _change_rules(loaded: reading.Loaded, fields: MultiDict[str, str],
+                  key: write_keys.WriteKey | None) -> writing.Written | None:
     form = HouseRulesForm(formdata=fields, meta={"csrf": False})
     if not form.validate():
         raise _Refused(_form_messages(form.errors, form.form_errors))
     try:
-        return store.change_rules(loaded, form.rules.form.house_rules(loaded.match.rules), None, key=key)
+        return writing.change_rules(loaded, form.rules.form.house_rules(loaded.match.rules), None, key=key)
     except ContradictionError as error:
         raise _Refused("The recorded deals contradict these rules: "
                        + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + ".") from None
 
 
-def _change_meld_prices(loaded: store.Loaded, fields: MultiDict[str, str],
-                        key: store.WriteKey | None) -> store.Written | None:
+def _change_meld_prices(loaded: reading.Loaded, fields: MultiDict[str, str],
+                        key: write_keys.WriteKey | None) -> writing.Written | None:
     """The meld prices form as its page reads it: the prices typed in, or those its preview showed."""
     if fields.get("preset"):
         raise _Refused("A preset only fills the prices in; it was not applied.")
@@ -161,23 +174,23 @@ def _change_meld_prices(loaded: store.Loaded, fields: MultiDict[str, str],
         prices = MeldPrices.from_json(load_json(form.chosen.data or "{}"))
     else:
         prices = form.prices(table)
-    return store.change_rules(loaded, loaded.match.rules.replace(meld_prices=prices), None, key=key)
+    return writing.change_rules(loaded, loaded.match.rules.replace(meld_prices=prices), None, key=key)
 
 
-def _rescale(loaded: store.Loaded, fields: MultiDict[str, str], key: store.WriteKey | None) -> store.Written:
+def _rescale(loaded: reading.Loaded, fields: MultiDict[str, str], key: write_keys.WriteKey | None) -> writing.Written:
     """Rescale the match as it is now (the other entries before this one included)."""
     factor = {"up": Factor.UP, "down": Factor.DOWN}.get(fields.get("factor", ""))
     if factor is None:
         raise _Refused("Tap ×10 or ÷10 to rescale the match.")
     try:
-        return store.rescale_match(loaded, factor, None, key)
+        return writing.rescale_match(loaded, factor, None, key)
     except HouseRuleError as error:
         raise _Refused(f"Rescaling {factor.label} is refused: {error}.") from None
 
 
-def _undo(loaded: store.Loaded, change_id: int, key: store.WriteKey | None) -> store.Written:
+def _undo(loaded: reading.Loaded, change_id: int, key: write_keys.WriteKey | None) -> writing.Written:
     try:
-        return store.undo_rules(loaded, change_id, None, key)
+        return writing.undo_rules(loaded, change_id, None, key)
     except HouseRuleError as error:
         raise _Refused(f"That change cannot be undone: {error}.") from None
 
@@ -187,28 +200,28 @@ def _contradiction(error: ContradictionError) -> str:
             + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + ".")
 
 
-def _stale(loaded: store.Loaded, stale: store.StaleEdit, number: int | None) -> tuple[Response, int]:
+def _stale(loaded: reading.Loaded, stale: writing.StaleEdit, number: int | None) -> tuple[Response, int]:
     """Changed on another phone since the entry was made: the deal as it is now (None when gone)."""
-    row, match = store.load_match(loaded.row.public_id)
+    row, match = reading.load_match(loaded.row.public_id)
     deals = match_to_json(match)["deals"]
     theirs = deals[number - 1] if number is not None and number <= len(deals) else None
     return jsonify({"error": {"code": "stale", "message": stale.message, "current_version": row.version},
                     "theirs": theirs, "version": row.version, "match": match_to_json(match)}), 409
 
 
-def _refused(status: int, message: str) -> tuple[Response, int]:
-    return jsonify({"error": {"field": None, "message": message}}), status
+def _refused(status: int, message: str, code: str, field: str | None = None) -> tuple[Response, int]:
+    return error_json(status, message, field, code), status
 
 
-def _key(path: str) -> store.WriteKey | None:
+def _key(path: str) -> write_keys.WriteKey | None:
     """The entry's key, tied to the form's address as the form's own key is: the form and its retry here
     are one write."""
     value = request.headers.get(KEY_HEADER, "")
     if not value:
         return None
-    if not store.is_write_key(value):
-        abort(400, "This entry's key is unreadable.")
-    return store.WriteKey.of(value, "POST", path)
+    if not write_keys.is_write_key(value):
+        raise Refused(400, "This entry's key is unreadable.", KEY_HEADER, ProblemCode.WRONG_FORMAT)
+    return write_keys.WriteKey.of(value, "POST", path)
 
 
 def _version(body: dict[str, Any], fields: MultiDict[str, str], number: int | None) -> int | None:

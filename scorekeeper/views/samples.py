@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
 from ..device import remember_match
-from ..extensions import rate_limited
+from ..extensions import count_made, rate_limited
 from ..samples import bundled_samples
+from ..store import writing
 
 bp = Blueprint("samples", __name__)
 
@@ -20,6 +20,7 @@ def try_sample(key: str) -> Response:
     sample = bundled_samples().get(key)
     if sample is None:
         abort(404, "There is no such sample match.")
-    row = store.create_match(sample.match)
+    count_made(deals=len(sample.match.deals))
+    row = writing.create_match(sample.match)
     remember_match(row.public_id)
     return redirect(url_for("matches.sheet", public_id=row.public_id))

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import store, tables
+from .. import tables
 from ..device import (
     NOT_AT_THE_TABLE,
     device_table_ids,
@@ -17,7 +16,7 @@ from ..device import (
     remember_match,
     remember_table,
 )
-from ..extensions import rate_limited
+from ..extensions import count_made, rate_limited
 from ..forms.house_rules import rule_values
 from ..forms.tables import (
     AddPlayerForm,
@@ -33,6 +32,7 @@ from ..models import TableRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.limits import MAX_SIDES, MIN_SIDES
 from ..rules.match import Match, SideInfo
+from ..store import writing
 from .links import fixed_url
 
 bp = Blueprint("tables", __name__)
@@ -153,7 +153,7 @@ def new_match(table_id: str) -> str | BaseResponse:
             except tables.TableProblem as problem:
                 show_problem(form.sides, problem.message)
                 return render_template("tables/new_match.html", table=row, form=form)
-            match_row = store.create_match(match, table_id=row.id)
+            match_row = writing.create_match(match, table_id=row.id)
             remember_match(match_row.public_id)
             return redirect(url_for("matches.sheet", public_id=match_row.public_id))
     return render_template("tables/new_match.html", table=row, form=form)
@@ -206,9 +206,7 @@ def _match_from_form(row: TableRow, form: TableMatchForm, options: dict[str, tab
 @bp.get("/t/<table_id>/export.json")
 def export(table_id: str) -> Response:
     """The table's file: players, rule cards and every match, to import again elsewhere."""
-    row = tables.get_table_or_404(table_id)
-    body = json.dumps(tables.table_file(row), ensure_ascii=False, indent=2) + "\n"
-    response = Response(body, mimetype="application/json")
+    response = Response(tables.dumps_table(tables.get_table_or_404(table_id)), mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="table.json"'
     return response
 
@@ -219,6 +217,7 @@ def import_table() -> str | BaseResponse:
     """A table file, uploaded: a new table (new link) with its players, rule cards and matches."""
     form = ImportTableForm()
     if form.validate_on_submit() and form.table is not None:
+        count_made(*form.table.size())
         row = tables.import_table(form.table)
         remember_table(row.public_id)
         return redirect(url_for("tables.show", table_id=row.public_id))

@@ -8,15 +8,15 @@ from flask import Blueprint, Response, redirect, render_template, url_for
 from sqlalchemy.exc import DataError
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import store
 from ..db import get_session
 from ..device import remember_match
-from ..extensions import rate_limited
+from ..extensions import count_made, rate_limited
 from ..forms.transfer import ImportForm
 from ..rules.match import Match
 from ..rules.matchfile import dumps_match
 from ..rules.scoring import score_match
 from ..sheet.csv_export import sheet_csv
+from ..store import reading, writing
 from .errors import TOO_LARGE
 
 bp = Blueprint("transfer", __name__)
@@ -35,13 +35,13 @@ def _download(body: str, mimetype: str, name: str) -> Response:
 
 @bp.get("/m/<public_id>/export.json")
 def export_json(public_id: str) -> Response:
-    _, match = store.load_match(public_id)
+    _, match = reading.load_match(public_id)
     return _download(dumps_match(match), "application/json", download_name(match, "json"))
 
 
 @bp.get("/m/<public_id>/export.csv")
 def export_csv(public_id: str) -> Response:
-    _, match = store.load_match(public_id)
+    _, match = reading.load_match(public_id)
     return _download(sheet_csv(match, score_match(match)), "text/csv", download_name(match, "csv"))
 
 
@@ -50,8 +50,9 @@ def export_csv(public_id: str) -> Response:
 def import_match() -> str | BaseResponse:
     form = ImportForm()
     if form.validate_on_submit() and form.match is not None:
+        count_made(deals=len(form.match.deals))
         try:
-            row = store.create_match(form.match)
+            row = writing.create_match(form.match)
         except (DataError, OverflowError):
             get_session().rollback()
             form.text.errors = [TOO_LARGE]

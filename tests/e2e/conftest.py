@@ -52,11 +52,12 @@ SUMMARY: list[str] = []
 INSTALL_HINT = "install Debian's Chromium with `apt-get install chromium`"
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if SUMMARY:
-        terminalreporter.section("browser tests")
-        for line in SUMMARY:
-            terminalreporter.write_line(line)
+@pytest.fixture(autouse=True)
+def summary_lines_go_with_the_report(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test's SUMMARY lines travel with its report (from an xdist worker too): tests/conftest.py shows them."""
+    before = len(SUMMARY)
+    yield
+    request.node.user_properties.extend(("summary", line) for line in SUMMARY[before:])
 
 
 def missing_browser(reason: str) -> NoReturn:

@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import re
-import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from flask import Flask
-from playwright.sync_api import Browser, Page, Response, expect
+from playwright.sync_api import expect
 
-from scorekeeper.sheet.holds import Holds
-from scorekeeper.sheet.polls import UnchangedSheets
-
-from .conftest import Guard, LiveApp, Phones
+from .conftest import Guard, Phones
 from .table import (
     add_quick_deal,
     deal_scores,
@@ -119,74 +113,3 @@ def test_a_phone_without_signal_says_its_sheet_may_be_old_and_catches_up(phones:
     bob.evaluate("window.dispatchEvent(new Event('online'))")
     expect(bob.locator("tr#deal-1")).to_be_visible(timeout=5000)
     expect(status).to_contain_text("up to date")
-
-
-@pytest.fixture(scope="module")
-def holding_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveApp, Flask]]:
-    """The app as ``scorekeeper serve --threads 2 --hold-slots 4`` runs it."""
-    from waitress import create_server
-
-    from scorekeeper import create_app
-    from scorekeeper.cli import server_options, serving_config
-
-    folder = tmp_path_factory.mktemp("e2e-holding")
-    app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'scorekeeper.sqlite'}", "SECRET_KEY": "browser-tests-only",
-                      "RATELIMIT_ENABLED": False, **serving_config(2, 4)})
-    options = server_options("127.0.0.1", 0, 2, hold_slots=4)
-    server = create_server(app, host="127.0.0.1", port=0, threads=options["threads"])
-    thread = threading.Thread(target=server.run, name="e2e-holding", daemon=True)
-    thread.start()
-    yield LiveApp(f"http://127.0.0.1:{server.effective_port}"), app
-    server.close()
-    thread.join(timeout=5)
-
-
-def parked(phone: Page, holds: Holds) -> None:
-    """Wait until the server holds a look. Playwright passes the phone's requests on only while the test
-    calls it, so the wait is cut in short turns that let it (the condition decides, not the turns)."""
-    deadline = time.monotonic() + 10
-    while not holds.wait_for_parked(1, 0):
-        assert time.monotonic() < deadline, "the phone's look was not held"
-        phone.wait_for_timeout(20)
-
-
-def test_a_held_look_shows_the_deal_within_two_seconds_and_notices_a_lost_signal(
-        browser: Browser, holding_server: tuple[LiveApp, Flask]) -> None:
-    """With a server that holds looks, Bob's phone waits on the server rather than asking every 1.5 s: the
-    deal arrives within 2 s on a held answer, and without signal the phone still says so and catches up."""
-    live_app, app = holding_server
-    middleware = app.wsgi_app
-    assert isinstance(middleware, UnchangedSheets) and middleware.holds is not None
-    holds = middleware.holds
-    guard = Guard(live_app.netloc)
-    phones = Phones(browser, live_app, guard)
-    try:
-        ann, bob = phones.open(), phones.open()
-        held: list[str] = []
-
-        def note(response: Response) -> None:
-            if response.url.endswith("/live") and "preference-applied" in response.headers:
-                held.append(f"{response.status} {response.headers['preference-applied']}")
-
-        bob.on("response", note)
-        link = start_match(ann, "Double deck to 500", name="Held table")
-        bob.goto(link)
-        status = bob.locator("[data-live-status]")
-        parked(bob, holds)
-
-        add_quick_deal(ann, "We", 60, (67, 20))
-        expect(bob.locator("tr#deal-1")).to_have_class(re.compile(r"\brow-changed\b"), timeout=2000)
-        expect(bob.locator(".totals")).to_contain_text("67")
-        assert held and held[0] == "200 wait=25"  # the deal came on the held look
-        parked(bob, holds)  # and Bob asked again at once, to be held again
-
-        with guard.offline(bob):
-            expect(status).to_contain_text("No connection since", timeout=5000)
-            add_quick_deal(ann, "They", 55, (38, 51))
-        bob.evaluate("window.dispatchEvent(new Event('online'))")
-        expect(bob.locator("tr#deal-2")).to_be_visible(timeout=5000)
-        expect(status).to_contain_text("up to date")
-    finally:
-        phones.close()
-    problems = guard.problems()
-    assert not problems, "the pages misbehaved:\n" + "\n".join(problems)

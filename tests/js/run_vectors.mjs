@@ -2,7 +2,7 @@
 // Used by node (vectors.test.mjs) and, unchanged, inside Chromium (tests/e2e/test_rules_twin.py): it takes
 // the twin's module (static/js/rules/index.js) as an argument and imports nothing itself.
 
-export const KINDS = ["meld", "matches", "rule_changes", "match_files"];
+export const KINDS = ["meld", "matches", "rule_changes", "match_files", "readings"];
 
 /** JSON text with object keys sorted, so that two answers compare whatever order their keys came in. */
 export function canonical(value) {
@@ -57,6 +57,10 @@ function meld(rules, vectors, failures) {
     count += 1;
     compare(failures, `sets[${i}]`, { result: vector.meld }, outcome(rules, () => rules.priceSets(vector.sets, tableOf(rules, vector))));
   });
+  vectors.presets.forEach(([key, table, prices], i) => {
+    count += 1;
+    compare(failures, `presets[${i}]`, prices, rules.presetPrices(key, table));
+  });
   return count;
 }
 
@@ -65,13 +69,27 @@ function matchAnswer(rules, kind, vector) {
   if (kind === "rule_changes") {
     return outcome(rules, () => rules.previewRules(rules.matchFromJson(vector.file), rules.rulesFromMapping(vector.rules)));
   }
-  return outcome(rules, () => rules.scoreMatch(rules.matchFromJson(vector.file)));
+  return outcome(rules, () => rules.scoreMatch(rules.matchFromJson(vector.file, { stored: vector.stored === true })));
+}
+
+/** The twin's answer to one reading: a typed number, a card list, rule values or a match file's JSON text. */
+function reading(rules, vector) {
+  if (vector.read === "whole_number") return outcome(rules, () => rules.parseWholeNumber(vector.text));
+  if (vector.read === "hand") return outcome(rules, () => rules.handCodes(rules.handFromText(vector.text, vector.deck)));
+  if (vector.read === "rules") {
+    return outcome(rules, () => rules.rulesFromMapping(vector.data, rules.DEFAULT_RULES, { stored: vector.stored === true }));
+  }
+  return outcome(rules, () => rules.scoreMatch(rules.loadsMatch(vector.text)));
 }
 
 /** Run one kind of vectors; `rules` is the twin's module. @returns {{count: number, failures: object[]}} */
 export function runKind(kind, vectors, rules) {
   const failures = [];
   if (kind === "meld") return { count: meld(rules, vectors, failures), failures };
+  if (kind === "readings") {
+    vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`, expected(vector), reading(rules, vector)));
+    return { count: vectors.length, failures };
+  }
   vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`, expected(vector), matchAnswer(rules, kind, vector)));
   return { count: vectors.length, failures };
 }

@@ -4,9 +4,11 @@
     .venv/bin/python tests/vectors/make.py --check  # exit 1 when a checked-in file is stale
 
 Every case comes from seeded random hands and matches run through the core; nothing here is written by
-hand. Four files, one per kind: ``meld.json`` (prices and best meld of hands), ``matches.json`` (match
+hand. Five files, one per kind: ``meld.json`` (prices and best meld of hands), ``matches.json`` (match
 files and their sheets or contradictions), ``rule_changes.json`` (a house-rule change previewed on a
-match) and ``match_files.json`` (damaged match files and the problem the reader names).
+match), ``match_files.json`` (damaged match files and the problem the reader names, and stored ones read
+back) and ``readings.json`` (typed numbers, card lists, rule values and JSON text with odd numbers and
+spaces, as each core reads them).
 """
 
 from __future__ import annotations
@@ -38,8 +40,11 @@ from scorekeeper.rules import (
 from scorekeeper.rules.cards import ALL_CARDS, Rank
 from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.house_rules import RULE_SPECS, TrickScale
+from scorekeeper.rules.matchfile import loads_match
 from scorekeeper.rules.meld import MELD_TABLES, best_melds, price, price_sets
 from scorekeeper.rules.meld_prices import NO_PRICES, MeldPrices
+from scorekeeper.rules.numbers import parse_whole_number
+from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
 from scorekeeper.rules.scoring import Sheet
 from scorekeeper.rules.tricks import CARD_POINTS
 
@@ -106,7 +111,9 @@ def meld_vectors(rng: random.Random) -> Json:
         counted = {c: priced.randint(0, 5) for c in priced.sample(list(Combination), priced.randint(1, 5))}
         sets.append({"sets": {c.value: n for c, n in counted.items()}, "table": table.value, "prices": own.to_json(),
                      "meld": price_sets(counted, table, prices=own).to_json()})
-    return {"prices": prices, "hands": hands, "sets": sets}
+    presets = [[key, table.value, preset_prices(key, table).to_json()]
+               for key, _ in PRICE_PRESETS for table in MeldTableName]
+    return {"prices": prices, "hands": hands, "sets": sets, "presets": presets}
 
 
 def random_prices(rng: random.Random) -> MeldPrices:
@@ -120,9 +127,10 @@ def random_prices(rng: random.Random) -> MeldPrices:
     own: dict[str, list[int | None]] = {}
     for combination in rng.sample(list(Combination), rng.randint(1, 3)):
         base = MELD_TABLES[rng.choice(list(MeldTableName))][combination]
+        groups = 1 if combination.priced_one_at_a_time else rng.randint(1, 4)  # marriages: the price of one
         own[combination.value] = [
             None if rng.random() < 0.25 else rng.choice([base.get(size, 0) or rng.randint(0, 400), rng.randint(0, 400)])
-            for size in range(1, rng.randint(1, 4) + 1)
+            for size in range(1, groups + 1)
         ]
     return MeldPrices.from_json(own)
 
@@ -542,7 +550,51 @@ def match_file_vectors(rng: random.Random) -> Json:
             continue
         damaged = damage_prices(priced, file) if priced.random() < 0.7 else damage(priced, file)
         cases.append({"file": damaged, **outcome(lambda f=damaged: sheet_json(score_match(match_from_json(f))))})
+    stored = random.Random(PRICES_SEED + 4)
+    while len(cases) < 950:
+        _, file = random_match(stored, spoil=0.0, most=6, own_prices=True)
+        grouped = marriages_in_groups(stored, file)
+        cases.append({"file": grouped, "stored": True, **outcome(
+            lambda f=grouped: sheet_json(score_match(match_from_json(f, stored=True))))})
+    for edge in [*invisible_names(), five_hands()]:
+        cases.append({"file": edge, **outcome(lambda f=edge: sheet_json(score_match(match_from_json(f))))})
     return cases
+
+
+def marriages_in_groups(rng: random.Random, data: Json) -> Json:
+    """A match as an older version stored it: marriages or royal marriages with a group price, in its rules or in
+    the pricing a deal was entered under (read back, only the price of one counts)."""
+    data = copy.deepcopy(data)
+    deals = [deal for deal in data["deals"] if "entered_under" in deal]
+    for own in [data["rules"].setdefault("meld_prices", {}),
+                *(deal["entered_under"].setdefault("meld_prices", {}) for deal in deals if rng.random() < 0.5)]:
+        for combination in rng.sample(["marriage", "royal_marriage"], rng.randint(1, 2)):
+            own[combination] = [rng.choice([None, 2, 20, 30]), *(rng.choice([None, 10, 100, 300])
+                                                                 for _ in range(rng.randint(1, 3)))]
+    return data
+
+
+# Names holding characters that cannot be seen: refused, but for the joiners emoji are written with.
+INVISIBLE = ["\u200b", "We\u202e", "\ufeffThey", "Ann\u00adBob", "Cy\u2066", "\U0001f468\u200d\U0001f469"]
+
+
+def invisible_names() -> list[Json]:
+    """A side, and a player, named with each of ``INVISIBLE``."""
+    files = []
+    for text in INVISIBLE:
+        for sides in ([{"name": text, "players": []}, {"name": "They", "players": []}],
+                      [{"name": "We", "players": ["Ann", text]}, {"name": "They", "players": []}]):
+            files.append({"format": "pinochle-match/1", "name": "Names", "sides": sides, "rules": {}, "deals": []})
+    return files
+
+
+def five_hands() -> Json:
+    """A side showing the meld of more hands than a side has players."""
+    deal = {"bidder": 0, "bid": 50, "sides": [{"meld": [4, 0, 0, 0, 0], "tricks": 25, "last_trick": True},
+                                              {"meld": 0, "tricks": 23}]}
+    return {"format": "pinochle-match/1", "name": "Hands", "sides": [{"name": "We", "players": []},
+                                                                     {"name": "They", "players": []}],
+            "rules": {}, "deals": [deal]}
 
 
 BAD_PRICES: list[Json] = [None, True, -1, 0, 10_001, 2.5, "", "40", [], [1, 2, 3, 4, 5], [None], {"run": 1}, {}]
@@ -552,9 +604,11 @@ def damage_prices(rng: random.Random, data: Json) -> Json:
     """One change to the table's own meld prices: a price, a group list, a combination or the whole value."""
     data = copy.deepcopy(data)
     own = data["rules"]["meld_prices"]
-    way = rng.randrange(4)
+    way = rng.randrange(5)
     combination = rng.choice(list(own))
-    if way == 0:
+    if way == 4:  # marriages are priced one at a time: a group price is refused
+        own[rng.choice(["marriage", "royal_marriage"])] = [rng.choice([2, 20, None]), rng.choice([10, 100, 0])]
+    elif way == 0:
         own[combination][rng.randrange(len(own[combination]))] = rng.choice(BAD_PRICES)
     elif way == 1:
         own[combination] = rng.choice(BAD_PRICES)
@@ -565,6 +619,100 @@ def damage_prices(rng: random.Random, data: Json) -> Json:
     return data
 
 
+# Readings: numbers and spaces ------------------------------------------------------------------
+
+# Characters one language or another takes for a space: Python strips U+001C–U+001F and U+0085 but not U+FEFF
+# (JavaScript's trim() the other way round); U+200B and U+180E are spaces to neither.
+ODD_SPACES = ["", " ", "\t", "\n", "\u001c", "\u001f", "\u0085", "\u00a0", "\u180e", "\u200b", "\u2028", "\u3000",
+              "\ufeff"]
+TYPED_NUMBERS = ["500", "0500", "000000000012", "1234567890", "500.0", "5e2", "60.0", "+5", "-5", "5 0", "1_000",
+                 "٥", "５", "²", "0x10", "", "fifty"]
+CARD_LISTS = [["AS", "KS", "QS"], ["10h", "qs", "jd"], ["T♦", "A♦"], ["9S", "9S", "9S"], ["AX", "KS"], ["AS"]]
+RULE_TEXTS = {"target": ["500", "1500", "500.0", "5e2"], "deck": ["single", "DOUBLE"], "must_win_own_bid": ["on", "no"],
+              "must_take_trick": ["trick", "off", "yes"], "trick_scale": ["classic"]}
+JSON_NUMBERS = ["60", "60.0", "6e1", "6E+1", "60.5", "-0", "-0.0", "1e400", "-1e400", "NaN", "Infinity", "-Infinity",
+                "12345678901234567890", "1" * 101, "0.00001", "1e16", "123456789.125", "true", "null", '"60"', "[60]"]
+NUMBER_PLACES = ["rules.target", "rules.min_bid", "rules.last_trick", "rules.must_take_trick", "rules.must_win_own_bid",
+                 "deals[0].bid", "deals[0].bidder", "deals[0].sides[0].total", "deals[1].sides[0].meld",
+                 "deals[1].sides[1].tricks", "deals[1].sides[1].meld.run", "rules.meld_prices.run[1]"]
+BROKEN_JSON = ['{"a": 1,}', "[1,]", '{"a" 1}', "[1 2]", '"abc', '{"a": "x\ny"}', '{"a": "\\q"}', '{"a": "\\u12"}',
+               "", "   ", "01", "1.", "-", "nul", '{"a": 1}x', "\ufeff{}", '{"a": "\\ud800"}', '{"é": 1, "a": }']
+
+
+def base_match() -> Json:
+    """A small valid match file: a quick deal and one with meld and tricks apart."""
+    return {"format": "pinochle-match/1", "name": "Cabin", "sides": [{"name": "We", "players": ["Ann"]},
+                                                                    {"name": "They", "players": []}],
+            "rules": {"target": 500, "min_bid": 50, "last_trick": 2, "must_take_trick": "trick",
+                      "must_win_own_bid": True, "meld_prices": {"run": [15, 150]}},
+            "deals": [{"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]},
+                      {"bidder": 1, "bid": 50, "trump": "H", "sides": [
+                          {"meld": 4, "tricks": 20, "last_trick": True},
+                          {"meld": {"run": 1, "pinochle": 1}, "tricks": 28}]}]}
+
+
+def with_raw(data: Json, place: str, raw: str) -> str:
+    """``data`` as JSON text with the value at ``place`` (``deals[0].bid``) written as ``raw``."""
+    data = copy.deepcopy(data)
+    steps = [int(step) if step.isdigit() else step for step in place.replace("[", ".").replace("]", "").split(".")]
+    parent = data
+    for step in steps[:-1]:
+        parent = parent[step]
+        if isinstance(parent, int):  # a meld given as a number becomes sets where a place inside it is asked for
+            parent = {}
+    parent[steps[-1]] = "@@"
+    return json.dumps(data, ensure_ascii=False).replace('"@@"', raw)
+
+
+def match_text_case(text: str) -> Json:
+    return {"read": "match_text", "text": text, **outcome(lambda: sheet_json(score_match(loads_match(text))))}
+
+
+# Objects given a key twice, at the top and deep inside: refused, naming the first key repeated.
+REPEATED_KEYS = [("deals[0]", '{"bidder": 0, "bid": 60, "bid": 70, "sides": [{"total": 67}, {"total": 20}]}'),
+                 ("rules", '{"target": 500, "min_bid": 50, "target": 1000}'),
+                 ("deals[1].sides[1].meld", '{"run": 1, "pinochle": 1, "run": 1}'),
+                 ("sides[0]", '{"name": "We", "players": [], "players": ["Ann"], "name": "Us"}'),
+                 ("rules", '{"a\\"b": 1, "a\\"b": 2}')]
+
+
+def reading_vectors(rng: random.Random) -> Json:
+    cases: list[Json] = []
+    for number in TYPED_NUMBERS:
+        around = [("", ""), *((rng.choice(ODD_SPACES), rng.choice(ODD_SPACES)) for _ in range(4))]
+        for before, after in dict.fromkeys(around):
+            text = before + number + after
+            cases.append({"read": "whole_number", "text": text, **outcome(lambda t=text: parse_whole_number(t))})
+    for cards in CARD_LISTS:
+        for space in ODD_SPACES:
+            deck = rng.choice(list(Deck))
+            text = rng.choice(ODD_SPACES) + (space + rng.choice(["", ","])).join(cards) + rng.choice(ODD_SPACES)
+            cases.append({"read": "hand", "text": text, "deck": deck.value,
+                          **outcome(lambda t=text, d=deck: Hand.from_text(t, d).codes())})
+    for key, values in RULE_TEXTS.items():
+        for value in values:
+            for space in rng.sample(ODD_SPACES, 4):
+                data = {key: space + value + rng.choice(ODD_SPACES)}
+                cases.append({"read": "rules", "data": data,
+                              **outcome(lambda d=data: HouseRules.from_mapping(d).to_mapping(complete=True))})
+    for place in NUMBER_PLACES:
+        for raw in JSON_NUMBERS:
+            cases.append(match_text_case(with_raw(base_match(), place, raw)))
+    for space in ODD_SPACES:
+        for place, raw in [("deals[1].sides[0].meld", '{"cards": "AH@10H@KH@QH@JH", "trump": "H"}'),
+                           ("sides[1].name", '"@They@"'), ("sides[0].players[0]", '"@"'), ("rules.deck", '"@single"')]:
+            cases.append(match_text_case(with_raw(base_match(), place, raw.replace("@", json.dumps(space)[1:-1]))))
+    cases += [match_text_case(text) for text in BROKEN_JSON]
+    cases += [match_text_case(with_raw(base_match(), place, raw)) for place, raw in REPEATED_KEYS]
+    for own in [{"marriage": [30]}, {"marriage": [30, None, None, None]}, {"royal_marriage": [40, 100]},
+                {"marriage": [None, 50]}, {"marriage": [20, 0, None]}, {"royal_marriage": [None]}]:
+        for stored in (False, True):
+            data = {"meld_prices": own}
+            cases.append({"read": "rules", "data": data, "stored": stored, **outcome(
+                lambda d=data, s=stored: HouseRules.from_mapping(d, stored=s).to_mapping(complete=True))})
+    return cases
+
+
 # Writing --------------------------------------------------------------------------------------
 
 KINDS: dict[str, Callable[[random.Random], Json]] = {
@@ -572,6 +720,7 @@ KINDS: dict[str, Callable[[random.Random], Json]] = {
     "matches.json": match_vectors,
     "rule_changes.json": rule_change_vectors,
     "match_files.json": match_file_vectors,
+    "readings.json": reading_vectors,
 }
 
 
@@ -595,7 +744,10 @@ def main(argv: list[str]) -> int:
     if "--check" in argv:
         names = stale(texts)
         for name in names:
-            print(f"tests/vectors/{name} is stale: run .venv/bin/python tests/vectors/make.py", file=sys.stderr)
+            print(f"tests/vectors/{name} is stale: run .venv/bin/python tests/vectors/make.py and commit it",
+                  file=sys.stderr)
+        if not names:
+            print(f"tests/vectors: the {len(texts)} files are what the core makes today")
         return 1 if names else 0
     for name, text in texts.items():
         (FOLDER / name).write_text(text, encoding="utf-8")

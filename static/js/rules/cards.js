@@ -2,21 +2,19 @@
 // A suit is its letter (S H D C), a rank its letter (A T K Q J 9), a card its index 0–23
 // (suit major, rank minor), a deck "single" or "double", a hand 24 counts in card index order.
 
+import { DECKS, NUMBER_WORDS, RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS } from "./declarations.js";
 import { ProblemCode, RulesError, problem } from "./problems.js";
+import { SPACE, strip } from "./spaces.js";
 
-/** @typedef {"S"|"H"|"D"|"C"} Suit */
-/** @typedef {"A"|"T"|"K"|"Q"|"J"|"9"} Rank */
-/** @typedef {"single"|"double"} Deck */
+/** @typedef {string} Suit a letter of SUITS */
+/** @typedef {string} Rank a letter of RANKS */
+/** @typedef {string} Deck a key of DECKS */
 /** @typedef {{counts: readonly number[], deck: Deck}} Hand */
 
-export const SUITS = Object.freeze(["S", "H", "D", "C"]);
-export const RANKS = Object.freeze(["A", "T", "K", "Q", "J", "9"]);
-export const DECKS = Object.freeze(["single", "double"]);
-export const SUIT_SYMBOLS = Object.freeze({ S: "♠", H: "♥", D: "♦", C: "♣" });
-export const SUIT_LABELS = Object.freeze({ S: "spades", H: "hearts", D: "diamonds", C: "clubs" });
-const SUIT_BY_TEXT = Object.freeze({ S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" });
-const RANK_BY_TEXT = Object.freeze({ A: "A", T: "T", K: "K", Q: "Q", J: "J", 9: "9", 10: "T" });
-const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+export { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS };
+const SUIT_BY_TEXT = Object.freeze(Object.fromEntries([...SUITS.map((suit) => [suit, suit]),
+  ...SUITS.map((suit) => [SUIT_SYMBOLS[suit], suit])]));
+const RANK_BY_TEXT = Object.freeze(Object.fromEntries([...RANKS.map((rank) => [rank, rank]), ["10", "T"]]));
 
 /** 'two' for 2: how the messages speak of small counts. */
 export function numberWord(n) {
@@ -42,16 +40,16 @@ export const cardText = (index) => rankLabel(rankOf(index)) + SUIT_SYMBOLS[suitO
 
 /** Read `S`, `h`, `♦` …; throw a RulesError (not_a_suit) otherwise. */
 export function suitFromText(text) {
-  const suit = SUIT_BY_TEXT[text.trim().toUpperCase()];
-  if (suit === undefined || !Object.hasOwn(SUIT_BY_TEXT, text.trim().toUpperCase())) {
+  const key = strip(text).toUpperCase();
+  if (!Object.hasOwn(SUIT_BY_TEXT, key)) {
     throw new RulesError(problem(ProblemCode.NOT_A_SUIT, "", `'${text}' is not a suit (use S, H, D or C)`));
   }
-  return suit;
+  return SUIT_BY_TEXT[key];
 }
 
 /** Read `A`, `10`, `t` …; throw a RulesError (not_a_rank) otherwise. */
 export function rankFromText(text) {
-  const key = text.trim().toUpperCase();
+  const key = strip(text).toUpperCase();
   if (!Object.hasOwn(RANK_BY_TEXT, key)) {
     throw new RulesError(problem(ProblemCode.NOT_A_RANK, "", `'${text}' is not a rank (use A, 10, K, Q, J or 9)`));
   }
@@ -73,21 +71,20 @@ for (let index = 0; index < 24; index += 1) {
 export function cardFromText(text) {
   const known = CARD_BY_CODE.get(text);
   if (known !== undefined) return known;
-  const match = CARD_PATTERN.exec(text.trim().toUpperCase());
+  const match = CARD_PATTERN.exec(strip(text).toUpperCase());
   if (match === null) throw new RulesError(problem(ProblemCode.NOT_A_CARD, "", `'${text}' is not a card`));
   return cardIndex(SUIT_BY_TEXT[match[2]], RANK_BY_TEXT[match[1]]);
 }
 
 /** How many copies of each card the deck holds. */
-export const deckCopies = (deck) => (deck === "single" ? 2 : 4);
-const DOUBLE_RANKS = Object.freeze(RANKS.slice(0, 5));
+export const deckCopies = (deck) => DECKS[deck].copies;
 /** The ranks a deck holds: a double deck has no nines. */
-export const deckRanks = (deck) => (deck === "single" ? RANKS : DOUBLE_RANKS);
+export const deckRanks = (deck) => DECKS[deck].ranks;
 export const deckLabel = (deck) => `${deck} deck`;
 
 /** How many copies of a card (by index) the deck holds: 0 for a nine in a double deck. */
 export function copiesOf(deck, index) {
-  return deck === "double" && rankOf(index) === "9" ? 0 : deckCopies(deck);
+  return deckRanks(deck).includes(rankOf(index)) ? deckCopies(deck) : 0;
 }
 
 /** A hand from 24 counts; no check against the deck. @returns {Hand} */
@@ -116,9 +113,11 @@ export function handFromCards(cards, deck) {
   return hand(counts, deck);
 }
 
+const SEPARATORS = new RegExp(`(?:${SPACE}|,)+`, "u");
+
 /** Read cards separated by spaces or commas (or a list of card texts). */
 export function handFromText(text, deck) {
-  const tokens = (typeof text === "string" ? text.trim().split(/[\s,]+/u) : [...text]).filter((t) => t.trim());
+  const tokens = (typeof text === "string" ? strip(text).split(SEPARATORS) : [...text]).filter((t) => strip(t));
   const cards = [];
   const bad = [];
   tokens.forEach((token, index) => {

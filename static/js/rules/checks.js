@@ -4,13 +4,14 @@
 import { RANKS, SUITS, cardIndex, cardText, copiesOf, deckCopies, deckLabel, handFromCards, numberWord, rankLabel }
   from "./cards.js";
 import { COMBINATIONS, MELD_CLASS, combinationLabel } from "./combinations.js";
+import { LIMITS } from "./declarations.js";
 import { maxSets, bestMeld } from "./meld.js";
 import { tableOf } from "./meld_prices.js";
 import { basisOf, tookAnyTrick } from "./pricing.js";
 import { ProblemCode as Code, RulesError, grouped, problem } from "./problems.js";
 import { CARD_POINTS, COUNTER_RANKS, cardsOfRank, counterValue, deckCardPoints, deckCounters } from "./tricks.js";
 
-export const MAX_DEALS = 1000;
+const { MAX_DEALS } = LIMITS;
 
 /** Every contradiction in the match as [deal number from 1, problem with its path within the deal]. */
 export function checkMatch(match) {

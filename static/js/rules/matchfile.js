@@ -4,24 +4,21 @@
 
 import { RANKS, cardFromText, hand, rankFromText, suitFromText } from "./cards.js";
 import { COMBINATIONS, combinationFromKey } from "./combinations.js";
+import { FORMAT, LIMITS, MATCH_FILE_KEYS } from "./declarations.js";
 import { DEFAULT_RULES, RULE_SPECS_BY_KEY, parseRule, rulesFromMapping } from "./house_rules.js";
+import { loadJson } from "./json.js";
 import { PASSED_DEAL, makeDeal, makeMatch } from "./match.js";
+import { isWholeNumber } from "./numbers.js";
 import { MatchFileError, ProblemCode, RulesError, grouped, joinPath, problem, problemAt } from "./problems.js";
+import { strip, words } from "./spaces.js";
 import { cleanName } from "./text.js";
 
-export const FORMAT = "pinochle-match/1";
-const MATCH_KEYS = ["format", "name", "sides", "rules", "auction", "deals"];
-const SIDE_KEYS = ["name", "players"];
-const DEAL_KEYS = ["passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by",
-  "dealt_by"];
-const BASIS_KEYS = ["meld_table", "trick_scale", "last_trick", "meld_prices"];
-export const LIMITS = Object.freeze({
-  MIN_SIDES: 2, MAX_SIDES: 4, MAX_PLAYERS: 4, MAX_DEALS: 1000, MAX_MATCH_NAME: 80, MAX_SIDE_NAME: 40,
-  MAX_PLAYER_NAME: 40, MAX_NUMBER: 100000,
-});
+export { FORMAT };
+const { match: MATCH_KEYS, side: SIDE_KEYS, deal: DEAL_KEYS, entered_under: BASIS_KEYS } = MATCH_FILE_KEYS;
 
 const fail = (code, path, message) => new MatchFileError(problem(code, path, message));
-const isObject = (data) => typeof data === "object" && data !== null && !Array.isArray(data);
+/** A JSON object: not a list, nor a JsonFloat (json.js). */
+const isObject = (data) => data !== null && typeof data === "object" && Object.getPrototypeOf(data) === Object.prototype;
 const has = (obj, key) => Object.hasOwn(obj, key);
 const given = (obj, key) => has(obj, key) && obj[key] !== null;
 
@@ -56,7 +53,7 @@ function suit(data, path) {
 }
 
 function count(data, path, minimum = 0) {
-  if (typeof data !== "number" || !Number.isInteger(data)) throw fail(ProblemCode.NOT_A_NUMBER, path, "must be a whole number");
+  if (!isWholeNumber(data)) throw fail(ProblemCode.NOT_A_NUMBER, path, "must be a whole number");
   if (data < minimum) throw fail(ProblemCode.OUT_OF_RANGE, path, `must be at least ${minimum}`);
   if (data > LIMITS.MAX_NUMBER) throw fail(ProblemCode.OUT_OF_RANGE, path, `must be at most ${grouped(LIMITS.MAX_NUMBER)}`);
   return data;
@@ -84,8 +81,11 @@ function onlyKeys(obj, allowed, path, hint = "") {
 /** A file that leaves out `auction` has one unless a played deal has no bidder. */
 const auctionImplied = (deals) => !deals.some((deal) => deal.bidder === null && !deal.passed);
 
+/** Read a match file from JSON text, as loads_match does (numbers and nesting as load_json reads them). */
+export const loadsMatch = (text) => matchFromJson(loadJson(text));
+
 /** Build a match from a decoded match file. `stored`: facts this app stored earlier, read back (names
- * taken as stored, the limits on names, players and deals not applied again). */
+ * taken as stored, the limits on names, players and deals not applied again, rule values read as stored). */
 export function matchFromJson(data, { stored = false } = {}) {
   const obj = object(data, "");
   onlyKeys(obj, MATCH_KEYS, "");
@@ -96,7 +96,7 @@ export function matchFromJson(data, { stored = false } = {}) {
   const rulesData = optional(obj, "rules", {}, object);
   let rules;
   try {
-    rules = rulesFromMapping(rulesData);
+    rules = rulesFromMapping(rulesData, DEFAULT_RULES, { stored });
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
     throw new MatchFileError(error.problem.path.startsWith("rules") ? error.problem : problemAt(error.problem, "rules"));
@@ -106,13 +106,14 @@ export function matchFromJson(data, { stored = false } = {}) {
     throw fail(ProblemCode.TOO_MANY_DEALS, "deals",
       `a match holds at most ${grouped(LIMITS.MAX_DEALS)} deals; this file has ${grouped(dealsData.length)}`);
   }
-  const deals = dealsData.map((item, i) => dealFromJson(item, sides.length, `deals[${i}]`, rules));
+  const deals = dealsData.map((item, i) => dealFromJson(item, sides.length, `deals[${i}]`, rules, { stored }));
   const auction = optional(obj, "auction", auctionImplied(deals), bool);
   return makeMatch({ sides, rules, deals, name, auction });
 }
 
-/** Read one deal of a match played under `rules`; only the form of the facts is checked here. */
-export function dealFromJson(data, sideCount, path = "", rules = DEFAULT_RULES) {
+/** Read one deal of a match played under `rules`; only the form of the facts is checked here. `stored`: a deal
+ * this app stored earlier, its pricing read as stored values. */
+export function dealFromJson(data, sideCount, path = "", rules = DEFAULT_RULES, { stored = false } = {}) {
   const obj = object(data, path, "must be an object");
   if (obj.passed === true) {
     onlyKeys(obj, ["passed"], path);
@@ -146,7 +147,8 @@ export function dealFromJson(data, sideCount, path = "", rules = DEFAULT_RULES) 
     throw fail(ProblemCode.SIDE_COUNT, sidesPath, `needs one entry for each of the ${sideCount} sides`);
   }
   const sides = sidesData.map((item, i) => sideEntry(item, `${sidesPath}[${i}]`, rules.deck));
-  const enteredUnder = given(obj, "entered_under") ? basis(obj.entered_under, joinPath(path, "entered_under"), rules) : null;
+  const enteredUnder = given(obj, "entered_under")
+    ? basis(obj.entered_under, joinPath(path, "entered_under"), rules, stored) : null;
   const out = optional(obj, "out", false, bool, path);
   const forced = optional(obj, "forced", false, bool, path);
   const bidBy = optional(obj, "bid_by", null, namedPlayer, path);
@@ -167,6 +169,9 @@ function sideEntry(data, path, deck) {
   onlyKeys(obj, ["meld", "tricks", "last_trick", "took_trick"], path);
   let meld = [];
   if (has(obj, "meld")) {
+    if (Array.isArray(obj.meld) && obj.meld.length > LIMITS.MAX_PLAYERS) {
+      throw fail(ProblemCode.TOO_MANY_PLAYERS, `${path}.meld`, `a side shows the meld of at most ${LIMITS.MAX_PLAYERS} hands, one a player`);
+    }
     meld = Array.isArray(obj.meld)
       ? obj.meld.map((item, i) => meldFact(item, `${path}.meld[${i}]`, deck))
       : [meldFact(obj.meld, `${path}.meld`, deck)];
@@ -185,7 +190,7 @@ function meldFact(data, path, deck) {
       throw fail(ProblemCode.WRONG_TYPE, `${path}.cards`, 'must be a list of cards such as "AH" or "10S"');
     }
     const counts = new Array(24).fill(0);
-    const tokens = typeof cards === "string" ? cards.split(/\s+/u).filter(Boolean) : cards;
+    const tokens = typeof cards === "string" ? words(cards) : cards;
     tokens.forEach((token, i) => {
       try {
         counts[cardFromText(token)] += 1;
@@ -251,7 +256,7 @@ function readSides(data, path, stored) {
     const obj = object(item, sidePath);
     onlyKeys(obj, SIDE_KEYS, sidePath);
     let name = text(obj.name, `${sidePath}.name`);
-    name = stored ? name.trim() : cleanName(name, `${sidePath}.name`, LIMITS.MAX_SIDE_NAME, "a side's name");
+    name = stored ? strip(name) : cleanName(name, `${sidePath}.name`, LIMITS.MAX_SIDE_NAME, "a side's name");
     if (!name) throw fail(ProblemCode.NAME_MISSING, `${sidePath}.name`, "a side needs a name");
     const players = optional(obj, "players", [], list, sidePath);
     if (players.length > LIMITS.MAX_PLAYERS && !stored) {
@@ -285,13 +290,13 @@ function player(data, path, stored) {
 }
 
 /** `entered_under`: a key left out means the same as the match's rule. */
-function basis(data, path, rules) {
+function basis(data, path, rules, stored) {
   const obj = object(data, path);
   onlyKeys(obj, BASIS_KEYS, path);
   const values = {};
   for (const key of BASIS_KEYS) {
     try {
-      values[key] = has(obj, key) ? parseRule(RULE_SPECS_BY_KEY[key], obj[key]) : rules[key];
+      values[key] = has(obj, key) ? parseRule(RULE_SPECS_BY_KEY[key], obj[key], { stored }) : rules[key];
     } catch (error) {
       if (!(error instanceof RulesError)) throw error;
       throw fail(error.code, `${path}.${key}`, error.problem.message);

@@ -3,32 +3,16 @@
 
 import { SUITS, cardIndex, copiesOf, deckCopies } from "./cards.js";
 import { COMBINATIONS, MELD_CLASS, combinationLabel } from "./combinations.js";
+import { MELD_TABLES as DECLARED_TABLES } from "./declarations.js";
 import { ProblemCode, RulesError, problem } from "./problems.js";
 import { ONE, ratio, sameRatio } from "./fractions.js";
 
 /** @typedef {{name: string, sets: number, points: number, class: number, on_table?: false}} MeldLine */
 /** @typedef {{trump: string|null, total: number, classes: Record<string, number>, melds: MeldLine[]}} MeldResult */
 
-const SINGLE_CLASSIC = {
-  run: { 1: 150, 2: 1500 }, royal_marriage: { 1: 40 }, marriage: { 1: 20 }, dix: { 1: 10 },
-  pinochle: { 1: 40, 2: 300 }, aces_around: { 1: 100, 2: 1000 }, kings_around: { 1: 80, 2: 800 },
-  queens_around: { 1: 60, 2: 600 }, jacks_around: { 1: 40, 2: 400 },
-};
-const DOUBLE_SMALL = {
-  run: { 1: 15, 2: 150, 3: 225, 4: 300 }, royal_marriage: { 1: 4 }, marriage: { 1: 2 }, dix: { 1: 1 },
-  pinochle: { 1: 4, 2: 30, 3: 60, 4: 90 }, aces_around: { 1: 10, 2: 100, 3: 150, 4: 200 },
-  kings_around: { 1: 8, 2: 80, 3: 120, 4: 160 }, queens_around: { 1: 6, 2: 60, 3: 90, 4: 120 },
-  jacks_around: { 1: 4, 2: 40, 3: 60, 4: 80 },
-};
-const LARGE_FACTOR = 10;
-const scaled = (table, factor) => Object.fromEntries(Object.entries(table).map(([combination, groups]) =>
-  [combination, Object.fromEntries(Object.entries(groups).map(([group, price]) => [group, price * factor]))]));
-
-/** For each table, each combination's price of a group of 1–4 sets; a missing group is not priced. Tables
- * with a table's own prices over them join under their own names (addTable). */
-export const MELD_TABLES = {
-  "single-classic": SINGLE_CLASSIC, "double-small": DOUBLE_SMALL, "double-large": scaled(DOUBLE_SMALL, LARGE_FACTOR),
-};
+/** For each table, each combination's price of a group of 1–4 sets (declarations.js); a missing group is not
+ * priced. Tables with a table's own prices over them join under their own names (addTable). */
+export const MELD_TABLES = { ...DECLARED_TABLES };
 
 /** Best price of n = 0..most sets as a split into priced groups (null: no split exists). */
 function bestPrices(groups, most) {

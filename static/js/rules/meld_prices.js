@@ -1,22 +1,50 @@
-// The table's own meld prices (house rule meld_prices): the twin of meld_prices.py. A listed combination is
-// priced by its own groups of 1–4 sets (null: not priced) in place of the meld table's row.
+// The table's own meld prices (house rule meld_prices): the twin of meld_prices.py and price_presets.py. A listed
+// combination is priced by its own groups of 1–4 sets (null: not priced) in place of the meld table's row;
+// marriages and royal marriages are priced one at a time, so their own prices take the price of one.
 
 import { COMBINATIONS, combinationFromKey, combinationLabel } from "./combinations.js";
+import { GROUPS, MAX_PRICE, NPA_DOUBLE_DECK, PRICED_ONE_AT_A_TIME } from "./declarations.js";
 import { MELD_TABLES, addTable } from "./meld.js";
-import { ProblemCode, RulesError, joinPath, problem } from "./problems.js";
+import { isWholeNumber } from "./numbers.js";
+import { ProblemCode, RulesError, grouped, joinPath, problem } from "./problems.js";
 
 export const NO_PRICES = Object.freeze({});
-const GROUPS = 4;
-const MAX_PRICE = 10000;
-const isWhole = (raw) => typeof raw === "number" && Number.isInteger(raw);
 
 const pricesFail = (where, message, code) => new RulesError(problem(code, joinPath("rules", joinPath("meld_prices", where)),
   `Meld prices: ${message}`));
 
-/** The table's own meld prices, read as meld_prices.py reads them: each listed combination's four group
- * prices (null: not priced), in the order of COMBINATIONS. */
-export function parseMeldPrices(raw) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+/** One combination's four group prices, read as _group_prices reads them. */
+function groupPrices(key, value, stored) {
+  const label = combinationLabel(key);
+  if (!Array.isArray(value) || value.length < 1 || value.length > GROUPS) {
+    throw pricesFail(key, `${label}: give the prices of 1 to ${GROUPS} sets as a list, null where not priced`,
+      ProblemCode.WRONG_TYPE);
+  }
+  const single = PRICED_ONE_AT_A_TIME.includes(key);
+  const prices = value.map((price, index) => {
+    const where = `${key}[${index}]`;
+    const sets = index === 0 ? "1 set" : `${index + 1} sets`;
+    if (price !== null && !isWholeNumber(price)) {
+      throw pricesFail(where, `${label}, ${sets}: the price must be a whole number or null`, ProblemCode.NOT_A_NUMBER);
+    }
+    if (price !== null && (price < 0 || price > MAX_PRICE)) {
+      throw pricesFail(where, `${label}, ${sets}: the price must be from 0 to ${grouped(MAX_PRICE)}`,
+        ProblemCode.OUT_OF_RANGE);
+    }
+    if (price !== null && index && single && !stored) {
+      throw pricesFail(where, `${label}, ${sets}: ${label}s are priced one at a time, so give only the price of one`,
+        ProblemCode.PRICED_ONE_AT_A_TIME);
+    }
+    return index && single ? null : price;
+  });
+  return Object.freeze([...prices, ...Array(GROUPS - prices.length).fill(null)]);
+}
+
+/** The table's own meld prices, read as MeldPrices.from_json reads them: each listed combination's four group
+ * prices (null: not priced), in the order of COMBINATIONS. `stored`: prices this app stored earlier, read back:
+ * a group price of a combination priced one at a time (allowed before) is left out, its first number kept. */
+export function parseMeldPrices(raw, { stored = false } = {}) {
+  if (raw === null || typeof raw !== "object" || Object.getPrototypeOf(raw) !== Object.prototype) {
     throw pricesFail("", 'the meld prices must be an object such as {"pinochle": [40, null]}', ProblemCode.WRONG_TYPE);
   }
   const found = {};
@@ -26,26 +54,24 @@ export function parseMeldPrices(raw) {
     } catch (error) {
       throw pricesFail(key, error.problem.message, error.code);
     }
-    const label = combinationLabel(key);
-    if (!Array.isArray(value) || value.length < 1 || value.length > GROUPS) {
-      throw pricesFail(key, `${label}: give the prices of 1 to ${GROUPS} sets as a list, null where not priced`,
-        ProblemCode.WRONG_TYPE);
-    }
-    value.forEach((price, index) => {
-      const where = `${key}[${index}]`;
-      const sets = index === 0 ? "1 set" : `${index + 1} sets`;
-      if (price !== null && !isWhole(price)) {
-        throw pricesFail(where, `${label}, ${sets}: the price must be a whole number or null`, ProblemCode.NOT_A_NUMBER);
-      }
-      if (price !== null && (price < 0 || price > MAX_PRICE)) {
-        throw pricesFail(where, `${label}, ${sets}: the price must be from 0 to ${MAX_PRICE.toLocaleString("en-US")}`,
-          ProblemCode.OUT_OF_RANGE);
-      }
-    });
-    found[key] = Object.freeze([...value, ...Array(GROUPS - value.length).fill(null)]);
+    found[key] = groupPrices(key, value, stored);
   }
   const listed = COMBINATIONS.filter((combination) => Object.hasOwn(found, combination));
   return listed.length ? Object.freeze(Object.fromEntries(listed.map((c) => [c, found[c]]))) : NO_PRICES;
+}
+
+/** The preset `key`'s prices on `table`, as preset_prices works them out: no double pinochle prices pinochle by
+ * single sets at the table's price of one; the NPA's prices are scaled by the table's single run over the small
+ * table's; anything else is no prices of the table's own. */
+export function presetPrices(key, table) {
+  const groups = MELD_TABLES[table];
+  if (key === "no-double-pinochle") return parseMeldPrices({ pinochle: [groups.pinochle[1]] });
+  if (key === "npa") {
+    const factor = Math.floor(groups.run[1] / MELD_TABLES["double-small"].run[1]);
+    return parseMeldPrices(Object.fromEntries(Object.entries(NPA_DOUBLE_DECK)
+      .map(([combination, prices]) => [combination, prices.map((price) => (price === null ? null : price * factor))])));
+  }
+  return NO_PRICES;
 }
 
 /** The name meld.js prices `table` under with the table's own `prices` over it. Sets that fit no priced group

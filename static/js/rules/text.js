@@ -1,13 +1,15 @@
-// Names as a person types them: the twin of clean_name in text.py (NFC, spaces stripped, no control
-// characters, line separators or lone surrogates).
+// Names as a person types them: the twin of clean_name in text.py (NFC, spaces stripped as Python strips
+// them, no control characters, line separators, lone surrogates or invisible format characters but the joiners).
 
 import { MatchFileError, ProblemCode, problem } from "./problems.js";
+import { strip } from "./spaces.js";
 
-const BAD = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u;
+const BAD = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]|(?![\u200C\u200D\u{E0020}-\u{E007F}])\p{Cf}/u;
 const length = (text) => [...text].length; // characters, as Python counts them
 
 function kind(char) {
   if (/\p{Cs}/u.test(char)) return "unpaired surrogate";
+  if (/\p{Cf}/u.test(char)) return "invisible character";
   return /[\p{Zl}\p{Zp}]/u.test(char) ? "line separator" : "control character";
 }
 
@@ -20,7 +22,7 @@ export function cleanName(text, path, maximum, what = "a name") {
     const code = bad[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
     throw new MatchFileError(problem(ProblemCode.BAD_CHARACTER, path, `${what} cannot hold the ${kind(bad[0])} U+${code}`));
   }
-  const name = text.normalize("NFC").replace(/^\s+|\s+$/gu, "");
+  const name = strip(text.normalize("NFC"));
   if (length(name) > maximum) throw tooLong();
   return name;
 }

@@ -1,15 +1,10 @@
 // What captured cards are worth on each trick point scale, and what a deck holds: the twin of tricks.py.
 
 import { RANKS, deckCopies, deckRanks } from "./cards.js";
+import { CARD_POINTS, COUNTER_RANKS } from "./declarations.js";
 import { ONE, ratio } from "./fractions.js";
 
-/** Points of one card of each rank, by scale. */
-export const CARD_POINTS = Object.freeze({
-  "one-point": Object.freeze({ A: 1, T: 1, K: 1, Q: 0, J: 0, 9: 0 }),
-  "ten-point": Object.freeze({ A: 10, T: 10, K: 10, Q: 0, J: 0, 9: 0 }),
-  classic: Object.freeze({ A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0 }),
-});
-export const COUNTER_RANKS = Object.freeze(["A", "T", "K"]);
+export { CARD_POINTS, COUNTER_RANKS };
 
 /** How many cards of one rank the deck holds (8 single, 16 double, no nines there). */
 export const cardsOfRank = (deck, rank) => (deckRanks(deck).includes(rank) ? deckCopies(deck) * 4 : 0);

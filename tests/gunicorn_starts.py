@@ -6,7 +6,9 @@ moment, so they race to create the folder's secret key, the SQLite file and the 
 when every worker finished booting (gunicorn's ``post_worker_init``), the server answers requests, no
 worker logged an error, and the database is at the latest revision with one ``alembic_version`` row.
 
-    python bench/bench_start.py [--rounds 50] [--workers 8] [--postgres URL]
+``tests/test_starts.py`` runs a few rounds; for a longer run:
+
+    python tests/gunicorn_starts.py [--rounds 50] [--workers 8] [--postgres URL]
 
 ``--postgres URL`` (a database the user may create databases from, e.g. the test server's
 ``postgresql+psycopg://postgres@127.0.0.1:25432/postgres``) runs each round on a new PostgreSQL database

@@ -1,0 +1,42 @@
+"""A stored deal or fact in a few words, for the messages of a lost race and the deal forms."""
+
+from __future__ import annotations
+
+from ..models import DealRow, MatchRow
+
+
+def describe_deal(row: MatchRow, deal: DealRow) -> str:
+    """A deal's facts in a few words: 'We bid 60; We 67, They 20'."""
+    if deal.passed:
+        return "all passed"
+    names = [side.name for side in row.sides]
+    parts = []
+    if deal.bidder is not None:
+        parts.append(f"{names[deal.bidder]} bid {deal.bid}" + (", thrown in" if deal.thrown_in else ""))
+    entries = []
+    for name, entry in zip(names, deal.sides, strict=False):
+        if "total" in entry:
+            entries.append(f"{name} {entry['total']}")
+        else:
+            meld, tricks = describe_fact(entry.get("meld")), describe_fact(entry.get("tricks"))
+            entries.append(f"{name} meld {meld}, tricks {tricks}")
+    parts.append(", ".join(entries))
+    return "; ".join(parts)
+
+
+def describe_fact(value: object) -> str:
+    """A meld or trick fact of the match file in a few words."""
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return " + ".join(describe_fact(item) for item in value)
+    if isinstance(value, dict):
+        cards = value.get("cards")
+        if isinstance(cards, list):
+            return "cards " + " ".join(str(card) for card in cards)
+        if isinstance(cards, dict):
+            return "cards taken " + ", ".join(f"{count} × {rank}" for rank, count in cards.items())
+        if "counters" in value:
+            return f"{value['counters']} counters"
+        return ", ".join(f"{count} {str(key).replace('_', ' ')}" for key, count in value.items())
+    return str(value)

@@ -1,0 +1,133 @@
+"""Reading a match: its row by its link, and the rules core's facts made from its rows."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from flask import abort
+from sqlalchemy import bindparam, select
+
+from ..db import get_session
+from ..models import Base, DealRow, MatchRow
+from ..rules.house_rules import HouseRules
+from ..rules.match import Deal, Match
+from ..rules.matchfile import FORMAT, auction_to_json, match_from_json
+
+
+class Loaded(NamedTuple):
+    """A match as this request read it: its row and the rules core's facts."""
+
+    row: MatchRow
+    match: Match
+
+
+_PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_public_id(public_id: str) -> bool:
+    """Whether ``public_id`` could be a link: anything else (a NUL, which PostgreSQL cannot take, very
+    long or non-ASCII text) is no match, and the database is not asked."""
+    return _PUBLIC_ID.fullmatch(public_id) is not None
+
+
+def find_match(public_id: str) -> MatchRow | None:
+    """The match with this link, or None."""
+    if not is_public_id(public_id):
+        return None
+    return get_session().scalars(select(MatchRow).where(MatchRow.public_id == public_id)).first()
+
+
+def get_match_or_404(public_id: str) -> MatchRow:
+    row = find_match(public_id)
+    if row is None:
+        abort(404, "There is no match at this link.")
+    return row
+
+
+def load_match(public_id: str) -> Loaded:
+    """The match row and its facts for the rules core (404 when the link is unknown)."""
+    row = get_match_or_404(public_id)
+    return Loaded(row, to_core(row))
+
+
+# Asked by every look at a sheet: plain Core statements on the session's connection, no ORM objects.
+_MATCH = Base.metadata.tables["match"]
+_VERSION = select(_MATCH.c.version).where(_MATCH.c.public_id == bindparam("link"))
+_WATCHED = select(_MATCH.c.public_id, _MATCH.c.version).where(_MATCH.c.watch_id == bindparam("link"))
+
+
+def match_version(public_id: str) -> int | None:
+    """The current version of a match (None for an unknown link): one indexed SELECT of one column."""
+    if not is_public_id(public_id):
+        return None
+    version: int | None = get_session().connection().execute(_VERSION, {"link": public_id}).scalar()
+    return version
+
+
+def watched_match(watch_id: str) -> tuple[str, int] | None:
+    """The players' link and current version of the match with this watch link, or None."""
+    if not is_public_id(watch_id):
+        return None
+    found = get_session().connection().execute(_WATCHED, {"link": watch_id}).first()
+    return None if found is None else (found.public_id, found.version)
+
+
+def matches_by_public_id(public_ids: Iterable[str]) -> list[MatchRow]:
+    """The matches with these links, in the order given; unknown links are skipped."""
+    wanted = [public_id for public_id in public_ids if is_public_id(public_id)]
+    if not wanted:
+        return []
+    rows = get_session().scalars(select(MatchRow).where(MatchRow.public_id.in_(wanted))).all()
+    by_id = {row.public_id: row for row in rows}
+    return [by_id[public_id] for public_id in wanted if public_id in by_id]
+
+
+def get_deal_or_404(row: MatchRow, number: int) -> DealRow:
+    if not 1 <= number <= len(row.deals):
+        abort(404, f"This match has no deal {number}.")
+    return row.deals[number - 1]
+
+
+def core_deal_or_404(match: Match, number: int) -> Deal:
+    """Deal ``number`` of the facts (404 when the match has no such deal)."""
+    if not 1 <= number <= len(match.deals):
+        abort(404, f"This match has no deal {number}.")
+    return match.deals[number - 1]
+
+
+def rules_of(row: MatchRow) -> HouseRules:
+    """The match's house rules as stored (values a later release may refuse from a client still read)."""
+    return HouseRules.from_mapping(row.rules, stored=True)
+
+
+def to_core(row: MatchRow) -> Match:
+    """The rules core's ``Match`` for a row, read by the match file reader. Rows were checked when
+    written, so a match stored before a limit was lowered still reads (``stored``)."""
+    return match_from_json(match_json(row), stored=True)
+
+
+def match_json(row: MatchRow) -> dict[str, Any]:
+    """The whole match in the match file format, built from the rows."""
+    return {
+        "format": FORMAT,
+        "name": row.name,
+        "auction": row.auction,
+        "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides],
+        "rules": dict(row.rules),
+        "deals": [deal_json(deal) for deal in row.deals],
+    }
+
+
+def deal_json(deal: DealRow) -> dict[str, Any]:
+    """One stored deal in the match file format, with the pricing it was entered under."""
+    data = auction_to_json(deal, deal.trump or None)
+    if deal.passed:
+        return data
+    data["sides"] = deal.sides
+    data["entered_under"] = {
+        "meld_table": deal.meld_table, "trick_scale": deal.trick_scale, "last_trick": deal.last_trick,
+        "meld_prices": deal.meld_prices or {},
+    }
+    return data

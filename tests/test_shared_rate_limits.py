@@ -1,0 +1,101 @@
+"""Rate limits shared by every process of a deployment (issue 25): gunicorn with several workers counts in
+one Redis server (``RATELIMIT_STORAGE_URI``), so a limit of 10 new matches lets 10 through, not 10 a worker.
+Needs a Redis server: ``SCOREKEEPER_TEST_REDIS_URL`` (``.ci/run`` starts one); skipped without it."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from bench_start import free_port, private_options  # noqa: E402
+
+REDIS_URL = os.environ.get("SCOREKEEPER_TEST_REDIS_URL", "")
+WORKERS = 4
+LIMIT = 10
+SENT = 40
+WORKED: dict[str, Any] = json.loads((ROOT / "seeds" / "worked-sheet.json").read_text(encoding="utf-8"))
+
+pytestmark = pytest.mark.skipif(not REDIS_URL, reason="SCOREKEEPER_TEST_REDIS_URL is not set")
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The test server's database, emptied: no count left from another run."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    client.flushdb()
+    client.close()
+    return REDIS_URL
+
+
+def gunicorn(tmp_path: Path, storage: str) -> Iterator[int]:
+    """gunicorn with ``WORKERS`` workers counting in ``storage``, a limit of ``LIMIT`` new matches an hour."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "RATELIMIT_"))}
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'shared.sqlite'}", SECRET_KEY="shared",
+               SCOREKEEPER_INSTANCE=str(tmp_path / "instance"), RATELIMIT_STORAGE_URI=storage,
+               SCOREKEEPER_CREATE_LIMIT=f"{LIMIT} per hour")
+    port = free_port()
+    log_path = tmp_path / "gunicorn.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
+                                    *private_options(), "scorekeeper:create_app()"],
+                                   cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    assert call(port, "GET", "/rules")[0] == 200
+                    break
+                except OSError:
+                    assert process.poll() is None and time.monotonic() < deadline, log_path.read_text()
+                    time.sleep(0.1)  # waiting for the server to listen, not timing anything
+            yield port
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
+    """One request on its own connection, so that successive requests may reach different workers."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        data = None if body is None else json.dumps(body).encode()
+        connection.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()
+
+
+def creations(port: int) -> Counter[int]:
+    """The statuses of ``SENT`` new matches sent at once, each on its own connection (so to any worker)."""
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        return Counter(pool.map(lambda _: call(port, "POST", "/api/v1/matches", WORKED)[0], range(SENT)))
+
+
+def test_a_limit_holds_across_every_worker(tmp_path: Path, redis_url: str) -> None:
+    for port in gunicorn(tmp_path, redis_url):
+        statuses = creations(port)
+        assert statuses == Counter({201: LIMIT, 429: SENT - LIMIT})
+        assert call(port, "GET", "/api/v1/matches/nothing-here")[0] == 404  # reads are not limited
+
+
+def test_a_table_file_counts_its_matches_in_the_shared_store(tmp_path: Path, redis_url: str) -> None:
+    table = {"format": "scorekeeper-table/1", "name": "Club", "matches": [WORKED] * (LIMIT - 2)}
+    for port in gunicorn(tmp_path, redis_url):
+        assert call(port, "POST", "/api/v1/tables/import", table)[0] == 201  # the table and 8 matches: 9
+        assert creations(port) == Counter({201: 1, 429: SENT - 1})
