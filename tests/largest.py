@@ -35,8 +35,10 @@ def long_name(number: int, length: int) -> str:
 
 
 def prices(top: int) -> dict[str, list[int]]:
-    """A price for each group of 1–4 sets of every combination, each of five digits."""
-    return {combination.value: [top - n for n in range(4)] for combination in Combination}
+    """A price for each group of 1–4 sets of every combination (for one set of those priced one at a time),
+    each of five digits."""
+    return {combination.value: [top - n for n in range(1 if combination.priced_one_at_a_time else 4)]
+            for combination in Combination}
 
 
 def largest_deal(players: list[list[str]]) -> dict[str, Any]:

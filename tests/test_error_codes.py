@@ -1,4 +1,4 @@
-"""Every JSON error answer carries a code a program can act on, and the field it concerns (issue 25: D9);
+"""Every JSON error answer carries a code a program can act on, and the field it concerns;
 with them, the refusals of D4 (JSON nested too deep sent to the outbox), D5 (a form or an outbox entry
 giving a field twice) and D7 (a version ahead of the match)."""
 

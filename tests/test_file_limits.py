@@ -1,6 +1,6 @@
 """What the app takes in, it gives back and takes in again: the largest match file and table file that the
-limits in items allow (``tests/largest.py``), exported by the pages and the API, go in again through both
-(issue 25, D3). The request's byte limit is never the one a file the app wrote meets first."""
+limits in items allow (``tests/largest.py``), exported by the pages and the API, go in again through both.
+The request's byte limit is never the one a file the app wrote meets first."""
 
 from __future__ import annotations
 

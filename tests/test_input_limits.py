@@ -89,7 +89,7 @@ LIMIT_CASES = [
                  "Deals", id="Deals"),
     pytest.param(with_sides({"name": "We", "colour": "red"}, {"name": "They"}), "unknown_key", "sides[0].colour",
                  id="side-key"),
-    # Names that cannot be seen, or that turn the text around (issue 25, D8).
+    # Names that cannot be seen, or that turn the text around.
     pytest.param(with_sides({"name": "\u200b"}, {"name": "They"}), "bad_character", "sides[0].name", id="zero-width"),
     pytest.param(with_sides({"name": "We", "players": ["Ann\u202e"]}, {"name": "They"}), "bad_character",
                  "sides[0].players[0]", id="bidi-override"),

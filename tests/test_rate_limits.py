@@ -105,7 +105,7 @@ def test_making_tables_counts_against_the_limit_on_new_matches(app: Flask, clien
     assert client.post("/tables/import", data={}).status_code == 429
 
 
-# What is made, not requests (issue 25, D2) ------------------------------------------------------------
+# What is made, not requests ------------------------------------------------------------
 
 def table_file(matches: int, deals_each: int = 0) -> dict[str, Any]:
     match = {**WORKED, "deals": [DEAL] * deals_each}

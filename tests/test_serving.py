@@ -1,4 +1,4 @@
-"""No one address can hold the server (issue 25, D1): ``scorekeeper serve`` caps the connections of one
+"""No one address can hold the server: ``scorekeeper serve`` caps the connections of one
 address and closes a request that does not arrive in time, and answers its own refusals in JSON under
 the API. Every connection here stays on this machine (127.0.0.0/8); every wait is bounded."""
 

@@ -1,4 +1,4 @@
-"""Rate limits shared by every process of a deployment (issue 25): gunicorn with several workers counts in
+"""Rate limits shared by every process of a deployment: gunicorn with several workers counts in
 one Redis server (``RATELIMIT_STORAGE_URI``), so a limit of 10 new matches lets 10 through, not 10 a worker.
 Needs a Redis server: ``SCOREKEEPER_TEST_REDIS_URL`` (``.ci/run`` starts one); skipped without it."""
 
@@ -17,10 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gunicorn_starts import free_port, private_options
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
-from bench_start import free_port, private_options  # noqa: E402
 
 REDIS_URL = os.environ.get("SCOREKEEPER_TEST_REDIS_URL", "")
 WORKERS = 4
