@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -78,6 +78,12 @@ def _refused_token(response: Response) -> bool:
 def init_limiter(app: Flask) -> Limiter:
     """The app's own limiter, with the marked views (already registered) wrapped in their limits."""
     limiter = Limiter(get_remote_address, app=app)
+
+    @limiter.request_filter
+    def reads_are_never_limited() -> bool:
+        """Every limit counts writes only: a read skips the limiter's work (a phone polls every 1.5 s)."""
+        return request.method in ("GET", "HEAD", "OPTIONS")
+
     for scope, limit in RATE_LIMITS.items():
         shared = limiter.shared_limit(
             _configured(limit.config_key), scope=scope,
