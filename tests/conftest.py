@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from jinja2 import BytecodeCache, Environment
+from jinja2.bccache import Bucket
 from werkzeug.test import TestResponse
 
 from postgres_databases import MigratedPostgres, drop_database, make_database
@@ -35,6 +37,11 @@ def pytest_configure(config: pytest.Config) -> None:
     it before the test modules read it, so that workers never share tables (nor the processes they start)."""
     if WORKER and POSTGRES_SERVER:
         os.environ[POSTGRES_VARIABLE] = make_database(POSTGRES_SERVER, f"scorekeeper_test_{WORKER}")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--screenshots", action="store_true",
+                     help="browser tests save their screenshots under test-artifacts/ for a person to look at")
 
 
 @pytest.hookimpl(trylast=True)
@@ -81,6 +88,36 @@ def clients_close_every_answer() -> Iterator[None]:
     FlaskClient.open = opened  # type: ignore[method-assign]
 
 
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once per test process: every test makes an app of its own, and Jinja would
+    otherwise compile each template again for each of them. A changed template has a new checksum."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def templates_compiled_once() -> Iterator[None]:
+    shared = CompiledTemplates()
+    made = Flask.create_jinja_environment
+
+    def with_shared_cache(self: Flask) -> Environment:
+        environment = made(self)
+        environment.bytecode_cache = shared
+        return environment
+
+    Flask.create_jinja_environment = with_shared_cache  # type: ignore[method-assign]
+    yield
+    Flask.create_jinja_environment = made  # type: ignore[method-assign]
+
+
 @pytest.fixture(scope="session")
 def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A SQLite file migrated to the head revision, made once per session for the tests to copy."""
@@ -99,7 +136,15 @@ def migrated_postgres() -> Iterator[MigratedPostgres]:
     database.engine.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Tests run on SQLite; those marked ``both_databases`` (what a database could make differ: the store,
+    concurrent writes, imports, odd input, the API) on PostgreSQL as well."""
+    if "database_url" in metafunc.fixturenames:
+        both = metafunc.definition.get_closest_marker("both_databases") is not None
+        metafunc.parametrize("database_url", ["sqlite", "postgresql"] if both else ["sqlite"], indirect=True)
+
+
+@pytest.fixture
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A database at the head revision with no match in it: a copy of the session's migrated SQLite file,
     or the PostgreSQL database emptied. The app's start finds it migrated."""

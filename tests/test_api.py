@@ -19,6 +19,8 @@ from scorekeeper.models import MatchRow
 from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.rules.scoring import score_match
 
+pytestmark = pytest.mark.both_databases
+
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 WORKED: dict[str, Any] = json.loads((SEEDS / "worked-sheet.json").read_text(encoding="utf-8"))
 DOUBLE: dict[str, Any] = json.loads((SEEDS / "double-deck-in-progress.json").read_text(encoding="utf-8"))

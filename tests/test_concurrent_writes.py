@@ -20,6 +20,8 @@ from scorekeeper.device import KEY as DEVICE_MATCHES
 from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.store import reading, writing
 
+pytestmark = pytest.mark.both_databases
+
 THREADS = 8
 
 

@@ -14,6 +14,8 @@ from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.match import Match, SideInfo
 from scorekeeper.store import reading, writing
 
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture
 def public_id(app: Flask) -> Iterator[str]:

@@ -17,6 +17,8 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import MAX_REQUEST_BYTES, create_app
 
+pytestmark = pytest.mark.both_databases
+
 WORKED: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parent.parent / "seeds" / "worked-sheet.json").read_text(encoding="utf-8"))
 DEAL = {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 10}]}

@@ -38,6 +38,8 @@ from scorekeeper.rules.house_rules import RULE_SPECS
 from scorekeeper.rules.matchfile import loads_match, match_from_json
 from scorekeeper.store import reading
 
+pytestmark = pytest.mark.both_databases
+
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 SEED_FILES: list[dict[str, Any]] = [json.loads(path.read_text(encoding="utf-8"))
                                     for path in sorted(SEEDS.glob("*.json"))]

@@ -14,6 +14,8 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.instance import StartupError
 
+pytestmark = pytest.mark.both_databases
+
 WORKED: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parent.parent / "seeds" / "worked-sheet.json").read_text(encoding="utf-8")
 )

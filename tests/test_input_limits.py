@@ -23,6 +23,8 @@ from scorekeeper.rules.limits import MAX_DEALS, MAX_MATCH_NAME, MAX_PLAYERS, MAX
 from scorekeeper.rules.numbers import parse_whole_number
 from scorekeeper.rules.problems import ProblemCode
 
+pytestmark = pytest.mark.both_databases
+
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 WORKED: dict[str, Any] = json.loads((SEEDS / "worked-sheet.json").read_text(encoding="utf-8"))
 DEAL = {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 20}]}

@@ -15,6 +15,8 @@ from scorekeeper.db import SCHEMA_VERSION, SchemaVersion, get_engine, get_sessio
 from scorekeeper.models import DealRow, MatchRow, RuleChangeRow, SideRow
 from scorekeeper.rules.house_rules import HouseRules
 
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture
 def session(app: Flask) -> Iterator[Session]:

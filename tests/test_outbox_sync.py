@@ -15,6 +15,8 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.store import reading
 
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture
 def app(database_url: str, tmp_path: Path) -> Iterator[Flask]:

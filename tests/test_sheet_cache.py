@@ -18,6 +18,8 @@ from scorekeeper.sheet.cache import SheetCache, SheetPage, sheet_cache
 from scorekeeper.sheet.view import SheetView
 from scorekeeper.store import reading, writing
 
+pytestmark = pytest.mark.both_databases
+
 DEAD_DEAL = {  # We bid 90 with 10 meld: 10 + 50 trick points cannot make it
     "bidder": 0, "bid": 90,
     "sides": [{"meld": 10, "tricks": 30}, {"meld": 8, "tricks": 18, "last_trick": True}],

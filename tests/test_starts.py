@@ -13,7 +13,7 @@ import os
 import pytest
 from gunicorn_starts import run
 
-ROUNDS = int(os.environ.get("SCOREKEEPER_TEST_START_ROUNDS", "3"))
+ROUNDS = int(os.environ.get("SCOREKEEPER_TEST_START_ROUNDS", "2"))
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
 
 

@@ -17,6 +17,8 @@ from scorekeeper.rules.problems import Problem, ProblemCode
 from scorekeeper.rules.scoring import score_match
 from scorekeeper.store import describe, reading, writing
 
+pytestmark = pytest.mark.both_databases
+
 WE_THEY = (SideInfo("We", ("Ann", "Bob")), SideInfo("They", ("Cy", "Di")))
 
 

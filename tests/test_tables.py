@@ -13,6 +13,8 @@ import pytest
 from conftest import form_values
 from flask.testing import FlaskClient
 
+pytestmark = pytest.mark.both_databases
+
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 FORMAT = "pinochle-match/1"
 

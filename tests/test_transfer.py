@@ -19,6 +19,8 @@ from scorekeeper.models import MatchRow
 from scorekeeper.rules.matchfile import loads_match, match_from_json
 from scorekeeper.rules.scoring import score_match
 
+pytestmark = pytest.mark.both_databases
+
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 WORKED_TEXT = (SEEDS / "worked-sheet.json").read_text(encoding="utf-8")
 WORKED: dict[str, Any] = json.loads(WORKED_TEXT)

@@ -20,6 +20,8 @@ from scorekeeper.models import WriteKeyRow, utc_now
 from scorekeeper.store import reading, write_keys
 from scorekeeper.views.write_keys import SENT_BEFORE
 
+pytestmark = pytest.mark.both_databases
+
 
 def keyed(token: str, key: str, version: int | None = None) -> dict[str, str]:
     return bearer(token, version) | {"Idempotency-Key": key}

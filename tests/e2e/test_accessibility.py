@@ -9,7 +9,7 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import MAIN_PAGE_NAMES, PHONE_AT_200_PERCENT, MainPages, Phones
+from .conftest import MAIN_PAGE_NAMES, PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
 from .table import deal_row, sheet_totals, start_match
 
 pytestmark = pytest.mark.browser
@@ -59,17 +59,19 @@ def describe(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", MAIN_PAGE_NAMES)
-def test_axe_finds_no_serious_violation(
-    phones: Phones, main_pages: MainPages, shoot: Callable[[Page, str], Any], name: str, scheme: str
+def test_axe_finds_no_serious_violation_and_every_control_has_a_label(
+    phones: Phones, main_pages: MainPages, shoot: Callable[[Page, str], Any], name: str
 ) -> None:
-    page = phones.open(color_scheme=scheme)
+    """Each main page, light and then dark (the same page, its colour scheme switched)."""
+    page = phones.open()
     response = main_pages.visit(page, name)
     assert response is not None and response.ok, f"{name} answered {response and response.status}"
-    shoot(page, f"page-{name}" + ("-dark" if scheme == "dark" else ""))
-    violations = axe_violations(page)
-    assert not violations, f"{name} ({scheme}):\n{describe(violations)}"
+    assert page.evaluate(UNLABELLED_CONTROLS) == []
+    for scheme in in_each_scheme(page):
+        shoot(page, f"page-{name}" + ("-dark" if scheme == "dark" else ""))
+        violations = axe_violations(page)
+        assert not violations, f"{name} ({scheme}):\n{describe(violations)}"
 
 
 def test_axe_finds_no_serious_violation_on_pages_with_results(phones: Phones, main_pages: MainPages) -> None:
@@ -92,12 +94,6 @@ def test_axe_finds_no_serious_violation_on_pages_with_results(phones: Phones, ma
     expect(page.locator(".field-error").first).to_be_visible()
     found["form errors"] = axe_violations(page)
     assert not any(found.values()), "\n".join(f"{where}:\n{describe(v)}" for where, v in found.items() if v)
-
-
-@pytest.mark.parametrize("name", MAIN_PAGE_NAMES)
-def test_every_control_has_a_label(page: Page, main_pages: MainPages, name: str) -> None:
-    main_pages.visit(page, name)
-    assert page.evaluate(UNLABELLED_CONTROLS) == []
 
 
 @pytest.mark.parametrize("name", MAIN_PAGE_NAMES)

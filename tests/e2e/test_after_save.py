@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, Request, expect
 
-from .conftest import PHONE, Phones
+from .conftest import PHONE_AT_200_PERCENT, Phones, in_each_scheme
 from .samples import worked_sheet_file
 from .table import fill_quick_deal, follow, import_match, open_new_deal, save_deal, sheet_totals
 
@@ -194,10 +194,8 @@ def test_the_winning_deal_shows_the_winner_and_starts_the_next_match(
     expect(page.locator("main")).to_contain_text(new["name"])
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_saved_notice_reads_well_at_200_percent(phones: Phones, shoot: Callable[..., Any], scheme: str) -> None:
-    page = phones.open(**{**PHONE, "viewport": {"width": 195, "height": 422}, "device_scale_factor": 6},
-                       color_scheme=scheme)
+def test_the_saved_notice_reads_well_at_200_percent(phones: Phones, shoot: Callable[..., Any]) -> None:
+    page = phones.open(**PHONE_AT_200_PERCENT)
     import_match(page, long_match(8))
     open_new_deal(page)
     fill_quick_deal(page, "We", 50, (40, 48))
@@ -205,4 +203,5 @@ def test_the_saved_notice_reads_well_at_200_percent(phones: Phones, shoot: Calla
     expect(page.locator(".saved-notice")).to_contain_text("Deal 9 saved")
     assert in_viewport(page, page.locator(".saved-notice"))
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    shoot(page, f"after-save-200-percent-{scheme}", full_page=False)
+    for scheme in in_each_scheme(page):
+        shoot(page, f"after-save-200-percent-{scheme}", full_page=False)

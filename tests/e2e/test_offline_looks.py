@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE_AT_200_PERCENT, Guard, Phones
+from .conftest import PHONE_AT_200_PERCENT, Guard, Phones, in_each_scheme
 from .outbox import outbox, ready_offline, take_expected_errors
 from .sheet_only import players_match, save_offline, sheet_only_phone
 from .table import add_quick_deal, fill_quick_deal, follow, open_new_deal, start_match, type_number
@@ -39,40 +39,42 @@ def test_the_outbox_fits_the_phone(phones: Phones, guard: Guard, shoot: Callable
         shoot(page, f"offline-outbox-{look}", full_page=False)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_screens_of_a_sheet_only_phone_read_well_offline(
-    phones: Phones, guard: Guard, shoot: Callable[..., Any], scheme: str
+    phones: Phones, guard: Guard, shoot: Callable[..., Any]
 ) -> None:
     """A sheet with deals not sent yet, and the correction and delete forms made on the phone, at 390×844."""
     deals = [{"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]},
              {"bidder": 1, "bid": 55, "sides": [{"total": 38}, {"total": 51}]}]
-    page, sheet = sheet_only_phone(phones, players_match(deals), color_scheme=scheme)
+    page, sheet = sheet_only_phone(phones, players_match(deals))
     with guard.offline(page):
         open_new_deal(page)
         fill_quick_deal(page, "Cy & Di", 65, (20, 70))
         save_offline(page, "New deal 3")
         assert page.evaluate(FITS)
-        shoot(page, f"offline-sheet-only-top-{scheme}", full_page=False)
+        for scheme in in_each_scheme(page):
+            shoot(page, f"offline-sheet-only-top-{scheme}", full_page=False)
         page.locator(".chart-card").scroll_into_view_if_needed()
-        shoot(page, f"offline-sheet-only-chart-{scheme}", full_page=False)
+        for scheme in in_each_scheme(page):
+            shoot(page, f"offline-sheet-only-chart-{scheme}", full_page=False)
         follow(page, page.get_by_role("link", name="Edit deal 2"))
         expect(page.get_by_role("heading", name="Correct deal 2")).to_be_visible()
         assert page.evaluate(FITS)
-        shoot(page, f"offline-correct-deal-{scheme}", full_page=False)
+        for scheme in in_each_scheme(page):
+            shoot(page, f"offline-correct-deal-{scheme}", full_page=False)
         follow(page, page.get_by_role("link", name="Delete this deal"))
         assert page.evaluate(FITS)
-        shoot(page, f"offline-delete-deal-{scheme}", full_page=False)
+        for scheme in in_each_scheme(page):
+            shoot(page, f"offline-delete-deal-{scheme}", full_page=False)
     take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_decided_match_and_its_next_match_page_read_well(
-    phones: Phones, shoot: Callable[..., Any], scheme: str
-) -> None:
+def test_a_decided_match_and_its_next_match_page_read_well(phones: Phones, shoot: Callable[..., Any]) -> None:
     deals = [{"bidder": 0, "bid": 60, "sides": [{"total": 300}, {"total": 20}]},
              {"bidder": 0, "bid": 60, "sides": [{"total": 250}, {"total": 20}]}]
-    page, _ = sheet_only_phone(phones, players_match(deals), color_scheme=scheme)
-    shoot(page, f"decided-sheet-{scheme}", full_page=False)
+    page, _ = sheet_only_phone(phones, players_match(deals))
+    for scheme in in_each_scheme(page):
+        shoot(page, f"decided-sheet-{scheme}", full_page=False)
     follow(page, page.get_by_role("link", name="Start the next match"))
     assert page.evaluate(FITS)
-    shoot(page, f"next-match-{scheme}", full_page=False)
+    for scheme in in_each_scheme(page):
+        shoot(page, f"next-match-{scheme}", full_page=False)

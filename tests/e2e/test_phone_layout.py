@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones
+from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
 from .pixels import read_png
 from .samples import worked_sheet_file
 from .table import import_match, sheet_totals
@@ -19,6 +19,10 @@ from .test_house_rules import preview_target
 pytestmark = pytest.mark.browser
 
 # Each matched element whose text runs past the element's own box, by how many pixels.
+# The text colour an element of a class gets.
+COLOR_OF_CLASS = """name => { const probe = document.createElement("span"); probe.className = name;
+    document.body.append(probe); const color = getComputedStyle(probe).color; probe.remove(); return color; }"""
+
 TEXT_OUTSIDE_ITS_BOX = """selector => [...document.querySelectorAll(selector)].map(el => {
     const box = el.getBoundingClientRect();
     const range = document.createRange();
@@ -44,16 +48,14 @@ def three_sides_past_the_target() -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_three_totals_keep_their_text_inside_their_boxes(
-    phones: Phones, shoot: Callable[..., Any], scheme: str
-) -> None:
-    page = phones.open(color_scheme=scheme)
+def test_three_totals_keep_their_text_inside_their_boxes(phones: Phones, shoot: Callable[..., Any]) -> None:
+    page = phones.open()
     import_match(page, three_sides_past_the_target())
     assert sheet_totals(page) == {"North": 1100, "East": 1050, "South": 120}
     expect(page.locator(".total-to-go").first).to_have_text("reached 1000")
-    shoot(page, f"sheet-three-sides-{scheme}", full_page=False)
-    assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, ".total-points, .total-to-go") == []
+    for scheme in in_each_scheme(page):
+        shoot(page, f"sheet-three-sides-{scheme}", full_page=False)
+        assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, ".total-points, .total-to-go") == [], scheme
 
 
 BIDDER_LOOK = """number => {
@@ -65,16 +67,15 @@ BIDDER_LOOK = """number => {
   }"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_thrown_in_bid_reads_as_lost_like_a_set_one(phones: Phones, main_pages: MainPages, scheme: str) -> None:
-    page = phones.open(color_scheme=scheme)
+def test_a_thrown_in_bid_reads_as_lost_like_a_set_one(page: Page, main_pages: MainPages) -> None:
     main_pages.visit(page, "sheet")
     made, set_, thrown_in = 1, 3, 20  # deals of the sample match
     expect(page.locator(f"#deal-{set_} .status")).to_have_text("set")
     expect(page.locator(f"#deal-{thrown_in} .status")).to_have_text("thrown in")
-    looks = {number: page.evaluate(BIDDER_LOOK, number) for number in (made, set_, thrown_in)}
-    assert looks[thrown_in] == looks[set_]
-    assert looks[thrown_in]["cell"] != looks[made]["cell"]
+    for scheme in in_each_scheme(page):
+        looks = {number: page.evaluate(BIDDER_LOOK, number) for number in (made, set_, thrown_in)}
+        assert looks[thrown_in] == looks[set_], scheme
+        assert looks[thrown_in]["cell"] != looks[made]["cell"], scheme
 
 
 # Every option of every visible list whose text is wider than the list shows it: the text of a
@@ -118,25 +119,24 @@ def edge_shading(wrap: Locator) -> dict[str, float]:
     return {"left": shaded(1, 17), "right": shaded(right, right - 16)}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_wide_tables_on_the_rules_page_show_that_they_scroll(
-    phones: Phones, shoot: Callable[..., Any], scheme: str
-) -> None:
-    page = phones.open(color_scheme=scheme)
+def test_wide_tables_on_the_rules_page_show_that_they_scroll(phones: Phones, shoot: Callable[..., Any]) -> None:
+    page = phones.open()
     page.goto("/rules")
     wraps = page.locator(".rules-page .sheet-wrap")
     expect(wraps).to_have_count(3)
-    for wrap in wraps.all():
-        wrap.scroll_into_view_if_needed()
-        assert wrap.evaluate("el => el.scrollWidth > el.clientWidth"), "this table fits: nothing to show"
-        at_start = edge_shading(wrap)
-        wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
-        at_end = edge_shading(wrap)
-        assert at_start["right"] > 0.9 and at_start["left"] < 0.1, at_start
-        assert at_end["left"] > 0.9 and at_end["right"] < 0.1, at_end
-    wraps.first.evaluate("el => { el.scrollLeft = 0; }")
-    wraps.first.scroll_into_view_if_needed()
-    shoot(page, f"rules-presets-table-{scheme}", full_page=False)
+    for scheme in in_each_scheme(page):
+        for wrap in wraps.all():
+            wrap.evaluate("el => { el.scrollLeft = 0; }")
+            wrap.scroll_into_view_if_needed()
+            assert wrap.evaluate("el => el.scrollWidth > el.clientWidth"), "this table fits: nothing to show"
+            at_start = edge_shading(wrap)
+            wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+            at_end = edge_shading(wrap)
+            assert at_start["right"] > 0.9 and at_start["left"] < 0.1, (scheme, at_start)
+            assert at_end["left"] > 0.9 and at_end["right"] < 0.1, (scheme, at_end)
+        wraps.first.evaluate("el => { el.scrollLeft = 0; }")
+        wraps.first.scroll_into_view_if_needed()
+        shoot(page, f"rules-presets-table-{scheme}", full_page=False)
 
 
 def test_the_score_sheet_fits_at_200_percent(phones: Phones, main_pages: MainPages) -> None:
@@ -177,19 +177,18 @@ SEGMENT_LOOK = r"""() => {
   }"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_chosen_way_of_entering_a_deal_stands_out(
-    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any], scheme: str
+    page: Page, main_pages: MainPages, shoot: Callable[..., Any]
 ) -> None:
-    page = phones.open(color_scheme=scheme)
     main_pages.visit(page, "deal-new")
-    for choice in ("Meld + tricks", "One number"):
-        page.get_by_role("radio", name=choice).tap()
-        look = page.evaluate(SEGMENT_LOOK)
-        # WCAG 1.4.11: the state of a control is shown at 3:1 against what is next to it.
-        assert contrast(look["chosen"], look["track"]) >= 3, look
-        assert contrast(look["other"], look["track"]) < 1.5, look
-    shoot(page, f"deal-new-segments-{scheme}", full_page=False)
+    for scheme in in_each_scheme(page):
+        for choice in ("Meld + tricks", "One number"):
+            page.get_by_role("radio", name=choice).tap()
+            look = page.evaluate(SEGMENT_LOOK)
+            # WCAG 1.4.11: the state of a control is shown at 3:1 against what is next to it.
+            assert contrast(look["chosen"], look["track"]) >= 3, (scheme, look)
+            assert contrast(look["other"], look["track"]) < 1.5, (scheme, look)
+        shoot(page, f"deal-new-segments-{scheme}", full_page=False)
 
 
 def test_the_ways_of_entering_a_deal_stay_in_their_track_at_200_percent(
@@ -214,11 +213,9 @@ CARD_ROWS = """() => [...document.querySelectorAll(".card-row")].map(row =>
 
 
 @pytest.mark.parametrize(("deck", "ranks"), [("double", 5), ("single", 6)])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_calculator_lays_each_suit_out_as_one_even_row(
-    phones: Phones, shoot: Callable[..., Any], deck: str, ranks: int, scheme: str
+    page: Page, shoot: Callable[..., Any], deck: str, ranks: int
 ) -> None:
-    page = phones.open(color_scheme=scheme)
     page.goto(f"/meld?deck={deck}")
     rows = page.evaluate(CARD_ROWS)
     assert len(rows) == 4
@@ -226,20 +223,20 @@ def test_the_calculator_lays_each_suit_out_as_one_even_row(
         assert len(row) == ranks
         assert len({card["top"] for card in row}) == 1, row
         assert max(card["width"] for card in row) - min(card["width"] for card in row) <= 1, row
-    assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, ".card-face") == []
     expect(page.locator(".suits")).to_contain_text("♥ Hearts")
     page.locator(".card-grid").scroll_into_view_if_needed()
-    shoot(page, f"meld-cards-{deck}-{scheme}", full_page=False)
+    for scheme in in_each_scheme(page):
+        assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, ".card-face") == [], scheme
+        shoot(page, f"meld-cards-{deck}-{scheme}", full_page=False)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_lost_bid_is_written_in_red(phones: Phones, main_pages: MainPages, scheme: str) -> None:
-    page = phones.open(color_scheme=scheme)
+def test_a_lost_bid_is_written_in_red(page: Page, main_pages: MainPages) -> None:
     main_pages.visit(page, "sheet")
     lost = page.locator("#deal-3 td.bidder .hand")  # the sample's deal 3: We bid 60 and were set
     expect(lost).to_have_text("−60")
-    red = page.locator("#deal-3 .status").evaluate("el => getComputedStyle(el).color")
-    assert lost.evaluate("el => getComputedStyle(el).color") == red
+    for scheme in in_each_scheme(page):
+        red = page.locator("#deal-3 .status").evaluate("el => getComputedStyle(el).color")
+        assert lost.evaluate("el => getComputedStyle(el).color") == red, scheme
 
 
 def test_trump_choices_sit_two_by_two_under_none(page: Page, main_pages: MainPages) -> None:
@@ -257,11 +254,7 @@ def test_trump_choices_sit_two_by_two_under_none(page: Page, main_pages: MainPag
     assert none["width"] > 2 * suits[0]["width"]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_preview_boxes_line_up_and_a_negative_total_is_red(
-    phones: Phones, shoot: Callable[..., Any], scheme: str
-) -> None:
-    page = phones.open(color_scheme=scheme)
+def test_the_preview_boxes_line_up_and_a_negative_total_is_red(page: Page, shoot: Callable[..., Any]) -> None:
     import_match(page, worked_sheet_file())
     preview_target(page, 200)  # They end at −20
     now, after = page.locator(".compare .card").all()
@@ -271,35 +264,33 @@ def test_the_preview_boxes_line_up_and_a_negative_total_is_red(
     assert abs(tops[0] - tops[1]) < 1, tops
     negative = after.locator(".compare-totals strong", has_text="−20")
     positive = after.locator(".compare-totals strong", has_text="200")
-    # The same red as a lost bid on the score sheet, where the class "negative" paints it.
-    red = page.evaluate("""() => { const probe = document.createElement("span"); probe.className = "negative";
-        document.body.append(probe); const color = getComputedStyle(probe).color; probe.remove(); return color; }""")
-    assert negative.evaluate("el => getComputedStyle(el).color") == red
-    assert positive.evaluate("el => getComputedStyle(el).color") != red
-    shoot(page, f"house-rules-preview-{scheme}", full_page=False)
+    for scheme in in_each_scheme(page):
+        # The same red as a lost bid on the score sheet, where the class "negative" paints it.
+        red = page.evaluate(COLOR_OF_CLASS, "negative")
+        assert negative.evaluate("el => getComputedStyle(el).color") == red, scheme
+        assert positive.evaluate("el => getComputedStyle(el).color") != red, scheme
+        shoot(page, f"house-rules-preview-{scheme}", full_page=False)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_red_suits_are_red_on_the_trump_buttons(
-    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any], scheme: str
+    page: Page, main_pages: MainPages, shoot: Callable[..., Any]
 ) -> None:
-    page = phones.open(color_scheme=scheme)
     main_pages.visit(page, "deal-new")
     page.locator("summary", has_text="Trump").click()
-    # The colour of a card's red sign in the meld calculator.
-    red = page.evaluate("""() => { const probe = document.createElement("span"); probe.className = "suit-red";
-        document.body.append(probe); const color = getComputedStyle(probe).color; probe.remove(); return color; }""")
     colors = "el => [getComputedStyle(el).color, getComputedStyle(el.parentElement).color]"
-    for name, sign, is_red in [("Spades", "♠", False), ("Hearts", "♥", True), ("Diamonds", "♦", True),
-                               ("Clubs", "♣", False)]:
-        radio = page.get_by_role("radio", name=f"{sign} {name}", exact=True)
-        expect(radio).to_have_count(1)
-        button = page.locator(".suits .choice", has=radio)
-        assert button.evaluate("el => el.innerText.trim()") == f"{sign} {name}"  # the space is shown too
-        shown, text = button.get_by_text(sign, exact=True).evaluate(colors)
-        assert text != red, name
-        assert shown == (red if is_red else text), name
-    shoot(page, f"deal-new-trump-{scheme}", full_page=False)
+    for scheme in in_each_scheme(page):
+        # The colour of a card's red sign in the meld calculator.
+        red = page.evaluate(COLOR_OF_CLASS, "suit-red")
+        for name, sign, is_red in [("Spades", "♠", False), ("Hearts", "♥", True), ("Diamonds", "♦", True),
+                                   ("Clubs", "♣", False)]:
+            radio = page.get_by_role("radio", name=f"{sign} {name}", exact=True)
+            expect(radio).to_have_count(1)
+            button = page.locator(".suits .choice", has=radio)
+            assert button.evaluate("el => el.innerText.trim()") == f"{sign} {name}"  # the space is shown too
+            shown, text = button.get_by_text(sign, exact=True).evaluate(colors)
+            assert text != red, (scheme, name)
+            assert shown == (red if is_red else text), (scheme, name)
+        shoot(page, f"deal-new-trump-{scheme}", full_page=False)
 
 
 # How many lines the text at the end of an element takes, and how far it reaches right of the window.

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones
+from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
 
 pytestmark = pytest.mark.browser
 
@@ -52,11 +52,10 @@ def test_with_a_share_sheet_the_button_opens_it_with_the_link(phones: Phones, ma
     assert "Watch link" in shared["title"]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_each_link_has_a_qr_code_drawn_by_the_server(
-    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any], scheme: str
+    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any]
 ) -> None:
-    page = phones.open(color_scheme=scheme)
+    page = phones.open()
     main_pages.visit(page, "sheet")
     for which in ("players", "watch"):
         item = page.locator(f"#share-{which}")
@@ -70,7 +69,8 @@ def test_each_link_has_a_qr_code_drawn_by_the_server(
         box = image.bounding_box()
         assert box is not None and box["width"] >= 150
     page.locator("#share").scroll_into_view_if_needed()
-    shoot(page, f"share-section-{scheme}", full_page=False)
+    for scheme in in_each_scheme(page):
+        shoot(page, f"share-section-{scheme}", full_page=False)
 
 
 def test_the_share_section_at_200_percent(phones: Phones, main_pages: MainPages, shoot: Callable[..., Any]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PHONE, PHONE_AT_200_PERCENT, MainPages, Phones
+from .conftest import PHONE, PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
 from .table import follow, import_match
 from .test_phone_layout import TEXT_OUTSIDE_ITS_BOX, three_sides_past_the_target
 
@@ -100,20 +100,19 @@ BIDDER_FRAME = """() => {
 }"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_tags_numbers_and_the_bidder_read_at_a_glance(
-    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any], scheme: str
+    page: Page, main_pages: MainPages, shoot: Callable[..., Any]
 ) -> None:
-    page = phones.open(color_scheme=scheme)
     main_pages.visit(page, "sheet")
     sizes = page.evaluate(SIZES)
     assert sizes and min(sizes) >= 15, sizes
-    look = page.evaluate(BIDDER_FRAME)
-    assert re.search(r"inset", look["frame"]) and re.search(r"\b3px\b", look["frame"]), look
-    # The frame stands out from the bidder's own shade and from a plain cell (3:1, WCAG for shapes).
-    assert contrast(look["frameColour"], look["cell"]) >= 3, look
-    assert contrast(look["frameColour"], look["plain"]) >= 3, look
-    shoot(page, f"sheet-two-sides-{scheme}", full_page=False)
+    for scheme in in_each_scheme(page):
+        look = page.evaluate(BIDDER_FRAME)
+        assert re.search(r"inset", look["frame"]) and re.search(r"\b3px\b", look["frame"]), (scheme, look)
+        # The frame stands out from the bidder's own shade and from a plain cell (3:1, WCAG for shapes).
+        assert contrast(look["frameColour"], look["cell"]) >= 3, (scheme, look)
+        assert contrast(look["frameColour"], look["plain"]) >= 3, (scheme, look)
+        shoot(page, f"sheet-two-sides-{scheme}", full_page=False)
 
 
 def test_the_header_stays_at_the_top_with_names_in_full(page: Page, main_pages: MainPages) -> None:
@@ -132,17 +131,17 @@ def test_the_header_stays_at_the_top_with_names_in_full(page: Page, main_pages: 
     assert page.evaluate("() => window.scrollY") > 500
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_three_sides_at_200_percent_fit_without_sideways_scrolling(
-    phones: Phones, shoot: Callable[..., Any], scheme: str
+    phones: Phones, shoot: Callable[..., Any]
 ) -> None:
-    page = phones.open(**PHONE_AT_200_PERCENT, color_scheme=scheme)
+    page = phones.open(**PHONE_AT_200_PERCENT)
     import_match(page, three_sides_with_a_lost_meld())
     assert_no_sideways_scroll(page, "the three-sided sheet at 200%")
     wrap = page.locator(".match-sheet")
     assert wrap.evaluate("el => el.querySelector('table').getBoundingClientRect().width <= el.clientWidth + 0.5")
     assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, f".total-name, .total-points, .total-to-go, {SHEET_TEXT}") == []
-    shoot(page, f"sheet-three-sides-200-{scheme}")
+    for scheme in in_each_scheme(page):
+        shoot(page, f"sheet-three-sides-200-{scheme}")
 
 
 def test_the_tools_used_now_and_then_are_on_the_more_page(page: Page, main_pages: MainPages) -> None:

@@ -16,10 +16,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PHONE, Phones
+from .conftest import PHONE_AT_200_PERCENT, Phones, in_each_scheme
 from .table import follow, open_new_deal, save_deal, type_number
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
@@ -108,22 +107,20 @@ def test_a_table_plays_a_match_a_rematch_and_shows_its_statistics(page: Page, sh
     expect(page.locator("svg.form-chart")).to_be_visible()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_table_pages_fit_at_200_percent(phones: Phones, shoot: Callable[..., Any], scheme: str) -> None:
-    page = phones.open(**{**PHONE, "viewport": {"width": 195, "height": 422}, "device_scale_factor": 6},
-                       color_scheme=scheme)
+def test_table_pages_fit_at_200_percent(phones: Phones, shoot: Callable[..., Any]) -> None:
+    page = phones.open(**PHONE_AT_200_PERCENT)
     table = make_table(page)
     for path, name in ((table, "table"), (f"{table}/matches/new", "new-match"), (f"{table}/stats", "stats")):
         page.goto(path)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
-        shoot(page, f"table-200-percent-{name}-{scheme}")
+        for scheme in in_each_scheme(page):
+            shoot(page, f"table-200-percent-{name}-{scheme}")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_violation_on_the_table_pages(phones: Phones, scheme: str) -> None:
+def test_axe_finds_no_serious_violation_on_the_table_pages(phones: Phones) -> None:
     from .test_accessibility import UNLABELLED_CONTROLS, axe_violations, describe
 
-    page = phones.open(color_scheme=scheme)
+    page = phones.open()
     table = make_table(page)
     page.goto(f"{table}/matches/new")
     for index, name in enumerate(PLAYERS):
@@ -133,6 +130,7 @@ def test_axe_finds_no_serious_violation_on_the_table_pages(phones: Phones, schem
     for path in (table, f"{table}/matches/new", f"{table}/rule-cards/new", f"{table}/stats",
                  f"{table}/stats/player?name=Ann", f"{sheet}/deals/new", "/tables/new", "/tables/import", "/"):
         page.goto(path)
-        violations = axe_violations(page)
-        assert not violations, f"{path} ({scheme}):\n{describe(violations)}"
         assert page.evaluate(UNLABELLED_CONTROLS) == [], path
+        for scheme in in_each_scheme(page):
+            violations = axe_violations(page)
+            assert not violations, f"{path} ({scheme}):\n{describe(violations)}"
