@@ -33,7 +33,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     # No test goes back a page: a page left need not be kept frozen (the back-forward cache), nor its first
-    # paint held for the next one; a third less of Chromium's work a page.
+    # paint held for the next one: about a fifth less of Chromium's work a page.
     "--disable-features=BackForwardCache,PaintHolding",
 ]
 PHONE: dict[str, Any] = {
@@ -48,6 +48,7 @@ PHONE_AT_200_PERCENT: dict[str, Any] = {
     "viewport": {"width": 195, "height": 422},
     "device_scale_factor": 6,
 }
+
 
 def in_each_scheme(page: Page) -> Iterator[str]:
     """Show the page in the light colour scheme, then in the dark one (switched in place, no reload), and
