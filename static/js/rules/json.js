@@ -138,7 +138,9 @@ class JsonReader {
       keys.push(key);
       at = this.skip(afterItem);
       if (this.text[at] === "}") {
-        if (keys.length > Object.keys(found).length) REPEATED.set(found, keys.find((k, i) => keys.indexOf(k) !== i || keys.lastIndexOf(k) !== i));
+        if (keys.length > Object.keys(found).length) {
+          REPEATED.set(found, keys.find((key) => keys.indexOf(key) !== keys.lastIndexOf(key)));
+        }
         return [found, at + 1];
       }
       if (this.text[at] !== ",") throw this.fail("Expecting ',' delimiter", at);
@@ -161,7 +163,7 @@ class JsonReader {
   }
 }
 
-const REPEATED = new WeakMap(); // a decoded object given a key twice → that key (the first one repeated)
+const REPEATED = new WeakMap(); // a decoded object given a key twice → the first of its keys given more than once
 
 const isContainer = (value) => Array.isArray(value) || (value !== null && Object.getPrototypeOf(value) === Object.prototype);
 
