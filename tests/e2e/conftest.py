@@ -19,7 +19,16 @@ from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    Response,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -64,7 +73,7 @@ def in_each_scheme(page: Page) -> Iterator[str]:
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 # Lines a test wants shown at the end of the run (the page-budget figures).
 SUMMARY: list[str] = []
-INSTALL_HINT = "install Debian's Chromium with `apt-get install chromium`"
+INSTALL_HINT = "install Debian's Chromium with `apt-get install chromium chromium-headless-shell`"
 
 
 @pytest.fixture(autouse=True)
@@ -82,25 +91,47 @@ def missing_browser(reason: str) -> NoReturn:
     pytest.skip(f"browser tests skipped: {reason}")
 
 
-def chromium_path() -> str | None:
-    found = os.environ.get("SCOREKEEPER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    return found if os.access(found, os.X_OK) else None
+def chromium_path(*, headless_shell: bool = True) -> str | None:
+    """Debian's Chromium (SCOREKEEPER_CHROMIUM names another). Its headless shell (the package
+    chromium-headless-shell: the same engine without the desktop browser around it) when installed, as it
+    costs about half the CPU a test; the full browser where a test needs what only it has, or when the
+    shell is missing."""
+    candidates = [os.environ.get("SCOREKEEPER_CHROMIUM", "")]
+    if headless_shell:
+        candidates.append(shutil.which("chromium-headless-shell") or "/usr/bin/chromium-headless-shell")
+    candidates.append(shutil.which("chromium") or "/usr/bin/chromium")
+    return next((found for found in candidates if found and os.access(found, os.X_OK)), None)
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    executable = chromium_path()
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+def launch(playwright: Playwright, *, headless_shell: bool) -> Browser:
+    executable = chromium_path(headless_shell=headless_shell)
     if executable is None:
         missing_browser(f"no Chromium found; {INSTALL_HINT}")
-    playwright = sync_playwright().start()
     try:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        return playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
     except Exception as error:  # noqa: BLE001 - any launch failure means the same thing here
-        playwright.stop()
         missing_browser(f"Chromium at {executable} does not start ({error}); {INSTALL_HINT}")
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    chromium = launch(playwright, headless_shell=True)
     yield chromium
     chromium.close()
-    playwright.stop()
+
+
+@pytest.fixture(scope="session")
+def full_browser(playwright: Playwright) -> Iterator[Browser]:
+    """The full Chromium, for the tests marked ``full_chromium`` (the screen wake lock: the shell has none)."""
+    chromium = launch(playwright, headless_shell=False)
+    yield chromium
+    chromium.close()
 
 
 @dataclass
@@ -275,8 +306,10 @@ def guard(live_app: LiveApp) -> Guard:
 
 
 @pytest.fixture
-def phones(request: pytest.FixtureRequest, browser: Browser, live_app: LiveApp, guard: Guard) -> Iterator[Phones]:
-    opened = Phones(browser, live_app, guard, request.node.get_closest_marker("service_worker") is not None)
+def phones(request: pytest.FixtureRequest, live_app: LiveApp, guard: Guard) -> Iterator[Phones]:
+    marked = request.node.get_closest_marker
+    chromium = request.getfixturevalue("full_browser" if marked("full_chromium") else "browser")
+    opened = Phones(chromium, live_app, guard, marked("service_worker") is not None)
     yield opened
     opened.close()
     problems = guard.problems()

@@ -18,6 +18,7 @@ pytestmark = pytest.mark.browser
 CHICAGO = ZoneInfo("America/Chicago")
 
 
+@pytest.mark.full_chromium
 def test_the_screen_stays_on_while_the_box_is_ticked(page: Page, main_pages: MainPages) -> None:
     main_pages.visit(page, "sheet")
     box = page.locator("[data-wake-lock]")
@@ -44,6 +45,7 @@ KEEP_LOCKS = """
 """
 
 
+@pytest.mark.full_chromium
 def test_the_lock_is_taken_again_when_the_phone_comes_back(phones: Phones, main_pages: MainPages) -> None:
     page = phones.open()
     page.add_init_script(KEEP_LOCKS)
