@@ -101,7 +101,7 @@ def _match_from_form(form: NewMatchForm) -> Match:
 
 def _default_name(sides: tuple[SideInfo, ...], day: date | None = None) -> str:
     """"We v They, 01 Dec 2026": the sides and the day (the phone's, when it said; else UTC's)."""
-    return f"{' v '.join(side.name for side in sides)}, {day or datetime.now(UTC).date():%d %b %Y}"
+    return f"{' v '.join(side.shown_name for side in sides)}, {day or datetime.now(UTC).date():%d %b %Y}"
 
 
 @bp.get("/m/<public_id>")
