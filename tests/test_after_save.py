@@ -136,7 +136,7 @@ def test_a_decided_match_puts_the_next_match_first_and_a_late_deal_in_a_small_li
                                                  "Add deal 3 after the end (it will not count)")
     assert decided.index("Start the next match") < decided.index('class="totals"') < late.start()
     part = client.get(f"/m/{public_id}/live").get_data(as_text=True)  # what a phone following the sheet gets
-    assert "+ Add deal" not in part and "Add deal 3 after the end (it will not count)" in part
+    assert primary_links(part) == ["Start the next match"] and "Add deal 3 after the end (it will not count)" in part
 
 
 def test_the_rematch_is_not_offered_before_the_end_nor_on_the_watch_link(
