@@ -110,7 +110,7 @@ def format_meld(result: MeldResult) -> str:
 
 def format_sheet(match: Match, sheet: Sheet) -> str:
     """The sheet as a table: a row a deal with each side's score and running total."""
-    names = [side.name for side in match.sides]
+    names = [side.shown_name for side in match.sides]
     width = max(9, *(len(n) for n in names))
     header = f"{'deal':>4}  {'bidder':<{width}} {'bid':>4}  {'result':<10}" + "".join(
         f"  {n:>{width}}" for n in names

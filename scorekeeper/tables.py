@@ -169,7 +169,8 @@ def match_states(table: TableRow) -> list[tuple[MatchRow, MatchState]]:
             points, winner, _ = play(match, settle_match(match))  # the totals and winner, no sheet drawn
         except ContradictionError:
             points, winner = tuple(0 for _ in match.sides), None
-        states.append((row, MatchState(tuple(side.name for side in match.sides), points, winner, match.rules.target)))
+        names = tuple(side.shown_name for side in match.sides)
+        states.append((row, MatchState(names, points, winner, match.rules.target)))
     return states
 
 

@@ -117,6 +117,28 @@ def test_a_decided_match_offers_the_next_match(app: Flask, client: FlaskClient, 
         "mode": "quick", "bidder": "0", "bid": "60", "sides-0-total": "70", "sides-1-total": "10"}).status_code == 302
 
 
+def primary_links(html: str) -> list[str]:
+    """The text of every link drawn as a main button ("button primary"), in page order."""
+    return re.findall(r'<a class="button primary[^"]*"[^>]*>([^<]*)</a>', html)
+
+
+def test_a_decided_match_puts_the_next_match_first_and_a_late_deal_in_a_small_link(
+        client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 50, (100, 20))
+    playing = client.get(f"/m/{public_id}").get_data(as_text=True)
+    assert primary_links(playing) == ["+ Add deal 2"]
+    actions.add_deal(public_id, 0, 50, (500, 20))
+    decided = client.get(f"/m/{public_id}").get_data(as_text=True)
+    assert primary_links(decided) == ["Start the next match"]
+    late = re.search(r'<p class="add-after-end"><a class="add-deal" href="([^"]+)">([^<]+)</a>', decided)
+    assert late is not None and late.groups() == (f"/m/{public_id}/deals/new",
+                                                 "Add deal 3 after the end (it will not count)")
+    assert decided.index("Start the next match") < decided.index('class="totals"') < late.start()
+    part = client.get(f"/m/{public_id}/live").get_data(as_text=True)  # what a phone following the sheet gets
+    assert primary_links(part) == ["Start the next match"] and "Add deal 3 after the end (it will not count)" in part
+
+
 def test_the_rematch_is_not_offered_before_the_end_nor_on_the_watch_link(
         app: Flask, client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()

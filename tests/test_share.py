@@ -1,4 +1,4 @@
-"""Sharing a match: the QR codes of its two links, drawn on the server as SVG, and what `serve` prints."""
+"""Sharing a match or a table: the QR codes of its two links, drawn on the server as SVG, and what `serve` prints."""
 
 from __future__ import annotations
 
@@ -67,6 +67,23 @@ def test_without_a_base_url_the_qr_code_holds_the_address_the_phone_used(app: Fl
     answer = client.get(f"/m/{public_id}/qr/players.svg", base_url="http://192.168.1.20:8000")
     assert served_matrix(answer.get_data()) == segno_matrix(f"http://192.168.1.20:8000/m/{public_id}")
     assert served_matrix(answer.get_data()) != segno_matrix(f"http://localhost/m/{public_id}")
+
+
+def test_a_table_shares_its_link_as_a_match_does(app_at_an_address: Flask) -> None:
+    client = app_at_an_address.test_client()
+    answer = client.post("/tables/new", data={"name": "Thursdays", "players-0": "Ann", "players-1": "Bob"})
+    table_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    link = f"https://score.example.org/t/{table_id}"
+    share = page[page.index('id="share-table"'):]
+    share = share[:share.index("</details>")]
+    assert f'<a class="share-link" href="{link}">{link}</a>' in share
+    assert f'data-share-url="{link}" data-share-title="Thursdays (table)">Share the table&#39;s link</button>' in share
+    assert f'src="/t/{table_id}/qr.svg"' in share and "phone.js" in page
+    qr = client.get(f"/t/{table_id}/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
+    assert served_matrix(qr.get_data()) == segno_matrix(link)
+    assert client.get("/t/nothing-here/qr.svg").status_code == 404
 
 
 def test_a_qr_code_of_an_unknown_match_or_link_is_404(client: FlaskClient, actions: Actions) -> None:

@@ -53,6 +53,7 @@ def test_an_evening_worked_out_by_hand() -> None:
     assert (stats.matches, stats.unfinished) == (1, 1)
     ann, bob, cy, di, eve = stats.players
     assert (ann.name, ann.matches, ann.won, ann.win_percent) == ("Ann", 1, 1, 100.0)
+    assert [p.in_progress for p in stats.players] == [1, 1, 1, 1, 0]  # the second match, not decided yet
     assert (ann.bids, ann.made, ann.set, ann.made_percent, ann.biggest_bid_made) == (1, 1, 0, 100.0, 60)
     assert (ann.melds, ann.meld_points, ann.biggest_meld, ann.average_meld) == (2, 42, 30, 21.0)
     assert (bob.bids, bob.made, bob.average_bid) == (1, 1, 50.0)
@@ -81,7 +82,8 @@ def test_a_bid_with_nobody_named_goes_to_a_lone_player_only() -> None:
     three = [{"name": "N", "players": ["Ann"]}, {"name": "E", "players": ["Bob"]}, {"name": "S", "players": ["Cy"]}]
     solo = match([{"bidder": 1, "bid": 50, "sides": [{"total": 10}, {"total": 60}, {"total": 0}]}], three)
     pair = match([deal(0, 50, None, {"total": 60}, {"total": 0})])
-    assert table_stats([solo]).player("Bob") == PlayerStats("Bob", bids=1, made=1, bid_points=50, biggest_bid_made=50)
+    assert table_stats([solo]).player("Bob") == PlayerStats("Bob", in_progress=1, bids=1, made=1, bid_points=50,
+                                                            biggest_bid_made=50)
     assert all(p.bids == 0 for p in table_stats([pair]).players)
 
 

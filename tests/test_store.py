@@ -109,7 +109,8 @@ def test_edit_based_on_an_old_version_is_stale_and_says_what_changed() -> None:
     assert stale.value.current_version == row.version
     with pytest.raises(writing.StaleEdit) as stale:
         writing.replace_deal(loaded(row), 1, quick(0, 60, 70, 20), old)
-    assert "Deal 1 now reads: We bid 60; We 67, They 20" in stale.value.message
+    # The sides are "We" and "They" with their players named: the message names them as the sheet does.
+    assert "Deal 1 now reads: Ann & Bob bid 60; Ann & Bob 67, Cy & Di 20" in stale.value.message
 
 
 @pytest.mark.usefixtures("ctx")

@@ -369,12 +369,12 @@ def test_the_deal_form_records_who_bid_in_one_tap_and_who_dealt(client: FlaskCli
 
 
 def test_the_home_list_names_the_players_of_sides_named_otherwise(client: FlaskClient) -> None:
-    body = {"format": FORMAT, "sides": [{"name": "We", "players": ["Ann", "Bob"]},
+    body = {"format": FORMAT, "sides": [{"name": "Reds", "players": ["Ann", "Bob"]},
                                         {"name": "Cy & Di", "players": ["Cy", "Di"]}]}
     match_id = client.post("/api/v1/matches", json=body).get_json()["id"]
     client.get(f"/m/{match_id}")
     home = client.get("/").get_data(as_text=True)
-    assert "We: Ann &amp; Bob" in home and "Cy &amp; Di: " not in home
+    assert "Reds: Ann &amp; Bob" in home and "Cy &amp; Di: " not in home
 
 
 def test_the_more_page_leads_to_the_table_and_a_table_can_leave_the_list(client: FlaskClient) -> None:

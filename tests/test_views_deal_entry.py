@@ -197,8 +197,8 @@ def test_preview_matches_the_saved_sheet(app: Flask, client: FlaskClient, action
     with app.app_context():
         line = score_match(reading.load_match(public_id).match).deals[0]
     assert line.scores is not None and line.totals is not None
-    expected = [f"We: +{line.scores[0]} \u2192 {line.totals[0]}",
-                f"They are set: \u2212{-line.scores[1]} \u2192 \u2212{-line.totals[1]}"]
+    expected = [f"Ann & Bob: +{line.scores[0]} \u2192 {line.totals[0]}",  # "We" and "They" with players named
+                f"Cy & Di are set: \u2212{-line.scores[1]} \u2192 \u2212{-line.totals[1]}"]
     assert shown["lines"] == expected
 
 

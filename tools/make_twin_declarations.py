@@ -29,7 +29,7 @@ from scorekeeper.rules import limits
 from scorekeeper.rules.cards import Deck, Rank, Suit, number_word
 from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.house_rules import RULE_SPECS, SWITCH_WORDS, MeldTableName, RuleSpec
-from scorekeeper.rules.match import PricingBasis
+from scorekeeper.rules.match import PLACEHOLDER_SIDE_NAMES, PricingBasis
 from scorekeeper.rules.matchfile import DEAL_KEYS, FORMAT, MATCH_KEYS, SIDE_KEYS
 from scorekeeper.rules.meld import MELD_TABLES
 from scorekeeper.rules.meld_prices import GROUPS, MAX_PRICE
@@ -114,6 +114,8 @@ DECLARATIONS: tuple[tuple[str, str, Callable[[], Json]], ...] = (
     ("house_rules.py: every house rule, in the order the match file writes them", "RULE_SPECS",
      lambda: [rule_spec(spec) for spec in RULE_SPECS]),
     ("", "SWITCH_WORDS", lambda: SWITCH_WORDS),
+    ("match.py: the side names a preset starts with, shown as the side's players once they are named",
+     "PLACEHOLDER_SIDE_NAMES", lambda: sorted(PLACEHOLDER_SIDE_NAMES)),
     ("matchfile.py: the format and the keys each part of a match file may hold", "FORMAT", lambda: FORMAT),
     ("", "MATCH_FILE_KEYS", lambda: {"match": sorted(MATCH_KEYS), "side": sorted(SIDE_KEYS), "deal": sorted(DEAL_KEYS),
                                      "entered_under": [field.name for field in dataclasses.fields(PricingBasis)]}),

@@ -6,11 +6,12 @@ Nothing here is a score. ``scoring`` derives the sheet from these facts.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import Hand, Rank, Suit
 from .combinations import Combination
-from .house_rules import HouseRules, MeldTableName, TrickScale
+from .house_rules import PRESETS, HouseRules, MeldTableName, TrickScale
 from .meld_prices import NO_PRICES, MeldPrices
 
 
@@ -150,6 +151,23 @@ class SideInfo:
 
     name: str
     players: tuple[str, ...] = ()
+
+    @property
+    def shown_name(self) -> str:
+        """The name pages show (``shown_side_name``); the stored name stays as it is."""
+        return shown_side_name(self.name, self.players)
+
+
+# The side names the presets fill in for the players to replace: a side still called so is named after its players.
+PLACEHOLDER_SIDE_NAMES = frozenset(name for preset in PRESETS for name in preset.side_names)
+
+
+def shown_side_name(name: str, players: Sequence[str]) -> str:
+    """A side's name as pages show it: its own name, or its players' ("Ann & Bob") when the name is empty
+    or still the placeholder a preset starts with ("We", "They" …)."""
+    if players and (not name or name in PLACEHOLDER_SIDE_NAMES):
+        return " & ".join(players)
+    return name
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 Nothing here is stored: every figure comes from recomputing the matches under the rules in force, so a
 house-rule change in a match changes the statistics with its sheet. A match counts as played (and won
-or lost) once it has a winner; its bids and meld count from its first deal, up to the deal that ended it.
+or lost) once it has a winner, as in progress before; its bids and meld count from its first deal, up to
+the deal that ended it, in finished matches and in those in progress alike.
 
 A bid belongs to the player named in ``bid_by``, or to the bidding side's only player; meld belongs to a
 player when the side recorded one meld per player (the list form) or has a single player.
@@ -28,6 +29,7 @@ class PlayerStats:
     name: str
     matches: int = 0  # finished matches played
     won: int = 0
+    in_progress: int = 0  # matches seated in that have no winner yet
     bids: int = 0  # auctions won
     made: int = 0
     set: int = 0
@@ -214,6 +216,9 @@ class _Tally:
                 player.biggest_meld = max(player.biggest_meld or 0, biggest_meld)
         if winner is None:
             self.unfinished += 1
+            for side in match.sides:
+                for name in side.players:
+                    known[name].in_progress += 1
             return
         self.finished += 1
         self._add_result(match, winner)

@@ -7,7 +7,7 @@ here, so an entry is only ever served for the version it was drawn from; the ent
 are never asked for again and leave as the least recently used.
 
 Nothing of a session is kept: the per-request parts of the players' page (flash messages, the
-dead-contract offer, the rematch form) go into slots filled on each request (``SheetPage.filled``).
+dead-contract offer) go into slots filled on each request (``SheetPage.filled``).
 The ETag names the release (``build_id``), so a phone never keeps a page drawn by older code.
 """
 
@@ -34,8 +34,7 @@ DEFAULT_SIZE = 256  # pages; a 30-deal match's page is about 30 KB, so a club ni
 # produce them: it never contains a raw "<".
 FLASHES_SLOT = Markup("<!--slot:flashes-->")
 DEAD_CONTRACT_SLOT = Markup("<!--slot:dead-contract-->")
-REMATCH_SLOT = Markup("<!--slot:rematch-->")
-SLOTS = (FLASHES_SLOT, DEAD_CONTRACT_SLOT, REMATCH_SLOT)
+SLOTS = (FLASHES_SLOT, DEAD_CONTRACT_SLOT)
 _DEAL_ROW = '<tr id="deal-{number}"'
 # The live part of the page (what a new deal may change) lies between these marks.
 LIVE_START, LIVE_END = "<!--live-->", "<!--/live-->"
@@ -71,12 +70,10 @@ class SheetPage:
             live = live.replace(slot, "")
         return cls(version, match, view, html, Encoded(html.encode()), Encoded(live.encode()))
 
-    def filled(self, flashes: str = "", dead_contract: str = "", rematch: str = "",
-               changed_row: int | None = None) -> str:
+    def filled(self, flashes: str = "", dead_contract: str = "", changed_row: int | None = None) -> str:
         """The page with this request's parts in their slots, and deal ``changed_row`` marked
         ``row-changed`` (the deal this phone just saved)."""
         html = self.html.replace(FLASHES_SLOT, flashes, 1).replace(DEAD_CONTRACT_SLOT, dead_contract, 1)
-        html = html.replace(REMATCH_SLOT, rematch, 1)
         if changed_row is not None:
             row = _DEAL_ROW.format(number=changed_row)
             start = html.find(row)

@@ -40,7 +40,7 @@ class SheetView:
             sheet, problems = score(match), []
         except ContradictionError as error:
             sheet, problems = None, error.problems
-        return cls([side.name for side in match.sides], sheet, problems, match.rules.target)
+        return cls([side.shown_name for side in match.sides], sheet, problems, match.rules.target)
 
     def totals(self) -> list[tuple[str, int]]:
         totals = self.sheet.totals if self.sheet else tuple(0 for _ in self.names)

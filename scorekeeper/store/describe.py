@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from ..models import DealRow, MatchRow
+from ..rules.match import shown_side_name
 
 
 def describe_deal(row: MatchRow, deal: DealRow) -> str:
     """A deal's facts in a few words: 'We bid 60; We 67, They 20'."""
     if deal.passed:
         return "all passed"
-    names = [side.name for side in row.sides]
+    names = [shown_side_name(side.name, side.players) for side in row.sides]
     parts = []
     if deal.bidder is not None:
         parts.append(f"{names[deal.bidder]} bid {deal.bid}" + (", thrown in" if deal.thrown_in else ""))

@@ -512,7 +512,8 @@ def table_statistics(public_id: str) -> Response:
         "matches": stats.matches,
         "unfinished": stats.unfinished,
         "players": [{
-            "name": p.name, "matches": p.matches, "won": p.won, "win_percent": p.win_percent,
+            "name": p.name, "matches": p.matches, "in_progress": p.in_progress, "won": p.won,
+            "win_percent": p.win_percent,
             "bids": p.bids, "made": p.made, "made_percent": p.made_percent, "set": p.set,
             "thrown_in": p.thrown_in, "average_bid": p.average_bid, "biggest_bid_made": p.biggest_bid_made,
             "melds": p.melds, "average_meld": p.average_meld, "biggest_meld": p.biggest_meld,

@@ -178,7 +178,7 @@ def _version() -> int | None:
 
 def _setup(form: DealForm, row: MatchRow, match: Match) -> DealForm:
     """The form for this match's sides, from its facts (its side rows need not be read)."""
-    return form.setup([side.name for side in match.sides], meld_lines(match),
+    return form.setup([side.shown_name for side in match.sides], meld_lines(match),
                       [list(side.players) for side in match.sides], min_bid=match.rules.min_bid)
 
 
@@ -246,7 +246,6 @@ def _render(loaded: reading.Loaded, form: DealForm, number: int | None, invalid:
 
 def _preview(loaded: reading.Loaded, form: DealForm, number: int | None) -> DealPreview:
     """The deal in the form worked out by the rules core on the match, or why it cannot be yet."""
-    row = loaded.row
     melds = _meld_totals(loaded, form, number)
     data = form.to_deal_json(loaded.match.auction)
     if data is None:
@@ -257,7 +256,8 @@ def _preview(loaded: reading.Loaded, form: DealForm, number: int | None) -> Deal
         return DealPreview(False, (sentence(invalid.problems[0].message),), melds)
     except RulesError as error:
         return DealPreview(False, (sentence(error.problem.message),), melds)
-    sides = [Side(side.name, len(labels) > 1) for side, labels in zip(row.sides, meld_lines(loaded.match))]
+    match = loaded.match
+    sides = [Side(side.shown_name, len(labels) > 1) for side, labels in zip(match.sides, meld_lines(match))]
     return preview(after, at, sides, melds)
 
 

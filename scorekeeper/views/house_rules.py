@@ -61,7 +61,7 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
     form.confirm.data = "yes"
     return render_template(
         "house_rules/preview.html", row=row, match=match, form=form, preview=preview,
-        names=[side.name for side in row.sides], changes=_changes(match.rules, new_rules),
+        names=[side.shown_name for side in match.sides], changes=_changes(match.rules, new_rules),
         mixed_scales=scales_disagree(new_rules), offer=rescale_offer(match.rules, new_rules),
     )
 

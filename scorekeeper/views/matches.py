@@ -38,7 +38,6 @@ from ..samples import bundled_samples
 from ..sheet.cache import (
     DEAD_CONTRACT_SLOT,
     FLASHES_SLOT,
-    REMATCH_SLOT,
     Encoded,
     SheetPage,
     sheet_cache,
@@ -101,7 +100,7 @@ def _match_from_form(form: NewMatchForm) -> Match:
 
 def _default_name(sides: tuple[SideInfo, ...], day: date | None = None) -> str:
     """"We v They, 01 Dec 2026": the sides and the day (the phone's, when it said; else UTC's)."""
-    return f"{' v '.join(side.name for side in sides)}, {day or datetime.now(UTC).date():%d %b %Y}"
+    return f"{' v '.join(side.shown_name for side in sides)}, {day or datetime.now(UTC).date():%d %b %Y}"
 
 
 @bp.get("/m/<public_id>")
@@ -119,8 +118,7 @@ def sheet(public_id: str) -> Response:
         return Response(status=304, headers=unchanged_headers(etag))
     page = _page(public_id, version, watching=False)
     dead = _dead_contract_offer(page.match) if offer else None
-    won = page.view.winner_name() is not None
-    if not flashes and not saved and dead is None and not won:
+    if not flashes and not saved and dead is None:  # decided or not, the same page for every phone, kept offline
         return _encoded(page.page, sheet_etag(page.version))
     notices = render_template("matches/_saved.html", saved=saved, version=page.version,
                               write_key=new_write_key()) if saved else ""
@@ -129,11 +127,8 @@ def sheet(public_id: str) -> Response:
         dead_contract="" if dead is None else render_template(
             "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead,
             write_key=new_write_key()),
-        rematch=render_template("matches/_rematch.html", public_id=public_id) if won else "",
         changed_row=saved.number if saved is not None and saved.version == page.version else None,
     )
-    if not flashes and not saved and dead is None:  # decided: the same page for every phone, kept offline
-        return Response(html, mimetype="text/html", headers=unchanged_headers(sheet_etag(page.version)))
     # A one-time message or a form with this session's token: never kept, never shown again.
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
@@ -199,7 +194,7 @@ def _next_name(finished: str, default: str) -> str:
 
 
 # Where each request's own parts go on the players' page; the watch page has none.
-_SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT, "rematch_slot": REMATCH_SLOT}
+_SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT}
 
 
 def _page(public_id: str, version: int, watching: bool, watch_id: str = "") -> SheetPage:

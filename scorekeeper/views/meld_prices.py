@@ -103,7 +103,7 @@ def _render(row: MatchRow, match: Match, form: MeldPricesForm, preview: RulesPre
             new_rules: HouseRules | None = None, filled: str = "") -> str:
     return render_template(
         "meld_prices/edit.html", row=row, match=match, form=form, preview=preview, filled=filled,
-        base=price_list(match.rules.meld_table), presets=PRICE_PRESETS, names=[side.name for side in row.sides],
+        base=price_list(match.rules.meld_table), presets=PRICE_PRESETS, names=[side.shown_name for side in match.sides],
         table_label=RULE_SPECS_BY_KEY["meld_table"].value_label(match.rules.meld_table),
         before=_label(match.rules), after=_label(new_rules) if new_rules else "",
     )

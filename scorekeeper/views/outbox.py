@@ -134,7 +134,7 @@ def _save_deal(loaded: reading.Loaded, fields: MultiDict[str, str], number: int 
     if number is not None:
         reading.get_deal_or_404(row, number)
     form = DealForm(formdata=fields, meta={"csrf": False}).setup(
-        [side.name for side in row.sides], meld_lines(match), [list(side.players) for side in row.sides])
+        [side.shown_name for side in match.sides], meld_lines(match), [list(side.players) for side in row.sides])
     form.validate()
     data = form.to_deal_json(match.auction)
     if data is None:

@@ -32,8 +32,9 @@ from ..models import TableRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.limits import MAX_SIDES, MIN_SIDES
 from ..rules.match import Match, SideInfo
+from ..sheet.qr import qr_svg
 from ..store import writing
-from .links import fixed_url
+from .links import fixed_url, shared_url
 
 bp = Blueprint("tables", __name__)
 
@@ -85,6 +86,15 @@ def _table_page(row: TableRow, add_form: AddPlayerForm) -> str:
     summaries = list(reversed(tables.match_states(row)))
     return render_template("tables/show.html", table=row, add_form=add_form, summaries=summaries,
                            link=fixed_url("tables.show", table_id=row.public_id), presets=PRESETS)
+
+
+@bp.get("/t/<table_id>/qr.svg")
+def qr(table_id: str) -> Response:
+    """The QR code of the table's link, as SVG, kept by the phone for a day (as a match's: see matches.qr)."""
+    row = tables.get_table_or_404(table_id)
+    link = shared_url("tables.show", table_id=row.public_id)
+    return Response(qr_svg(link, "The table's link: opens this table on another phone"), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=86400", "Vary": "Host"})
 
 
 @bp.post("/t/<table_id>/players")

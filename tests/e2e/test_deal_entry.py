@@ -32,6 +32,7 @@ PARTNERS = {
     "deals": [{"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]},
               {"bidder": 1, "bid": 55, "sides": [{"total": 38}, {"total": 62}]}],
 }
+WE, THEY = "Ann & Bob", "Cy & Di"  # the sides "We" and "They", named after their players
 
 
 def printed(value: int) -> str:
@@ -78,14 +79,14 @@ def test_the_preview_shows_the_score_before_saving_and_matches_the_sheet(page: P
     before = sheet_totals(page)
     open_new_deal(page)
     page.get_by_role("radio", name="One number").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="They").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=THEY).tap()
     type_number(page.get_by_role("textbox", name="Bid"), 60)
     fields = page.locator(".sides-quick input")
     type_number(fields.nth(0), 42)
     type_number(fields.nth(1), 51)  # below the bid: set
     expect(page.locator("#deal-preview.ready p")).to_have_text([
-        f"We: +42 → {before['We'] + 42}",
-        f"They are set: {MINUS}60 → {before['They'] - 60}",
+        f"{WE}: +42 → {before[WE] + 42}",
+        f"{THEY} are set: {MINUS}60 → {before[THEY] - 60}",
     ])
     shown = preview_lines(page)
     save_deal(page)
@@ -93,15 +94,15 @@ def test_the_preview_shows_the_score_before_saving_and_matches_the_sheet(page: P
     we, they = deal_scores(page, 3)
     totals = sheet_totals(page)
     assert we is not None and they is not None
-    assert shown == [f"We: {signed(we)} → {printed(totals['We'])}",
-                     f"They are set: {signed(they)} → {printed(totals['They'])}"]
+    assert shown == [f"{WE}: {signed(we)} → {printed(totals[WE])}",
+                     f"{THEY} are set: {signed(they)} → {printed(totals[THEY])}"]
 
 
 def test_two_partners_melds_add_up_one_from_the_calculator(page: Page, shoot: Callable[..., Any]) -> None:
     import_match(page, PARTNERS)
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=WE).tap()
     page.get_by_role("group", name="Likely bids").get_by_role("button", name="50").tap()
     we, they = side_box(page, 0), side_box(page, 1)
     type_number(we.get_by_label("Ann's meld"), 24)
@@ -121,8 +122,8 @@ def test_two_partners_melds_add_up_one_from_the_calculator(page: Page, shoot: Ca
     type_number(we.get_by_label("Trick points"), 30)
     type_number(they.get_by_label("Cy's meld"), 4)
     type_number(they.get_by_label("Trick points"), 18)
-    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
-    expect(page.locator("#deal-preview.ready p").first).to_have_text("We make it: +75 → 180")  # 43 + 30 + 2, on 105
+    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name=WE).tap()
+    expect(page.locator("#deal-preview.ready p").first).to_have_text(f"{WE} make it: +75 → 180")  # 43 + 30 + 2, on 105
     shoot(page, "deal-form-partners", full_page=False)
     save_deal(page)
     assert deal_scores(page, 3) == [75, 22]
@@ -133,22 +134,22 @@ def test_a_trick_worth_no_points_keeps_the_meld(page: Page) -> None:
     before = sheet_totals(page)
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=WE).tap()
     type_number(page.get_by_role("textbox", name="Bid"), 50)
     we, they = side_box(page, 0), side_box(page, 1)
     type_number(we.get_by_label("Ann's meld"), 20)
     type_number(we.get_by_label("Trick points"), 48)
     type_number(they.get_by_label("Di's meld"), 6)
-    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
-    took = they.get_by_role("group", name="In play, They took")
+    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name=WE).tap()
+    took = they.get_by_role("group", name=f"In play, {THEY} took")
     took.get_by_role("radio", name="No trick").tap()
     expect(page.locator("#deal-preview.ready p").nth(1)).to_have_text(
-        f"They: 0 → {before['They']} · meld 6 lost: no trick")
+        f"{THEY}: 0 → {before[THEY]} · meld 6 lost: no trick")
     took.get_by_role("radio", name="Tricks, no points").tap()
-    expect(page.locator("#deal-preview.ready p").nth(1)).to_have_text(f"They: +6 → {before['They'] + 6}")
+    expect(page.locator("#deal-preview.ready p").nth(1)).to_have_text(f"{THEY}: +6 → {before[THEY] + 6}")
     save_deal(page)
     expect(deal_row(page, 3)).to_be_visible()
     assert deal_scores(page, 3) == [70, 6]
-    assert sheet_totals(page)["They"] == before["They"] + 6
+    assert sheet_totals(page)[THEY] == before[THEY] + 6
     follow(page, deal_row(page, 3).get_by_role("link", name="Edit deal 3"))
     expect(side_box(page, 1).get_by_role("radio", name="Tricks, no points")).to_be_checked()

@@ -79,10 +79,12 @@ def test_meld_prices_changed_offline_are_worked_out_kept_over_a_reload_and_sent_
         expect(kept).to_contain_text("Not sent yet")
         # The counted pinochle is worth 16 more to We; They's number-typed meld does not move.
         worked_out = {"We": before["We"] + PINOCHLE_AFTER - PINOCHLE_BEFORE, "They": before["They"]}
-        assert kept_totals(page) == worked_out
+        # The phone names the sides "We" and "They" after their players, as the server's pages do.
+        shown = {"Ann & Bob": worked_out["We"], "Cy & Di": worked_out["They"]}
+        assert kept_totals(page) == shown
         page.reload()
         expect(outbox(page).locator("li", has_text="Meld prices changed")).to_contain_text("Not sent yet")
-        assert kept_totals(page) == worked_out
+        assert kept_totals(page) == shown
         shoot(page, "offline-meld-prices-kept", full_page=False)
         assert totals_on_server(live_app, public_id) == before
     wait_until_sent(page)

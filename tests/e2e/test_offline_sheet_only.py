@@ -120,3 +120,23 @@ def test_a_decided_match_is_read_with_no_signal(phones: Phones, guard: Guard) ->
         expect(page.get_by_role("link", name="Start the next match")).to_be_visible()
         follow(page, page.get_by_role("link", name="Edit deal 2"))  # a deal can still be corrected
         expect(page.get_by_role("heading", name="Correct deal 2")).to_be_visible()
+
+
+def test_a_deal_that_decides_the_match_offline_is_drawn_as_the_server_draws_it(phones: Phones, guard: Guard) -> None:
+    """Sides still called "We" and "They" are named after their players by the phone as by the server, and
+    the deal that decides the match offline turns "+ Add deal" into the small link a decided sheet has."""
+    match = players_match([{"bidder": 0, "bid": 60, "sides": [{"total": 300}, {"total": 20}]}])
+    match["sides"] = [{"name": "We", "players": ["Ann", "Bo"]}, {"name": "They", "players": ["Cy", "Di"]}]
+    page, _ = sheet_only_phone(phones, match)
+    expect(page.locator(".totals .total-name")).to_have_text(["Ann & Bo", "Cy & Di"])  # the server's
+    with guard.offline(page):
+        open_new_deal(page)
+        fill_quick_deal(page, "Ann & Bo", 60, (250, 20))
+        save_offline(page, "New deal 2")
+        banner = page.locator(".banner")  # the phone's
+        expect(banner).to_contain_text("★ Ann & Bo won at deal 2")
+        expect(banner).to_contain_text("1. Ann & Bo 550 · 2. Cy & Di 40")
+        expect(page.locator(".chart-card .legend-name")).to_have_text(["Ann & Bo", "Cy & Di"])
+        expect(page.get_by_role("link", name="Add deal 3 after the end (it will not count)")).to_be_visible()
+        expect(page.locator("a.button.add-deal")).to_have_count(0)
+    take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")

@@ -150,7 +150,7 @@ async function adaptKeptForm(ctx) {
       textContent: `This phone has no deal ${number} of this match.` }));
   } else if (asked[2] === "delete") {
     retitle(`Delete deal ${number}?`);
-    const names = facts.file.sides.map((side) => side.name);
+    const names = ctx.view.sideNames(facts.file, await twinOf(ctx));
     form.replaceWith(...ctx.view.deleteForm(form, ctx.fields.describeDeal(deal, names), number, page));
   } else {
     retitle(`Correct deal ${number}`);

@@ -26,12 +26,11 @@ export function restore(region) {
 }
 
 /** Draw the sheet of `projected` (view.js's project: the file, its sheet and each deal's origin) in the live
- * part `region`, over the server's, whose own sheet is `base`. */
-export function draw(region, { projected, base, config, pending }) {
+ * part `region`, over the server's, whose own sheet is `base`; `names`: the sides' names as the pages show them. */
+export function draw(region, { projected, base, config, pending, names }) {
   if (!region.querySelector(`[${PROJECTED}]`)) served.set(region, fragmentOf(region));
   const page = served.get(region).cloneNode(true);
   const { file, sheet, track } = projected;
-  const names = file.sides.map((side) => side.name);
   const count = sheet.deals.length;
   const meta = page.querySelector(".match-meta");
   if (meta) meta.textContent = `Playing to ${file.rules.target} · ${count} deal${count === 1 ? "" : "s"}`;
@@ -41,8 +40,7 @@ export function draw(region, { projected, base, config, pending }) {
   const next = nextDealer(file);
   if (dealer && (next === null || sheet.winner !== null)) dealer.remove();
   else if (dealer) dealer.textContent = `${next} deals`;
-  const add = page.querySelector(".add-deal");
-  if (add) add.textContent = `+ Add deal ${count + 1}`;
+  drawAddDeal(page, count, sheet.winner !== null);
   drawRows(page, { file, sheet, track, base, names, config });
   drawChart(page, sheet, names, file.rules.target, pending);
   page.firstElementChild.setAttribute(PROJECTED, "");
@@ -53,6 +51,18 @@ function fragmentOf(region) {
   const fragment = document.createDocumentFragment();
   for (const node of region.childNodes) fragment.append(node.cloneNode(true));
   return fragment;
+}
+
+// "+ Add deal N" as templates/matches/_sheet_live.html draws it: the main button, or once the match is decided
+// a small link that says the deal will not count.
+function drawAddDeal(page, count, decided) {
+  const add = page.querySelector(".add-deal");
+  if (!add) return;
+  const href = add.getAttribute("href");
+  const drawn = decided
+    ? el("p", { class: "add-after-end" }, el("a", { class: "add-deal", href }, `Add deal ${count + 1} after the end (it will not count)`))
+    : el("a", { class: "button primary big add-deal", href }, `+ Add deal ${count + 1}`);
+  (add.closest(".add-after-end") || add).replaceWith(drawn);
 }
 
 const pendingNote = (pending) => `with ${pending} change${pending === 1 ? "" : "s"} not sent yet`;

@@ -15,6 +15,10 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** The sides' names as the server's pages show them (the twin's shownSideName: "Ann & Bob" for a side still
+ * called "We"), or as stored when the twin is not at hand. */
+export const sideNames = (file, twin) => file.sides.map((side) => (twin ? twin.shownSideName(side) : side.name));
+
 export const link = (href, text, className) => el("a", { class: className, href }, text);
 
 /** A deal's delete page as templates/deals/delete.html draws it, from a kept deal form (its token) served in
@@ -211,7 +215,7 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
       el("a", { href: config.sheet }, "See them on the score sheet")));
     return;
   }
-  const names = facts ? facts.file.sides.map((side) => side.name) : [];
+  const names = facts ? sideNames(facts.file, twin) : [];
   let projected = null;
   if (twin && facts) {
     try { projected = project(facts, entries, twin, fields); } catch { projected = null; }
@@ -238,7 +242,7 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
   if (live && pending) {
     let base = null;
     try { base = twin.scoreMatch(twin.matchFromJson(facts.file, { stored: true })); } catch { /* contradicted: all drawn anew */ }
-    sheetView.draw(live, { projected, base, config, pending });
+    sheetView.draw(live, { projected, base, config, pending, names });
   }
   // Worked into the sheet and waiting for nothing but the network, the entries come after it: the totals stay at
   // the top of the screen. What the player must look at (refused, in conflict, a likely duplicate) comes first.

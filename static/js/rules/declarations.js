@@ -131,6 +131,9 @@ export const RULE_SPECS = [
 ];
 export const SWITCH_WORDS = {true:true,on:true,yes:true,1:true,false:false,off:false,no:false,0:false};
 
+// match.py: the side names a preset starts with, shown as the side's players once they are named
+export const PLACEHOLDER_SIDE_NAMES = ["East","Me","North","South","They","We","You"];
+
 // matchfile.py: the format and the keys each part of a match file may hold
 export const FORMAT = "pinochle-match/1";
 export const MATCH_FILE_KEYS = {

@@ -8,7 +8,7 @@ export { DEFAULT_RULES, RULE_SPECS, rulesFromMapping } from "./house_rules.js";
 export { bestMeld, bestMelds, meldAllTrumps, price, priceSets } from "./meld.js";
 export { parseMeldPrices, presetPrices, pricedTable, tableOf } from "./meld_prices.js";
 export { dealFromJson, loadsMatch, matchFromJson } from "./matchfile.js";
-export { withDeals, withRules } from "./match.js";
+export { shownSideName, withDeals, withRules } from "./match.js";
 export { checkMatch, checkNewDeal, dealProblems } from "./checks.js";
 export { parseWholeNumber, wholeNumberOrNull } from "./numbers.js";
 export { previewRules, scoreDeal, scoreMatch } from "./scoring.js";

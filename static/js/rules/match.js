@@ -1,6 +1,8 @@
 // The recorded facts of a match: sides, house rules and what happened in each deal: the twin of match.py.
 // Nothing here is a score; scoring.js derives the sheet from these facts.
 
+import { PLACEHOLDER_SIDE_NAMES } from "./declarations.js";
+
 /** @typedef {{meld_table: string, trick_scale: string, last_trick: number,
  *   meld_prices: Record<string, Array<number|null>>}} PricingBasis */
 /** @typedef {{kind: "points", points: number} | {kind: "sets", sets: Array<[string, number]>}
@@ -15,6 +17,13 @@
 /** @typedef {{name: string, players: string[]}} SideInfo */
 /** @typedef {{sides: SideInfo[], rules: import("./house_rules.js").HouseRules, deals: Deal[], name: string,
  *   auction: boolean}} Match */
+
+/** A side's name as pages show it (match.py's shown_side_name): its own name, or its players' ("Ann & Bob")
+ * when the name is empty or still a preset's placeholder ("We", "They" …). @param {SideInfo} side */
+export function shownSideName(side) {
+  const players = side.players || [];
+  return players.length && (!side.name || PLACEHOLDER_SIDE_NAMES.includes(side.name)) ? players.join(" & ") : side.name;
+}
 
 /** The house rules that plain numbers of a deal were entered under. @returns {PricingBasis} */
 export function basisOfRules(rules) {
