@@ -20,10 +20,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
+from werkzeug.routing import Rule
 from werkzeug.test import TestResponse
 
 from postgres_databases import MigratedPostgres, drop_database, make_database
-from scorekeeper import create_app
+from scorekeeper import assets, create_app
 from scorekeeper.db import make_engine, upgrade
 from scorekeeper.store import reading
 
@@ -116,6 +117,36 @@ def templates_compiled_once() -> Iterator[None]:
     Flask.create_jinja_environment = with_shared_cache  # type: ignore[method-assign]
     yield
     Flask.create_jinja_environment = made  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def apps_made_quickly() -> Iterator[None]:
+    """Every test makes an app of its own; two parts of making one are the same each time and are done once
+    per test process: the static files as sent (the folder does not change during a run), and the URL
+    builders werkzeug compiles for each route (Python code made from the rule, the same for the same rule)."""
+    sent: dict[Path, dict[str, tuple[bytes, str]]] = {}
+    minified = assets.minified
+
+    def minified_once(folder: Path) -> dict[str, tuple[bytes, str]]:
+        if folder not in sent:
+            sent[folder] = minified(folder)
+        return sent[folder]
+
+    builders: dict[tuple[Any, ...], Any] = {}
+    compile_builder = Rule._compile_builder
+
+    def builder_once(self: Rule, append_unknown: bool = True) -> Any:
+        key = (self.rule, self.subdomain, self.host, tuple(self._trace),
+               repr(sorted((self.defaults or {}).items())), append_unknown)
+        if key not in builders:
+            builders[key] = compile_builder(self, append_unknown)
+        return builders[key]
+
+    assets.minified = minified_once  # type: ignore[assignment]
+    Rule._compile_builder = builder_once  # type: ignore[method-assign]
+    yield
+    assets.minified = minified  # type: ignore[assignment]
+    Rule._compile_builder = compile_builder  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="session")
