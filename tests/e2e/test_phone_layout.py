@@ -362,10 +362,11 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent(
             page.goto(table + path)
         return visit
 
-    steps |= {"table": table_page(""), "table-stats": table_page("/stats"),
+    steps |= {"meld-prices": lambda: page.goto(main_pages.paths()["house-rules"] + "/meld") and None,
+              "table": table_page(""), "table-stats": table_page("/stats"),
               "table-new-match": table_page("/matches/new")}
     scrolling = {}
-    for name in [*PAGE_NAMES, "table", "table-stats", "table-new-match"]:
+    for name in [*PAGE_NAMES, "meld-prices", "table", "table-stats", "table-new-match"]:
         if name == "not-found":
             with phones.guard.expect_refusal(404):
                 steps[name]()
