@@ -3,7 +3,6 @@ players' link and the watch link, kept by a phone until the match changes, with 
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from xml.etree import ElementTree
 
@@ -58,7 +57,7 @@ def test_every_name_on_the_card_is_escaped(client: FlaskClient, actions: Actions
     svg = client.get(f"/m/{public_id}/result.svg").get_data(as_text=True)
     assert "<script" not in svg and "<Bob>" not in svg and "'n'" not in svg
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co" in svg
-    assert re.search(r"Ann &amp; &lt;Bob&gt;", svg)
+    assert "Ann &amp; &lt;Bob&gt;" in svg
 
 
 def test_a_phone_keeps_the_card_until_the_match_changes(client: FlaskClient, actions: Actions) -> None:
@@ -71,3 +70,23 @@ def test_a_phone_keeps_the_card_until_the_match_changes(client: FlaskClient, act
     actions.add_deal(public_id, 1, 60, (0, 100))  # after the end: the match's version changes
     changed = client.get(f"/m/{public_id}/result.svg", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
+
+
+def test_the_winner_banner_links_each_page_to_its_own_card(
+    app: Flask, client: FlaskClient, actions: Actions
+) -> None:
+    public_id = decided_match(actions)
+    watch_id = watch_id_of(app, public_id)
+    assert "Share the result" not in client.get(f"/m/{public_id}").get_data(as_text=True)
+    actions.add_deal(public_id, 0, 60, (250, 50))
+    assert f'href="/m/{public_id}/result.svg"' in client.get(f"/m/{public_id}").get_data(as_text=True)
+    watched = app.test_client().get(f"/w/{watch_id}").get_data(as_text=True)
+    assert f'href="/w/{watch_id}/result.svg"' in watched and public_id not in watched
+
+
+def test_long_names_are_cut_short_on_the_card(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match(name="A" * 60, sides=("B" * 40, "They"))
+    actions.add_deal(public_id, 0, 60, (300, 100))
+    actions.add_deal(public_id, 0, 60, (250, 50))
+    texts = card_texts(client.get(f"/m/{public_id}/result.svg").data)
+    assert texts[:3] == ["A" * 33 + "…", "★ " + "B" * 19 + "… won", "1. " + "B" * 21 + "…"]

@@ -16,7 +16,8 @@ WIDTH = 600
 TOP = 150  # where the totals start
 LINE = 44  # one side's line of the totals
 LONGEST_TITLE = 34  # characters of the match's name that fit across the card
-LONGEST_SIDE = 26  # characters of a side's name left of its total
+LONGEST_WINNER = 20  # characters of the winner's name in the headline
+LONGEST_SIDE = 22  # characters of a side's name left of its total
 ELLIPSIS = "…"
 
 
@@ -60,7 +61,7 @@ class ResultCard:
             'stroke="#1f5130" stroke-width="3"/>',
             f'<text x="40" y="62" font-size="26" fill="#333">{_text(_cut(self.name, LONGEST_TITLE))}</text>',
             f'<text x="40" y="112" font-size="36" font-weight="700" fill="#1f5130">'
-            f"★ {_text(_cut(self.winner, LONGEST_SIDE))} won</text>",
+            f"★ {_text(_cut(self.winner, LONGEST_WINNER))} won</text>",
         ]
         for rank, (side, total) in enumerate(self.totals):
             y = TOP + LINE * rank + 30
