@@ -33,6 +33,7 @@ def test_no_card_before_the_match_is_decided(client: FlaskClient, actions: Actio
     assert answer.status_code == 404
     assert "not decided" in answer.get_data(as_text=True)
     assert client.get("/m/no-such-match-here-at-all/result.svg").status_code == 404
+    assert client.get("/w/no-such-match-here-at-all/result.svg").status_code == 404
 
 
 def test_the_card_of_a_decided_match_names_the_winner_and_the_totals(

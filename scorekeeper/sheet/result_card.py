@@ -42,12 +42,14 @@ class ResultCard:
     day: date
 
     @classmethod
-    def of(cls, name: str, view: SheetView, day: date) -> ResultCard | None:
-        """The card of a decided match; None while it is not decided."""
+    def of(cls, name: str, view: SheetView, deal_days: list[date]) -> ResultCard | None:
+        """The card of a decided match, dated by the day its deciding deal was entered (``deal_days``: each
+        deal's, in order); None while it is not decided."""
         winner = view.winner_name()
         if winner is None or view.sheet is None or view.sheet.ended_at is None:
             return None
-        return cls(name, winner, tuple(view.ranked()), view.sheet.ended_at, day)
+        ended_at = view.sheet.ended_at
+        return cls(name, winner, tuple(view.ranked()), ended_at, deal_days[ended_at - 1])
 
     def svg(self) -> bytes:
         height = TOP + LINE * len(self.totals) + 70
