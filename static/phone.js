@@ -86,32 +86,19 @@ function fillLocalDate(field) {
   field.value = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-// The result card of a decided match: the image itself through the phone's share sheet when it takes
-// files, else the link downloads it. The banner comes and goes with the live sheet: one listener for the page.
-function canShareImage() {
-  if (typeof navigator.canShare !== "function") return false;
-  const probe = new File([""], "result.svg", { type: "image/svg+xml" });
-  return navigator.canShare({ files: [probe] });
-}
-
-function download(link) {
-  const copy = document.createElement("a");
-  copy.href = link.href;
-  copy.download = link.getAttribute("download");
-  copy.click();
-}
-
+// The result card of a decided match: the image through the phone's share sheet when it takes files, else
+// the link downloads it. The banner comes and goes with the live sheet: one listener for the page.
 document.addEventListener("click", async (event) => {
-  const link = event.target.closest && event.target.closest("[data-share-result]");
-  if (!link || !canShareImage()) return;
+  const link = event.target.closest?.("[data-share-result]");
+  const card = (blob) => new File([blob], "result.svg", { type: "image/svg+xml" });
+  if (!link || !navigator.canShare?.({ files: [card("")] })) return;
   event.preventDefault();
   try {
     const answer = await fetch(link.href);
-    if (!answer.ok) throw new Error(`status ${answer.status}`);
-    const file = new File([await answer.blob()], link.getAttribute("download"), { type: "image/svg+xml" });
-    await navigator.share({ title: link.dataset.shareTitle, files: [file] });
+    if (!answer.ok) throw new Error(answer.statusText);
+    await navigator.share({ title: link.dataset.shareTitle, files: [card(await answer.blob())] });
   } catch (error) {
-    if (error.name !== "AbortError") download(link);
+    if (error.name !== "AbortError") location.assign(link.href);
   }
 });
 

@@ -375,7 +375,7 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent(
         if name == "sheet-2-sides":  # the sheet's key waits behind a "?"
             key = page.get_by_text("Top number: the running total")
             expect(key).to_be_hidden()
-            page.locator("summary", has_text="How to read the sheet").click()
+            page.get_by_label("How to read the sheet").click()
             expect(key).to_be_visible()
         for fold in page.locator("details:not([open]) > summary").all():
             if fold.is_visible():

@@ -131,6 +131,10 @@ def test_single_deck_to_1500_plays_to_a_winner(page: Page, shoot: Callable[[Page
     expect(winner_banner(page)).to_contain_text("We won at deal 3")
     expect(winner_banner(page)).to_contain_text("1. We 1500 · 2. They 250")
     shoot(page, "sheet-single-deck-winner")
+    from .test_accessibility import axe_violations, describe
+
+    violations = axe_violations(page)  # the banner with its share link, the key behind its "?"
+    assert not violations, describe(violations)
     # The result card: a phone whose share sheet takes no files downloads the image.
     share = winner_banner(page).get_by_role("link", name="Share the result")
     with page.expect_download() as download:
