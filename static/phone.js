@@ -86,6 +86,22 @@ function fillLocalDate(field) {
   field.value = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+// The result card of a decided match: the image through the phone's share sheet when it takes files, else
+// the link downloads it. The banner comes and goes with the live sheet: one listener for the page.
+document.addEventListener("click", async (event) => {
+  const link = event.target.closest?.("[data-share-result]");
+  const card = (blob) => new File([blob], "result.svg", { type: "image/svg+xml" });
+  if (!link || !navigator.canShare?.({ files: [card("")] })) return;
+  event.preventDefault();
+  try {
+    const answer = await fetch(link.href);
+    if (!answer.ok) throw new Error(answer.statusText);
+    await navigator.share({ title: link.dataset.shareTitle, files: [card(await answer.blob())] });
+  } catch (error) {
+    if (error.name !== "AbortError") location.assign(link.href);
+  }
+});
+
 document.querySelectorAll("[data-share]").forEach(setUpShare);
 document.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
 document.querySelectorAll("time[data-local-time]").forEach(showLocalTime);

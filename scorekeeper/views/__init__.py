@@ -25,14 +25,15 @@ def init_app(app: Flask) -> None:
         meld_prices,
         outbox,
         pages,
+        result,
         samples,
         table_stats,
         tables,
         transfer,
     )
 
-    areas = (matches, deals, house_rules, meld_prices, meld, outbox, pages, samples, transfer, tables, table_stats,
-             installable)
+    areas = (matches, deals, house_rules, meld_prices, meld, outbox, pages, result, samples, transfer, tables,
+             table_stats, installable)
     for area in areas:
         app.register_blueprint(area.bp)
     api.init_app(app)

@@ -59,6 +59,12 @@ PHONE_AT_200_PERCENT: dict[str, Any] = {
     "viewport": {"width": 195, "height": 422},
     "device_scale_factor": 6,
 }
+# The smallest phone the app is made for, 320×640 at 2×, with its text at 200%.
+SMALL_PHONE_AT_200_PERCENT: dict[str, Any] = {
+    **PHONE,
+    "viewport": {"width": 160, "height": 320},
+    "device_scale_factor": 4,
+}
 
 
 def in_each_scheme(page: Page) -> Iterator[str]:

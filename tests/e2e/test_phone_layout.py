@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
+from .conftest import PHONE_AT_200_PERCENT, SMALL_PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
 from .pixels import read_png
 from .samples import worked_sheet_file
 from .table import import_match, sheet_totals
@@ -311,3 +311,79 @@ def test_the_app_name_stays_on_one_line_at_200_percent(
     assert layout["lines"] == 1 and layout["overflow"] <= 0, layout
     if name == "sheet":
         shoot(page, "topbar-200-percent", full_page=False)
+
+
+# The deal form's Save bar, and the field in focus: whether the bar covers it.
+SAVE_BAR_AND_FOCUS = """() => {
+    const bar = document.querySelector(".deal-form .action-bar").getBoundingClientRect();
+    const focused = document.activeElement;
+    const field = focused.getBoundingClientRect();
+    return {bar: bar.height, screen: window.innerHeight, inBar: Boolean(focused.closest(".action-bar")),
+            field: focused.name || focused.textContent.trim(),
+            covered: field.bottom > bar.top + 0.5 && field.top < bar.bottom - 0.5};
+  }"""
+
+
+def save_bar_keeps_clear_of_the_focus(page: Page) -> None:
+    """Tab from the top of the deal form to its Save button: the bar takes at most a quarter of the screen
+    and never covers the field in focus."""
+    page.evaluate("() => { window.scrollTo(0, 0); document.activeElement.blur(); }")
+    covered = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        look = page.evaluate(SAVE_BAR_AND_FOCUS)
+        assert look["bar"] <= look["screen"] / 4, look
+        if look["inBar"]:
+            break
+        if look["covered"]:
+            covered.append(look["field"])
+    else:
+        pytest.fail("Tab never reached the Save button")
+    assert covered == [], f"the Save bar covers {covered}"
+
+
+def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent(
+    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any]
+) -> None:
+    """One small phone at 200% visits every page (and a table's): none scrolls sideways, whatever is folded
+    open."""
+    from .test_sheet_at_a_glance import OVERFLOW, PAGE_NAMES, every_page
+    from .test_tables import make_table
+
+    page = phones.open(**SMALL_PHONE_AT_200_PERCENT)
+    page.goto(main_pages.paths()["sheet"])  # a phone that has the match
+    steps = every_page(page, main_pages)
+    table = ""
+
+    def table_page(path: str) -> Callable[[], None]:
+        def visit() -> None:
+            nonlocal table
+            table = table or make_table(page)
+            page.goto(table + path)
+        return visit
+
+    steps |= {"meld-prices": lambda: page.goto(main_pages.paths()["house-rules"] + "/meld") and None,
+              "table": table_page(""), "table-stats": table_page("/stats"),
+              "table-new-match": table_page("/matches/new")}
+    scrolling = {}
+    for name in [*PAGE_NAMES, "meld-prices", "table", "table-stats", "table-new-match"]:
+        if name == "not-found":
+            with phones.guard.expect_refusal(404):
+                steps[name]()
+        else:
+            steps[name]()
+        if name == "sheet-2-sides":  # the sheet's key waits behind a "?"
+            key = page.get_by_text("Top number: the running total")
+            expect(key).to_be_hidden()
+            page.get_by_label("How to read the sheet").click()
+            expect(key).to_be_visible()
+        for fold in page.locator("details:not([open]) > summary").all():
+            if fold.is_visible():
+                fold.click()
+        if name in {"deal-quick", "deal-detailed"}:
+            save_bar_keeps_clear_of_the_focus(page)
+        found = page.evaluate(OVERFLOW)
+        if found["scrollWidth"] > found["clientWidth"] or found["past"]:
+            scrolling[name] = found
+        shoot(page, f"small-phone-200-{name}", full_page=False)
+    assert scrolling == {}, "\n".join(f"{name} scrolls sideways: {found}" for name, found in scrolling.items())

@@ -26,6 +26,10 @@ from .table import (
 
 pytestmark = pytest.mark.browser
 
+# What a printed page still shows of the things made to be tapped.
+TAPPABLE_ON_PAPER = """() => [...document.querySelectorAll("button, .button, .share, .share-result, .explain")]
+    .filter(el => el.getClientRects().length).map(el => el.textContent.trim())"""
+
 def test_worked_sheet_entered_deal_by_deal(page: Page, shoot: Callable[[Page, str], Any]) -> None:
     start_match(page, "Double deck to 500", name="Worked sheet", rules={"Play to": "300"})
     expect(page.locator(".match-meta")).to_contain_text("Playing to 300")
@@ -127,6 +131,24 @@ def test_single_deck_to_1500_plays_to_a_winner(page: Page, shoot: Callable[[Page
     expect(winner_banner(page)).to_contain_text("We won at deal 3")
     expect(winner_banner(page)).to_contain_text("1. We 1500 · 2. They 250")
     shoot(page, "sheet-single-deck-winner")
+    from .test_accessibility import axe_violations, describe
+
+    violations = axe_violations(page)  # the banner with its share link, the key behind its "?"
+    assert not violations, describe(violations)
+    # The result card: a phone whose share sheet takes no files downloads the image.
+    share = winner_banner(page).get_by_role("link", name="Share the result")
+    with page.expect_download() as download:
+        share.tap()
+    assert download.value.suggested_filename == "result.svg"
+    card = page.request.get(share.get_attribute("href") or "")
+    assert card.ok and card.headers["content-type"].startswith("image/svg+xml") and "We won" in card.text()
+    # Printed: the sheet and the totals, nothing to tap.
+    page.emulate_media(media="print")
+    expect(page.locator(".match-sheet")).to_be_visible()
+    expect(page.locator(".totals")).to_be_visible()
+    assert page.evaluate(TAPPABLE_ON_PAPER) == []
+    shoot(page, "sheet-printed")
+    page.emulate_media(media="screen")
 
 
 def test_three_handed_match_plays_to_a_winner(page: Page, shoot: Callable[[Page, str], Any]) -> None:
