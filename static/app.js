@@ -22,7 +22,7 @@ document.addEventListener("click", (event) => {
 });
 
 // Counts of meld sets come without their − and + buttons, which only work with this script: add them.
-document.querySelectorAll("[data-add-steps]").forEach((stepper) => {
+function addSteps(stepper) {
   const button = (step, text, label) => {
     const made = document.createElement("button");
     Object.assign(made, { type: "button", className: `step ${step < 0 ? "step-down" : "step-up"}`, tabIndex: -1 });
@@ -33,7 +33,8 @@ document.querySelectorAll("[data-add-steps]").forEach((stepper) => {
   };
   stepper.prepend(button(-1, "\u2212", "minus 1"));
   stepper.append(button(1, "+", "plus 1"));
-});
+}
+document.querySelectorAll("[data-add-steps]").forEach(addSteps);
 
 // Deal form: with two sides, typing one side's trick points fills in the other's;
 // and a warning when the bid is more than the bidders' meld plus every trick point.
@@ -51,6 +52,7 @@ function setUpDealForm(form) {
       });
     });
   }
+  pickSideOfBidder(form);
   const warning = form.querySelector("[data-dead-warning]");
   const bid = form.querySelector('input[name="bid"]');
   if (!warning || !bid) return;
@@ -69,6 +71,20 @@ function setUpDealForm(form) {
   form.addEventListener("change", check);
   form.addEventListener("preview", check);  // the bidders' meld total has been worked out again
   check();
+}
+
+// Deal form: tapping a player under "Who bid?" selects that player's side under "Who won the bid?" at once,
+// as the server and the offline twin (js/offline/deal_fields.js) work it out from the form's players.
+function pickSideOfBidder(form) {
+  const sideOf = JSON.parse(form.dataset.sideOf || "{}");
+  form.addEventListener("change", (event) => {
+    const player = event.target;
+    if (player.name !== "bid_by" || !player.checked || !(player.value in sideOf)) return;
+    const side = form.querySelector(`input[name="bidder"][value="${sideOf[player.value]}"]`);
+    if (!side || side.checked) return;
+    side.checked = true;
+    side.dispatchEvent(new Event("change", { bubbles: true }));
+  });
 }
 
 // New match form: choosing a game refills the house rules and side names it decides.
@@ -225,14 +241,19 @@ function setUpPreview(form, restored) {
   if (restored) ask();  // values put back after the meld calculator: the server has not seen them
 }
 
-document.querySelectorAll(".deal-form").forEach((form) => {
+// Everything a deal form does with scripts, on the form page or put in the score sheet's entry panel
+// (phone.js). The card-faces code, and whatever else enhances the form, hears "deal-form:ready".
+function enhanceDealForm(form) {
+  form.querySelectorAll("[data-add-steps]").forEach((stepper) => { if (!stepper.querySelector(".step")) addSteps(stepper); });
   const restored = restoreDealForm(form);
   keepDealForm(form);
   setUpBidChips(form);
   setUpEnterKey(form);
   setUpPreview(form, restored);
   setUpDealForm(form);
-});
+  document.dispatchEvent(new CustomEvent("deal-form:ready", { detail: { form } }));
+}
+document.querySelectorAll(".deal-form").forEach(enhanceDealForm);
 document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);
 
 // Share links on the sheet: show each as the full address the phone would send (the page may give a path).
@@ -309,6 +330,11 @@ function setUpOutbox(meta) {
     });
   }, true);
   document.addEventListener("sheet-changed", () => start().then((o) => o && o.refresh()));  // phone.js
+  // The sheet's entry panel (phone.js): a form its fetch could not send is kept here, "not sent yet".
+  document.addEventListener("outbox:keep", (event) => {
+    const { form, submitter, kept } = event.detail;
+    start().then((o) => (o ? o.keep(form, submitter) : Promise.reject(new Error("no outbox")))).then(kept.resolve, kept.reject);
+  });
 }
 document.querySelectorAll('meta[name="outbox"]').forEach(setUpOutbox);
 

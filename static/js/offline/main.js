@@ -75,6 +75,7 @@ export async function start(meta) {
   return {
     send: (form, submitter) => send(ctx, form, submitter),
     submitted: (event) => submitted(ctx, event),
+    keep: (form, submitter) => keepAndShow(ctx, form, submitter),
     refresh: async () => { if (navigator.onLine && !(await upToDate(ctx))) await run(); },
   };
 }
