@@ -76,7 +76,8 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
 
     page.evaluate("window.savedStates = []")
     type_number(bid, 60)
-    panel.get_by_role("button", name="Save deal").evaluate("(button) => { button.click(); button.click(); }")  # a double tap
+    save = panel.get_by_role("button", name="Save deal")
+    save.evaluate("(button) => { button.click(); button.click(); }")  # a double tap
     expect(panel).to_be_hidden()
     notice = page.locator("main > .flashes .saved-notice")
     expect(notice).to_contain_text("Deal 3 saved")
@@ -101,7 +102,9 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert loads == []
 
 
-def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(phones: Phones, live_app: LiveApp, guard: Guard) -> None:
+def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
     first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
     page, _ = sheet_only_phone(phones, players_match([first]))
     public_id = public_id_of(page)
