@@ -141,7 +141,8 @@ def report(results: dict[str, dict[str, list[tuple[float, int, int]]]]) -> None:
             ratio = seconds / statistics.median(deal[0] for deal in first[kind])
             met = loads == 0 and taps <= GOALS[kind]
             print(f"  {kind:8} page loads {loads:g}, taps {taps:g}, {seconds:.2f} s a deal"
-                  f" ({ratio:.0%} of the first)  loads+taps goal {'met' if met else 'missed'}; speed goal {'met' if ratio <= SPEED_GOAL else 'missed'}")
+                  f" ({ratio:.0%} of the first)  loads+taps goal {'met' if met else 'missed'};"
+                  f" speed goal {'met' if ratio <= SPEED_GOAL else 'missed'}")
 
 
 if __name__ == "__main__":
