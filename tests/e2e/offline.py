@@ -101,7 +101,7 @@ def persistent_phone(browser: Browser, app: LiveApp, guard: Guard, profile: Path
         **{**PHONE, **options})
     try:
         context.set_default_timeout(10_000)
-        context.route("**/*", guard.route)
+        context.on("request", guard.request)
         for opened in context.pages:  # the window a persistent context opens with
             guard.watch(opened)
         context.on("page", guard.watch)

@@ -14,7 +14,7 @@ from scorekeeper.assets import StaticFiles, static_files
 from .conftest import Guard, LiveApp, MainPages, Phones
 from .offline import cache_names, persistent_phone, wait_for_new_cache, wait_for_worker, wait_until_kept
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 VISITED = ("sheet", "deal-new", "house-rules", "meld", "rules")
 

@@ -10,7 +10,7 @@ from .conftest import Guard, LiveApp, Phones
 from .outbox import outbox, public_id_of, ready_offline, server_match, take_expected_errors, wait_until_sent
 from .table import add_quick_deal, follow, save_deal, start_match, type_number
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def we_field(phone: Page, side: str) -> object:

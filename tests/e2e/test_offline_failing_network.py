@@ -15,7 +15,7 @@ from .outbox import outbox, public_id_of, ready_offline, server_match, take_expe
 from .samples import worked_sheet_file
 from .table import fill_quick_deal, follow, import_match, open_new_deal, start_match, type_number
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 @pytest.mark.parametrize("failure", ["connection refused", "answer lost"])

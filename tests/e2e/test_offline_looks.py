@@ -14,7 +14,7 @@ from .outbox import outbox, ready_offline, take_expected_errors
 from .sheet_only import players_match, save_offline, sheet_only_phone
 from .table import add_quick_deal, fill_quick_deal, follow, open_new_deal, start_match, type_number
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 FITS = "() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth"
 

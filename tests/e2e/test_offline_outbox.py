@@ -21,7 +21,7 @@ from .outbox import (
 )
 from .table import fill_quick_deal, follow, open_new_deal, save_deal, start_match, type_number
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def test_a_deal_saved_offline_is_kept_shown_and_sent_once(phones: Phones, live_app: LiveApp, guard: Guard) -> None:

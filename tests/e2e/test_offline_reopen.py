@@ -19,13 +19,12 @@ from .outbox import (
     public_id_of,
     ready_offline,
     server_match,
-    take_expected_errors,
     wait_until_sent,
 )
 from .table import add_quick_deal, fill_quick_deal, follow, open_new_deal, side_box, start_match, type_number
 from .test_meld_calculator import tap_card
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def save_kept(page: Page, what: str) -> None:
@@ -92,36 +91,36 @@ def test_deals_entered_offline_survive_reload_and_reopening_and_arrive_once(
         ready_offline(page)
         page.goto(sheet)
 
-        page.context.set_offline(True)
-        open_new_deal(page)
-        fill_quick_deal(page, "They", 55, (20, 62))
-        save_kept(page, "New deal 2")
-        open_new_deal(page)
-        detailed_deal(page)
-        save_kept(page, "New deal 3")
-        open_new_deal(page)
-        deal_from_cards(page)
-        save_kept(page, "New deal 4")
-        # Deal 2 was typed wrong: changed before it was ever sent, in its place.
-        outbox(page).locator("li", has_text="New deal 2").get_by_role("link", name="Change").tap()
-        they_total = page.locator(".sides-quick").get_by_role("textbox", name="They")
-        expect(they_total).to_have_value("62")  # the kept deal is back in the form before it is typed over
-        type_number(they_total, 58)
-        save_kept(page, "New deal 2")
-        expect(outbox(page).locator("li", has_text="New deal 2")).to_contain_text("They 58")
-        kept = kept_totals(page)
-        shoot(page, "offline-three-deals")
+        with guard.offline(page):
+            open_new_deal(page)
+            fill_quick_deal(page, "They", 55, (20, 62))
+            save_kept(page, "New deal 2")
+            open_new_deal(page)
+            detailed_deal(page)
+            save_kept(page, "New deal 3")
+            open_new_deal(page)
+            deal_from_cards(page)
+            save_kept(page, "New deal 4")
+            # Deal 2 was typed wrong: changed before it was ever sent, in its place.
+            outbox(page).locator("li", has_text="New deal 2").get_by_role("link", name="Change").tap()
+            they_total = page.locator(".sides-quick").get_by_role("textbox", name="They")
+            expect(they_total).to_have_value("62")  # the kept deal is back in the form before it is typed over
+            type_number(they_total, 58)
+            save_kept(page, "New deal 2")
+            expect(outbox(page).locator("li", has_text="New deal 2")).to_contain_text("They 58")
+            kept = kept_totals(page)
+            shoot(page, "offline-three-deals")
 
-        page.reload()  # from the service worker's copy, with what the phone kept
-        expect(outbox(page).locator("li.outbox-entry")).to_have_count(3)
-        assert kept_totals(page) == kept
+            page.reload()  # from the service worker's copy, with what the phone kept
+            expect(outbox(page).locator("li.outbox-entry")).to_have_count(3)
+            assert kept_totals(page) == kept
 
     with persistent_phone(browser, live_app, guard, profile, offline=True) as page:
-        page.goto(sheet)
-        expect(outbox(page).locator("li.outbox-entry")).to_have_count(3)
-        assert kept_totals(page) == kept
-        assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 1  # nothing sent yet
-        page.context.set_offline(False)
+        with guard.offline(page):  # opened offline: online again at the end of this
+            page.goto(sheet)
+            expect(outbox(page).locator("li.outbox-entry")).to_have_count(3)
+            assert kept_totals(page) == kept
+            assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 1  # nothing sent yet
         wait_until_sent(page)
         held = server_match(live_app.base_url, public_id)
         assert [deal.get("bid") for deal in held["match"]["deals"]] == [60, 55, 50, 60]
@@ -129,4 +128,3 @@ def test_deals_entered_offline_survive_reload_and_reopening_and_arrive_once(
         assert held["match"]["deals"][2]["sides"][0]["meld"] == [20, 12]
         assert held["match"]["deals"][3]["sides"][1]["meld"] == {"run": 1, "pinochle": 1}
         assert dict(zip(["We", "They"], held["sheet"]["totals"], strict=True)) == kept
-    take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")  # what the phone could not reach offline

@@ -14,7 +14,7 @@ from .offline import wait_for_worker, wait_until_kept
 from .outbox import kept_totals, outbox, public_id_of, ready_offline, server_match, wait_until_sent
 from .table import import_match
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 PINOCHLE_BEFORE, PINOCHLE_AFTER = 4, 20  # double deck, small numbers: a pinochle is 4; this table says 20
 

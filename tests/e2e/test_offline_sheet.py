@@ -12,7 +12,7 @@ from .offline import wait_for_worker, wait_until_kept, wait_until_kept_with
 from .outbox import kept_totals, outbox, public_id_of, ready_offline, server_match, wait_until_sent
 from .table import add_quick_deal, fill_quick_deal, open_new_deal, start_match
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def add_offline_and_check(page: Page, sheet: str, guard: Guard) -> None:

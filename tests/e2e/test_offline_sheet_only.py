@@ -18,7 +18,7 @@ from .sheet_only import big_totals, players_match, save_offline, sheet_only_phon
 from .table import deal_row, fill_quick_deal, follow, open_new_deal, type_number
 from .test_meld_calculator import tap_card
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def test_a_sheet_only_phone_enters_corrects_and_deletes_deals_with_no_signal(
@@ -27,49 +27,48 @@ def test_a_sheet_only_phone_enters_corrects_and_deletes_deals_with_no_signal(
     first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
     page, sheet = sheet_only_phone(phones, players_match([first]))
     public_id = public_id_of(page)
-    page.context.set_offline(True)
+    with guard.offline(page):
 
-    open_new_deal(page)  # the kit's deal form
-    expect(page.get_by_role("heading", name="Deal 2")).to_be_visible()
-    page.get_by_role("radio", name="One number").tap()
-    page.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Cy").tap()
-    type_number(page.get_by_role("textbox", name="Bid"), 55)
-    fields = page.locator(".sides-quick input")
-    type_number(fields.nth(0), 20)
-    type_number(fields.nth(1), 62)
-    save_offline(page, "New deal 2")
-    expect(page.locator(".totals")).to_contain_text("87")  # 67 + 20 and 20 + 62, not sent yet
-    assert big_totals(page) == [87, 82]
-    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 2 deals")
-    expect(page.get_by_role("link", name="+ Add deal 3")).to_be_visible()
-    expect(deal_row(page, 2)).to_contain_text("not sent yet")
-    expect(deal_row(page, 2).locator(".bid-cell")).to_contain_text("55")
-    expect(page.locator(".chart-card")).to_contain_text("not sent yet")
-    shoot(page, "offline-sheet-only-one-deal")
+        open_new_deal(page)  # the kit's deal form
+        expect(page.get_by_role("heading", name="Deal 2")).to_be_visible()
+        page.get_by_role("radio", name="One number").tap()
+        page.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Cy").tap()
+        type_number(page.get_by_role("textbox", name="Bid"), 55)
+        fields = page.locator(".sides-quick input")
+        type_number(fields.nth(0), 20)
+        type_number(fields.nth(1), 62)
+        save_offline(page, "New deal 2")
+        expect(page.locator(".totals")).to_contain_text("87")  # 67 + 20 and 20 + 62, not sent yet
+        assert big_totals(page) == [87, 82]
+        expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 2 deals")
+        expect(page.get_by_role("link", name="+ Add deal 3")).to_be_visible()
+        expect(deal_row(page, 2)).to_contain_text("not sent yet")
+        expect(deal_row(page, 2).locator(".bid-cell")).to_contain_text("55")
+        expect(page.locator(".chart-card")).to_contain_text("not sent yet")
+        shoot(page, "offline-sheet-only-one-deal")
 
-    follow(page, page.get_by_role("link", name="Edit deal 1"))  # a correction form never opened
-    expect(page.get_by_role("heading", name="Correct deal 1")).to_be_visible()
-    quick = page.locator(".sides-quick input")
-    expect(quick.nth(0)).to_have_value("67")
-    type_number(quick.nth(0), 77)
-    save_offline(page, "Deal 1 corrected")
-    assert big_totals(page) == [97, 82]
+        follow(page, page.get_by_role("link", name="Edit deal 1"))  # a correction form never opened
+        expect(page.get_by_role("heading", name="Correct deal 1")).to_be_visible()
+        quick = page.locator(".sides-quick input")
+        expect(quick.nth(0)).to_have_value("67")
+        type_number(quick.nth(0), 77)
+        save_offline(page, "Deal 1 corrected")
+        assert big_totals(page) == [97, 82]
 
-    open_new_deal(page)
-    expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
-    fill_quick_deal(page, "Ann & Bo", 50, (30, 10))
-    save_offline(page, "New deal 3")
-    assert big_totals(page) == [97 - 50, 92]
-    follow(page, page.get_by_role("link", name="Edit deal 1"))
-    follow(page, page.get_by_role("link", name="Delete this deal"))
-    expect(page.get_by_role("heading", name="Delete deal 1?")).to_be_visible()
-    page.get_by_role("button", name="Delete deal 1").tap()
-    expect(outbox(page).locator("li", has_text="Deal 1 deleted")).to_contain_text("Not sent yet")
-    assert big_totals(page) == [20 - 50, 72]
-    expect(page.get_by_role("link", name="+ Add deal 3")).to_be_visible()
-    shoot(page, "offline-sheet-only-deleted")
+        open_new_deal(page)
+        expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
+        fill_quick_deal(page, "Ann & Bo", 50, (30, 10))
+        save_offline(page, "New deal 3")
+        assert big_totals(page) == [97 - 50, 92]
+        follow(page, page.get_by_role("link", name="Edit deal 1"))
+        follow(page, page.get_by_role("link", name="Delete this deal"))
+        expect(page.get_by_role("heading", name="Delete deal 1?")).to_be_visible()
+        page.get_by_role("button", name="Delete deal 1").tap()
+        expect(outbox(page).locator("li", has_text="Deal 1 deleted")).to_contain_text("Not sent yet")
+        assert big_totals(page) == [20 - 50, 72]
+        expect(page.get_by_role("link", name="+ Add deal 3")).to_be_visible()
+        shoot(page, "offline-sheet-only-deleted")
 
-    page.context.set_offline(False)
     wait_until_sent(page)
     held = server_match(live_app.base_url, public_id)
     assert [(deal["bid"], deal.get("bid_by"), deal["bidder"]) for deal in held["match"]["deals"]] == [
@@ -78,7 +77,6 @@ def test_a_sheet_only_phone_enters_corrects_and_deletes_deals_with_no_signal(
     # The correction and the delete were made on the match as the phone had it (version 1): the server says the
     # match moved on (409, by the phone's own deal 2), the deal is as the phone saw it, and they are applied.
     assert take_expected_errors(guard, r"status of 409") == 2
-    take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")
 
 
 def test_a_sheet_only_phone_changes_the_house_rules_and_counts_meld_with_no_signal(
@@ -87,29 +85,27 @@ def test_a_sheet_only_phone_changes_the_house_rules_and_counts_meld_with_no_sign
     first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
     page, sheet = sheet_only_phone(phones, players_match([first]))
     public_id = public_id_of(page)
-    page.context.set_offline(True)
+    with guard.offline(page):
 
-    tools = page.get_by_role("navigation", name="Match tools")
-    follow(page, tools.get_by_role("link", name="Meld calculator"))  # never opened for this match
-    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
-    for code in ("AH", "10H", "KH", "QH", "JH"):
-        tap_card(page, code)
-    expect(page.locator("[data-meld-status]")).to_contain_text("5 of 20 cards")
-    expect(page.get_by_role("link", name=re.compile("Use in deal"))).to_have_count(1)
+        tools = page.get_by_role("navigation", name="Match tools")
+        follow(page, tools.get_by_role("link", name="Meld calculator"))  # never opened for this match
+        expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
+        for code in ("AH", "10H", "KH", "QH", "JH"):
+            tap_card(page, code)
+        expect(page.locator("[data-meld-status]")).to_contain_text("5 of 20 cards")
+        expect(page.get_by_role("link", name=re.compile("Use in deal"))).to_have_count(1)
 
-    page.goto(sheet)
-    follow(page, tools.get_by_role("link", name="House rules"))  # never opened either
-    type_number(page.get_by_label("Play to", exact=True), 600)
-    page.get_by_role("button", name="Preview the change").tap()
-    expect(outbox(page).locator("li", has_text="House rules changed")).to_contain_text("Not sent yet")
-    expect(page.locator(".totals")).to_contain_text("533 to go")  # 67 of 600, not sent yet
-    expect(page.locator(".match-meta")).to_have_text("Playing to 600 · 1 deal")
+        page.goto(sheet)
+        follow(page, tools.get_by_role("link", name="House rules"))  # never opened either
+        type_number(page.get_by_label("Play to", exact=True), 600)
+        page.get_by_role("button", name="Preview the change").tap()
+        expect(outbox(page).locator("li", has_text="House rules changed")).to_contain_text("Not sent yet")
+        expect(page.locator(".totals")).to_contain_text("533 to go")  # 67 of 600, not sent yet
+        expect(page.locator(".match-meta")).to_have_text("Playing to 600 · 1 deal")
 
-    page.context.set_offline(False)
     wait_until_sent(page)
     held = server_match(live_app.base_url, public_id)
     assert held["match"]["rules"]["target"] == 600 and len(held["match"]["deals"]) == 1
-    take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")
 
 
 def test_a_decided_match_is_read_with_no_signal(phones: Phones, guard: Guard) -> None:

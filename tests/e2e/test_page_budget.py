@@ -25,7 +25,7 @@ import pytest
 from .conftest import ARTIFACTS, MAIN_PAGE_NAMES, SUMMARY, MainPages, Phones
 from .offline import wait_until_kept
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 MAX_BYTES = 60_000
 MAX_REQUESTS = 4
