@@ -21,8 +21,8 @@ document.addEventListener("click", (event) => {
   changed(input);
 });
 
-// Counts of meld sets come without their − and + buttons, which only work with this script: add them.
-function addSteps(stepper) {
+// Deal form: counts of meld sets come without their − and + buttons, which only work with this script: add them.
+function addSteps(form) {
   const button = (step, text, label) => {
     const made = document.createElement("button");
     Object.assign(made, { type: "button", className: `step ${step < 0 ? "step-down" : "step-up"}`, tabIndex: -1 });
@@ -31,10 +31,11 @@ function addSteps(stepper) {
     made.setAttribute("aria-label", label);
     return made;
   };
-  stepper.prepend(button(-1, "\u2212", "minus 1"));
-  stepper.append(button(1, "+", "plus 1"));
+  form.querySelectorAll("[data-add-steps]").forEach((stepper) => {
+    stepper.prepend(button(-1, "\u2212", "minus 1"));
+    stepper.append(button(1, "+", "plus 1"));
+  });
 }
-document.querySelectorAll("[data-add-steps]").forEach(addSteps);
 
 // Deal form: with two sides, typing one side's trick points fills in the other's;
 // and a warning when the bid is more than the bidders' meld plus every trick point.
@@ -52,7 +53,6 @@ function setUpDealForm(form) {
       });
     });
   }
-  pickSideOfBidder(form);
   const warning = form.querySelector("[data-dead-warning]");
   const bid = form.querySelector('input[name="bid"]');
   if (!warning || !bid) return;
@@ -71,50 +71,6 @@ function setUpDealForm(form) {
   form.addEventListener("change", check);
   form.addEventListener("preview", check);  // the bidders' meld total has been worked out again
   check();
-}
-
-// Deal form: tapping a player under "Who bid?" selects that player's side under "Who won the bid?" at once,
-// as the server and the offline twin (js/offline/deal_fields.js) work it out from the form's players.
-function pickSideOfBidder(form) {
-  const sideOf = JSON.parse(form.dataset.sideOf || "{}");
-  form.addEventListener("change", (event) => {
-    const player = event.target;
-    if (player.name !== "bid_by" || !player.checked || !(player.value in sideOf)) return;
-    const side = form.querySelector(`input[name="bidder"][value="${sideOf[player.value]}"]`);
-    if (!side || side.checked) return;
-    side.checked = true;
-    side.dispatchEvent(new Event("change", { bubbles: true }));
-  });
-}
-
-// New match form: choosing a game refills the house rules and side names it decides.
-function setUpNewMatch(form) {
-  const presets = JSON.parse(form.dataset.presets);
-  const rulesFrom = form.querySelector("[data-rules-from]");
-  const sideBoxes = [...form.querySelectorAll("[data-side]")];
-  const showSides = (count) => sideBoxes.forEach((box, index) => { box.hidden = index >= count; });
-  const apply = (key) => {
-    const preset = presets[key];
-    if (!preset) return;
-    for (const [rule, value] of Object.entries(preset.rules)) {
-      form.querySelectorAll(`[name="rules-${rule}"]`).forEach((field) => {
-        if (field.type === "radio") field.checked = field.value === value;
-        else field.value = value;
-      });
-    }
-    const old = presets[rulesFrom.value];
-    sideBoxes.forEach((box, index) => {
-      const name = box.querySelector(".side-name input");
-      if (!name.value.trim() || (old && name.value === old.sides[index])) name.value = preset.sides[index] || "";
-    });
-    rulesFrom.value = key;
-    showSides(preset.sides.length);
-  };
-  form.querySelectorAll("[data-preset]").forEach((radio) => {
-    radio.addEventListener("change", () => apply(radio.value));
-  });
-  const checked = form.querySelector("[data-preset]:checked");
-  if (checked && presets[checked.value]) showSides(presets[checked.value].sides.length);
 }
 
 // Deal form and meld calculator: "Work out meld from cards" is a plain link, so without this
@@ -242,9 +198,9 @@ function setUpPreview(form, restored) {
 }
 
 // Everything a deal form does with scripts, on the form page or put in the score sheet's entry panel
-// (phone.js). The card-faces code, and whatever else enhances the form, hears "deal-form:ready".
+// (static/js/entry/panel.js). The card-faces code, and whatever else enhances the form, hears "deal-form:ready".
 function enhanceDealForm(form) {
-  form.querySelectorAll("[data-add-steps]").forEach((stepper) => { if (!stepper.querySelector(".step")) addSteps(stepper); });
+  addSteps(form);
   const restored = restoreDealForm(form);
   keepDealForm(form);
   setUpBidChips(form);
@@ -254,7 +210,6 @@ function enhanceDealForm(form) {
   document.dispatchEvent(new CustomEvent("deal-form:ready", { detail: { form } }));
 }
 document.querySelectorAll(".deal-form").forEach(enhanceDealForm);
-document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);
 
 // Share links on the sheet: show each as the full address the phone would send (the page may give a path).
 document.querySelectorAll("a.share-link").forEach((link) => {
@@ -330,11 +285,6 @@ function setUpOutbox(meta) {
     });
   }, true);
   document.addEventListener("sheet-changed", () => start().then((o) => o && o.refresh()));  // phone.js
-  // The sheet's entry panel (phone.js): a form its fetch could not send is kept here, "not sent yet".
-  document.addEventListener("outbox:keep", (event) => {
-    const { form, submitter, kept } = event.detail;
-    start().then((o) => (o ? o.keep(form, submitter) : Promise.reject(new Error("no outbox")))).then(kept.resolve, kept.reject);
-  });
 }
 document.querySelectorAll('meta[name="outbox"]').forEach(setUpOutbox);
 

@@ -102,6 +102,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert loads == []
 
 
+@pytest.mark.service_worker
 def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
     phones: Phones, live_app: LiveApp, guard: Guard
 ) -> None:

@@ -55,8 +55,20 @@ function newKey() {
   return `kept-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-export async function start(meta) {
+// One outbox a page, however many scripts ask for it (app.js; the sheet's entry panel, static/js/entry/panel.js).
+let started = null;
+
+export function start(meta) {
+  started ??= begin(meta).catch((error) => { started = null; throw error; });
+  return started;
+}
+
+async function begin(meta) {
   const config = JSON.parse(meta.content);
+  // Who bid → their side, in any deal form here (the form page's, the sheet's entry panel's); a tap made while
+  // this module was loading (it loads on the form's first focus) is caught up.
+  document.addEventListener("change", (event) => fields.pickSideOfBidder(event.target));
+  document.querySelectorAll('form.deal-form input[name="bid_by"]:checked').forEach(fields.pickSideOfBidder);
   const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null,
     asked: false, twin: null };
   if (navigator.onLine) twinOf(ctx);  // at hand when the network goes
