@@ -1,8 +1,9 @@
 """Entering deals from the score sheet on a phone: page loads, taps and seconds per deal, code beside code.
 
 Each code compared (``--code CHECKOUT``, repeatable, default this checkout) is served by servers.py (waitress)
-on a new SQLite file with one match: We (Ann, Bob) against They (Cy, Di), double deck to 500. Debian's Chromium
-(/usr/bin/chromium) at 390×844 with touch enters from the sheet, for each code in the same run, ``--deals``
+on a new SQLite file with one match: We (Ann, Bob) against They (Cy, Di), double deck to 5000 (so that no deal
+of the run comes after the end). Debian's Chromium (/usr/bin/chromium) at 390×844 with touch enters from the
+sheet, the codes taking turns deal by deal (a busy machine slows them alike), ``--deals``
 quick deals (10: Cy bids 60, the sides take 38 and 62) and as many detailed ones (Ann bids 50; Ann melds 24 and
 Bob 19, We take 30 and the last trick, Cy melds 4), through the sheet's entry panel where it has one and the
 form page otherwise, as a player would: tap who bid (and the side when the form leaves it blank), type the
@@ -36,7 +37,7 @@ CHROMIUM = "/usr/bin/chromium"
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 MATCH = {"format": "pinochle-match/1", "name": "Bench",
          "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
-         "rules": {}, "deals": []}
+         "rules": {"target": 5000}, "deals": []}
 GOALS = {"quick": 4, "detailed": 8}
 SPEED_GOAL = 0.6
 
@@ -81,6 +82,8 @@ class Player:
         self.taps = self.loads = 0
         self.tap(self.page.get_by_role("link", name=f"+ Add deal {count + 1}"))
         expect(self.scope().get_by_role("button", name="Save deal")).to_be_visible()
+        # A form page is typed in once its script runs: before, the keypad's Enter sends the form half filled in.
+        self.page.wait_for_load_state("domcontentloaded")
         if deal == "quick":
             self.who_bid("Cy", "They")
             self.number("bid", 60)
@@ -96,7 +99,11 @@ class Player:
             self.number("sides-0-tricks", 30)
             self.number("sides-1-hands-0-meld", 4)
         self.tap(self.scope().get_by_role("button", name="Save deal"))
-        expect(self.page.locator(".match-meta")).to_have_text(re.compile(rf"· {count + 1} deals?$"))
+        saved = self.page.locator(".match-meta").filter(has_text=re.compile(rf"· {count + 1} deals?$"))
+        refused = self.page.locator(".field-error, .form-errors").filter(visible=True)
+        expect(saved.or_(refused).first).to_be_visible()
+        if refused.count():
+            raise SystemExit(f"deal {count + 1} ({deal}) refused: " + " / ".join(refused.all_inner_texts()))
         return time.perf_counter() - started, self.loads, self.taps
 
 
@@ -115,18 +122,18 @@ def main() -> None:
     results: dict[str, dict[str, list[tuple[float, int, int]]]] = {}
     with ExitStack() as stack, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        players = {}
         for code in codes(args.code, cache_off=False):
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
             server = stack.enter_context(served(code, stack.enter_context(database(None, folder)), folder))
-            context = browser.new_context(**PHONE)
-            page = context.new_page()
+            page = browser.new_context(**PHONE).new_page()
             page.goto(new_match(server.base))
-            player = Player(page)
+            players[code.label] = Player(page)
             results[code.label] = {"quick": [], "detailed": []}
-            for index in range(2 * args.deals):
-                kind = "quick" if index < args.deals else "detailed"
-                results[code.label][kind].append(player.enter(kind, index))
-            context.close()
+        for index in range(2 * args.deals):  # the codes take turns, deal by deal
+            kind = "quick" if index < args.deals else "detailed"
+            for label, player in players.items():
+                results[label][kind].append(player.enter(kind, index))
     report(results)
 
 
