@@ -98,7 +98,11 @@ async function keepKit(address, sheet) {
   if ((kept && kept.headers.get(KEPT_FOR) === version) || keeping.get(facts) === version) return;
   keeping.set(facts, version);
   try {
-    const pages = kitPages(found[1]).map((page) => url.origin + page);
+    const [dealForm, ...pages] = kitPages(found[1]).map((page) => url.origin + page);
+    // The deal form first: a phone new to the site gets its form token's secret (in its session cookie) there,
+    // so the other pages' forms carry tokens from the same secret. Fetched side by side, each would make a
+    // secret of its own and the last cookie would win, leaving the kept deal form's token refused.
+    await keepPage(dealForm, version).catch(() => false);
     const keepScript = async (script) => (await cache.match(script)) || store(script, await fetch(script));
     await Promise.all([...pages.map((page) => keepPage(page, version)), ...SETTINGS.kitScripts.map(keepScript)]
       .map((keeping) => keeping.catch(() => false)));

@@ -140,6 +140,17 @@ function setUpEntryPanel(region) {
     notice(`${name}: not sent yet. It is kept on this phone and sent when the network is back.`);
   };
 
+  // A form opened from this phone's copy (with no network) may carry a form token the server no longer takes
+  // (older than its time limit): the form page fetched again gives a fresh one. True if the form got one.
+  const freshToken = async (form) => {
+    const answer = await fetch(form.action, { cache: "no-store", credentials: "same-origin" });
+    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    const token = page.querySelector('input[name="csrf_token"]');
+    if (!answer.ok || !token || !form.elements.csrf_token) return false;
+    form.elements.csrf_token.value = token.value;
+    return true;
+  };
+
   const save = async (form, submitter) => {
     const button = form.querySelector("[data-submit-once]");
     if (button.getAttribute("aria-busy") === "true") return;  // a second tap: the first is under way
@@ -156,9 +167,13 @@ function setUpEntryPanel(region) {
     const slow = setTimeout(() => say("Saving… not sent yet: waiting for the server's answer."), SLOW_ANSWER_MS);
     let response;
     let html;
-    try {
+    const send = async () => {
       response = await fetch(form.action, { method: "POST", body: new FormData(form, submitter), credentials: "same-origin" });
       html = await response.text();
+    };
+    try {
+      await send();
+      if (response.status === 400 && await freshToken(form)) await send();  // a kept form's token, expired
     } catch {
       button.textContent = "Not sent yet";
       await keepForLater(form, submitter, ready);
