@@ -158,12 +158,13 @@ function followSheet(region) {
         say("This match is no longer on the server.", true);
         return;  // nothing more to follow
       }
-      if (answer.status === 200) {
+      const tag = bareTag(answer.headers.get("ETag"));
+      if (answer.status === 200 && (!tag || tag !== region.dataset.etag)) {  // not shown yet by the entry panel
         swapLivePart(region, await answer.text());
-        region.dataset.etag = bareTag(answer.headers.get("ETag")) ?? region.dataset.etag;
+        region.dataset.etag = tag ?? region.dataset.etag;
         activeAt = Date.now();
         region.dispatchEvent(new Event("sheet-changed", { bubbles: true }));  // app.js: what is kept offline follows
-      } else if (answer.status !== 304) {
+      } else if (answer.status !== 200 && answer.status !== 304) {
         throw new Error(`status ${answer.status}`);
       }
       failures = 0;
