@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import Guard, LiveApp, Phones
+from .conftest import PHONE_AT_200_PERCENT, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, take_expected_errors, wait_until_sent
 from .sheet_only import players_match, sheet_only_phone
 from .table import deal_row, import_match, sheet_totals, type_number
@@ -40,6 +40,13 @@ RECORD_STATES = """() => {
 }"""
 
 
+PHONE_320_AT_200_PERCENT = {**PHONE_AT_200_PERCENT, "viewport": {"width": 160, "height": 320}, "device_scale_factor": 4}
+# The open panel's content width, the width it shows and its right edge. (The page behind is the layout's
+# to fit: its top bar is checked at 200% by test_accessibility.py.)
+WIDTHS = """() => { const panel = document.querySelector("dialog[open]");
+  return [panel.scrollWidth, panel.clientWidth, panel.getBoundingClientRect().right]; }"""
+
+
 def count_navigations(page: Page) -> list[str]:
     """The main frame's navigations from now on (a page load each)."""
     loads: list[str] = []
@@ -48,7 +55,7 @@ def count_navigations(page: Page) -> list[str]:
 
 
 def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
-    page: Page, guard: Guard, shoot: Callable[..., Any]
+    page: Page, phones: Phones, guard: Guard, shoot: Callable[..., Any]
 ) -> None:
     import_match(page, MATCH)
     loads = count_navigations(page)
@@ -100,6 +107,19 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     expect(page.locator(".totals")).to_contain_text(str(20 + 62 + 80))
     expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")
     assert loads == []
+
+    small = phones.open(**PHONE_320_AT_200_PERCENT)  # 320×640 with 200% text: 160×320 CSS pixels
+    small.goto(page.url)
+    small.get_by_role("link", name="+ Add deal 4").tap()
+    panel = small.get_by_role("dialog", name="Deal 4")
+    save = panel.get_by_role("button", name="Save deal")
+    save.scroll_into_view_if_needed()
+    expect(save).to_be_in_viewport()
+    shoot(small, "entry-panel-320-at-200-percent", full_page=False)
+    content, shown, right = small.evaluate(WIDTHS)
+    assert content <= shown and right <= 160.5, f"the panel scrolls sideways at 160 CSS px: {content, shown, right}"
+    box = save.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 160.5, box
 
 
 @pytest.mark.service_worker

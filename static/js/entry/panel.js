@@ -10,8 +10,8 @@ const SLOW_ANSWER_MS = 3000;  // no answer yet: say that it is not sent yet
 
 // The panel's look, in the page's stylesheets from the first open (a constructed sheet: style-src 'self').
 const LOOK = [
-  ".entry-panel { box-sizing: border-box; width: 100%; max-width: 40rem; height: 100%; max-height: 100%;"
-    + " margin: 0 auto; padding: 0 1rem; border: 0; background: var(--bg); color: var(--text); overflow: hidden auto; }",
+  ".entry-panel { box-sizing: border-box; width: 100vw; max-width: min(40rem, 100vw); height: 100%; max-height: 100%;"
+    + " margin: 0 auto 0 max(0px, (100vw - 40rem) / 2); padding: 0 1rem; border: 0; background: var(--bg); color: var(--text); overflow: hidden auto; }",
   ".entry-panel::backdrop { background: rgb(0 0 0 / .45); }",
   ".entry-head { position: sticky; top: 0; z-index: 3; display: flex; align-items: center;"
     + " justify-content: space-between; gap: .5rem; background: var(--bg); padding: .25rem 0; }",
