@@ -1,17 +1,20 @@
 // The deal entry on the score sheet, loaded by static/phone.js on the first tap of "+ Add deal" or a deal's
 // number (sent as one file: static/entry.js; the service worker keeps it with the sheet's kit). Those links open
 // the deal form (the one the form page draws, fetched from its address) in a panel over the sheet, and Save
-// sends it with fetch: no page load. The button says "Saving…" until the server answers, and the sheet's part that changed comes with
-// the answer ("Deal N saved · Undo"); a refusal keeps the panel, with the server's messages at their fields;
-// with no network the outbox keeps the deal ("not sent yet") and sends it once the network is back. The form
-// keeps its write key, so a double tap or a retry is one deal. Without this script the links open the form page.
+// sends it with fetch: no page load. The button says "Saving…" until the server answers, and the sheet's part
+// that changed comes with the answer ("Deal N saved · Undo"); a refusal keeps the panel, with the server's
+// messages at their fields; with no network the outbox keeps the deal ("not sent yet") and sends it once the
+// network is back. The form keeps its write key, so a double tap or a retry is one deal. Without this script
+// the links open the form page.
 
 const SLOW_ANSWER_MS = 3000;  // no answer yet: say that it is not sent yet
 
 // The panel's look, in the page's stylesheets from the first open (a constructed sheet: style-src 'self').
 const LOOK = [
-  ".entry-panel { box-sizing: border-box; width: 100vw; max-width: min(40rem, 100vw); height: 100%; max-height: 100%;"
-    + " margin: 0 auto 0 max(0px, (100vw - 40rem) / 2); padding: 0 1rem; border: 0; background: var(--bg); color: var(--text); overflow: hidden auto; }",
+  // The screen's width (100vw), not the page's: a page wider than the screen does not widen the panel.
+  ".entry-panel { box-sizing: border-box; width: 100vw; max-width: min(40rem, 100vw); height: 100%;"
+    + " max-height: 100%; margin: 0 auto 0 max(0px, (100vw - 40rem) / 2); padding: 0 1rem; border: 0;"
+    + " background: var(--bg); color: var(--text); overflow: hidden auto; }",
   ".entry-panel::backdrop { background: rgb(0 0 0 / .45); }",
   ".entry-head { position: sticky; top: 0; z-index: 3; display: flex; align-items: center;"
     + " justify-content: space-between; gap: .5rem; background: var(--bg); padding: .25rem 0; }",
