@@ -1,7 +1,7 @@
 """The deal entry panel on the score sheet (390×844): "+ Add deal" and a deal's number open the deal form over
 the sheet with no page load; Save says "Saving…" until the server answers, a refusal keeps the panel with the
 message at its field, a double tap saves once; tapping who bid picks their side; offline the deal is kept on the
-phone, shown "not sent yet", and sent once back online."""
+phone, shown "not sent yet", and sent once back online; a deal's correction opens in the panel offline too."""
 
 from __future__ import annotations
 
@@ -132,6 +132,10 @@ def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
     loads = count_navigations(page)
     with guard.offline(page):
         enter_offline(page)
+        page.get_by_role("link", name="Edit deal 1").tap()  # the kept deal form, filled in as deal 1
+        panel = page.get_by_role("dialog", name="Correct deal 1")
+        expect(panel.get_by_role("textbox", name="Bid")).to_have_value("60")
+        panel.get_by_role("button", name="Close").tap()
     wait_until_sent(page)
     held = server_match(live_app.base_url, public_id)
     assert [(deal["bid"], deal.get("bid_by"), deal["bidder"]) for deal in held["match"]["deals"]] == [

@@ -27,10 +27,6 @@ const panels = new WeakMap();
 
 /** Opens the deal form that `link` (the sheet's "+ Add deal" or a deal's number) leads to in the panel. */
 export function openEntry(link) {
-  if (!link.matches(".add-deal") && !navigator.onLine) {  // the form page, filled in by the outbox
-    location.assign(link.href);
-    return;
-  }
   const region = link.closest(".live-sheet");
   if (!panels.has(region)) panels.set(region, setUpEntryPanel(region));
   panels.get(region)(link.href);
@@ -85,11 +81,14 @@ function setUpEntryPanel(region) {
     if (first) first.focus();
   };
 
+  // With no network a deal's correction is the kept deal form (static/sw.js's kit), filled in by the outbox.
+  const correction = /\/deals\/\d+\/edit$/;
   const open = async (url) => {
     const asked = ++opening;
+    const kept = !navigator.onLine && correction.test(new URL(url).pathname);
     let response;
     try {
-      response = await fetch(url, { credentials: "same-origin" });
+      response = await fetch(kept ? url.replace(correction, "/deals/new") : url, { credentials: "same-origin" });
     } catch {
       location.assign(url);  // neither the network nor a copy on this phone: the page says so
       return;
@@ -98,6 +97,11 @@ function setUpEntryPanel(region) {
     if (!response.ok || !showForm(await response.text(), new URL(url, location.href).href)) {
       location.assign(url);
       return;
+    }
+    if (kept) {
+      const form = body.querySelector("form.deal-form");
+      await (await outbox()).adapt(form, new URL(url).pathname, (text) => { title.textContent = text; });
+      if (asked !== opening) return;
     }
     say("");
     if (!panel.open) panel.showModal();
