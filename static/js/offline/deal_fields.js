@@ -108,7 +108,6 @@ function handMeld(get, f, prefix) {
   return undefined;
 }
 
-/** The house rules in a kept rules form, as the match file's `rules`. */
 /** A player tapped under "Who bid?" (`player`, a bid_by radio) selects their side under "Who won the bid?" at
  * once, visibly, as dealFromFields and the server work it out (the form's data-side-of: player → side). */
 export function pickSideOfBidder(player) {
@@ -121,6 +120,7 @@ export function pickSideOfBidder(player) {
   side.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
+/** The house rules in a kept rules form, as the match file's `rules`. */
 export function rulesFromFields(pairs, specs) {
   const f = new Map(pairs);
   const rules = {};
