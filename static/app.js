@@ -21,8 +21,8 @@ document.addEventListener("click", (event) => {
   changed(input);
 });
 
-// Counts of meld sets come without their − and + buttons, which only work with this script: add them.
-document.querySelectorAll("[data-add-steps]").forEach((stepper) => {
+// Deal form: counts of meld sets come without their − and + buttons, which only work with this script: add them.
+function addSteps(form) {
   const button = (step, text, label) => {
     const made = document.createElement("button");
     Object.assign(made, { type: "button", className: `step ${step < 0 ? "step-down" : "step-up"}`, tabIndex: -1 });
@@ -31,9 +31,11 @@ document.querySelectorAll("[data-add-steps]").forEach((stepper) => {
     made.setAttribute("aria-label", label);
     return made;
   };
-  stepper.prepend(button(-1, "\u2212", "minus 1"));
-  stepper.append(button(1, "+", "plus 1"));
-});
+  form.querySelectorAll("[data-add-steps]").forEach((stepper) => {
+    stepper.prepend(button(-1, "\u2212", "minus 1"));
+    stepper.append(button(1, "+", "plus 1"));
+  });
+}
 
 // Deal form: with two sides, typing one side's trick points fills in the other's;
 // and a warning when the bid is more than the bidders' meld plus every trick point.
@@ -69,36 +71,6 @@ function setUpDealForm(form) {
   form.addEventListener("change", check);
   form.addEventListener("preview", check);  // the bidders' meld total has been worked out again
   check();
-}
-
-// New match form: choosing a game refills the house rules and side names it decides.
-function setUpNewMatch(form) {
-  const presets = JSON.parse(form.dataset.presets);
-  const rulesFrom = form.querySelector("[data-rules-from]");
-  const sideBoxes = [...form.querySelectorAll("[data-side]")];
-  const showSides = (count) => sideBoxes.forEach((box, index) => { box.hidden = index >= count; });
-  const apply = (key) => {
-    const preset = presets[key];
-    if (!preset) return;
-    for (const [rule, value] of Object.entries(preset.rules)) {
-      form.querySelectorAll(`[name="rules-${rule}"]`).forEach((field) => {
-        if (field.type === "radio") field.checked = field.value === value;
-        else field.value = value;
-      });
-    }
-    const old = presets[rulesFrom.value];
-    sideBoxes.forEach((box, index) => {
-      const name = box.querySelector(".side-name input");
-      if (!name.value.trim() || (old && name.value === old.sides[index])) name.value = preset.sides[index] || "";
-    });
-    rulesFrom.value = key;
-    showSides(preset.sides.length);
-  };
-  form.querySelectorAll("[data-preset]").forEach((radio) => {
-    radio.addEventListener("change", () => apply(radio.value));
-  });
-  const checked = form.querySelector("[data-preset]:checked");
-  if (checked && presets[checked.value]) showSides(presets[checked.value].sides.length);
 }
 
 // Deal form and meld calculator: "Work out meld from cards" is a plain link, so without this
@@ -225,15 +197,19 @@ function setUpPreview(form, restored) {
   if (restored) ask();  // values put back after the meld calculator: the server has not seen them
 }
 
-document.querySelectorAll(".deal-form").forEach((form) => {
+// Everything a deal form does with scripts, on the form page or put in the score sheet's entry panel
+// (static/js/entry/panel.js). The card-faces code, and whatever else enhances the form, hears "deal-form:ready".
+function enhanceDealForm(form) {
+  addSteps(form);
   const restored = restoreDealForm(form);
   keepDealForm(form);
   setUpBidChips(form);
   setUpEnterKey(form);
   setUpPreview(form, restored);
   setUpDealForm(form);
-});
-document.querySelectorAll("form[data-presets]").forEach(setUpNewMatch);
+  document.dispatchEvent(new CustomEvent("deal-form:ready", { detail: { form } }));
+}
+document.querySelectorAll(".deal-form").forEach(enhanceDealForm);
 
 // Share links on the sheet: show each as the full address the phone would send (the page may give a path).
 document.querySelectorAll("a.share-link").forEach((link) => {

@@ -79,13 +79,6 @@ function showLocalTime(element) {
   element.title = `${element.dateTime.replace("T", " ").replace("Z", "")} UTC`;
 }
 
-// New match: the phone's date names a match left without a name.
-function fillLocalDate(field) {
-  const now = new Date();
-  const pad = (value) => String(value).padStart(2, "0");
-  field.value = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 // The result card of a decided match: the image through the phone's share sheet when it takes files, else
 // the link downloads it. The banner comes and goes with the live sheet: one listener for the page.
 document.addEventListener("click", async (event) => {
@@ -105,7 +98,6 @@ document.addEventListener("click", async (event) => {
 document.querySelectorAll("[data-share]").forEach(setUpShare);
 document.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
 document.querySelectorAll("time[data-local-time]").forEach(showLocalTime);
-document.querySelectorAll("input[data-local-date]").forEach(fillLocalDate);
 
 // The live score sheet: while the sheet is on screen, ask every LIVE_EVERY_MS whether the match changed
 // (with the ETag of the version shown: the server answers 304, with nothing, while nothing changed) and
@@ -146,7 +138,6 @@ function swapLivePart(region, html) {
 
 function followSheet(region) {
   const status = document.querySelector("[data-live-status]");
-  let etag = region.dataset.etag;
   let timer = null;
   let failures = 0;
   let heardAt = new Date();
@@ -174,7 +165,7 @@ function followSheet(region) {
     let delay;
     try {
       const answer = await fetch(region.dataset.liveUrl, {
-        headers: { "If-None-Match": `W/"${etag}"` },
+        headers: { "If-None-Match": `W/"${region.dataset.etag}"` },
         cache: "no-store",
         credentials: "same-origin",
         signal: controller.signal,
@@ -183,13 +174,13 @@ function followSheet(region) {
         say("This match is no longer on the server.", true);
         return;  // nothing more to follow
       }
-      if (answer.status === 200) {
+      const tag = bareTag(answer.headers.get("ETag"));
+      if (answer.status === 200 && (!tag || tag !== region.dataset.etag)) {  // not shown yet by the entry panel
         swapLivePart(region, await answer.text());
-        etag = bareTag(answer.headers.get("ETag")) ?? etag;
-        region.dataset.etag = etag;
+        region.dataset.etag = tag ?? region.dataset.etag;
         activeAt = Date.now();
         region.dispatchEvent(new Event("sheet-changed", { bubbles: true }));  // app.js: what is kept offline follows
-      } else if (answer.status !== 304) {
+      } else if (answer.status !== 200 && answer.status !== 304) {
         throw new Error(`status ${answer.status}`);
       }
       failures = 0;
@@ -222,3 +213,14 @@ function followSheet(region) {
 }
 
 document.querySelectorAll(".live-sheet[data-live-url]").forEach(followSheet);
+
+
+// "+ Add deal" and a deal's number open the deal form over the sheet with no page load (static/entry.js, named
+// by the players' sheet, loaded on the first tap); without it the link opens the form page.
+const entryPanel = document.querySelector("[data-entry-panel]");
+if (entryPanel) document.addEventListener("click", (event) => {
+  const link = event.target.closest(".live-sheet :is(.add-deal, .deal-number a)");
+  if (!link || event.button || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  import(entryPanel.dataset.entryPanel).then((panel) => panel.openEntry(link), () => location.assign(link.href));
+});

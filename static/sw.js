@@ -9,7 +9,8 @@
 //   network first, each good answer kept; with no network, the kept copy. A navigation with neither gets the
 //   offline page.
 // - A match's players' sheet brings its match's kit along (keepKit): the deal form, the house rules page
-//   (with its rescale and undo forms) and the meld calculator opened for the match, and the match's facts
+//   (with its rescale and undo forms) and the meld calculator opened for the match, the scripts only the sheet
+//   loads when asked (SETTINGS.kitScripts: its deal entry panel), and the match's facts
 //   (what the outbox works entries out from), fetched again whenever the sheet's version changes. So a phone
 //   that opened the sheet and nothing else enters, corrects and deletes deals, changes the house rules and
 //   counts meld with no signal. With no network a deal's correction or delete form that has no copy of its
@@ -97,8 +98,14 @@ async function keepKit(address, sheet) {
   if ((kept && kept.headers.get(KEPT_FOR) === version) || keeping.get(facts) === version) return;
   keeping.set(facts, version);
   try {
-    const pages = kitPages(found[1]).map((page) => url.origin + page);
-    await Promise.all(pages.map((page) => keepPage(page, version).catch(() => false)));
+    const [dealForm, ...pages] = kitPages(found[1]).map((page) => url.origin + page);
+    // The deal form first: a phone new to the site gets its form token's secret (in its session cookie) there,
+    // so the other pages' forms carry tokens from the same secret. Fetched side by side, each would make a
+    // secret of its own and the last cookie would win, leaving the kept deal form's token refused.
+    await keepPage(dealForm, version).catch(() => false);
+    const keepScript = async (script) => (await cache.match(script)) || store(script, await fetch(script));
+    await Promise.all([...pages.map((page) => keepPage(page, version)), ...SETTINGS.kitScripts.map(keepScript)]
+      .map((keeping) => keeping.catch(() => false)));
     const answer = await fetch(facts, { credentials: "same-origin", headers: { Accept: "application/json" } });
     if (answer.ok && answer.type === "basic" && !answer.redirected) await cache.put(facts, stamped(answer, version));
   } finally {

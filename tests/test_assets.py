@@ -95,7 +95,7 @@ def test_every_static_file_is_linked_at_its_immutable_address(client: FlaskClien
     html = client.get("/").get_data(as_text=True) + client.get("/matches/new").get_data(as_text=True)
     addresses = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
     assert {address.split("?")[0] for address in addresses} >= {"/static/style.css", "/static/app.js",
-                                                                "/static/phone.js"}
+                                                                "/static/new_match.js"}
     for address in addresses:
         name = address.split("?")[0].removeprefix("/static/")
         assert address.endswith("?v=" + hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:12])

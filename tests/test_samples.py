@@ -60,7 +60,7 @@ def test_a_seeded_samples_link_depends_on_the_secret_key() -> None:
 
 
 def test_a_match_without_a_name_takes_the_phones_date_within_a_day_of_utc(app: Flask, client: FlaskClient) -> None:
-    """The phone sends its own date (static/phone.js); a date far from today's in UTC is not believed."""
+    """The phone sends its own date (static/new_match.js); a date far from today's in UTC is not believed."""
     from datetime import UTC, datetime, timedelta
 
     from conftest import form_values

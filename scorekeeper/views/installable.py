@@ -63,6 +63,8 @@ def service_worker() -> Response:
                       *sorted(set(STATIC_LINK.findall(offline_page))),
                       # the outbox and the twin, so that a form sent with no network is kept and worked out
                       url_for("static", filename="outbox.js"), url_for("static", filename="twin.js")],
+        # kept with a sheet's kit: loaded by the sheet on its first tap of "+ Add deal" (static/phone.js)
+        "kitScripts": [url_for("static", filename="entry.js")],
     }
     head = f"const SETTINGS = {json.dumps(settings)};\n".encode()
     # Asked for on every page load and compared byte for byte by the browser: never kept stale.

@@ -75,7 +75,8 @@ def test_axe_finds_no_serious_violation_and_every_control_has_a_label(
 
 
 def test_axe_finds_no_serious_violation_on_pages_with_results(phones: Phones, main_pages: MainPages) -> None:
-    """Pages that only show after an action: the meld breakdown, the rules preview, form errors."""
+    """Pages that only show after an action: the meld breakdown, the rules preview, form errors, the sheet's
+    deal entry panel."""
     page = phones.open()
     page.goto("/meld?cards=AH+10H+KH+QH+JH+QS+JD+AS+AC+AD&trump=H")
     expect(page.locator(".meld-breakdown").first).to_be_visible()
@@ -93,6 +94,11 @@ def test_axe_finds_no_serious_violation_on_pages_with_results(phones: Phones, ma
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator(".field-error").first).to_be_visible()
     found["form errors"] = axe_violations(page)
+
+    main_pages.visit(page, "sheet")
+    page.get_by_role("link", name=re.compile(r"Add deal \d+")).tap()
+    expect(page.get_by_role("dialog").get_by_role("button", name="Save deal")).to_be_visible()
+    found["entry panel"] = axe_violations(page)
     assert not any(found.values()), "\n".join(f"{where}:\n{describe(v)}" for where, v in found.items() if v)
 
 

@@ -108,6 +108,18 @@ function handMeld(get, f, prefix) {
   return undefined;
 }
 
+/** A player tapped under "Who bid?" (`player`, a bid_by radio) selects their side under "Who won the bid?" at
+ * once, visibly, as dealFromFields and the server work it out (the form's data-side-of: player → side). */
+export function pickSideOfBidder(player) {
+  const form = player.form;
+  if (player.name !== "bid_by" || !player.checked || !form || !form.dataset.sideOf) return;
+  const sideOf = readJson(form.dataset.sideOf) || {};
+  const side = player.value in sideOf && form.querySelector(`input[name="bidder"][value="${sideOf[player.value]}"]`);
+  if (!side || side.checked) return;
+  side.checked = true;
+  side.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
 /** The house rules in a kept rules form, as the match file's `rules`. */
 export function rulesFromFields(pairs, specs) {
   const f = new Map(pairs);

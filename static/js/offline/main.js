@@ -55,8 +55,20 @@ function newKey() {
   return `kept-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-export async function start(meta) {
+// One outbox a page, however many scripts ask for it (app.js; the sheet's entry panel, static/js/entry/panel.js).
+let started = null;
+
+export function start(meta) {
+  started ??= begin(meta).catch((error) => { started = null; throw error; });
+  return started;
+}
+
+async function begin(meta) {
   const config = JSON.parse(meta.content);
+  // Who bid → their side, in any deal form here (the form page's, the sheet's entry panel's); a tap made while
+  // this module was loading (it loads on the form's first focus) is caught up.
+  document.addEventListener("change", (event) => fields.pickSideOfBidder(event.target));
+  document.querySelectorAll('form.deal-form input[name="bid_by"]:checked').forEach(fields.pickSideOfBidder);
   const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null,
     asked: false, twin: null };
   if (navigator.onLine) twinOf(ctx);  // at hand when the network goes
@@ -75,6 +87,8 @@ export async function start(meta) {
   return {
     send: (form, submitter) => send(ctx, form, submitter),
     submitted: (event) => submitted(ctx, event),
+    keep: (form, submitter) => keepAndShow(ctx, form, submitter),
+    adapt: (form, path, retitle) => adaptForm(ctx, form, path, retitle),
     refresh: async () => { if (navigator.onLine && !(await upToDate(ctx))) await run(); },
   };
 }
@@ -120,14 +134,19 @@ async function fileWithEntries(ctx, facts, entries = null) {
 async function adaptKeptForm(ctx) {
   const form = document.querySelector("form.deal-form[data-new-deal]");
   if (!form) return;
-  const asked = EDIT_OR_DELETE.exec(location.pathname);
+  const heading = document.querySelector("main h1");
+  const name = document.title.split(" · ").slice(1).join(" · ");
+  await adaptForm(ctx, form, location.pathname, (text) => { heading.textContent = text; document.title = [text, name].join(" · "); });
+}
+
+// The kept deal form `form` made into the form of `path` (a new deal, a deal's correction or delete form), its
+// heading given to `retitle`: on its own page, or in the sheet's entry panel (static/js/entry/panel.js).
+async function adaptForm(ctx, form, path, retitle) {
+  const asked = EDIT_OR_DELETE.exec(path);
   const facts = await ctx.db.factsOf(ctx.config.match);
   const entries = await waitingEntries(ctx);
   if (!facts || (!asked && !entries.length)) return;
   const file = await fileWithEntries(ctx, facts, entries);
-  const heading = document.querySelector("main h1");
-  const name = document.title.split(" · ").slice(1).join(" · ");
-  const retitle = (text) => { heading.textContent = text; document.title = [text, name].join(" · "); };
   if (!asked) {
     retitle(`Deal ${file.deals.length + 1}`);
     const dealer = form.querySelector('select[name="dealt_by"]');
@@ -141,7 +160,7 @@ async function adaptKeptForm(ctx) {
   const number = Number(asked[1]);
   const deal = file.deals[number - 1];
   const page = `${ctx.config.sheet}/deals/${number}`;
-  document.querySelectorAll("[data-new-deal-only]").forEach((notice) => notice.remove());
+  (form.parentElement || document).querySelectorAll("[data-new-deal-only]").forEach((notice) => notice.remove());
   form.querySelector('input[name="version"]').value = String(facts.version);
   form.querySelector('input[name="write_key"]').value = newKey();  // the form's own key is for a new deal
   if (!deal) {

@@ -1,0 +1,219 @@
+// The deal entry on the score sheet, loaded by static/phone.js on the first tap of "+ Add deal" or a deal's
+// number (sent as one file: static/entry.js; the service worker keeps it with the sheet's kit). Those links open
+// the deal form (the one the form page draws, fetched from its address) in a panel over the sheet, and Save
+// sends it with fetch: no page load. The button says "Saving…" until the server answers, and the sheet's part
+// that changed comes with the answer ("Deal N saved · Undo"); a refusal keeps the panel, with the server's
+// messages at their fields; with no network the outbox keeps the deal ("not sent yet") and sends it once the
+// network is back. The form keeps its write key, so a double tap or a retry is one deal. Without this script
+// the links open the form page.
+
+const SLOW_ANSWER_MS = 3000;  // no answer yet: say that it is not sent yet
+
+// The panel's look, in the page's stylesheets from the first open (a constructed sheet: style-src 'self').
+const LOOK = [
+  // The screen's width (100vw), not the page's: a page wider than the screen does not widen the panel.
+  ".entry-panel { box-sizing: border-box; width: 100vw; max-width: min(40rem, 100vw); height: 100%;"
+    + " max-height: 100%; margin: 0 auto 0 max(0px, (100vw - 40rem) / 2); padding: 0 1rem; border: 0;"
+    + " background: var(--bg); color: var(--text); overflow: hidden auto; }",
+  ".entry-panel::backdrop { background: rgb(0 0 0 / .45); }",
+  ".entry-head { position: sticky; top: 0; z-index: 3; display: flex; align-items: center;"
+    + " justify-content: space-between; gap: .5rem; background: var(--bg); padding: .25rem 0; }",
+  ".entry-head h2 { margin: .5rem 0; overflow-wrap: anywhere; }",
+  ".entry-status { margin: 0 0 .5rem; font-weight: 650; }",
+  ".entry-status:empty { display: none; }",
+].join("\n");
+
+const panels = new WeakMap();
+
+/** Opens the deal form that `link` (the sheet's "+ Add deal" or a deal's number) leads to in the panel. */
+export function openEntry(link) {
+  const region = link.closest(".live-sheet");
+  if (!panels.has(region)) panels.set(region, setUpEntryPanel(region));
+  panels.get(region)(link.href);
+}
+
+// The outbox this page shows (app.js loads the same module: static/js/offline/main.js starts it once).
+async function outbox() {
+  const meta = document.querySelector('meta[name="outbox"]');
+  const module = await import(JSON.parse(meta.content).module);
+  return module.start(meta);
+}
+
+function setUpEntryPanel(region) {
+  const swapLivePart = window.swapLivePart;  // phone.js
+  const look = new CSSStyleSheet();
+  look.replaceSync(LOOK);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, look];
+  const panel = document.createElement("dialog");
+  panel.className = "entry-panel";
+  panel.setAttribute("aria-labelledby", "entry-title");
+  panel.innerHTML = '<div class="entry-head"><h2 id="entry-title"></h2>'
+    + '<button type="button" class="button quiet entry-close">Close</button></div>'
+    + '<p class="entry-status" role="status" aria-live="polite"></p><div class="entry-body"></div>';
+  document.body.append(panel);
+  const title = panel.querySelector("h2");
+  const status = panel.querySelector(".entry-status");
+  const body = panel.querySelector(".entry-body");
+  const say = (text) => { status.textContent = text; };
+  let opening = 0;
+
+  // The form page's content (the form, its notices and messages) put in the panel; false if it has no deal form.
+  const showForm = (html, action) => {
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const main = page.querySelector("main");
+    const form = main && main.querySelector("form.deal-form");
+    if (!form) return false;
+    form.setAttribute("action", action);
+    const heading = main.querySelector("h1");
+    title.textContent = heading ? heading.textContent : "Deal";
+    main.querySelectorAll("h1, .flashes").forEach((node) => node.remove());
+    body.replaceChildren(...document.importNode(main, true).childNodes);
+    const placed = body.querySelector("form.deal-form");
+    const cancel = placed.querySelector("p.row a.quiet");
+    if (cancel) cancel.addEventListener("click", (event) => { event.preventDefault(); panel.close(); });
+    window.enhanceDealForm?.(placed);  // app.js
+    return true;
+  };
+  const focusFirst = () => {
+    const shown = (field) => field.offsetParent !== null && !field.closest("details:not([open])");
+    const fields = [...body.querySelectorAll('[aria-invalid="true"]'), ...body.querySelectorAll('input[inputmode="numeric"]')];
+    const first = fields.find(shown);
+    if (first) first.focus();
+  };
+
+  // With no network a deal's correction is the kept deal form (static/sw.js's kit), filled in by the outbox.
+  const correction = /\/deals\/\d+\/edit$/;
+  const open = async (url) => {
+    const asked = ++opening;
+    const kept = !navigator.onLine && correction.test(new URL(url).pathname);
+    let response;
+    try {
+      response = await fetch(kept ? url.replace(correction, "/deals/new") : url, { credentials: "same-origin" });
+    } catch {
+      location.assign(url);  // neither the network nor a copy on this phone: the page says so
+      return;
+    }
+    if (asked !== opening) return;
+    if (!response.ok || !showForm(await response.text(), new URL(url, location.href).href)) {
+      location.assign(url);
+      return;
+    }
+    if (kept) {
+      const form = body.querySelector("form.deal-form");
+      await (await outbox()).adapt(form, new URL(url).pathname, (text) => { title.textContent = text; });
+      if (asked !== opening) return;
+    }
+    say("");
+    if (!panel.open) panel.showModal();
+    focusFirst();
+  };
+
+  // The sheet as the server answered the save: its live part, the "saved" notice and any offer after it.
+  const showSheet = (html) => {
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const live = page.querySelector(".live-sheet");
+    if (!live) { location.reload(); return; }
+    document.querySelectorAll("main > .flashes, #dead-contract").forEach((node) => node.remove());
+    swapLivePart(region, live.innerHTML);
+    region.dataset.etag = live.dataset.etag;
+    const offer = page.querySelector("#dead-contract");
+    if (offer) region.before(document.importNode(offer, true));
+    document.querySelector("main").prepend(...[...page.querySelectorAll("main > .flashes")].map((node) => document.importNode(node, true)));
+    region.dispatchEvent(new Event("sheet-changed", { bubbles: true }));
+    window.showChangedRow?.();  // app.js
+  };
+
+  const notice = (text) => {
+    document.querySelectorAll("main > .flashes").forEach((node) => node.remove());
+    const box = document.createElement("div");
+    box.className = "flashes";
+    box.innerHTML = '<div class="flash flash-info saved-notice" role="status"></div>';
+    box.firstChild.textContent = text;
+    document.querySelector("main").prepend(box);
+  };
+
+  // Kept on this phone by the outbox (app.js, js/offline/main.js), which shows it on the sheet as not sent yet.
+  const keepForLater = async (form, submitter, ready) => {
+    say("Not sent yet: keeping it on this phone…");
+    try {
+      await (await outbox()).keep(form, submitter);
+    } catch {
+      say("No connection: nothing was sent. Keep this open and save again once online.");
+      ready();
+      return;
+    }
+    const name = title.textContent;
+    panel.close();
+    notice(`${name}: not sent yet. It is kept on this phone and sent when the network is back.`);
+  };
+
+  // A form opened from this phone's copy (with no network) may carry a form token the server no longer takes
+  // (older than its time limit): the form page fetched again gives a fresh one. True if the form got one.
+  const freshToken = async (form) => {
+    const answer = await fetch(form.action, { cache: "no-store", credentials: "same-origin" });
+    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    const token = page.querySelector('input[name="csrf_token"]');
+    if (!answer.ok || !token || !form.elements.csrf_token) return false;
+    form.elements.csrf_token.value = token.value;
+    return true;
+  };
+
+  const save = async (form, submitter) => {
+    const button = form.querySelector("[data-submit-once]");
+    if (button.getAttribute("aria-busy") === "true") return;  // a second tap: the first is under way
+    const label = button.textContent;
+    const ready = () => { button.textContent = label; button.removeAttribute("aria-busy"); };
+    button.setAttribute("aria-busy", "true");
+    if (!navigator.onLine) {
+      button.textContent = "Not sent yet";
+      await keepForLater(form, submitter, ready);
+      return;
+    }
+    button.textContent = "Saving…";
+    say("Saving…");
+    const slow = setTimeout(() => say("Saving… not sent yet: waiting for the server's answer."), SLOW_ANSWER_MS);
+    let response;
+    let html;
+    const send = async () => {
+      response = await fetch(form.action, { method: "POST", body: new FormData(form, submitter), credentials: "same-origin" });
+      html = await response.text();
+    };
+    try {
+      await send();
+      if (response.status === 400 && await freshToken(form)) await send();  // a kept form's token, expired
+    } catch {
+      button.textContent = "Not sent yet";
+      await keepForLater(form, submitter, ready);
+      return;
+    } finally {
+      clearTimeout(slow);
+    }
+    if (response.ok && new URL(response.url).pathname === location.pathname) {
+      button.textContent = "Saved";
+      say("Saved");
+      showSheet(html);
+      panel.close();
+      return;
+    }
+    if (!response.ok && showForm(html, form.action)) {  // refused (422): the form again, with its messages
+      say("Not saved: check the fields marked in red.");
+      focusFirst();
+      return;
+    }
+    ready();
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const reason = page.querySelector("main p");
+    say(`Not saved: ${reason ? reason.textContent.trim() : `the server answered ${response.status}`}`);
+  };
+
+  panel.querySelector(".entry-close").addEventListener("click", () => panel.close());
+  panel.addEventListener("close", () => { opening += 1; body.replaceChildren(); say(""); });
+  // Before app.js's outbox sees it (it listens on the document): the panel's form is sent here.
+  window.addEventListener("submit", (event) => {
+    if (!panel.contains(event.target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    save(event.target, event.submitter);
+  }, true);
+  return open;
+}

@@ -1,0 +1,162 @@
+"""The deal entry panel on the score sheet (390×844): "+ Add deal" and a deal's number open the deal form over
+the sheet with no page load; Save says "Saving…" until the server answers, a refusal keeps the panel with the
+message at its field, a double tap saves once; tapping who bid picks their side; offline the deal is kept on the
+phone, shown "not sent yet", and sent once back online; a deal's correction opens in the panel offline too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import PHONE_AT_200_PERCENT, Guard, LiveApp, Phones
+from .outbox import public_id_of, server_match, take_expected_errors, wait_until_sent
+from .sheet_only import players_match, sheet_only_phone
+from .table import deal_row, import_match, sheet_totals, type_number
+
+pytestmark = pytest.mark.browser
+
+MATCH = {
+    "format": "pinochle-match/1", "name": "Friday",
+    "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
+    "rules": {},
+    "deals": [{"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]},
+              {"bidder": 1, "bid": 55, "sides": [{"total": 38}, {"total": 62}]}],
+}
+
+# Every text the panel's Save button and status line show, in order (recorded in the page).
+RECORD_STATES = """() => {
+  window.savedStates = [];
+  const note = (text) => { if (text && window.savedStates.at(-1) !== text) window.savedStates.push(text); };
+  new MutationObserver(() => {
+    const button = document.querySelector(".entry-panel [data-submit-once]");
+    if (button) note(button.textContent.trim());
+    const status = document.querySelector(".entry-panel .entry-status");
+    if (status) note(status.textContent.trim());
+    if (document.querySelector("main > .flashes .saved-notice")) note("notice");
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+
+
+PHONE_320_AT_200_PERCENT = {**PHONE_AT_200_PERCENT, "viewport": {"width": 160, "height": 320}, "device_scale_factor": 4}
+# The open panel's content width, the width it shows and its right edge. (The page behind is the layout's
+# to fit: its top bar is checked at 200% by test_accessibility.py.)
+WIDTHS = """() => { const panel = document.querySelector("dialog[open]");
+  return [panel.scrollWidth, panel.clientWidth, panel.getBoundingClientRect().right]; }"""
+
+
+def count_navigations(page: Page) -> list[str]:
+    """The main frame's navigations from now on (a page load each)."""
+    loads: list[str] = []
+    page.on("framenavigated", lambda frame: loads.append(frame.url) if frame == page.main_frame else None)
+    return loads
+
+
+def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
+    page: Page, phones: Phones, guard: Guard, shoot: Callable[..., Any]
+) -> None:
+    import_match(page, MATCH)
+    loads = count_navigations(page)
+    page.evaluate(RECORD_STATES)
+
+    page.get_by_role("link", name="+ Add deal 3").tap()
+    panel = page.get_by_role("dialog", name="Deal 3")
+    expect(panel).to_be_visible()
+    bid = panel.get_by_role("textbox", name="Bid")
+    expect(bid).to_be_focused()  # the number pad is up for the first number
+    assert bid.get_attribute("inputmode") == "numeric"
+    panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Cy").tap()
+    expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="They")).to_be_checked()
+    type_number(bid, 40)
+    type_number(panel.locator(".sides-quick input").nth(0), 20)
+    type_number(panel.locator(".sides-quick input").nth(1), 70)
+    panel.get_by_role("button", name="Save deal").tap()  # below the minimum bid: refused
+    expect(bid).to_have_attribute("aria-invalid", "true")
+    assert take_expected_errors(guard, r"status of 422") == 1
+    expect(panel.locator(".bid-field .field-error")).to_contain_text("40")
+    expect(bid).to_be_focused()
+    expect(panel.get_by_role("radio", name="Cy")).to_be_checked()  # what was typed stays
+    expect(panel.get_by_role("status")).to_have_text("Not saved: check the fields marked in red.")
+    shoot(page, "entry-panel-refused")
+
+    page.evaluate("window.savedStates = []")
+    type_number(bid, 60)
+    save = panel.get_by_role("button", name="Save deal")
+    save.evaluate("(button) => { button.click(); button.click(); }")  # a double tap
+    expect(panel).to_be_hidden()
+    notice = page.locator("main > .flashes .saved-notice")
+    expect(notice).to_contain_text("Deal 3 saved")
+    expect(notice.get_by_role("button", name="Undo")).to_be_visible()
+    states = page.evaluate("window.savedStates")
+    assert states.index("Saving…") < states.index("Saved") < states.index("notice"), states
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")  # saved once
+    expect(deal_row(page, 3)).to_have_class("row-changed")
+    assert sheet_totals(page) == {"We": 67 + 38 + 20, "They": 20 + 62 + 70}
+    expect(page.get_by_role("link", name="+ Add deal 4")).to_be_visible()
+
+    page.get_by_role("link", name="Edit deal 3").tap()  # the same panel, filled in
+    panel = page.get_by_role("dialog", name="Correct deal 3")
+    expect(panel.locator(".sides-quick input").nth(1)).to_have_value("70")
+    expect(panel.get_by_role("radio", name="Cy")).to_be_checked()
+    type_number(panel.locator(".sides-quick input").nth(1), 80)
+    shoot(page, "entry-panel-correction")
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(panel).to_be_hidden()
+    expect(page.locator(".totals")).to_contain_text(str(20 + 62 + 80))
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")
+    assert loads == []
+
+    small = phones.open(**PHONE_320_AT_200_PERCENT)  # 320×640 with 200% text: 160×320 CSS pixels
+    small.goto(page.url)
+    small.get_by_role("link", name="+ Add deal 4").tap()
+    panel = small.get_by_role("dialog", name="Deal 4")
+    save = panel.get_by_role("button", name="Save deal")
+    save.scroll_into_view_if_needed()
+    expect(save).to_be_in_viewport()
+    shoot(small, "entry-panel-320-at-200-percent", full_page=False)
+    content, shown, right = small.evaluate(WIDTHS)
+    assert content <= shown and right <= 160.5, f"the panel scrolls sideways at 160 CSS px: {content, shown, right}"
+    box = save.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 160.5, box
+
+
+@pytest.mark.service_worker
+def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
+    page, _ = sheet_only_phone(phones, players_match([first]))
+    public_id = public_id_of(page)
+    loads = count_navigations(page)
+    with guard.offline(page):
+        enter_offline(page)
+        page.get_by_role("link", name="Edit deal 1").tap()  # the kept deal form, filled in as deal 1
+        panel = page.get_by_role("dialog", name="Correct deal 1")
+        expect(panel.get_by_role("textbox", name="Bid")).to_have_value("60")
+        panel.get_by_role("button", name="Close").tap()
+    wait_until_sent(page)
+    held = server_match(live_app.base_url, public_id)
+    assert [(deal["bid"], deal.get("bid_by"), deal["bidder"]) for deal in held["match"]["deals"]] == [
+        (60, None, 0), (55, "Di", 1)]
+    assert loads[:1] == [page.url.split("#")[0]] and len(loads) == 1  # one load: the server's sheet, once sent
+
+
+def enter_offline(page: Page) -> None:
+    """With no signal: the panel opens from the kit's deal form, and the deal is kept as not sent yet."""
+    loads = count_navigations(page)
+    page.get_by_role("link", name="+ Add deal 2").tap()
+    panel = page.get_by_role("dialog")
+    expect(panel.get_by_role("button", name="Save deal")).to_be_visible()  # the kit's deal form
+    panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Di").tap()
+    expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Cy & Di")).to_be_checked()
+    type_number(panel.get_by_role("textbox", name="Bid"), 55)
+    type_number(panel.locator(".sides-quick input").nth(0), 20)
+    type_number(panel.locator(".sides-quick input").nth(1), 62)
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(panel).to_be_hidden()
+    expect(page.locator("main > .flashes")).to_contain_text("not sent yet")
+    expect(deal_row(page, 2)).to_contain_text("not sent yet")
+    expect(page.locator(".totals")).to_contain_text("87")
+    assert loads == []
