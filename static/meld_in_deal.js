@@ -47,7 +47,7 @@ function openFaces(form, box, name) {
   const table = tableOf(form);
   const counts = new Array(24).fill(0);
   const dealTrump = form.querySelector("input[name='trump']:checked");
-  const trumps = trumpChoices(dealTrump ? dealTrump.value : ALL_TRUMPS);
+  const trumps = trumpChoices(dealTrump && dealTrump.value in SUIT_SYMBOLS ? dealTrump.value : ALL_TRUMPS);
   const status = element("p", { class: "meld-status", "aria-live": "polite" });
   const use = element("button", { type: "button", class: "button primary" }, "Use");
   const cancel = element("button", { type: "button", class: "button" }, "Cancel");
@@ -103,8 +103,10 @@ function enhance(form) {
   for (const box of form.querySelectorAll(".hand-melds input[name$='-meld']")) {
     const label = form.querySelector(`label[for="${box.id}"]`);
     const name = label && label.textContent.trim() !== "Meld" ? label.textContent.trim() : "Meld";
-    const open = element("button", { type: "button", class: "button quiet count-by-cards",
-      "aria-label": `Count by cards: ${name}` }, "Count by cards");
+    // The hand's name for screen readers only, in the button's text (an aria-label would also be a label
+    // of the box's own for tools that find fields by label).
+    const open = element("button", { type: "button", class: "button quiet count-by-cards" }, "Count by cards",
+      element("span", { class: "visually-hidden" }, ` (${name})`));
     open.addEventListener("click", () => openFaces(form, box, name));
     box.closest(".meld-field").append(open);
   }
