@@ -66,7 +66,7 @@ export function cardFaces(deck, counts, changed) {
       face.dataset.face = String(index);
       face.dataset.code = cardCode(index);
       face.append(
-        button({ class: "face-add" }, span("face-card", cardText(index)), span("face-badge", "")),
+        button({ class: "card-face face-add" }, span("face-card", cardText(index)), span("face-badge", "")),
         button({ class: "face-remove", "aria-label": `Remove one ${spokenCard(index).toLowerCase()}` }, "−"));
       group.append(face);
     }
