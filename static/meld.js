@@ -1,8 +1,8 @@
-// Meld calculator: the server's count per card (a select each) is shown as card faces (static/js/meld_faces.js):
-// each tap on a face adds a copy, its "−" takes one away, and the best meld is worked out here, by the rules
-// core's twin, with no request. The selects stay in the form, hidden, and hold the counts it sends. Without
-// this script the page is a plain form that the server counts. assets.py sends this file with the part of the twin it imports; the page
-// loads no app.js (none of its helpers serve here), so this script also starts the service worker
+// Meld calculator: the server's count per card (a select each) is shown as card faces
+// (static/js/meld_faces.js): each tap on a face adds a copy, its "−" takes one away, and the best meld is
+// worked out here, by the rules core's twin, with no request. The selects stay in the form, hidden, and hold
+// the counts it sends. Without this script the page is a plain form that the server counts. assets.py sends
+// this file with the part of the twin it imports; the page loads no app.js (none of its helpers serve here), so this script also starts the service worker
 // (static/sw.js keeps the page it starts on).
 import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardFromText, cardIndex, copiesOf, hand, handFromText }
   from "./js/rules/cards.js";
@@ -146,7 +146,6 @@ function recount() {
     for (const pick of all) pick.select.selectedIndex = counts[pick.index];
     typed.value = "";
   }
-  for (const { label, select } of all) label.classList.toggle("picked", select.selectedIndex > 0);
   if (faces) {
     counts.forEach((n, index) => { faces.counts[index] = n; });
     faces.show();

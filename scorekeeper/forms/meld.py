@@ -11,8 +11,8 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 from ..rules.cards import ALL_CARDS, Card, Deck, Hand, Suit
 from ..rules.errors import CardError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName
-from ..rules.meld import price_list
 from ..rules.limits import MAX_DIGITS
+from ..rules.meld import price_list
 from ..rules.numbers import parse_whole_number
 from .common import SelectChoice, sentence
 
