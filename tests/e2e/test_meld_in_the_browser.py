@@ -73,11 +73,21 @@ def test_all_trumps_and_a_double_deck_match_the_server(phones: Phones) -> None:
     assert page.locator("#meld-result").inner_text() == result
     assert page.locator("[data-meld-status]").inner_text() == status
 
+    # A face's "−" takes one copy away: its count, the select the form sends and the total follow.
+    page.get_by_role("button", name="Remove one king of spades").tap()
+    expect(page.get_by_role("button", name="King of spades, 1 in hand")).to_be_visible()
+    expect(page.locator("select[name='n_KS']")).to_have_value("1")
+    expect(page.locator("[data-held]")).to_have_text("11 of 20 cards")
+    tap_card(page, "KS")
+    expect(page.locator("[data-code='KS'] .face-badge")).to_have_text("2")
+    assert page.locator("#meld-result").inner_text() == result
+
     # Typed cards join the tapped ones, in the page too.
     page.get_by_label("Type cards").fill("AS AH")
     page.get_by_role("button", name="Count meld").tap()
     expect(page.locator("[data-held]")).to_have_text("14 of 20 cards")
     expect(page.get_by_label("Type cards")).to_have_value("")
+    expect(page.locator("[data-code='AS'] .face-badge")).to_have_text("2")  # the faces show typed cards too
     assert requests == []
     assert page.locator("#meld-result").inner_text() == server_answer(plain, "double", "all",
                                                                       [*DOUBLE_HAND, "AS", "AH"])[0]
