@@ -111,6 +111,7 @@ PARTNERS_MATCH = {
 
 
 def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoot: Callable[[Page, str], Any]) -> None:
+    """Ann's meld counted by card faces in a dialog over the deal form; "Use" puts the total in her box only."""
     page = phones.open()
     import_match(page, PARTNERS_MATCH)
     open_new_deal(page)
@@ -119,6 +120,9 @@ def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoo
     type_number(page.get_by_role("textbox", name="Bid"), 50)
     type_number(side_box(page, 0).get_by_label("Bob's meld"), 19)
     type_number(side_box(page, 0).get_by_label("Trick points"), 30)
+    counted = side_box(page, 0).locator("details.count-meld[data-hand='0']")
+    counted.locator("summary").tap()
+    type_number(counted.get_by_label("Run", exact=True), 1)  # counted in sets first, then by cards
     requests: list[Request] = []
     page.on("request", lambda request: requests.append(request))
 
@@ -133,24 +137,23 @@ def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoo
     expect(dialog.locator("[data-code='AS'] .face-badge")).to_have_text("2")
     dialog.get_by_role("button", name="Remove one ace of spades").tap()
     expect(dialog.get_by_role("button", name="Ace of spades, 1 in hand")).to_be_visible()
-    dialog.get_by_role("radio", name="♠ Spades").check()
-    # A run in spades (15), a double pinochle (30: a pinochle is 4, and the jack of diamonds … ) as the twin counts.
-    status = dialog.locator(".meld-status")
-    expect(status).to_contain_text("12 cards · ♠ trump:")
-    total = status.locator("strong").inner_text().rsplit(" ", 1)[1]
+    dialog.get_by_role("radio", name="♠ Spades").tap()
+    # On the match's small table: a run in spades 15, a royal marriage 4, a double pinochle 30, aces around 10.
+    expect(dialog.locator(".meld-status")).to_have_text("12 cards · ♠ trump: 59")
     for face in dialog.locator(".face-add").all():
         box = face.bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
     assert axe_violations(page) == []
     shoot(page, "meld-faces-in-the-deal-form")
 
-    dialog.get_by_role("button", name=f"Use {total}").tap()
+    dialog.get_by_role("button", name="Use 59").tap()
     expect(dialog).to_be_hidden()
-    expect(side_box(page, 0).get_by_label("Ann's meld")).to_have_value(total)
-    # Everything else entered stays, and nothing was asked of the server for the faces.
+    expect(side_box(page, 0).get_by_label("Ann's meld")).to_have_value("59")
+    # Everything else entered stays, with no page load (the calculator's page was not asked for).
     expect(side_box(page, 0).get_by_label("Bob's meld")).to_have_value("19")
     expect(side_box(page, 0).get_by_label("Trick points")).to_have_value("30")
     expect(page.get_by_role("textbox", name="Bid")).to_have_value("50")
     expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
     assert [request.url for request in requests if "/meld" in request.url] == []
-    expect(page.locator("[data-meld-total='0']")).to_have_text(str(int(total) + 19))
+    expect(counted.get_by_label("Run", exact=True)).to_have_value("0")  # a hand's meld is typed or counted
+    expect(page.locator("[data-meld-total='0']")).to_have_text("78")  # the side's meld: 59 + 19
