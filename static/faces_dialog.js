@@ -3,18 +3,11 @@
 // best meld as it stands, and "Use", which writes its total into the box (an `input` event, as if typed).
 import { SUIT_LABELS, SUIT_SYMBOLS, hand } from "./js/rules/cards.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
-import { cardFaces, held } from "./js/meld_faces.js";
+import { cardFaces, element, held } from "./js/meld_faces.js";
 
 const ALL_TRUMPS = "all";
 const TRUMPS = [[ALL_TRUMPS, "All four"], ...Object.keys(SUIT_SYMBOLS).map((suit) =>
   [suit, `${SUIT_SYMBOLS[suit]} ${SUIT_LABELS[suit].charAt(0).toUpperCase()}${SUIT_LABELS[suit].slice(1)}`])];
-
-function element(tag, attributes = {}, ...children) {
-  const made = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
-  made.append(...children);
-  return made;
-}
 
 // The meld table the form's match prices on: its own prices, when it has some, as a table of their own.
 function tableOf(form) {
@@ -36,12 +29,21 @@ function trumpChoices(chosen) {
     choices);
 }
 
-// The dialog for one meld box, named `name`: faces, trump, the best meld as it stands, Use and Cancel. The
-// faces' stylesheet comes with the first one.
-export function openFaces(form, box, name) {
-  if (!document.querySelector("link[data-faces]")) {
-    document.head.append(element("link", { rel: "stylesheet", href: form.dataset.facesHref, "data-faces": "" }));
-  }
+// The faces' stylesheet, added to the page once (and waited for, so the faces never show unstyled).
+let styled = null;
+function faceStyles(href) {
+  styled ??= new Promise((loaded) => {
+    const link = element("link", { rel: "stylesheet", href });
+    link.addEventListener("load", loaded);
+    link.addEventListener("error", loaded);
+    document.head.append(link);
+  });
+  return styled;
+}
+
+// The dialog for one meld box, named `name`: faces, trump, the best meld as it stands, Use and Cancel.
+export async function openFaces(form, box, name) {
+  await faceStyles(form.dataset.facesHref);
   const deck = form.dataset.meldDeck;
   const table = tableOf(form);
   const counts = new Array(24).fill(0);
@@ -67,7 +69,7 @@ export function openFaces(form, box, name) {
   trumps.addEventListener("change", recount);
   cancel.addEventListener("click", () => dialog.close());
   use.addEventListener("click", () => {
-    useTotal(form, box, best ? best.total : 0);
+    useTotal(box, best ? best.total : 0);
     dialog.close();
   });
   dialog.addEventListener("close", () => {
@@ -81,7 +83,7 @@ export function openFaces(form, box, name) {
 
 // The total goes in the box as if typed; the hand's counted sets, if any, are cleared (a hand's meld is
 // typed or counted, not both).
-function useTotal(form, box, total) {
+function useTotal(box, total) {
   box.value = String(total);
   box.dispatchEvent(new Event("input", { bubbles: true }));
   const side = box.closest("[data-side]");
@@ -93,5 +95,4 @@ function useTotal(form, box, total) {
       count.dispatchEvent(new Event("input", { bubbles: true }));
     }
   }
-  form.dispatchEvent(new Event("change", { bubbles: true }));
 }

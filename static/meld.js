@@ -9,7 +9,7 @@ import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardFromText, cardIn
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
 import { strip } from "./js/rules/spaces.js";
-import { cardFaces } from "./js/meld_faces.js";
+import { cardFaces, element } from "./js/meld_faces.js";
 
 const form = document.querySelector("[data-meld-form]");
 const output = document.getElementById("meld-result");
@@ -24,12 +24,6 @@ const trumpName = (suit) => `${SUIT_SYMBOLS[suit]} ${capitalized(SUIT_LABELS[sui
 const handSize = (deck) => SUITS.reduce((sum, suit) =>
   sum + RANKS.reduce((count, rank) => count + copiesOf(deck, cardIndex(suit, rank)), 0), 0) / 4;
 
-function element(tag, attributes = {}, ...children) {
-  const made = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
-  made.append(...children);
-  return made;
-}
 
 function picks() {
   return [...form.querySelectorAll("[data-card]")].map((label) => {

@@ -22,18 +22,11 @@ export const removed = (count) => Math.max(count - 1, 0);
 /** The cards a hand holds. */
 export const held = (counts) => counts.reduce((sum, n) => sum + n, 0);
 
-function button(attributes, ...children) {
-  const made = document.createElement("button");
-  made.type = "button";
+/** A new element with its attributes and children (text or elements). */
+export function element(tag, attributes = {}, ...children) {
+  const made = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
   made.append(...children);
-  return made;
-}
-
-function span(className, text) {
-  const made = document.createElement("span");
-  made.className = className;
-  made.textContent = text;
   return made;
 }
 
@@ -66,8 +59,10 @@ export function cardFaces(deck, counts, changed) {
       face.dataset.face = String(index);
       face.dataset.code = cardCode(index);
       face.append(
-        button({ class: "card-face face-add" }, span("face-card", cardText(index)), span("face-badge", "")),
-        button({ class: "face-remove", "aria-label": `Remove one ${spokenCard(index).toLowerCase()}` }, "−"));
+        element("button", { type: "button", class: "card-face face-add" }, cardText(index),
+          element("span", { class: "face-badge" })),
+        element("button", { type: "button", class: "face-remove",
+          "aria-label": `Remove one ${spokenCard(index).toLowerCase()}` }, "−"));
       group.append(face);
     }
     grid.append(group);
