@@ -2,13 +2,13 @@
 // copy (up to the deck's count, shown in a badge) and a smaller "−" under it takes one away. Used by the
 // meld calculator (static/meld.js) and, in place, by the deal form (static/meld_in_deal.js). A hand is
 // 24 counts in card index order, as the rules core's twin keeps it.
-import { RANKS, SUITS, SUIT_LABELS, cardCode, cardIndex, cardText, copiesOf, rankOf } from "./rules/cards.js";
+import { RANKS, SUITS, SUIT_LABELS, cardCode, cardIndex, cardText, copiesOf, rankOf, suitOf } from "./rules/cards.js";
 
 const RANK_WORDS = { A: "ace", T: "10", K: "king", Q: "queen", J: "jack", 9: "9" };
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "Ace of hearts": a card as a screen reader says it. */
-export const spokenCard = (index) => capitalized(`${RANK_WORDS[rankOf(index)]} of ${SUIT_LABELS[SUITS[Math.floor(index / 6)]]}`);
+export const spokenCard = (index) => capitalized(`${RANK_WORDS[rankOf(index)]} of ${SUIT_LABELS[suitOf(index)]}`);
 
 /** The accessible name of a face: the card and how many of it the hand holds. */
 export const faceName = (index, count) => `${spokenCard(index)}, ${count} in hand`;
@@ -44,26 +44,18 @@ function showCount(face, index, count) {
  * runs after each tap. Returns the element and `show()`, which redraws every count from `counts`.
  */
 export function cardFaces(deck, counts, changed) {
-  const grid = document.createElement("div");
-  grid.className = "face-grid";
+  const grid = element("div", { class: "face-grid" });
   for (const suit of SUITS) {
-    const group = document.createElement("div");
-    group.className = "face-suit";
-    group.setAttribute("role", "group");
-    group.setAttribute("aria-label", capitalized(SUIT_LABELS[suit]));
+    const group = element("div", { class: "face-suit", role: "group", "aria-label": capitalized(SUIT_LABELS[suit]) });
     for (const rank of RANKS) {
       const index = cardIndex(suit, rank);
       if (!copiesOf(deck, index)) continue;
-      const face = document.createElement("div");
-      face.className = `face${suit === "H" || suit === "D" ? " suit-red" : ""}`;
-      face.dataset.face = String(index);
-      face.dataset.code = cardCode(index);
-      face.append(
-        element("button", { type: "button", class: "card-face face-add" }, cardText(index),
-          element("span", { class: "face-badge" })),
-        element("button", { type: "button", class: "face-remove",
-          "aria-label": `Remove one ${spokenCard(index).toLowerCase()}` }, "−"));
-      group.append(face);
+      group.append(element("div", { class: `face${suit === "H" || suit === "D" ? " suit-red" : ""}`,
+        "data-face": String(index), "data-code": cardCode(index) },
+      element("button", { type: "button", class: "card-face face-add" }, cardText(index),
+        element("span", { class: "face-badge" })),
+      element("button", { type: "button", class: "face-remove",
+        "aria-label": `Remove one ${spokenCard(index).toLowerCase()}` }, "−")));
     }
     grid.append(group);
   }
