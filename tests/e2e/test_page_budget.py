@@ -35,7 +35,9 @@ MAX_BYTES_OF = {"meld": 66_000, "deal-new": 62_000, "deal-edit": 62_000}
 MAX_REQUESTS = 4
 WORKER_MAX_BYTES = 45_000
 SHEET_WORKER_MAX_BYTES = 120_000
-WORKER_MAX_BYTES_OF = {"meld": 50_000}  # the calculator's script and the card faces' stylesheet, kept
+# Kept for use with no network: the calculator's script and the card faces' stylesheet; on the deal form, the
+# card faces' dialog (its script and stylesheet).
+WORKER_MAX_BYTES_OF = {"meld": 50_000, "deal-new": 60_000, "deal-edit": 60_000}
 KEPT_BY_THE_WORKER = {"home", "sheet", "deal-new", "deal-edit", "house-rules", "meld", "rules"}
 
 
@@ -107,8 +109,8 @@ def test_main_pages_stay_within_the_budget(phones: Phones, main_pages: MainPages
 
     report = [
         f"Page budget: at most {MAX_REQUESTS} requests and {MAX_BYTES:,} bytes a page (uncompressed bodies,",
-        "; ".join(f"{name} {limit:,}" for name, limit in MAX_BYTES_OF.items()) + " bytes;",
-        "empty cache, Chromium at 390x844). Sample match: 20 deals, two sides.",
+        "empty cache, Chromium at 390x844). Sample match: 20 deals, two sides. Allowed more: "
+        + "; ".join(f"{name} {limit:,}" for name, limit in MAX_BYTES_OF.items()) + " bytes.",
         "",
         *(line for weight in weights for line in (weight.row(), weight.worker_row())),
         "",
