@@ -1,13 +1,15 @@
-// Meld calculator: each tap on a card adds a copy (wrapping to none after the last copy) and the best meld
-// is worked out here, by the rules core's twin, with no request. Without this script the page is a plain
-// form that the server counts. assets.py sends this file with the part of the twin it imports; the page
-// loads no app.js (none of its helpers serve here), so this script also starts the service worker
+// Meld calculator: the server's count per card (a select each) is shown as card faces
+// (static/js/meld_faces.js): each tap on a face adds a copy, its "−" takes one away, and the best meld is
+// worked out here, by the rules core's twin, with no request. The selects stay in the form, hidden, and hold
+// the counts it sends. Without this script the page is a plain form that the server counts. assets.py sends
+// this file with the part of the twin it imports; the page loads no app.js (none of its helpers serve here), so this script also starts the service worker
 // (static/sw.js keeps the page it starts on).
-import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardFromText, cardIndex, copiesOf, hand, handFromText }
+import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardFromText, cardIndex, copiesOf, hand, handFromText }
   from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
 import { strip } from "./js/rules/spaces.js";
+import { cardFaces, element } from "./js/meld_faces.js";
 
 const form = document.querySelector("[data-meld-form]");
 const output = document.getElementById("meld-result");
@@ -22,12 +24,6 @@ const trumpName = (suit) => `${SUIT_SYMBOLS[suit]} ${capitalized(SUIT_LABELS[sui
 const handSize = (deck) => SUITS.reduce((sum, suit) =>
   sum + RANKS.reduce((count, rank) => count + copiesOf(deck, cardIndex(suit, rank)), 0), 0) / 4;
 
-function element(tag, attributes = {}, ...children) {
-  const made = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
-  made.append(...children);
-  return made;
-}
 
 function picks() {
   return [...form.querySelectorAll("[data-card]")].map((label) => {
@@ -47,6 +43,22 @@ function fitDeck(deck) {
     select.selectedIndex = held;
     label.hidden = copies === 0;
   }
+}
+
+// The faces in place of the selects, for the deck chosen: a tap sets the card's select and counts again.
+let faces = null;
+function showFaces() {
+  const counts = new Array(24).fill(0);
+  for (const { select, index } of picks()) counts[index] = select.selectedIndex;
+  const shown = cardFaces(chosen("deck"), counts, (index) => {
+    form.querySelector(`select[name="n_${cardCode(index)}"]`).selectedIndex = counts[index];
+    recount();
+  });
+  const rows = form.querySelector("#hand");
+  if (faces) faces.element.replaceWith(shown.element);
+  else rows.querySelector("legend").after(shown.element);
+  rows.querySelectorAll(".card-row").forEach((row) => { row.hidden = true; });
+  faces = { ...shown, counts };
 }
 
 function line(meld) {
@@ -128,7 +140,10 @@ function recount() {
     for (const pick of all) pick.select.selectedIndex = counts[pick.index];
     typed.value = "";
   }
-  for (const { label, select } of all) label.classList.toggle("picked", select.selectedIndex > 0);
+  if (faces) {
+    counts.forEach((n, index) => { faces.counts[index] = n; });
+    faces.show();
+  }
   const held = counts.reduce((sum, n) => sum + n, 0);
   const trump = chosen("trump");
   const results = held ? bestMelds(hand(counts, deck), trump === ALL_TRUMPS ? null : trump, priced(chosen("table"))) : [];
@@ -143,16 +158,12 @@ function recount() {
 }
 
 if (form && output) {
-  form.addEventListener("click", (event) => {
-    const face = event.target.closest("[data-card] .card-face");
-    if (!face) return;
-    event.preventDefault();
-    const select = face.closest("[data-card]").querySelector("select");
-    select.selectedIndex = (select.selectedIndex + 1) % select.options.length;
-    recount();
-  });
+  showFaces();
   form.addEventListener("change", (event) => {
-    if (event.target === form.elements.deck) fitDeck(chosen("deck"));
+    if (event.target === form.elements.deck) {
+      fitDeck(chosen("deck"));
+      showFaces();
+    }
     if (event.target !== form.elements.cards) recount();
   });
   form.addEventListener("submit", (event) => {

@@ -3,6 +3,7 @@ field, and the meld calculator opened from the match pricing with them."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 
@@ -200,3 +201,23 @@ def test_a_match_stored_with_a_group_price_for_marriages_still_opens(app: Flask,
     for page in (f"/m/{public_id}", f"/m/{public_id}/rules", f"/m/{public_id}/rules/meld", f"/meld?match={public_id}"):
         assert client.get(page).status_code == 200, page
     assert form_values(client.get(f"/m/{public_id}/rules/meld"))["marriage-1"] == "2"
+
+
+def test_the_deal_form_gives_its_card_faces_the_match_deck_table_and_prices(app: Flask, client: FlaskClient,
+                                                                             actions: Actions) -> None:
+    """The deal form's "Count by cards" prices on the match's table with its own prices over it: a double
+    pinochle is 8 (two of 4) once the match prices none; before that the form gives no prices of its own."""
+    public_id = match_with_one_deal(app, client, actions)
+    plain = client.get(f"/m/{public_id}/deals/new").get_data(as_text=True)
+    assert 'data-meld-deck="double" data-meld-table="double-small"' in plain
+    assert "data-meld-prices" not in plain
+    url = f"/m/{public_id}/rules/meld"
+    client.post(url, data=form_values(client.post(url, data=form_values(client.post(
+        url, data=form_values(client.get(url)) | {"preset": "no-double-pinochle"})))))
+    own = client.get(f"/m/{public_id}/deals/new").get_data(as_text=True)
+    found = re.search(r"data-meld-prices='([^']*)'", own)
+    assert found is not None
+    prices = json.loads(unescape(found.group(1)))
+    assert prices["pinochle"]["1"] == 4
+    assert "2" not in prices["pinochle"]
+    assert prices["run"]["1"] == 15  # the rest of the small table as it is

@@ -10,8 +10,9 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 
 from ..rules.cards import ALL_CARDS, Card, Deck, Hand, Suit
 from ..rules.errors import CardError, RulesError
-from ..rules.house_rules import RULE_SPECS_BY_KEY, MeldTableName
+from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName
 from ..rules.limits import MAX_DIGITS
+from ..rules.meld import price_list
 from ..rules.numbers import parse_whole_number
 from .common import SelectChoice, sentence
 
@@ -92,6 +93,13 @@ class MeldForm(FlaskForm):
         for card, field in self.count_fields():
             field.data = hand.count(card)
         self.cards.data = ""
+
+
+def own_price_groups(rules: HouseRules) -> dict[str, dict[str, int]]:
+    """The match's meld table with its own prices over it, for the pages' scripts (group → size → price)."""
+    groups = price_list(rules.meld_table, rules.meld_prices)
+    return {combination.value: {str(size): price for size, price in prices.items()}
+            for combination, prices in groups.items()}
 
 
 def hand_size(deck: Deck) -> int:

@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from ..device import SavedDeal, note_saved, players_only, remember_match
 from ..forms.common import new_write_key, sentence
 from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data, meld_lines
+from ..forms.meld import own_price_groups
 from ..models import MatchRow
 from ..rules.combinations import Combination
 from ..rules.errors import ContradictionError, MatchFileError, RulesError
@@ -241,6 +242,7 @@ def _render(loaded: reading.Loaded, form: DealForm, number: int | None, invalid:
                                              deal=number),
         likely_bids=_likely_bids(row, match) if match.auction else [], preview=shown,
         preview_url=url_for("deals.preview_deal", public_id=row.public_id, number=number),
+        own_price_groups=own_price_groups(rules) if rules.meld_prices else None,
     )
 
 

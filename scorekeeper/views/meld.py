@@ -8,12 +8,12 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, render_template, request, url_for
 
 from ..forms.deals import MAX_HANDS
-from ..forms.meld import ALL_TRUMPS, MeldForm, hand_size
+from ..forms.meld import ALL_TRUMPS, MeldForm, hand_size, own_price_groups
 from ..rules.cards import Deck, Suit
 from ..rules.combinations import MeldClass
 from ..rules.errors import CardError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName
-from ..rules.meld import MeldResult, best_melds, price_list
+from ..rules.meld import MeldResult, best_melds
 from ..rules.meld_prices import NO_PRICES, MeldPrices
 from ..rules.numbers import whole_number_or_none
 from ..store.reading import find_match, rules_of
@@ -98,16 +98,9 @@ def calculator() -> str:
         decks=tuple(Deck), hand_size=hand_size(deck), held=form.tapped_count(),
         deal_link=target.base() if target else "",
         own_prices=target.rules.meld_prices if target else None,
-        own_groups=_own_groups(target.rules) if target else None,
+        own_groups=own_price_groups(target.rules) if target else None,
         table_label=RULE_SPECS_BY_KEY["meld_table"].value_label(target.rules.meld_table) if target else "",
     )
-
-
-def _own_groups(rules: HouseRules) -> dict[str, dict[str, int]]:
-    """The match's meld table with its own prices over it, for the calculator's script (group → price)."""
-    groups = price_list(rules.meld_table, rules.meld_prices)
-    return {combination.value: {str(size): price for size, price in prices.items()}
-            for combination, prices in groups.items()}
 
 
 def _own_prices(target: DealTarget | None, form: MeldForm) -> MeldPrices:

@@ -29,9 +29,8 @@ WORKED_TOTAL = 240
 
 
 def tap_card(page: Page, code: str) -> None:
-    """Tap a card on the calculator: each tap adds one copy."""
-    pick = page.locator("[data-card]").filter(has=page.locator(f"select[name='n_{code}']"))
-    pick.locator(".card-face").tap()
+    """Tap a card's face (on the calculator or in the deal form's dialog): each tap adds one copy."""
+    page.locator(f"[data-code='{code}'] .face-add").tap()
 
 
 def test_tapped_hand_is_counted_and_sent_into_a_deal(page: Page, shoot: Callable[[Page, str], Any]) -> None:

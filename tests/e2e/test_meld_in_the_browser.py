@@ -3,6 +3,7 @@ total with no request, and the answer is the server's for the same hand; without
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -11,6 +12,8 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from .conftest import Phones
+from .table import import_match, open_new_deal, side_box, type_number
+from .test_accessibility import axe_violations
 from .test_meld_calculator import WORKED_HAND, tap_card
 
 pytestmark = pytest.mark.browser
@@ -70,11 +73,21 @@ def test_all_trumps_and_a_double_deck_match_the_server(phones: Phones) -> None:
     assert page.locator("#meld-result").inner_text() == result
     assert page.locator("[data-meld-status]").inner_text() == status
 
+    # A face's "−" takes one copy away: its count, the select the form sends and the total follow.
+    page.get_by_role("button", name="Remove one king of spades").tap()
+    expect(page.get_by_role("button", name="King of spades, 1 in hand")).to_be_visible()
+    expect(page.locator("select[name='n_KS']")).to_have_value("1")
+    expect(page.locator("[data-held]")).to_have_text("11 of 20 cards")
+    tap_card(page, "KS")
+    expect(page.locator("[data-code='KS'] .face-badge")).to_have_text("2")
+    assert page.locator("#meld-result").inner_text() == result
+
     # Typed cards join the tapped ones, in the page too.
     page.get_by_label("Type cards").fill("AS AH")
     page.get_by_role("button", name="Count meld").tap()
     expect(page.locator("[data-held]")).to_have_text("14 of 20 cards")
     expect(page.get_by_label("Type cards")).to_have_value("")
+    expect(page.locator("[data-code='AS'] .face-badge")).to_have_text("2")  # the faces show typed cards too
     assert requests == []
     assert page.locator("#meld-result").inner_text() == server_answer(plain, "double", "all",
                                                                       [*DOUBLE_HAND, "AS", "AH"])[0]
@@ -88,3 +101,59 @@ def test_without_scripts_the_form_posts_and_the_server_counts(phones: Phones) ->
     with page.expect_navigation():
         page.get_by_role("button", name="Count meld").click()
     expect(page.locator("[data-meld-status]")).to_have_text("12 of 12 cards · ♥ Hearts trump: 240")
+
+
+PARTNERS_MATCH = {
+    "format": "pinochle-match/1", "name": "Partners",
+    "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
+    "rules": {"deck": "double", "meld_table": "double-small"}, "deals": [],
+}
+
+
+def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoot: Callable[[Page, str], Any]) -> None:
+    """Ann's meld counted by card faces in a dialog over the deal form; "Use" puts the total in her box only."""
+    page = phones.open()
+    import_match(page, PARTNERS_MATCH)
+    open_new_deal(page)
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    type_number(page.get_by_role("textbox", name="Bid"), 50)
+    type_number(side_box(page, 0).get_by_label("Bob's meld"), 19)
+    type_number(side_box(page, 0).get_by_label("Trick points"), 30)
+    counted = side_box(page, 0).locator("details.count-meld[data-hand='0']")
+    counted.locator("summary").tap()
+    type_number(counted.get_by_label("Run", exact=True), 1)  # counted in sets first, then by cards
+    requests: list[Request] = []
+    page.on("request", lambda request: requests.append(request))
+
+    side_box(page, 0).get_by_role("button", name="Count by cards (Ann's meld)").tap()
+    dialog = page.get_by_role("dialog", name="Ann's meld by cards")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("button", name=re.compile("^Nine"))).to_have_count(0)  # no nines in a double deck
+    for code in [*DOUBLE_HAND, "AS"]:
+        tap_card(page, code)
+    ace = dialog.get_by_role("button", name="Ace of spades, 2 in hand")
+    expect(ace).to_be_visible()
+    expect(dialog.locator("[data-code='AS'] .face-badge")).to_have_text("2")
+    dialog.get_by_role("button", name="Remove one ace of spades").tap()
+    expect(dialog.get_by_role("button", name="Ace of spades, 1 in hand")).to_be_visible()
+    dialog.get_by_role("radio", name="♠ Spades").tap()
+    # On the match's small table: a run in spades 15, a royal marriage 4, a double pinochle 30, aces around 10.
+    expect(dialog.locator(".meld-status")).to_have_text("12 cards · ♠ trump: 59")
+    for face in dialog.locator(".face-add").all():
+        box = face.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    assert axe_violations(page) == []
+    shoot(page, "meld-faces-in-the-deal-form")
+
+    dialog.get_by_role("button", name="Use 59").tap()
+    expect(dialog).to_be_hidden()
+    expect(side_box(page, 0).get_by_label("Ann's meld")).to_have_value("59")
+    # Everything else entered stays, with no page load (the calculator's page was not asked for).
+    expect(side_box(page, 0).get_by_label("Bob's meld")).to_have_value("19")
+    expect(side_box(page, 0).get_by_label("Trick points")).to_have_value("30")
+    expect(page.get_by_role("textbox", name="Bid")).to_have_value("50")
+    expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    assert [request.url for request in requests if "/meld" in request.url] == []
+    expect(counted.get_by_label("Run", exact=True)).to_have_value("0")  # a hand's meld is typed or counted
+    expect(page.locator("[data-meld-total='0']")).to_have_text("78")  # the side's meld: 59 + 19

@@ -205,8 +205,8 @@ def test_the_ways_of_entering_a_deal_stay_in_their_track_at_200_percent(
         assert track["y"] <= box["y"] and box["y"] + box["height"] <= track["y"] + track["height"], (box, track)
 
 
-CARD_ROWS = """() => [...document.querySelectorAll(".card-row")].map(row =>
-    [...row.querySelectorAll(".card-pick")].filter(card => card.getClientRects().length).map(card => {
+CARD_ROWS = """() => [...document.querySelectorAll(".face-suit")].map(row =>
+    [...row.querySelectorAll(".face")].filter(card => card.getClientRects().length).map(card => {
       const box = card.getBoundingClientRect();
       return {top: Math.round(box.top), width: Math.round(box.width)};
     }))"""
@@ -224,9 +224,9 @@ def test_the_calculator_lays_each_suit_out_as_one_even_row(
         assert len({card["top"] for card in row}) == 1, row
         assert max(card["width"] for card in row) - min(card["width"] for card in row) <= 1, row
     expect(page.locator(".suits")).to_contain_text("♥ Hearts")
-    page.locator(".card-grid").scroll_into_view_if_needed()
+    page.locator(".face-grid").scroll_into_view_if_needed()
     for scheme in in_each_scheme(page):
-        assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, ".card-face") == [], scheme
+        assert page.evaluate(TEXT_OUTSIDE_ITS_BOX, ".face-add") == [], scheme
         shoot(page, f"meld-cards-{deck}-{scheme}", full_page=False)
 
 

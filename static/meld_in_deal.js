@@ -1,0 +1,37 @@
+// Meld by card faces inside the deal form: each meld box gets a "Count by cards" button; its first tap loads
+// the dialog's script (static/faces_dialog.js, with the rules core's twin: only when it is needed), which
+// counts the hand and writes the best meld into the box. Every deal form put on screen is announced with
+// `deal-form:ready` ({detail: {form}}); a form already there when this script runs is enhanced at once (and
+// announced, unless something did: `data-form-ready`). Without scripts the form's "from cards →" links go to
+// the calculator page instead.
+const READY = "deal-form:ready";
+const enhanced = new WeakSet();
+
+function enhance(form) {
+  if (enhanced.has(form) || !form.dataset.facesSrc) return;
+  enhanced.add(form);
+  for (const box of form.querySelectorAll(".hand-melds input[name$='-meld']")) {
+    const label = form.querySelector(`label[for="${box.id}"]`);
+    const name = label ? label.textContent.trim() : "Meld";
+    // The hand's name for screen readers only, in the button's text (an aria-label would also be a label of
+    // the box's own for tools that find fields by label).
+    const open = document.createElement("button");
+    open.type = "button";
+    open.className = "button quiet";
+    const said = document.createElement("span");
+    said.className = "visually-hidden";
+    said.textContent = ` (${name})`;
+    open.append("Count by cards", said);
+    open.addEventListener("click", async () => (await import(form.dataset.facesSrc)).openFaces(form, box, name));
+    box.closest(".meld-field").append(open);
+  }
+}
+
+document.addEventListener(READY, (event) => enhance(event.detail.form));
+for (const form of document.querySelectorAll("form.deal-form")) {
+  if (form.dataset.formReady === undefined) {
+    form.dataset.formReady = "";
+    document.dispatchEvent(new CustomEvent(READY, { detail: { form } }));
+  }
+  enhance(form);
+}
