@@ -68,7 +68,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     expect(bid).to_be_focused()  # the number pad is up for the first number
     assert bid.get_attribute("inputmode") == "numeric"
     panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Cy").tap()
-    expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="They")).to_be_checked()
+    expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Cy & Di")).to_be_checked()
     type_number(bid, 40)
     type_number(panel.locator(".sides-quick input").nth(0), 20)
     type_number(panel.locator(".sides-quick input").nth(1), 70)
@@ -77,7 +77,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert take_expected_errors(guard, r"status of 422") == 1
     expect(panel.locator(".bid-field .field-error")).to_contain_text("40")
     expect(bid).to_be_focused()
-    expect(panel.get_by_role("radio", name="Cy")).to_be_checked()  # what was typed stays
+    expect(panel.get_by_role("radio", name="Cy", exact=True)).to_be_checked()  # what was typed stays
     expect(panel.get_by_role("status")).to_have_text("Not saved: check the fields marked in red.")
     shoot(page, "entry-panel-refused")
 
@@ -93,13 +93,13 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert states.index("Saving…") < states.index("Saved") < states.index("notice"), states
     expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")  # saved once
     expect(deal_row(page, 3)).to_have_class("row-changed")
-    assert sheet_totals(page) == {"We": 67 + 38 + 20, "They": 20 + 62 + 70}
+    assert sheet_totals(page) == {"Ann & Bob": 67 + 38 + 20, "Cy & Di": 20 + 62 + 70}
     expect(page.get_by_role("link", name="+ Add deal 4")).to_be_visible()
 
     page.get_by_role("link", name="Edit deal 3").tap()  # the same panel, filled in
     panel = page.get_by_role("dialog", name="Correct deal 3")
     expect(panel.locator(".sides-quick input").nth(1)).to_have_value("70")
-    expect(panel.get_by_role("radio", name="Cy")).to_be_checked()
+    expect(panel.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
     type_number(panel.locator(".sides-quick input").nth(1), 80)
     shoot(page, "entry-panel-correction")
     panel.get_by_role("button", name="Save deal").tap()

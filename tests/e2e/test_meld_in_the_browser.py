@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from .conftest import Phones
-from .table import import_match, open_new_deal, side_box, type_number
+from .table import import_match, side_box, type_number
 from .test_accessibility import axe_violations
 from .test_meld_calculator import WORKED_HAND, tap_card
 
@@ -111,12 +111,14 @@ PARTNERS_MATCH = {
 
 
 def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoot: Callable[[Page, str], Any]) -> None:
-    """Ann's meld counted by card faces in a dialog over the deal form; "Use" puts the total in her box only."""
+    """Ann's meld counted by card faces in a dialog over the deal form (in the entry panel over the sheet);
+    "Use" puts the total in her box only."""
     page = phones.open()
     import_match(page, PARTNERS_MATCH)
-    open_new_deal(page)
+    page.get_by_role("link", name=re.compile(r"Add deal \d+")).tap()
+    expect(page.get_by_role("dialog", name=re.compile(r"^Deal \d+$"))).to_be_visible()
     page.get_by_role("radio", name="Meld + tricks").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Ann & Bob").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 50)
     type_number(side_box(page, 0).get_by_label("Bob's meld"), 19)
     type_number(side_box(page, 0).get_by_label("Trick points"), 30)

@@ -72,6 +72,10 @@ function setUpEntryPanel(region) {
     const cancel = placed.querySelector("p.row a.quiet");
     if (cancel) cancel.addEventListener("click", (event) => { event.preventDefault(); panel.close(); });
     window.enhanceDealForm?.(placed);  // app.js
+    // The form page's own modules (static/meld_in_deal.js: counting meld by card faces) serve the panel's form too.
+    for (const script of page.querySelectorAll('script[type="module"][src]')) {
+      import(new URL(script.getAttribute("src"), location.href).href);
+    }
     return true;
   };
   const focusFirst = () => {
