@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.rules import meld as meld_module
 from scorekeeper.rules.cards import ALL_CARDS, CardError, Deck, Hand, Suit
 from scorekeeper.rules.combinations import Combination, MeldClass
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.house_rules import MeldTableName
 from scorekeeper.rules.meld import (
-    HOLDINGS_KEPT,
     MeldLine,
     MeldResult,
     best_meld,
@@ -475,11 +475,14 @@ def test_a_holding_remembered_under_one_table_is_priced_anew_under_another() -> 
     assert sets_points(sets, DOUBLE_SMALL) == 15 + 30
 
 
-def test_the_memory_of_holdings_is_bounded_and_forgotten_on_a_cold_start() -> None:
+def test_the_memory_of_holdings_is_bounded_and_forgotten_on_a_cold_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept = 16  # the bound's logic with a small bound: HOLDINGS_KEPT (4096) holdings take seconds to price
+    monkeypatch.setattr(meld_module, "HOLDINGS_KEPT", kept)
     forget_holdings()
-    for runs in range(HOLDINGS_KEPT + 10):
+    for runs in range(kept + 10):
         assert sets_points(((C.RUN, runs % 4 + 1), (C.MARRIAGE, runs)), DOUBLE_SMALL) == \
             price_sets({C.RUN: runs % 4 + 1, C.MARRIAGE: runs}, DOUBLE_SMALL).total
-    assert 0 < holdings_kept(DOUBLE_SMALL) <= HOLDINGS_KEPT
+        assert holdings_kept(DOUBLE_SMALL) <= kept
+    assert 0 < holdings_kept(DOUBLE_SMALL) < kept + 10
     forget_holdings()
     assert holdings_kept(DOUBLE_SMALL) == 0

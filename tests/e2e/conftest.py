@@ -240,16 +240,18 @@ class Guard:
         assert answered, f"the app was expected to answer with status {status}"
 
     @contextmanager
-    def offline(self, page: Page) -> Iterator[None]:
+    def offline(self, page: Page, *, back_online: bool = True) -> Iterator[None]:
         """The phone has no signal meanwhile: what it fails to reach then is expected (the requests
-        it makes are still checked), and it is back online after."""
+        it makes are still checked), and it is back online after (unless ``back_online`` is false: a phone
+        put away with no signal)."""
         failed_before = len(self.console_errors)
         self.phones_offline += 1
         page.context.set_offline(True)
         try:
             yield
         finally:
-            page.context.set_offline(False)  # the requests made meanwhile are told before its answer
+            if back_online:
+                page.context.set_offline(False)  # the requests made meanwhile are told before its answer
             self.phones_offline -= 1
         self.offline_urls.update(location for text, location in self.console_errors[failed_before:]
                                  if NO_NETWORK.search(text))

@@ -91,7 +91,7 @@ def test_deals_entered_offline_survive_reload_and_reopening_and_arrive_once(
         ready_offline(page)
         page.goto(sheet)
 
-        with guard.offline(page):
+        with guard.offline(page, back_online=False):  # closed with no signal
             open_new_deal(page)
             fill_quick_deal(page, "They", 55, (20, 62))
             save_kept(page, "New deal 2")
