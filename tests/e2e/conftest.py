@@ -180,6 +180,10 @@ DOCUMENT_STATUS = re.compile(r"^Failed to load resource: the server responded wi
 NO_NETWORK = re.compile(r"net::ERR_(?:INTERNET_DISCONNECTED|FAILED)\b")
 
 
+def without_query(url: str) -> str:
+    return urlsplit(url)._replace(query="", fragment="").geturl()
+
+
 @dataclass
 class Guard:
     """What went wrong on the guarded pages of one test.
@@ -197,7 +201,10 @@ class Guard:
     expected_statuses: set[int] = field(default_factory=set)
     allowed_refusals: Counter[tuple[str, int]] = field(default_factory=Counter)
     seen_refusals: list[tuple[str, int]] = field(default_factory=list)
-    offline_urls: set[str] = field(default_factory=set)  # what a phone taken offline failed to reach
+    # What a phone taken offline asked for or failed to reach, by address without its query: the same ask
+    # made as the signal comes back may fail too, before the phone is really online (the outbox's next
+    # try, with the keys it holds by then).
+    offline_urls: set[str] = field(default_factory=set)
     phones_offline: int = 0  # how many ``offline`` windows are open
 
     def request(self, request: Request) -> None:
@@ -207,7 +214,7 @@ class Guard:
         if parts.scheme in {"http", "https", "ws", "wss"} and parts.netloc != self.app_netloc:
             self.foreign_requests.append(request.url)
         elif self.phones_offline:  # its failure may be told after the window closes
-            self.offline_urls.add(request.url)
+            self.offline_urls.add(without_query(request.url))
 
     def console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -253,14 +260,14 @@ class Guard:
             if back_online:
                 page.context.set_offline(False)  # the requests made meanwhile are told before its answer
             self.phones_offline -= 1
-        self.offline_urls.update(location for text, location in self.console_errors[failed_before:]
+        self.offline_urls.update(without_query(location) for text, location in self.console_errors[failed_before:]
                                  if NO_NETWORK.search(text))
 
     def unexpected_console_errors(self) -> list[str]:
         allowed = Counter(self.allowed_refusals)
         found = []
         for text, location in self.console_errors:
-            if NO_NETWORK.search(text) and location in self.offline_urls:
+            if NO_NETWORK.search(text) and without_query(location) in self.offline_urls:
                 continue
             status = DOCUMENT_STATUS.match(text)
             if status and allowed[(location, int(status.group(1)))] > 0:

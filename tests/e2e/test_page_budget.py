@@ -30,11 +30,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 MAX_BYTES = 60_000
 # Pages allowed more, and why: the calculator draws its selects as card faces (their script and stylesheet);
-# the deal form carries the few lines that open the card faces in place (the dialog itself loads when used).
-MAX_BYTES_OF = {"meld": 66_000, "deal-new": 62_000, "deal-edit": 62_000}
+# the deal form carries the few lines that open the card faces in place (the dialog itself loads when used);
+# the sheet shares a decided match's result card through the phone's share sheet.
+MAX_BYTES_OF = {"meld": 66_000, "deal-new": 62_000, "deal-edit": 62_000, "sheet": 61_000}
 MAX_REQUESTS = 4
 WORKER_MAX_BYTES = 45_000
-SHEET_WORKER_MAX_BYTES = 120_000
+SHEET_WORKER_MAX_BYTES = 150_000  # the match's kit: with the entry panel and the card faces for use offline
 # Kept for use with no network: the calculator's script and the card faces' stylesheet; on the deal form, the
 # card faces' dialog (its script and stylesheet).
 WORKER_MAX_BYTES_OF = {"meld": 50_000, "deal-new": 60_000, "deal-edit": 60_000}
