@@ -1,8 +1,8 @@
 """Two app servers on one database, as two machines would be: nothing depends on what one process holds.
 
 Server A runs as ``scorekeeper serve`` (waitress), server B as gunicorn with two workers; both are separate
-processes on the same PostgreSQL (or the same SQLite file). A phone following a sheet on A sees a deal saved
-through B at its next look, and writes sent through A and B to one match at once are all kept.
+processes on the same PostgreSQL (or, without one, the same SQLite file). A phone following a sheet on A sees a
+deal saved through B at its next look, and writes sent through A and B to one match at once are all kept.
 """
 
 from __future__ import annotations
@@ -73,12 +73,12 @@ def wait_until_up(process: subprocess.Popen[bytes], port: int, log: Path) -> Non
         time.sleep(0.1)  # waiting for the server to listen, not timing anything
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, int]]:
-    """The ports of server A and server B, both up, on one new database."""
-    if request.param == "postgresql":
-        if not POSTGRES_URL:
-            pytest.skip("SCOREKEEPER_TEST_DATABASE_URL is not set")
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, int]]:
+    """The ports of server A and server B, both up, on one new database: PostgreSQL when the tests have one
+    (as in CI), else a SQLite file. The tests share them, each with matches of its own."""
+    tmp_path = tmp_path_factory.mktemp("two-servers")
+    if POSTGRES_URL:
         from scorekeeper.db import drop_schema, make_engine
 
         engine = make_engine(POSTGRES_URL)
