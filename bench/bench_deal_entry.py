@@ -61,11 +61,14 @@ class Player:
         panel = self.page.locator("dialog[open]")
         return panel if panel.count() else self.page
 
-    def who_bid(self, player: str, side: str) -> None:
-        scope = self.scope()
-        bidders = scope.get_by_role("group", name="Who bid? (one of the bidding side)")
+    def side(self, field: str, index: int) -> Locator:
+        """A side's choice by its place (its name is the players' on newer pages, "We"/"They" on older)."""
+        return self.scope().locator(f"label.choice:has(input[name='{field}'][value='{index}'])")
+
+    def who_bid(self, player: str, side: int) -> None:
+        bidders = self.scope().get_by_role("group", name="Who bid? (one of the bidding side)")
         self.tap(bidders.get_by_role("radio", name=player))
-        chosen = scope.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=side, exact=True)
+        chosen = self.side("bidder", side)
         if not chosen.is_checked():  # the form left the side blank: the player taps it too
             self.tap(chosen)
 
@@ -85,15 +88,15 @@ class Player:
         # A form page is typed in once its script runs: before, the keypad's Enter sends the form half filled in.
         self.page.wait_for_load_state("domcontentloaded")
         if deal == "quick":
-            self.who_bid("Cy", "They")
+            self.who_bid("Cy", 1)
             self.number("bid", 60)
             self.number("sides-0-total", 38)
             self.number("sides-1-total", 62)
         else:
             self.tap(self.scope().get_by_role("radio", name="Meld + tricks"))
-            self.who_bid("Ann", "We")
+            self.who_bid("Ann", 0)
             self.number("bid", 50)
-            self.tap(self.scope().get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We"))
+            self.tap(self.side("last_trick", 0))
             self.number("sides-0-hands-0-meld", 24)
             self.number("sides-0-hands-1-meld", 19)
             self.number("sides-0-tricks", 30)
