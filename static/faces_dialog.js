@@ -70,6 +70,7 @@ export async function openFaces(form, box, name) {
   cancel.addEventListener("click", () => dialog.close());
   use.addEventListener("click", () => {
     useTotal(box, best ? best.total : 0);
+    useTrump(form, trumps.querySelector("input:checked").value);
     dialog.close();
   });
   dialog.addEventListener("close", () => {
@@ -79,6 +80,15 @@ export async function openFaces(form, box, name) {
   recount();
   document.body.append(dialog);
   dialog.showModal();
+}
+
+// A trump picked here is the deal's when the deal has none yet (as if tapped there).
+function useTrump(form, trump) {
+  const choice = form.querySelector(`input[name='trump'][value='${trump}']`);
+  const chosen = form.querySelector("input[name='trump']:checked");
+  if (!(trump in SUIT_SYMBOLS) || !choice || (chosen && chosen.value)) return;
+  choice.checked = true;
+  choice.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 // The total goes in the box as if typed; the hand's counted sets, if any, are cleared (a hand's meld is

@@ -78,7 +78,8 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     expect(panel.locator(".bid-field .field-error")).to_contain_text("40")
     expect(bid).to_be_focused()
     expect(panel.get_by_role("radio", name="Cy", exact=True)).to_be_checked()  # what was typed stays
-    expect(panel.get_by_role("status")).to_have_text("Not saved: check the fields marked in red.")
+    expect(panel.locator(".form-errors")).to_have_text("Nothing was saved yet: check the fields marked in red below.")
+    expect(panel.locator(".entry-status")).to_be_hidden()  # said once, by the form
     shoot(page, "entry-panel-refused")
 
     page.evaluate("window.savedStates = []")

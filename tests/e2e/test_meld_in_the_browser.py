@@ -156,6 +156,7 @@ def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoo
     expect(side_box(page, 0).get_by_label("Trick points")).to_have_value("30")
     expect(page.get_by_role("textbox", name="Bid")).to_have_value("50")
     expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    expect(page.locator("input[name='trump'][value='S']")).to_be_checked()  # the trump picked, the deal's
     assert [request.url for request in requests if "/meld" in request.url] == []
     expect(counted.get_by_label("Run", exact=True)).to_have_value("0")  # a hand's meld is typed or counted
     expect(page.locator("[data-meld-total='0']")).to_have_text("78")  # the side's meld: 59 + 19

@@ -200,7 +200,7 @@ function setUpEntryPanel(region) {
       return;
     }
     if (!response.ok && showForm(html, form.action)) {  // refused (422): the form again, with its messages
-      say("Not saved: check the fields marked in red.");
+      say("");  // the form's own alert says it was not saved, once
       focusFirst();
       return;
     }
