@@ -1,9 +1,8 @@
 // Meld by card faces inside the deal form: each meld box gets a "Count by cards" button; its first tap loads
 // the dialog's script (static/faces_dialog.js, with the rules core's twin: only when it is needed), which
 // counts the hand and writes the best meld into the box. Every deal form put on screen is announced with
-// `deal-form:ready` ({detail: {form}}); a form already there when this script runs is enhanced at once (and
-// announced, unless something did: `data-form-ready`). Without scripts the form's "from cards →" links go to
-// the calculator page instead.
+// `deal-form:ready` ({detail: {form}}); a form already there when this script runs is enhanced at once.
+// Without scripts the form's "from cards →" links go to the calculator page instead.
 const READY = "deal-form:ready";
 const enhanced = new WeakSet();
 
@@ -28,10 +27,4 @@ function enhance(form) {
 }
 
 document.addEventListener(READY, (event) => enhance(event.detail.form));
-for (const form of document.querySelectorAll("form.deal-form")) {
-  if (form.dataset.formReady === undefined) {
-    form.dataset.formReady = "";
-    document.dispatchEvent(new CustomEvent(READY, { detail: { form } }));
-  }
-  enhance(form);
-}
+document.querySelectorAll("form.deal-form").forEach(enhance);

@@ -15,16 +15,9 @@ from .conftest import PHONE_AT_200_PERCENT, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, take_expected_errors, wait_until_sent
 from .sheet_only import players_match, sheet_only_phone
 from .table import deal_row, import_match, sheet_totals, type_number
+from .test_deal_entry import PARTNERS, THEY, WE
 
 pytestmark = pytest.mark.browser
-
-MATCH = {
-    "format": "pinochle-match/1", "name": "Friday",
-    "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
-    "rules": {},
-    "deals": [{"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]},
-              {"bidder": 1, "bid": 55, "sides": [{"total": 38}, {"total": 62}]}],
-}
 
 # Every text the panel's Save button and status line show, in order (recorded in the page).
 RECORD_STATES = """() => {
@@ -57,7 +50,7 @@ def count_navigations(page: Page) -> list[str]:
 def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     page: Page, phones: Phones, guard: Guard, shoot: Callable[..., Any]
 ) -> None:
-    import_match(page, MATCH)
+    import_match(page, PARTNERS)
     loads = count_navigations(page)
     page.evaluate(RECORD_STATES)
 
@@ -68,7 +61,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     expect(bid).to_be_focused()  # the number pad is up for the first number
     assert bid.get_attribute("inputmode") == "numeric"
     panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Cy").tap()
-    expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Cy & Di")).to_be_checked()
+    expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=THEY)).to_be_checked()
     type_number(bid, 40)
     type_number(panel.locator(".sides-quick input").nth(0), 20)
     type_number(panel.locator(".sides-quick input").nth(1), 70)
@@ -94,7 +87,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert states.index("Saving…") < states.index("Saved") < states.index("notice"), states
     expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")  # saved once
     expect(deal_row(page, 3)).to_have_class("row-changed")
-    assert sheet_totals(page) == {"Ann & Bob": 67 + 38 + 20, "Cy & Di": 20 + 62 + 70}
+    assert sheet_totals(page) == {WE: 67 + 38 + 20, THEY: 20 + 62 + 70}
     expect(page.get_by_role("link", name="+ Add deal 4")).to_be_visible()
 
     page.get_by_role("link", name="Edit deal 3").tap()  # the same panel, filled in
@@ -151,7 +144,7 @@ def enter_offline(page: Page) -> None:
     panel = page.get_by_role("dialog")
     expect(panel.get_by_role("button", name="Save deal")).to_be_visible()  # the kit's deal form
     panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Di").tap()
-    expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Cy & Di")).to_be_checked()
+    expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=THEY)).to_be_checked()
     type_number(panel.get_by_role("textbox", name="Bid"), 55)
     type_number(panel.locator(".sides-quick input").nth(0), 20)
     type_number(panel.locator(".sides-quick input").nth(1), 62)

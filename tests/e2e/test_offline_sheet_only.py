@@ -28,7 +28,6 @@ def test_a_sheet_only_phone_enters_corrects_and_deletes_deals_with_no_signal(
     page, sheet = sheet_only_phone(phones, players_match([first]))
     public_id = public_id_of(page)
     with guard.offline(page):
-
         open_new_deal(page)  # the kit's deal form
         expect(page.get_by_role("heading", name="Deal 2")).to_be_visible()
         page.get_by_role("radio", name="One number").tap()
@@ -86,7 +85,6 @@ def test_a_sheet_only_phone_changes_the_house_rules_and_counts_meld_with_no_sign
     page, sheet = sheet_only_phone(phones, players_match([first]))
     public_id = public_id_of(page)
     with guard.offline(page):
-
         tools = page.get_by_role("navigation", name="Match tools")
         follow(page, tools.get_by_role("link", name="Meld calculator"))  # never opened for this match
         expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
