@@ -151,11 +151,11 @@ def test_an_address_beyond_its_connections_is_closed_at_once_and_others_are_serv
 def answered_whole(port: int) -> bool:
     """Whether a whole request from the attacker's address is answered (a refused one is retried shortly)."""
     with slow_connection(port) as connection:
-        connection.sendall(b"\r\n")
         try:
+            connection.sendall(b"\r\n")
             if connection.recv(12) == b"HTTP/1.1 200":
                 return True
-        except ConnectionResetError:
+        except (ConnectionResetError, BrokenPipeError):  # refused, before or after the rest of its head
             pass
     time.sleep(0.05)
     return False
