@@ -8,12 +8,14 @@ from typing import Any
 from flask import (
     Blueprint,
     abort,
+    current_app,
     get_flashed_messages,
     redirect,
     render_template,
     request,
     url_for,
 )
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from .. import tables
@@ -110,6 +112,10 @@ def sheet(public_id: str) -> Response:
     if version is None:
         abort(404, "There is no match at this link.")
     remember_match(public_id)
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        # The form token's secret is in the session before the phone's worker fetches the match's kit side by
+        # side: pages answered together would each make a secret of their own, and the last cookie would win.
+        generate_csrf()
     flashes = get_flashed_messages(with_categories=True)
     saved = take_saved(public_id)
     offer = bool(request.query_string) and "dead" in request.args
