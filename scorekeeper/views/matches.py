@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from typing import Any
 
 from flask import (
     Blueprint,
@@ -37,22 +36,12 @@ from ..rules.match import Match, SideInfo
 from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract
 from ..samples import bundled_samples
-from ..sheet.cache import (
-    DEAD_CONTRACT_SLOT,
-    FLASHES_SLOT,
-    Encoded,
-    SheetPage,
-    sheet_cache,
-    sheet_etag,
-    unchanged_headers,
-    watch_key,
-)
-from ..sheet.chart import progression_chart
-from ..sheet.chart_svg import chart_svg
+from ..sheet.cache import sheet_etag, unchanged_headers
 from ..sheet.qr import qr_svg
 from ..sheet.view import SheetView
 from ..store import reading, write_keys, writing
-from .links import fixed_url, shared_url
+from .links import shared_url
+from .sheet_pages import encoded, sheet_page
 from .write_keys import sent_write_key
 
 bp = Blueprint("matches", __name__)
@@ -122,10 +111,10 @@ def sheet(public_id: str) -> Response:
     etag = sheet_etag(version)
     if not flashes and not saved and not offer and request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=unchanged_headers(etag))
-    page = _page(public_id, version, watching=False)
+    page = sheet_page(public_id, version)
     dead = _dead_contract_offer(page.match) if offer else None
     if not flashes and not saved and dead is None:  # decided or not, the same page for every phone, kept offline
-        return _encoded(page.page, sheet_etag(page.version))
+        return encoded(page.page, sheet_etag(page.version))
     notices = render_template("matches/_saved.html", saved=saved, version=page.version,
                               write_key=new_write_key()) if saved else ""
     html = page.filled(
@@ -149,8 +138,8 @@ def live(public_id: str) -> Response:
     etag = sheet_etag(version)
     if request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=unchanged_headers(etag))
-    page = _page(public_id, version, watching=False)
-    return _encoded(page.live, sheet_etag(page.version))
+    page = sheet_page(public_id, version)
+    return encoded(page.live, sheet_etag(page.version))
 
 
 @bp.get("/m/<public_id>/rematch")
@@ -199,40 +188,6 @@ def _next_name(finished: str, default: str) -> str:
     return default
 
 
-# Where each request's own parts go on the players' page; the watch page has none.
-_SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT}
-
-
-def _page(public_id: str, version: int, watching: bool, watch_id: str = "") -> SheetPage:
-    """The players' (or watch) page of this version of the match, from the sheet cache or drawn now."""
-    key = watch_key(watch_id) if watching else public_id
-    return sheet_cache().page(key, version, lambda: _draw_sheet(public_id, watching))
-
-
-def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
-    """Work out the match's sheet with the rules core and draw the page (with slots), the players' or the
-    watch page, for the version read now."""
-    row, match = reading.load_match(public_id)
-    view = SheetView.of(match)
-    chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
-    links: dict[str, Any]
-    if watching:
-        # Nothing on the watch page may lead to the players' link.
-        links = {"live_url": url_for("matches.watch_live", watch_id=row.watch_id)}
-    else:
-        links = {
-            "live_url": url_for("matches.live", public_id=public_id),
-            "edit_url": lambda number: url_for("deals.edit", public_id=public_id, number=number),
-            "players_link": fixed_url("matches.sheet", public_id=public_id),
-            "watch_link": fixed_url("matches.watch", watch_id=row.watch_id),
-            **_SLOTS,
-        }
-    html = render_template("matches/sheet.html", row=row, match=match, view=view, watching=watching,
-                           chart=chart_svg(chart) if chart is not None else None,
-                           live_etag=sheet_etag(row.version, watching), **links)
-    return SheetPage.drawn(row.version, match, view, html)
-
-
 @bp.get("/w/<watch_id>")
 def watch(watch_id: str) -> Response:
     """The watch link: the score sheet to look at, with nothing on it that leads to the players' link or
@@ -254,16 +209,8 @@ def _watched(watch_id: str, live: bool) -> Response:
     etag = sheet_etag(version, watching=True)
     if request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=unchanged_headers(etag))
-    page = _page(public_id, version, watching=True, watch_id=watch_id)
-    return _encoded(page.live if live else page.page, sheet_etag(page.version, watching=True))
-
-
-def _encoded(encoded: Encoded, etag: str) -> Response:
-    """HTML kept in the sheet cache, compressed when the phone accepts it."""
-    headers = unchanged_headers(etag)
-    if request.accept_encodings["gzip"]:
-        return Response(encoded.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
-    return Response(encoded.body, mimetype="text/html", headers=headers)
+    page = sheet_page(public_id, version, watching=True, watch_id=watch_id)
+    return encoded(page.live if live else page.page, sheet_etag(page.version, watching=True))
 
 
 QR_LINKS = {

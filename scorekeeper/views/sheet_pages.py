@@ -1,0 +1,70 @@
+"""The score sheet's page of one version of a match, drawn once and kept in the sheet cache: the sheet view
+sends it, and a deal saved from the sheet's entry panel answers with its live part."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..models import MatchRow
+from ..rules.match import Match
+from ..sheet.cache import (
+    DEAD_CONTRACT_SLOT,
+    FLASHES_SLOT,
+    Encoded,
+    SheetPage,
+    sheet_cache,
+    sheet_etag,
+    unchanged_headers,
+    watch_key,
+)
+from ..sheet.chart import progression_chart
+from ..sheet.chart_svg import chart_svg
+from ..sheet.view import SheetView
+from ..store import reading
+from .links import fixed_url
+
+# Where each request's own parts go on the players' page; the watch page has none.
+_SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT}
+
+
+def sheet_page(public_id: str, version: int, watching: bool = False, watch_id: str = "",
+               loaded: reading.Loaded | None = None) -> SheetPage:
+    """The players' (or watch) page of this version of the match, from the sheet cache or drawn now (from
+    ``loaded``, the match as a write left it, when given: it is not read again)."""
+    key = watch_key(watch_id) if watching else public_id
+    return sheet_cache().page(key, version, lambda: _draw(*(loaded or reading.load_match(public_id)), watching))
+
+
+def _draw(row: MatchRow, match: Match, watching: bool) -> SheetPage:
+    """Work out the match's sheet with the rules core and draw the page (with slots), the players' or the
+    watch page."""
+    public_id = row.public_id
+    view = SheetView.of(match)
+    chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
+    links: dict[str, Any]
+    if watching:
+        # Nothing on the watch page may lead to the players' link.
+        links = {"live_url": url_for("matches.watch_live", watch_id=row.watch_id)}
+    else:
+        links = {
+            "live_url": url_for("matches.live", public_id=public_id),
+            "edit_url": lambda number: url_for("deals.edit", public_id=public_id, number=number),
+            "players_link": fixed_url("matches.sheet", public_id=public_id),
+            "watch_link": fixed_url("matches.watch", watch_id=row.watch_id),
+            **_SLOTS,
+        }
+    html = render_template("matches/sheet.html", row=row, match=match, view=view, watching=watching,
+                           chart=chart_svg(chart) if chart is not None else None,
+                           live_etag=sheet_etag(row.version, watching), **links)
+    return SheetPage.drawn(row.version, match, view, html)
+
+
+def encoded(body: Encoded, etag: str) -> Response:
+    """HTML kept in the sheet cache, compressed when the phone accepts it."""
+    headers = unchanged_headers(etag)
+    if request.accept_encodings["gzip"]:
+        return Response(body.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
+    return Response(body.body, mimetype="text/html", headers=headers)
