@@ -119,6 +119,19 @@ def test_a_deal_entered_on_the_form_reads_the_match_once_and_scores_it_once(
     assert sum(work.statements.values()) == 5
 
 
+def test_a_deal_saved_from_the_entry_panel_reads_the_match_once_and_answers_with_its_sheet(
+    app: Flask, client: FlaskClient, long_match: tuple[str, str]
+) -> None:
+    public_id, _ = long_match
+    form = {"version": version_of(app, public_id), "mode": "quick", "bidder": "0", "bid": "50",
+            "sides-0-total": "60", "sides-1-total": "30"}
+    with watched(app) as work:
+        answer = client.post(f"/m/{public_id}/deals/new", data=form, headers={"X-Entry-Panel": "1"})
+    assert answer.status_code == 200 and answer.json is not None and 'id="deal-31"' in answer.json["live"]
+    assert work.reads == 1 and work.sheets == 1  # the sheet drawn from the match the write left
+    assert work.count("SELECT", "match") == 1 and sum(work.statements.values()) == 5
+
+
 def test_a_deal_sent_to_the_api_reads_the_match_once_and_scores_it_once(
     app: Flask, client: FlaskClient, long_match: tuple[str, str]
 ) -> None:

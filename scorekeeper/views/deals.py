@@ -15,7 +15,7 @@ from ..models import MatchRow
 from ..rules.combinations import Combination
 from ..rules.errors import ContradictionError, MatchFileError, RulesError
 from ..rules.house_rules import TrickScale
-from ..rules.match import Match
+from ..rules.match import Match, SideTotal
 from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import dead_contract, score_match
 from ..rules.text import load_json
@@ -23,9 +23,11 @@ from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
 from ..store import describe, reading, write_keys, writing
 from ..tables import next_dealer
+from .sheet_pages import saved_answer
 from .write_keys import key_reused_page, sent_write_key
 
 bp = Blueprint("deals", __name__, url_prefix="/m/<public_id>/deals")
+ENTRY_PANEL = "X-Entry-Panel"  # sent with the saves of the sheet's entry panel: answered with the sheet's part
 LIKELY_BIDS = 4  # recent distinct bids offered beside the minimum
 bp.before_request(players_only)  # opening a deal form at the players' link gives the right, as the sheet does
 
@@ -36,7 +38,7 @@ def new(public_id: str) -> str | Response | tuple[str, int]:
     row, match = loaded
     if request.method == "GET":
         remember_match(public_id)
-        form = _setup(DealForm(data=_new_deal_data(row, match)), row, match)
+        form = _setup(DealForm(data=_new_deal_data(match) | {"version": row.version}), row, match)
         _prefill_from_meld_calculator(form)
         return _render(loaded, form, None)
     return _save(loaded, _setup(DealForm(), row, match), None)
@@ -152,6 +154,8 @@ def _save(loaded: reading.Loaded, form: DealForm, number: int | None) -> str | R
             for problem in error.problems:
                 form.place_problem(problem)
         else:
+            if request.headers.get(ENTRY_PANEL):
+                return _panel_answer(written, added=number is None)
             return redirect(_after_save(written, added=number is None))
     return _render(loaded, form, number, invalid=True), status
 
@@ -159,15 +163,38 @@ def _save(loaded: reading.Loaded, form: DealForm, number: int | None) -> str | R
 def _after_save(written: writing.Written, added: bool) -> str:
     """The sheet, at its top: the totals and the saved deal (highlighted, with "saved · Undo") in view.
     A repeat of the save lands where the first one did."""
-    number = written.number or 0
     public_id = written.row.public_id
-    if not 1 <= number <= len(written.match.deals):  # a repeat of a save whose deal has gone since
+    saved = _saved(written, added)
+    if saved is None:
         return url_for("matches.sheet", public_id=public_id)
-    note_saved(SavedDeal(public_id, number, written.version or written.row.version, added))
-    deal = written.match.deals[number - 1]
-    if dead_contract(written.match.rules, deal) and not deal.thrown_in:
-        return url_for("matches.sheet", public_id=public_id, dead=number, _anchor="dead-contract")
+    note_saved(saved)
+    if _dead(written.match, saved.number):
+        return url_for("matches.sheet", public_id=public_id, dead=saved.number, _anchor="dead-contract")
     return url_for("matches.sheet", public_id=public_id)
+
+
+def _panel_answer(written: writing.Written, added: bool) -> Response:
+    """The sheet after a save from its entry panel, and the next deal's starting values for the panel's form."""
+    match = written.match
+    saved = _saved(written, added)
+    dead = saved.number if saved is not None and _dead(match, saved.number) else None
+    next_deal = _new_deal_data(match) | {"number": len(match.deals) + 1,
+                                         "likely_bids": _likely_bids(match) if match.auction else []}
+    return saved_answer(reading.Loaded(written.row, match), saved, dead, next_deal)
+
+
+def _saved(written: writing.Written, added: bool) -> SavedDeal | None:
+    """The deal a save left, or None for a repeat of a save whose deal has gone since."""
+    number = written.number or 0
+    if not 1 <= number <= len(written.match.deals):
+        return None
+    return SavedDeal(written.row.public_id, number, written.version or written.row.version, added)
+
+
+def _dead(match: Match, number: int) -> bool:
+    """Whether deal ``number``'s contract was dead and it was not thrown in (the sheet offers to)."""
+    deal = match.deals[number - 1]
+    return dead_contract(match.rules, deal) and not deal.thrown_in
 
 
 def _version() -> int | None:
@@ -183,18 +210,17 @@ def _setup(form: DealForm, row: MatchRow, match: Match) -> DealForm:
                       [list(side.players) for side in match.sides], min_bid=match.rules.min_bid)
 
 
-def _new_deal_data(row: MatchRow, match: Match) -> dict[str, Any]:
+def _new_deal_data(match: Match) -> dict[str, Any]:
     """A new deal starts with an empty bid, in the way the last deal was entered."""
-    played = [deal for deal in row.deals if not deal.passed]
-    last = played[-1] if played else None
-    mode = QUICK if last is None or all("total" in side for side in last.sides) else DETAIL
-    return {"version": row.version, "mode": mode, "dealt_by": next_dealer(match) or ""}
+    played = [deal for deal in match.deals if not deal.passed]
+    quick = not played or all(isinstance(side, SideTotal) for side in played[-1].sides)
+    return {"mode": QUICK if quick else DETAIL, "dealt_by": next_dealer(match) or ""}
 
 
-def _likely_bids(row: MatchRow, match: Match) -> list[int]:
+def _likely_bids(match: Match) -> list[int]:
     """One-tap bids: the minimum opening bid and this match's last few distinct bids, low to high."""
     recent: list[int] = []
-    for deal in reversed(row.deals):
+    for deal in reversed(match.deals):
         if deal.bid is not None and deal.bid not in recent and deal.bid != match.rules.min_bid:
             recent.append(deal.bid)
         if len(recent) == LIKELY_BIDS:
@@ -240,7 +266,7 @@ def _render(loaded: reading.Loaded, form: DealForm, number: int | None, invalid:
         next_number=len(row.deals) + 1, describe=_describe_kept, decided_at=_decided_at(match), invalid=invalid,
         meld_link=lambda side, hand: url_for("meld.calculator", match=row.public_id, side=side, player=hand,
                                              deal=number),
-        likely_bids=_likely_bids(row, match) if match.auction else [], preview=shown,
+        likely_bids=_likely_bids(match) if match.auction else [], preview=shown,
         preview_url=url_for("deals.preview_deal", public_id=row.public_id, number=number),
         own_price_groups=own_price_groups(rules) if rules.meld_prices else None,
     )

@@ -1,13 +1,16 @@
 """The score sheet's page of one version of a match, drawn once and kept in the sheet cache: the sheet view
-sends it, and a deal saved from the sheet's entry panel answers with its live part."""
+sends it, and a deal saved from the sheet's entry panel is answered with its live part (``saved_answer``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import jsonify, render_template, request, url_for
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
+from ..device import SavedDeal
+from ..forms.common import new_write_key
 from ..models import MatchRow
 from ..rules.match import Match
 from ..sheet.cache import (
@@ -68,3 +71,26 @@ def encoded(body: Encoded, etag: str) -> Response:
     if request.accept_encodings["gzip"]:
         return Response(body.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
     return Response(body.body, mimetype="text/html", headers=headers)
+
+
+def saved_answer(loaded: reading.Loaded, saved: SavedDeal | None, dead: int | None,
+                 next_deal: dict[str, Any]) -> Response:
+    """The answer to a save sent by the sheet's entry panel (static/js/entry/panel.js), as JSON: what the sheet
+    shows after it (its live part and ETag, the "saved · Undo" notice, the offer to throw a dead contract
+    in) and what the panel's form needs for the next deal (``next_deal``, with the version, whether the match
+    is decided and a fresh form token). The phone asks nothing more. ``loaded`` is the match as the write left
+    it."""
+    row = loaded.row
+    page = sheet_page(row.public_id, row.version, loaded=loaded)
+    notices = render_template("matches/_saved.html", saved=saved, version=page.version,
+                              write_key=new_write_key()) if saved is not None else ""
+    offer = render_template("matches/_dead_contract.html", public_id=row.public_id, version=page.version,
+                            number=dead, write_key=new_write_key()) if dead is not None else ""
+    answer = jsonify({
+        "saved": saved.number if saved is not None else None, "etag": sheet_etag(page.version),
+        "live": page.live.body.decode(), "notices": notices, "dead_contract": offer,
+        "next_deal": next_deal | {"version": page.version, "csrf_token": generate_csrf(),
+                                  "decided": page.view.sheet is not None and page.view.sheet.ended_at is not None},
+    })
+    answer.headers["Cache-Control"] = "no-store"  # a form token and write keys: never kept
+    return answer
