@@ -142,8 +142,15 @@ function setUpBidChips(form) {
 }
 
 // Deal form: Enter on a number field with enterkeyhint="next" goes to the next number field; on the
-// last one ("done") it closes the keyboard, so that the score is read before Save is tapped.
+// last one ("done") it closes the keyboard, so that the score is read before Save is tapped. A choice tapped
+// while a number is being typed (who bid, the way of entry, the last trick) leaves the number its focus: the
+// number pad stays up and "next" goes on from there.
 function setUpEnterKey(form) {
+  form.addEventListener("mousedown", (event) => {
+    const typing = document.activeElement;
+    if (event.target.closest("label.choice, label.segment") && form.contains(typing)
+        && typing.matches('input[inputmode="numeric"]')) event.preventDefault();
+  });
   form.addEventListener("keydown", (event) => {
     const input = event.target;
     if (event.key !== "Enter" || !input.matches || !input.matches("input[enterkeyhint]")) return;
@@ -177,6 +184,7 @@ function setUpPreview(form, restored) {
     form.dispatchEvent(new Event("preview", { bubbles: false }));
   };
   const ask = () => {
+    if (!form.isConnected) return;  // the entry panel's form, closed (saved) before the pause
     const question = ++asked;
     fetch(region.dataset.previewUrl, { method: "POST", body: new FormData(form), credentials: "same-origin" })
       .then((response) => (response.ok ? response.json() : null))

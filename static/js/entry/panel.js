@@ -1,11 +1,13 @@
 // The deal entry on the score sheet, loaded by static/phone.js on the first tap of "+ Add deal" or a deal's
 // number (sent as one file: static/entry.js; the service worker keeps it with the sheet's kit). Those links open
 // the deal form (the one the form page draws, fetched from its address) in a panel over the sheet, and Save
-// sends it with fetch: no page load. The button says "Saving…" until the server answers, and the sheet's part
-// that changed comes with the answer ("Deal N saved · Undo"); a refusal keeps the panel, with the server's
+// sends it with fetch: no page load. The new deal's form is fetched once and kept: the next deal starts from
+// it with the values the last save's answer gave (its number, the match's version, the dealer …) and a key
+// of its own, so a deal is one round trip. The button says "Saving…" until the server answers, and the answer
+// is the sheet's part that changed ("Deal N saved · Undo"); a refusal keeps the panel, with the server's
 // messages at their fields; with no network the outbox keeps the deal ("not sent yet") and sends it once the
-// network is back. The form keeps its write key, so a double tap or a retry is one deal. Without this script
-// the links open the form page.
+// network is back. The form keeps its write key until it is saved, so a double tap or a retry is one deal.
+// Without this script the links open the form page.
 
 const SLOW_ANSWER_MS = 3000;  // no answer yet: say that it is not sent yet
 
@@ -15,6 +17,8 @@ const LOOK = [
   ".entry-panel { box-sizing: border-box; width: 100vw; max-width: min(40rem, 100vw); height: 100%;"
     + " max-height: 100%; margin: 0 auto 0 max(0px, (100vw - 40rem) / 2); padding: 0 1rem; border: 0;"
     + " background: var(--bg); color: var(--text); overflow: hidden auto; }",
+  // A field scrolled to (the keypad's "next", a tap) stops clear of the sticky heading and Save bar, as on the page.
+  ".entry-panel { scroll-padding: 4rem 0 8rem; }",
   ".entry-panel::backdrop { background: rgb(0 0 0 / .45); }",
   ".entry-head { position: sticky; top: 0; z-index: 3; display: flex; align-items: center;"
     + " justify-content: space-between; gap: .5rem; background: var(--bg); padding: .25rem 0; }",
@@ -24,6 +28,40 @@ const LOOK = [
 ].join("\n");
 
 const panels = new WeakMap();
+
+// A write key made on this phone (as the outbox makes them): the next deal typed into the kept form is a new write.
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `panel-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+// The kept new-deal form page `page` (parsed) made into the next deal's: what the last save's answer said of it.
+function startNextDeal(page, next) {
+  const form = page.querySelector("form.deal-form");
+  const value = (name, text) => form.querySelector(`[name="${name}"]`)?.setAttribute("value", String(text));
+  page.querySelector("main h1").textContent = `Deal ${next.number}`;
+  value("version", next.version);
+  value("csrf_token", next.csrf_token);
+  value("write_key", newKey());
+  form.querySelectorAll('input[name="mode"]').forEach((radio) => radio.toggleAttribute("checked", radio.value === next.mode));
+  const dealer = form.querySelector('select[name="dealt_by"]');
+  if (dealer) {
+    dealer.querySelectorAll("option").forEach((option) => option.toggleAttribute("selected", option.value === next.dealt_by));
+    dealer.closest("details").querySelector("summary").textContent = next.dealt_by ? `${next.dealt_by} dealt` : "Who dealt?";
+    const forced = form.querySelector("[data-forced]");  // the minimum bid, taken by the dealer's side
+    const sides = JSON.parse(form.dataset.sideOf || "{}");
+    if (forced) forced.dataset.forced = `${forced.dataset.forced.split(" ")[0]} ${sides[next.dealt_by] ?? ""}`;
+  }
+  const chips = form.querySelector("[data-bid-chips]");
+  if (chips) {
+    chips.replaceChildren(...next.likely_bids.map((bid) => {
+      const chip = page.createElement("button");
+      Object.assign(chip, { type: "button", className: "chip", textContent: String(bid) });
+      chip.dataset.bid = String(bid);
+      return chip;
+    }));
+  }
+}
 
 /** Opens the deal form that `link` (the sheet's "+ Add deal" or a deal's number) leads to in the panel. */
 export function openEntry(link) {
@@ -56,10 +94,15 @@ function setUpEntryPanel(region) {
   const body = panel.querySelector(".entry-body");
   const say = (text) => { status.textContent = text; };
   let opening = 0;
+  // The new deal's form page as first fetched, the version it was drawn at and what the next deal starts with.
+  let kept = null;
+  const shownVersion = () => region.dataset.etag.split("-")[0];
 
   // The form page's content (the form, its notices and messages) put in the panel; false if it has no deal form.
-  const showForm = (html, action) => {
+  // `next`: the kept new-deal form, made into the next deal's.
+  const showForm = (html, action, next = null) => {
     const page = new DOMParser().parseFromString(html, "text/html");
+    if (next) startNextDeal(page, next);
     const main = page.querySelector("main");
     const form = main && main.querySelector("form.deal-form");
     if (!form) return false;
@@ -89,42 +132,50 @@ function setUpEntryPanel(region) {
   const correction = /\/deals\/\d+\/edit$/;
   const open = async (url) => {
     const asked = ++opening;
-    const kept = !navigator.onLine && correction.test(new URL(url).pathname);
-    let response;
-    try {
-      response = await fetch(kept ? url.replace(correction, "/deals/new") : url, { credentials: "same-origin" });
-    } catch {
-      location.assign(url);  // neither the network nor a copy on this phone: the page says so
-      return;
-    }
-    if (asked !== opening) return;
-    if (!response.ok || !showForm(await response.text(), new URL(url, location.href).href)) {
-      location.assign(url);
-      return;
-    }
-    if (kept) {
-      const form = body.querySelector("form.deal-form");
-      await (await outbox()).adapt(form, new URL(url).pathname, (text) => { title.textContent = text; });
+    const newDeal = new URL(url).pathname.endsWith("/deals/new");
+    if (newDeal && kept && navigator.onLine && kept.version === shownVersion()) {
+      showForm(kept.html, url, kept.next);  // the sheet is as the kept form knows it: no request
+    } else {
+      const offline = !navigator.onLine && correction.test(new URL(url).pathname);
+      let response;
+      try {
+        response = await fetch(offline ? url.replace(correction, "/deals/new") : url, { credentials: "same-origin" });
+      } catch {
+        location.assign(url);  // neither the network nor a copy on this phone: the page says so
+        return;
+      }
       if (asked !== opening) return;
+      const html = response.ok ? await response.text() : "";
+      if (!showForm(html, new URL(url, location.href).href)) {
+        location.assign(url);
+        return;
+      }
+      if (newDeal && navigator.onLine) {
+        kept = { html, version: body.querySelector('input[name="version"]').value, next: null };
+      }
+      if (offline) {
+        const form = body.querySelector("form.deal-form");
+        await (await outbox()).adapt(form, new URL(url).pathname, (text) => { title.textContent = text; });
+        if (asked !== opening) return;
+      }
     }
     say("");
     if (!panel.open) panel.showModal();
     focusFirst();
   };
 
-  // The sheet as the server answered the save: its live part, the "saved" notice and any offer after it.
-  const showSheet = (html) => {
-    const page = new DOMParser().parseFromString(html, "text/html");
-    const live = page.querySelector(".live-sheet");
-    if (!live) { location.reload(); return; }
+  // The sheet as the server answered the save: its live part, the "saved" notice and any offer after it; the
+  // kept form starts the next deal as the answer says (a decided match's next deal comes from its form page).
+  const showSheet = (answer) => {
     document.querySelectorAll("main > .flashes, #dead-contract").forEach((node) => node.remove());
-    swapLivePart(region, live.innerHTML);
-    region.dataset.etag = live.dataset.etag;
-    const offer = page.querySelector("#dead-contract");
-    if (offer) region.before(document.importNode(offer, true));
-    document.querySelector("main").prepend(...[...page.querySelectorAll("main > .flashes")].map((node) => document.importNode(node, true)));
+    swapLivePart(region, answer.live);
+    region.dataset.etag = answer.etag;
+    region.insertAdjacentHTML("beforebegin", answer.dead_contract);
+    document.querySelector("main").insertAdjacentHTML("afterbegin", answer.notices);
     region.dispatchEvent(new Event("sheet-changed", { bubbles: true }));
     window.showChangedRow?.();  // app.js
+    const next = answer.next_deal;
+    if (kept) kept = next.decided ? null : { ...kept, version: String(next.version), next };
   };
 
   const notice = (text) => {
@@ -179,7 +230,8 @@ function setUpEntryPanel(region) {
     let response;
     let html;
     const send = async () => {
-      response = await fetch(form.action, { method: "POST", body: new FormData(form, submitter), credentials: "same-origin" });
+      response = await fetch(form.action, { method: "POST", body: new FormData(form, submitter),
+        credentials: "same-origin", headers: { "X-Entry-Panel": "1" } });  // answered with the sheet's part
       html = await response.text();
     };
     try {
@@ -192,10 +244,10 @@ function setUpEntryPanel(region) {
     } finally {
       clearTimeout(slow);
     }
-    if (response.ok && new URL(response.url).pathname === location.pathname) {
+    if (response.ok && (response.headers.get("Content-Type") || "").startsWith("application/json")) {
       button.textContent = "Saved";
       say("Saved");
-      showSheet(html);
+      showSheet(JSON.parse(html));
       panel.close();
       return;
     }
