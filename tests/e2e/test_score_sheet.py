@@ -29,6 +29,10 @@ pytestmark = pytest.mark.browser
 # What a printed page still shows of the things made to be tapped.
 TAPPABLE_ON_PAPER = """() => [...document.querySelectorAll("button, .button, .share, .share-result, .explain")]
     .filter(el => el.getClientRects().length).map(el => el.textContent.trim())"""
+# How the sheet's header row and its box are laid out: what printing over several pages depends on.
+PRINTED_SHEET = """() => { const style = (selector) => getComputedStyle(document.querySelector(selector));
+    return [style(".match-sheet thead").display, style(".match-sheet thead th").position,
+            style(".sheet-wrap").overflowY, style(".sheet-wrap").maxHeight]; }"""
 
 def test_worked_sheet_entered_deal_by_deal(page: Page, shoot: Callable[[Page, str], Any]) -> None:
     start_match(page, "Double deck to 500", name="Worked sheet", rules={"Play to": "300"})
@@ -142,11 +146,15 @@ def test_single_deck_to_1500_plays_to_a_winner(page: Page, shoot: Callable[[Page
     assert download.value.suggested_filename == "result.svg"
     card = page.request.get(share.get_attribute("href") or "")
     assert card.ok and card.headers["content-type"].startswith("image/svg+xml") and "We won" in card.text()
-    # Printed: the sheet and the totals, nothing to tap.
+    # Printed: the sheet and the totals, nothing to tap; over several pages the header row repeats on each (a
+    # table header group, not stuck to the screen), and a sheet scrolled inside after a save prints whole.
+    scrolled = "(box) => { box.classList.add('sheet-scroll'); box.style.maxHeight = '5rem'; }"  # as app.js does
+    page.locator(".sheet-wrap").evaluate(scrolled)
     page.emulate_media(media="print")
     expect(page.locator(".match-sheet")).to_be_visible()
     expect(page.locator(".totals")).to_be_visible()
     assert page.evaluate(TAPPABLE_ON_PAPER) == []
+    assert page.evaluate(PRINTED_SHEET) == ["table-header-group", "static", "visible", "none"]
     shoot(page, "sheet-printed")
     page.emulate_media(media="screen")
 
