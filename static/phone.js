@@ -120,8 +120,11 @@ function clockTime(date) {
   return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
-// Put the new live part in place of the old one; mark the rows and totals whose text changed.
+// Put the new live part in place of the old one; mark the rows and totals whose text changed. An explanation
+// open behind its "?" stays open.
 function swapLivePart(region, html) {
+  const opened = new Set([...region.querySelectorAll("details[open] > summary[aria-label]")]
+    .map((summary) => summary.getAttribute("aria-label")));
   const before = new Map();
   region.querySelectorAll("tr[id]").forEach((row) => before.set(row.id, row.textContent));
   const totalsBefore = [...region.querySelectorAll(".total")].map((total) => total.textContent);
@@ -132,6 +135,9 @@ function swapLivePart(region, html) {
   });
   incoming.content.querySelectorAll(".total").forEach((total, index) => {
     if (totalsBefore[index] !== total.textContent) total.classList.add("row-changed");
+  });
+  incoming.content.querySelectorAll("details > summary[aria-label]").forEach((summary) => {
+    if (opened.has(summary.getAttribute("aria-label"))) summary.parentElement.open = true;
   });
   region.replaceChildren(incoming.content);
 }

@@ -1,12 +1,16 @@
 """The deal entry panel on the score sheet (390×844): "+ Add deal" and a deal's number open the deal form over
 the sheet with no page load; Save says "Saving…" until the server answers, a refusal keeps the panel with the
-message at its field, a double tap saves once; tapping who bid picks their side; offline the deal is kept on the
-phone, shown "not sent yet", and sent once back online; a deal's correction opens in the panel offline too."""
+message at its field, a double tap saves once; the next deals start from the kept form (no request, a key of
+their own) until another phone changes the match; tapping who bid picks their side; offline the deal is kept on
+the phone, shown "not sent yet", and sent once back online; a deal's correction opens in the panel offline too,
+and its card faces count a hand with no network."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,8 +18,9 @@ from playwright.sync_api import Page, expect
 from .conftest import PHONE_AT_200_PERCENT, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, take_expected_errors, wait_until_sent
 from .sheet_only import players_match, sheet_only_phone
-from .table import deal_row, import_match, sheet_totals, type_number
+from .table import add_quick_deal, deal_row, import_match, sheet_totals, type_number
 from .test_deal_entry import PARTNERS, THEY, WE
+from .test_meld_calculator import tap_card
 
 pytestmark = pytest.mark.browser
 
@@ -47,6 +52,33 @@ def count_navigations(page: Page) -> list[str]:
     return loads
 
 
+def record_requests(page: Page) -> list[str]:
+    """The page's requests from now on: method, path and body (a form's fields)."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(
+        f"{request.method} {urlsplit(request.url).path} {request.post_data or ''}"))
+    return asked
+
+
+def write_keys(asked: list[str]) -> list[str]:
+    """The write keys of the new deals sent among ``asked`` (``record_requests``)."""
+    return [key for line in asked if line.startswith("POST ") and "/deals/new " in line
+            for key in re.findall(r'name="write_key"\r\n\r\n([^\r]+)', line)]
+
+
+def add_in_panel(page: Page, number: int, bid: int, totals: tuple[int, int]) -> None:
+    """A quick deal added in the panel (Di bids) and seen on the sheet."""
+    page.get_by_role("link", name=f"+ Add deal {number}").tap()
+    panel = page.get_by_role("dialog", name=f"Deal {number}")
+    panel.get_by_role("radio", name="Di", exact=True).tap()
+    type_number(panel.get_by_role("textbox", name="Bid"), bid)
+    for index, total in enumerate(totals):
+        type_number(panel.locator(".sides-quick input").nth(index), total)
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(page.locator(".match-meta")).to_have_text(f"Playing to 500 · {number} deals")
+    expect(page.locator("main > .flashes .saved-notice")).to_contain_text(f"Deal {number} saved")
+
+
 def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     page: Page, phones: Phones, guard: Guard, shoot: Callable[..., Any]
 ) -> None:
@@ -76,6 +108,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     shoot(page, "entry-panel-refused")
 
     page.evaluate("window.savedStates = []")
+    deal_3 = record_requests(page)
     type_number(bid, 60)
     save = panel.get_by_role("button", name="Save deal")
     save.evaluate("(button) => { button.click(); button.click(); }")  # a double tap
@@ -89,6 +122,8 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     expect(deal_row(page, 3)).to_have_class("row-changed")
     assert sheet_totals(page) == {WE: 67 + 38 + 20, THEY: 20 + 62 + 70}
     expect(page.get_by_role("link", name="+ Add deal 4")).to_be_visible()
+    saved_keys = write_keys(deal_3)
+    assert len(saved_keys) == 1  # the double tap sent it once
 
     page.get_by_role("link", name="Edit deal 3").tap()  # the same panel, filled in
     panel = page.get_by_role("dialog", name="Correct deal 3")
@@ -102,10 +137,36 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")
     assert loads == []
 
+    # The next deals start from the form kept from deal 3: no request for it, each with a key of its own.
+    asked = record_requests(page)
+    add_in_panel(page, 4, 65, (20, 10))
+    page.get_by_role("link", name="+ Add deal 5").tap()
+    panel = page.get_by_role("dialog", name="Deal 5")
+    expect(panel.get_by_role("group", name="Likely bids").get_by_role("button")).to_have_text(["50", "55", "60", "65"])
+    dealer = page.locator("[data-dealer]").inner_text().removesuffix(" deals")
+    expect(panel.locator("summary", has_text="dealt")).to_have_text(f"{dealer} dealt")  # as the sheet says
+    expect(panel.get_by_role("radio", name="One number")).to_be_checked()
+    panel.get_by_role("button", name="Close").tap()
+    assert [line for line in asked if line.startswith("GET ") and "/deals/" in line] == []
+    keys = write_keys(asked)
+    assert len(keys) == 1 and keys[0] not in saved_keys, (keys, saved_keys)
+
+    # Another phone adds deal 5 while this sheet's "?" is open: the sheet follows and the explanation stays
+    # open; the kept form, older than deal 5, is asked for again, and deal 6 is saved on the match as it is.
+    page.locator("summary[aria-label='How to read the sheet']").tap()
+    other = phones.open()
+    other.goto(page.url)
+    add_quick_deal(other, WE, 50, (30, 30))
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 5 deals", timeout=10_000)
+    expect(page.locator("details.sheet-key")).to_have_attribute("open", "")
+    add_in_panel(page, 6, 50, (25, 25))
+    assert [line for line in asked if line.startswith("GET ") and "/deals/new" in line] != []
+    assert loads == []
+
     small = phones.open(**PHONE_320_AT_200_PERCENT)  # 320×640 with 200% text: 160×320 CSS pixels
     small.goto(page.url)
-    small.get_by_role("link", name="+ Add deal 4").tap()
-    panel = small.get_by_role("dialog", name="Deal 4")
+    small.get_by_role("link", name="+ Add deal 7").tap()
+    panel = small.get_by_role("dialog", name="Deal 7")
     save = panel.get_by_role("button", name="Save deal")
     save.scroll_into_view_if_needed()
     expect(save).to_be_in_viewport()
@@ -129,6 +190,15 @@ def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
         page.get_by_role("link", name="Edit deal 1").tap()  # the kept deal form, filled in as deal 1
         panel = page.get_by_role("dialog", name="Correct deal 1")
         expect(panel.get_by_role("textbox", name="Bid")).to_have_value("60")
+        # Its card faces count a hand with no network: the dialog's script and look came with the kit.
+        panel.get_by_role("radio", name="Meld + tricks").tap()
+        panel.get_by_role("button", name="Count by cards (Ann's meld)").tap()
+        faces = page.get_by_role("dialog", name="Ann's meld by cards")
+        for code in ("QS", "JD"):  # a pinochle
+            tap_card(page, code)
+        faces.get_by_role("button", name="Use 4").tap()
+        expect(faces).to_be_hidden()
+        expect(panel.get_by_label("Ann's meld")).to_have_value("4")
         panel.get_by_role("button", name="Close").tap()
     wait_until_sent(page)
     held = server_match(live_app.base_url, public_id)
