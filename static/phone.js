@@ -223,10 +223,14 @@ document.querySelectorAll(".live-sheet[data-live-url]").forEach(followSheet);
 
 // "+ Add deal" and a deal's number open the deal form over the sheet with no page load (static/entry.js, named
 // by the players' sheet, loaded on the first tap); without it the link opens the form page.
+// Once loaded, the panel opens within the tap.
 const entryPanel = document.querySelector("[data-entry-panel]");
+let entryModule = null;
 if (entryPanel) document.addEventListener("click", (event) => {
   const link = event.target.closest(".live-sheet :is(.add-deal, .deal-number a)");
   if (!link || event.button || event.ctrlKey || event.metaKey) return;
   event.preventDefault();
-  import(entryPanel.dataset.entryPanel).then((panel) => panel.openEntry(link), () => location.assign(link.href));
+  if (entryModule) { entryModule.openEntry(link); return; }
+  import(entryPanel.dataset.entryPanel).then((panel) => { entryModule = panel; panel.openEntry(link); },
+    () => location.assign(link.href));
 });
