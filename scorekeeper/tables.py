@@ -176,14 +176,16 @@ def match_states(table: TableRow) -> list[tuple[MatchRow, MatchState]]:
 
 # Writing -----------------------------------------------------------------------------------------------
 
-def create_table(name: str, players: Sequence[str]) -> TableRow:
-    """Store a new table with its players (names already checked by ``player_names``)."""
+def create_table(name: str, players: Sequence[str], commit: bool = True) -> TableRow:
+    """Store a new table with its players (names already checked by ``player_names``); ``commit=False``
+    leaves it in the session's transaction."""
     row = TableRow(name=name)
     row.players = [TablePlayerRow(position=index, name=player, name_key=name_key(player))
                    for index, player in enumerate(players)]
     session = get_session()
     session.add(row)
-    session.commit()
+    if commit:
+        session.commit()
     return row
 
 
@@ -415,12 +417,14 @@ def _check_table_size(matches_data: list[Any]) -> None:
 
 
 def import_table(file: TableFile) -> TableRow:
-    """Store a checked table file as a new table (new links, new token) with its matches."""
-    row = create_table(file.name, file.players)
+    """Store a checked table file as a new table (new links, new token) with its matches, in one
+    transaction: a failure halfway leaves no table at all."""
+    row = create_table(file.name, file.players, commit=False)
     for position, (name, auction, rules) in enumerate(file.rule_cards):
         row.rule_cards.append(RuleCardRow(position=position, name=name, name_key=name_key(name), auction=auction,
                                           rules=rules.to_mapping()))
-    get_session().commit()
+    get_session().flush()
     for match in file.matches:
-        writing.create_match(match, table_id=row.id)
+        writing.create_match(match, table_id=row.id, commit=False)
+    get_session().commit()
     return row
