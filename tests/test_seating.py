@@ -100,3 +100,37 @@ def test_repeat_counts_count_every_meeting_after_the_first() -> None:
     assert counts.opponents[("Ann", "Cy")] == 2 and counts.opponents[("Ann", "Di")] == 3
     assert counts.opponents[("Ann", "Bob")] == 1
     assert (counts.partner_repeats, counts.opponent_repeats) == (2, 1 + 2 + 2 + 1)  # AC, AD, BC, BD
+
+
+def players(count: int) -> list[tuple[str, ...]]:
+    return [(f"P{index}",) for index in range(1, count + 1)]
+
+
+def test_progressive_tables_hold_four_players_in_two_sides_of_two() -> None:
+    seating = seat_round(PROGRESSIVE, players(8), [])
+    assert [table.number for table in seating.tables] == [1, 2]
+    assert all(len(side) == 2 for table in seating.tables for side in table.sides)
+    assert sorted(seating.players) == sorted(name for (name,) in players(8))
+
+
+def test_eight_players_never_partner_twice_in_seven_rounds() -> None:
+    counts = repeat_counts(rounds(PROGRESSIVE, players(8), 7))
+    assert set(counts.partners.values()) == {1} and len(counts.partners) == 8 * 7 // 2
+
+
+def test_forty_players_meet_no_one_twice_in_six_rounds() -> None:
+    counts = repeat_counts(rounds(PROGRESSIVE, players(40), 6))
+    assert (counts.partner_repeats, counts.opponent_repeats) == (0, 0)
+
+
+def test_players_beyond_a_multiple_of_four_sit_out_in_turn() -> None:
+    seatings = rounds(PROGRESSIVE, players(10), 5)
+    assert [bye for seating in seatings for (bye,) in seating.byes] == [
+        "P10", "P9", "P8", "P7", "P6", "P5", "P4", "P3", "P2", "P1"]
+
+
+def test_a_progressive_round_follows_the_swaps_the_director_made() -> None:
+    first = swap_players(seat_round(PROGRESSIVE, players(8), []), "P1", "P2")
+    second = seat_round(PROGRESSIVE, players(8), [first])
+    partners_before = {frozenset(side) for table in first.tables for side in table.sides}
+    assert not partners_before & {frozenset(side) for table in second.tables for side in table.sides}
