@@ -70,11 +70,43 @@ def test_a_round_end_counts_deals_or_minutes_and_nothing_for_the_target(kind: Ro
 
 
 @pytest.mark.parametrize(("kind", "count"), [(RoundEndKind.TARGET, 3), (RoundEndKind.DEALS, None),
-                                             (RoundEndKind.MINUTES, 0), (RoundEndKind.DEALS, -2)])
+                                             (RoundEndKind.MINUTES, 0), (RoundEndKind.DEALS, -2),
+                                             (RoundEndKind.MINUTES, 601)])
 def test_a_round_end_without_its_count_or_with_a_needless_one_is_no_value(kind: RoundEndKind,
                                                                           count: int | None) -> None:
     with pytest.raises(ValueError, match="round"):
         RoundEnd(kind, count)
+
+
+@pytest.mark.parametrize(("value", "end"), [
+    ({"target": True}, RoundEnd(RoundEndKind.TARGET)),
+    ({"deals": 8}, RoundEnd(RoundEndKind.DEALS, 8)),
+    ({"minutes": 50}, RoundEnd(RoundEndKind.MINUTES, 50)),
+    ({"deals": 1000}, RoundEnd(RoundEndKind.DEALS, 1000)),
+])
+def test_a_round_end_reads_and_writes_its_json(value: dict[str, object], end: RoundEnd) -> None:
+    assert RoundEnd.from_json(value) == end
+    assert end.to_json() == value
+
+
+@pytest.mark.parametrize(("value", "code", "path", "fragment"), [
+    ([8], Code.WRONG_TYPE, "round_end", "one of"),
+    ({}, Code.MISSING_KEY, "round_end", "one of"),
+    ({"deals": 8, "minutes": 50}, Code.UNKNOWN_KEY, "round_end", "one of"),
+    ({"hands": 8}, Code.UNKNOWN_KEY, "round_end.hands", "not 'hands'"),
+    ({"target": 500}, Code.WRONG_TYPE, "round_end.target", "written true"),
+    ({"deals": "8"}, Code.NOT_A_NUMBER, "round_end.deals", "whole number"),
+    ({"minutes": True}, Code.NOT_A_NUMBER, "round_end.minutes", "whole number"),
+    ({"minutes": 2.5}, Code.NOT_A_NUMBER, "round_end.minutes", "whole number"),
+    ({"deals": 0}, Code.OUT_OF_RANGE, "round_end.deals", "1 to 1,000 deals, not 0"),
+    ({"minutes": 601}, Code.OUT_OF_RANGE, "round_end.minutes", "1 to 600 minutes, not 601"),
+])
+def test_a_round_end_that_cannot_be_read_is_refused_naming_the_place(value: object, code: Code, path: str,
+                                                                     fragment: str) -> None:
+    with pytest.raises(EventError) as caught:
+        RoundEnd.from_json(value)
+    assert (caught.value.code, caught.value.problem.path) == (code, path)
+    assert fragment in str(caught.value)
 
 
 def test_a_seating_finds_each_players_table_and_lists_everyone() -> None:

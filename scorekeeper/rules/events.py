@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import RulesError
-from .limits import MAX_EVENT_ENTRANTS
+from .limits import MAX_DEALS, MAX_EVENT_ENTRANTS, MAX_ROUND_MINUTES
 from .problems import Problem, ProblemCode
 
 Entrant = tuple[str, ...]  # a team's two names, or one player's name
@@ -47,9 +47,15 @@ class RoundEndKind(StrEnum):
     MINUTES = "minutes"
 
 
+ROUND_END_MAXIMUM = {RoundEndKind.TARGET: 0, RoundEndKind.DEALS: MAX_DEALS, RoundEndKind.MINUTES: MAX_ROUND_MINUTES}
+
+
 @dataclass(frozen=True)
 class RoundEnd:
-    """How a round ends; ``count`` is the deals or minutes, None for a game to the target."""
+    """How a round ends; ``count`` is the deals or minutes, None for a game to the target.
+
+    Written in JSON as ``{"target": true}``, ``{"deals": 8}`` or ``{"minutes": 50}``.
+    """
 
     kind: RoundEndKind
     count: int | None = None
@@ -57,8 +63,34 @@ class RoundEnd:
     def __post_init__(self) -> None:
         if (self.count is None) != (self.kind is RoundEndKind.TARGET):
             raise ValueError(f"a round end by {self.kind} {'needs' if self.count is None else 'takes no'} count")
-        if self.count is not None and self.count < 1:
-            raise ValueError(f"a round of {self.count} {self.kind} is no round")
+        if self.count is not None and not 1 <= self.count <= ROUND_END_MAXIMUM[self.kind]:
+            raise ValueError(f"a round of {self.count} {self.kind} is out of range")
+
+    @classmethod
+    def from_json(cls, value: object, path: str = "round_end") -> RoundEnd:
+        """Read ``{"target": true}``, ``{"deals": N}`` or ``{"minutes": M}``; ``EventError`` at ``path``."""
+        if not isinstance(value, dict) or len(value) != 1:
+            code = ProblemCode.WRONG_TYPE if not isinstance(value, dict) else (
+                ProblemCode.MISSING_KEY if not value else ProblemCode.UNKNOWN_KEY)
+            raise EventError(code, path, 'a round ends by one of {"target": true}, {"deals": N} or {"minutes": M}')
+        [(key, count)] = value.items()
+        here = f"{path}.{key}"
+        if key not in set(RoundEndKind):
+            raise EventError(ProblemCode.UNKNOWN_KEY, here, f"a round ends by target, deals or minutes, not {key!r}")
+        kind = RoundEndKind(key)
+        if kind is RoundEndKind.TARGET:
+            if count is not True:
+                raise EventError(ProblemCode.WRONG_TYPE, here, "a round to the target is written true")
+            return cls(kind)
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise EventError(ProblemCode.NOT_A_NUMBER, here, f"the {kind} of a round are a whole number")
+        maximum = ROUND_END_MAXIMUM[kind]
+        if not 1 <= count <= maximum:
+            raise EventError(ProblemCode.OUT_OF_RANGE, here, f"a round has 1 to {maximum:,} {kind}, not {count}")
+        return cls(kind, count)
+
+    def to_json(self) -> dict[str, int | bool]:
+        return {self.kind.value: True if self.count is None else self.count}
 
 
 @dataclass(frozen=True)
