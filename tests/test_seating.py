@@ -204,3 +204,20 @@ def test_with_an_even_team_count_the_first_side_stays_and_the_second_moves_one_t
     before, after = seatings[-2].tables, seatings[-1].tables
     for index, table in enumerate(after):
         assert table.sides == (before[index].sides[0], before[index - 1].sides[1])
+
+
+def test_teams_added_at_the_door_take_free_seats_or_a_new_table_and_teams_gone_leave_theirs() -> None:
+    first = seat_round(TEAM, teams(4), [])
+    assert lines(seat_round(TEAM, teams(6), [first])) == ["A1-A4", "A3-A2", "A5-A6"]
+    assert lines(seat_round(TEAM, teams(5), [first])) == ["A1-A4", "A3-A2", "bye A5"]  # no bye yet: latest
+    without_a2 = [team for team in teams(4) if team[0] != "A2"]
+    assert lines(seat_round(TEAM, without_a2, [first])) == ["A1-A3", "bye A4"]  # A4 sits out; the rest close up
+
+
+def test_progressive_players_added_or_gone_between_rounds_are_seated_once_each() -> None:
+    first = seat_round(PROGRESSIVE, players(8), [])
+    later = players(9)[1:]  # P1 went home, P9 came
+    second = seat_round(PROGRESSIVE, later, [first])
+    assert sorted(second.players) == sorted(name for (name,) in later)
+    partners_before = {frozenset(side) for table in first.tables for side in table.sides}
+    assert not partners_before & {frozenset(side) for table in second.tables for side in table.sides}
