@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from matches import make_match
 from scorekeeper.rules.events import EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
 from scorekeeper.rules.seating import seat_round
 from scorekeeper.rules.standings import (
@@ -13,6 +16,7 @@ from scorekeeper.rules.standings import (
     close_table,
     progressive_standings,
     round_is_done,
+    table_outcome,
     team_standings,
 )
 
@@ -157,3 +161,33 @@ def test_a_table_is_done_by_the_target_its_deals_or_its_time(end: RoundEnd, targ
                                                              minutes: float | None, in_play: bool,
                                                              expected: bool) -> None:
     assert round_is_done(end, target_reached, deals, minutes, deal_in_play=in_play) is expected
+
+
+# A table's outcome from its match, scored by the sheet -------------------------------------------------
+
+SEATED = SeatedTable(2, (A, B))
+
+
+def deal(we: int, they: int) -> dict[str, Any]:
+    return {"bidder": 0, "bid": 50, "sides": [{"total": we}, {"total": they}]}
+
+
+PASS = {"passed": True}
+
+
+@pytest.mark.parametrize(("deals", "end", "options", "expected"), [
+    ([deal(60, 10)], DEALS, {}, ((60, 10), None, 1, False)),
+    ([deal(60, 10)] * 5 + [PASS, deal(70, 30)], DEALS, {}, ((370, 80), 0, 6, True)),  # passed: not a deal
+    ([deal(50, 70), deal(70, 50)] * 3, DEALS, {}, ((360, 360), None, 6, True)),  # level after its deals: a tie
+    ([deal(260, 10), deal(250, 10)], TARGET, {}, ((510, 20), 0, 2, True)),
+    ([deal(260, 10), deal(200, 10)], TARGET, {}, ((460, 20), None, 2, False)),
+    ([deal(60, 10)], MINUTES, {"minutes_elapsed": 51.0, "deal_in_play": True}, ((60, 10), None, 1, False)),
+    ([deal(60, 10)], MINUTES, {"minutes_elapsed": 51.0}, ((60, 10), 0, 1, True)),
+    ([deal(50, 60)], TARGET, {"closed": True}, ((50, 60), 1, 1, True)),  # closed late: the side ahead wins
+])
+def test_a_tables_outcome_is_its_matchs_sheet_and_the_rounds_end(
+        deals: list[dict[str, Any]], end: RoundEnd, options: dict[str, Any],
+        expected: tuple[tuple[int, int], int | None, int, bool]) -> None:
+    outcome = table_outcome(3, SEATED, make_match(deals), end, **options)
+    assert (outcome.round, outcome.table, outcome.sides) == (3, 2, (A, B))
+    assert (outcome.totals, outcome.winner, outcome.deals, outcome.done) == expected

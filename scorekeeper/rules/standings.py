@@ -1,5 +1,7 @@
 """Standings of a club event, worked out from each table's outcome (never stored), and when a table is done.
 
+``table_outcome`` reads a table's outcome from its match's sheet; the standings add the outcomes up.
+
 Progressive: a player's points are the sum, over rounds, of their side's total at their table. Ties are
 broken by rounds won, then the best single round; players equal on all three share a rank (listed by name).
 A player on a bye is credited that round's average side total over the tables done (rounded, halves up).
@@ -19,7 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from .events import RoundEnd, RoundEndKind, Seating
+from .events import RoundEnd, RoundEndKind, SeatedTable, Seating
+from .match import Match
+from .scoring import PASSED, score_match
 
 T = TypeVar("T")
 
@@ -58,6 +62,19 @@ def round_is_done(end: RoundEnd, target_reached: bool, deals: int, minutes_elaps
         return end.count is not None and minutes_elapsed is not None and minutes_elapsed >= end.count \
             and not deal_in_play
     return False
+
+
+def table_outcome(round: int, seated: SeatedTable, match: Match, end: RoundEnd, minutes_elapsed: float | None = None,
+                  deal_in_play: bool = False, closed: bool = False) -> TableOutcome:
+    """A table's outcome from its match's recorded deals, scored by the sheet: the deals counted are those
+    played (not passed) up to the match's end; a table done without a winner of its match (its deals or its
+    time up), or ``closed`` by the director, is won by the side ahead."""
+    sheet = score_match(match)
+    deals = sum(1 for line in sheet.deals if not line.after_end and line.status != PASSED)
+    done = round_is_done(end, sheet.winner is not None, deals, minutes_elapsed, deal_in_play)
+    outcome = TableOutcome(round, seated.number, seated.sides, (sheet.totals[0], sheet.totals[1]), sheet.winner,
+                           deals, done)
+    return close_table(outcome) if closed or (done and sheet.winner is None) else outcome
 
 
 def average(values: Sequence[int]) -> int:
