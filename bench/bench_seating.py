@@ -30,7 +30,7 @@ def seat_event(count: int, rounds: int) -> list[Seating]:
     players = [(f"Player {index}",) for index in range(1, count + 1)]
     past: list[Seating] = []
     for _ in range(rounds):
-        past.append(seat_round(EventFormat.PROGRESSIVE, players, past))
+        past.append(seat_round(EventFormat.PROGRESSIVE, players, past, rounds))
     return past
 
 

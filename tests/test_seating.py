@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -127,6 +130,15 @@ def test_forty_players_meet_no_one_twice_in_six_rounds() -> None:
     assert (counts.partner_repeats, counts.opponent_repeats) == (0, 0)
 
 
+def test_knowing_the_number_of_rounds_sixteen_players_face_no_one_twice_in_six() -> None:
+    past: list[Seating] = []
+    for _ in range(6):
+        past.append(seat_round(PROGRESSIVE, players(16), past, 6))
+    counts = repeat_counts(past)
+    assert (counts.partner_repeats, counts.opponent_repeats) == (0, 0)
+    assert [seating.round for seating in past] == [1, 2, 3, 4, 5, 6]
+
+
 def test_players_beyond_a_multiple_of_four_sit_out_in_turn() -> None:
     seatings = rounds(PROGRESSIVE, players(10), 5)
     assert [bye for seating in seatings for (bye,) in seating.byes] == [
@@ -149,8 +161,10 @@ def events(draw: st.DrawFn) -> tuple[EventFormat, list[tuple[str, ...]], list[Se
     format = draw(st.sampled_from(EventFormat))
     entrants = teams(draw(st.integers(2, 21))) if format is TEAM else players(draw(st.integers(4, 43)))
     past: list[Seating] = []
-    for _ in range(draw(st.integers(1, 6))):
-        seating = seat_round(format, entrants, past)
+    total = draw(st.integers(1, 6))
+    rounds = draw(st.sampled_from([None, total]))
+    for _ in range(total):
+        seating = seat_round(format, entrants, past, rounds)
         if draw(st.booleans()):
             sides = [side for table in seating.tables for side in table.sides]
             one, other = draw(st.lists(st.sampled_from(sides), min_size=2, max_size=2, unique=True))
@@ -194,6 +208,28 @@ def test_the_next_round_is_the_same_for_the_same_input(
         event: tuple[EventFormat, list[tuple[str, ...]], list[Seating]]) -> None:
     format, entrants, past = event
     assert seat_round(format, entrants, past) == seat_round(format, list(entrants), list(past))
+    assert seat_round(format, entrants, past, len(past) + 2) == seat_round(format, entrants, past, len(past) + 2)
+
+
+SEAT_IN_ANOTHER_PROCESS = """
+from scorekeeper.rules.events import EventFormat
+from scorekeeper.rules.seating import seat_round
+players = [(f"P{index}",) for index in range(1, 11)]
+past = []
+for _ in range(3):
+    past.append(seat_round(EventFormat.PROGRESSIVE, players, past, 3))
+print(repr(past))
+"""
+
+
+def test_seating_is_the_same_in_another_process_whatever_its_hash_seed() -> None:
+    past: list[Seating] = []
+    for _ in range(3):
+        past.append(seat_round(PROGRESSIVE, players(10), past, 3))
+    for seed in ("1", "2"):
+        run = subprocess.run([sys.executable, "-c", SEAT_IN_ANOTHER_PROCESS], capture_output=True, text=True,
+                             check=True, env={**os.environ, "PYTHONHASHSEED": seed})
+        assert run.stdout.strip() == repr(past)
 
 
 @settings(max_examples=40, deadline=None)

@@ -22,16 +22,18 @@ from .progressive import seat_progressive
 Pair = tuple[str, str]
 
 
-def seat_round(format: EventFormat, entrants: Sequence[Entrant], past: Sequence[Seating]) -> Seating:
+def seat_round(format: EventFormat, entrants: Sequence[Entrant], past: Sequence[Seating],
+               rounds: int | None = None) -> Seating:
     """The next round's seating of ``entrants`` after the rounds ``past`` (as played, swaps included).
 
+    ``rounds``, the event's number of rounds, lets a progressive seating plan ahead for fewer repeats.
     The same input always gives the same seating. Raises ``EventError`` for entrants the format cannot take.
     """
     check_entrants(format, entrants)
     number = past[-1].round + 1 if past else 1
     if format is EventFormat.TEAM:
         return _seat_teams([tuple(team) for team in entrants], past, number)
-    return seat_progressive([name for (name,) in entrants], past, number)
+    return seat_progressive([name for (name,) in entrants], past, number, rounds)
 
 
 def _seat_teams(teams: list[Entrant], past: Sequence[Seating], number: int) -> Seating:
