@@ -137,7 +137,9 @@ def _search(size: int, partners: Counts, opponents: Counts, budget: int, rng: ra
                     new_second = table_cost(seats, second) if second != first else 0
                     old = costs[first] + (costs[second] if second != first else 0)
                     if new_first + new_second < old:
-                        costs[first], costs[second] = new_first, new_second if second != first else new_first
+                        costs[first] = new_first
+                        if second != first:
+                            costs[second] = new_second
                         improved = True
                     else:
                         seats[i], seats[j] = seats[j], seats[i]
