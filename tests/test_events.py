@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from scorekeeper.rules.events import (
@@ -12,6 +14,7 @@ from scorekeeper.rules.events import (
     SeatedTable,
     Seating,
     check_entrants,
+    clean_entrants,
     pick_byes,
 )
 from scorekeeper.rules.limits import MAX_EVENT_ENTRANTS
@@ -50,17 +53,28 @@ REFUSED = [
     (PROGRESSIVE, [*players(4), (" p2 ",)], Code.DUPLICATE_PLAYER, "players[4]", "p2 is entered twice"),
     (TEAM, [*teams(2), ("Cy", "a1")], Code.DUPLICATE_PLAYER, "teams[2][1]", "a1 is entered twice"),
     (TEAM, [*teams(2), ("Cy", "cy")], Code.DUPLICATE_PLAYER, "teams[2][1]", "cy is entered twice"),
+    (PROGRESSIVE, [*players(3), ("Ren\u00e9",), ("Rene\u0301",)], Code.DUPLICATE_PLAYER, "players[4]",
+     "entered twice"),  # the same name once composed
+    (PROGRESSIVE, [*players(4), ("x" * 41,)], Code.TOO_LONG, "players[4]", "at most 40 characters"),
+    (TEAM, [*teams(2), ("Cy", "Di\tEd")], Code.BAD_CHARACTER, "teams[2][1]", "control character U+0009"),
+    (TEAM, [*teams(2), ("Cy", 7)], Code.WRONG_TYPE, "teams[2][1]", "a player's name is text"),
 ]
 
 
 @pytest.mark.parametrize(("format", "entrants", "code", "path", "fragment"), REFUSED)
 def test_entrants_an_event_cannot_take_are_refused_naming_the_place(
-        format: EventFormat, entrants: list[tuple[str, ...]], code: Code, path: str, fragment: str) -> None:
+        format: EventFormat, entrants: list[tuple[Any, ...]], code: Code, path: str, fragment: str) -> None:
     with pytest.raises(EventError) as caught:
         check_entrants(format, entrants)
     assert (caught.value.code, caught.value.problem.path) == (code, path)
     assert fragment in str(caught.value)
     assert isinstance(caught.value, ValueError)
+
+
+def test_entrants_names_are_kept_as_a_match_file_keeps_them() -> None:
+    entrants = [(" Ann ", "Bob"), ("Ren\u00e9", "Zo\u00eb"), ("Cy", "Di  ")]
+    assert clean_entrants(TEAM, entrants) == (("Ann", "Bob"), ("Ren\u00e9", "Zo\u00eb"), ("Cy", "Di"))
+    assert clean_entrants(PROGRESSIVE, [("Rene\u0301",), *players(3)])[0] == ("Ren\u00e9",)
 
 
 @pytest.mark.parametrize(("kind", "count"), [(RoundEndKind.TARGET, None), (RoundEndKind.DEALS, 8),

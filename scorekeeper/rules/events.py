@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import RulesError
-from .limits import MAX_DEALS, MAX_EVENT_ENTRANTS, MAX_ROUND_MINUTES
+from .errors import MatchFileError, RulesError
+from .limits import MAX_DEALS, MAX_EVENT_ENTRANTS, MAX_PLAYER_NAME, MAX_ROUND_MINUTES
 from .problems import Problem, ProblemCode
+from .text import clean_name
 
 Entrant = tuple[str, ...]  # a team's two names, or one player's name
 
@@ -137,9 +138,15 @@ def entrant_path(format: EventFormat, index: int) -> str:
 
 
 def check_entrants(format: EventFormat, entrants: Sequence[Entrant]) -> None:
-    """Raise ``EventError`` unless ``entrants`` can play an event of ``format``: enough to fill a table, not
-    too many, each entrant of the format's size (two for a team, one otherwise), no empty name, no name twice
-    (case and surrounding spaces aside)."""
+    """Raise ``EventError`` unless ``entrants`` can play an event of ``format`` (see ``clean_entrants``)."""
+    clean_entrants(format, entrants)
+
+
+def clean_entrants(format: EventFormat, entrants: Sequence[Entrant]) -> tuple[Entrant, ...]:
+    """``entrants`` with their names as a match file keeps them (NFC, spaces around stripped), or
+    ``EventError``: too few to fill a table, too many, an entrant not of the format's size (two for a team,
+    one otherwise), a name that is no text, empty, too long or holding a character no name may hold, or a
+    name entered twice (case aside). A name taken here is taken by every table's match."""
     what = "teams" if format is EventFormat.TEAM else "players"
     if len(entrants) < format.fewest_entrants:
         raise EventError(ProblemCode.TOO_FEW_ENTRANTS, what,
@@ -149,20 +156,33 @@ def check_entrants(format: EventFormat, entrants: Sequence[Entrant]) -> None:
         raise EventError(ProblemCode.TOO_MANY_ENTRANTS, what,
                          f"an event has at most {MAX_EVENT_ENTRANTS} players")
     seen: set[str] = set()
+    cleaned: list[Entrant] = []
     for index, entrant in enumerate(entrants):
         path = entrant_path(format, index)
         if len(entrant) != format.entrant_size:
             message = ("a team is two players" if format is EventFormat.TEAM
                        else "each entrant of a progressive event is one player")
             raise EventError(ProblemCode.ENTRANT_SIZE, path, f"{message}, not {len(entrant)}")
-        for place, name in enumerate(entrant):
-            name_path = f"{path}[{place}]" if format is EventFormat.TEAM else path
-            key = name.strip().casefold()
-            if not key:
-                raise EventError(ProblemCode.NAME_MISSING, name_path, "a player needs a name")
-            if key in seen:
-                raise EventError(ProblemCode.DUPLICATE_PLAYER, name_path, f"{name.strip()} is entered twice")
-            seen.add(key)
+        names = tuple(_clean_player(name, f"{path}[{place}]" if format is EventFormat.TEAM else path, seen)
+                      for place, name in enumerate(entrant))
+        cleaned.append(names)
+    return tuple(cleaned)
+
+
+def _clean_player(name: object, path: str, seen: set[str]) -> str:
+    """One player's name cleaned, and remembered in ``seen`` (case folded)."""
+    if not isinstance(name, str):
+        raise EventError(ProblemCode.WRONG_TYPE, path, "a player's name is text")
+    try:
+        name = clean_name(name, path, MAX_PLAYER_NAME, "a player's name")
+    except MatchFileError as error:
+        raise EventError(error.problem.code, error.problem.path, error.problem.message) from None
+    if not name:
+        raise EventError(ProblemCode.NAME_MISSING, path, "a player needs a name")
+    if name.casefold() in seen:
+        raise EventError(ProblemCode.DUPLICATE_PLAYER, path, f"{name} is entered twice")
+    seen.add(name.casefold())
+    return name
 
 
 def bye_counts(past: Sequence[Seating]) -> Counter[frozenset[str]]:
