@@ -113,14 +113,14 @@ def progressive_standings(outcomes: Sequence[TableOutcome],
         for name in (name for bye in seating.byes for name in bye):
             credit[name].append(value)
     names = sorted(set(rounds) | set(credit), key=str.casefold)
+    points = {name: sum(rounds[name]) + sum(credit[name]) for name in names}
+    best = {name: max(rounds[name], default=None) for name in names}
 
-    def key(name: str) -> tuple[int, int, int]:
-        best = max(rounds[name], default=None)
-        return -(sum(rounds[name]) + sum(credit[name])), -won[name], -(best if best is not None else -10**9)
+    def key(name: str) -> tuple[int, int, bool, int]:
+        return -points[name], -won[name], best[name] is None, -(best[name] or 0)
 
-    ranked = ranks(names, key)
-    return tuple(PlayerStanding(name, sum(rounds[name]) + sum(credit[name]), rank, len(rounds[name]), won[name],
-                                max(rounds[name], default=None), len(credit[name])) for name, rank in ranked)
+    return tuple(PlayerStanding(name, points[name], rank, len(rounds[name]), won[name], best[name], len(credit[name]))
+                 for name, rank in ranks(names, key))
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ def team_standings(outcomes: Sequence[TableOutcome], seatings: Sequence[Seating]
                  for key, rank in ranks(names, order))
 
 
-def ranks(items: Sequence[T], key: Callable[[T], tuple[int, ...]]) -> list[tuple[T, int]]:
+def ranks(items: Sequence[T], key: Callable[[T], tuple[int | bool, ...]]) -> list[tuple[T, int]]:
     """``items`` (already in name order) sorted by ``key``, each with its rank: equal keys share a rank, and
     the next rank counts everyone above (1, 2, 2, 4)."""
     ordered = sorted(items, key=key)
