@@ -46,13 +46,13 @@ def test_team_movement_keeps_the_first_side_and_moves_the_second_to_the_next_tab
     assert [table.number for table in seatings[0].tables] == [1, 2, 3]
 
 
-def test_an_odd_team_sits_out_in_turn_and_comes_back_in_the_seat_of_the_next() -> None:
+def test_an_odd_team_sits_out_in_turn_choosing_the_bye_that_avoids_a_game_played_before() -> None:
     seatings = rounds(TEAM, teams(5), 4)
     assert [lines(seating) for seating in seatings] == [
         ["A1-A2", "A3-A4", "bye A5"],
         ["A1-A5", "A3-A2", "bye A4"],  # A4 moved on to table 1 but sits out: A5 takes its seat
-        ["A1-A2", "A4-A5", "bye A3"],  # A3 stayed at table 2 but sits out: A4 takes its seat
-        ["A1-A5", "A4-A3", "bye A2"],
+        ["A1-A4", "A3-A5", "bye A2"],  # A3's bye would seat A1-A2 again; A2's or A1's none: A2 is later
+        ["A1-A5", "A2-A4", "bye A3"],  # A3 or A1: one game played before either way; A3 is later
     ]
 
 
