@@ -13,7 +13,7 @@ Progressive format: see ``progressive.py``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -87,13 +87,7 @@ def swap_players(seating: Seating, first: str, second: str) -> Seating:
     name twice."""
     _check_swap(seating, first, second)
     swapped = {first: second, second: first}
-
-    def swap(names: Entrant) -> Entrant:
-        return tuple(swapped.get(name, name) for name in names)
-
-    tables = tuple(SeatedTable(table.number, (swap(table.sides[0]), swap(table.sides[1])))
-                   for table in seating.tables)
-    return Seating(seating.round, tables, tuple(swap(bye) for bye in seating.byes))
+    return _reseat(seating, lambda names: tuple(swapped.get(name, name) for name in names))
 
 
 def swap_teams(seating: Seating, first: str, second: str) -> Seating:
@@ -107,10 +101,14 @@ def swap_teams(seating: Seating, first: str, second: str) -> Seating:
     if one == other:
         raise EventError(ProblemCode.DUPLICATE_PLAYER, "second", f"{first} and {second} are partners")
     swapped = {one: other, other: one}
-    tables = tuple(SeatedTable(table.number, (swapped.get(table.sides[0], table.sides[0]),
-                                              swapped.get(table.sides[1], table.sides[1])))
+    return _reseat(seating, lambda unit: swapped.get(unit, unit))
+
+
+def _reseat(seating: Seating, change: Callable[[Entrant], Entrant]) -> Seating:
+    """``seating`` with every side and bye changed by ``change``."""
+    tables = tuple(SeatedTable(table.number, (change(table.sides[0]), change(table.sides[1])))
                    for table in seating.tables)
-    return Seating(seating.round, tables, tuple(swapped.get(bye, bye) for bye in seating.byes))
+    return Seating(seating.round, tables, tuple(change(bye) for bye in seating.byes))
 
 
 def _check_swap(seating: Seating, first: str, second: str) -> None:
