@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from matches import make_match
 from scorekeeper.rules.events import EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
@@ -191,3 +193,45 @@ def test_a_tables_outcome_is_its_matchs_sheet_and_the_rounds_end(
     outcome = table_outcome(3, SEATED, make_match(deals), end, **options)
     assert (outcome.round, outcome.table, outcome.sides) == (3, 2, (A, B))
     assert (outcome.totals, outcome.winner, outcome.deals, outcome.done) == expected
+
+
+# Properties over any event -----------------------------------------------------------------------------
+
+@st.composite
+def played_events(draw: st.DrawFn) -> tuple[EventFormat, list[Seating], list[TableOutcome]]:
+    """An event of a few rounds, every table's outcome made up: done or not, the side ahead winning."""
+    format = draw(st.sampled_from(EventFormat))
+    count = draw(st.integers(2, 9)) if format is EventFormat.TEAM else draw(st.integers(4, 18))
+    entrants = ([(f"A{index}", f"B{index}") for index in range(count)] if format is EventFormat.TEAM
+                else [(f"P{index}",) for index in range(count)])
+    seatings: list[Seating] = []
+    outcomes: list[TableOutcome] = []
+    for _ in range(draw(st.integers(1, 4))):
+        seatings.append(seat_round(format, entrants, seatings))
+        for table in seatings[-1].tables:
+            first, second = draw(st.integers(-100, 600)), draw(st.integers(-100, 600))
+            outcome = TableOutcome(seatings[-1].round, table.number, table.sides, (first, second), None, 4, False)
+            outcomes.append(close_table(outcome) if draw(st.booleans()) else outcome)
+    return format, seatings, outcomes
+
+
+@settings(max_examples=60, deadline=None)
+@given(played_events())
+def test_standings_add_up_every_side_total_and_rank_in_order(
+        event: tuple[EventFormat, list[Seating], list[TableOutcome]]) -> None:
+    format, seatings, outcomes = event
+    played = sum(outcome.totals[0] + outcome.totals[1] for outcome in outcomes)
+    wins = sum(outcome.winner is not None for outcome in outcomes if outcome.done)
+    keys: list[tuple[int, int]]
+    if format is EventFormat.TEAM:
+        teams = team_standings(outcomes, seatings)
+        keys, ranks = [(-team.won, -team.points) for team in teams], [team.rank for team in teams]
+        assert sum(team.won for team in teams) == wins + sum(team.byes for team in teams)
+        assert sum(team.played for team in teams) == 2 * len(outcomes)
+    else:
+        players = progressive_standings(outcomes)
+        keys, ranks = [(-player.points, -player.won) for player in players], [player.rank for player in players]
+        assert sum(player.points for player in players) == 2 * played  # two players a side
+        assert sum(player.won for player in players) == 2 * wins
+    assert keys == sorted(keys) and ranks[0] == 1
+    assert all(rank == place + 1 or rank == ranks[place - 1] for place, rank in enumerate(ranks))
