@@ -1,0 +1,139 @@
+"""Players' ratings (scorekeeper/ratings.py): OpenSkill's team model replayed over finished results in order,
+and a table's ratings worked out from its matches' sheets, so that a rule change moves them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.ratings import RatingError, Result, rate
+from scorekeeper.rules.house_rules import HouseRules
+from scorekeeper.rules.match import Match, SideInfo
+from scorekeeper.rules.matchfile import deal_from_json
+
+
+def by_name(results: list[Result]) -> dict[str, tuple[float, float, int]]:
+    return {r.name: (r.mu, r.sigma, r.games) for r in rate(results)}
+
+
+def test_nobody_is_rated_before_a_result() -> None:
+    assert rate([]) == ()
+
+
+def test_a_player_who_always_wins_rises_above_one_who_always_loses() -> None:
+    ratings = by_name([Result((("Ann",), ("Bob",)))] * 5)
+    assert ratings["Ann"][0] > 25 > ratings["Bob"][0]
+    assert [r.name for r in rate([Result((("Ann",), ("Bob",)))] * 5)] == ["Ann", "Bob"]
+
+
+def test_the_uncertainty_shrinks_with_every_game() -> None:
+    played = [by_name([Result((("Ann",), ("Bob",)))] * n)["Ann"] for n in range(1, 6)]
+    assert [games for _, _, games in played] == [1, 2, 3, 4, 5]
+    assert all(earlier[1] > later[1] for earlier, later in zip(played, played[1:]))
+    assert played[0][1] < 25 / 3  # below a newcomer's
+
+
+def test_partners_share_their_sides_result_and_its_uncertainty() -> None:
+    ratings = by_name([Result((("Ann", "Bob"), ("Cy", "Di")))])
+    assert ratings["Ann"] == ratings["Bob"] and ratings["Cy"] == ratings["Di"]
+    assert ratings["Ann"][0] > 25 > ratings["Cy"][0]
+    assert {games for _, _, games in ratings.values()} == {1}
+
+
+def test_a_strong_partner_earns_less_credit_for_a_win_over_the_same_opponents() -> None:
+    # Ann beat Bob alone three times; then Ann and Cy beat Bob and Di: the newcomer Cy gains less than
+    # by beating them with an unknown partner, since a side is judged by its players together.
+    history = [Result((("Ann",), ("Bob",)))] * 3
+    with_ann = by_name([*history, Result((("Ann", "Cy"), ("Bob", "Di")))])["Cy"][0]
+    with_eve = by_name([*history, Result((("Eve", "Cy"), ("Bob", "Di")))])["Cy"][0]
+    assert 25 < with_ann < with_eve
+
+
+def test_a_tie_between_equals_moves_nobodys_rating_but_makes_it_surer() -> None:
+    ratings = by_name([Result.tie(("Ann", "Bob"), ("Cy", "Di"))])
+    assert {round(mu, 9) for mu, _, _ in ratings.values()} == {25.0}
+    assert all(sigma < 25 / 3 for _, sigma, _ in ratings.values())
+
+
+def test_a_tie_with_a_stronger_side_lifts_the_weaker() -> None:
+    history = [Result((("Ann",), ("Bob",)))] * 3
+    before = by_name(history)["Bob"][0]
+    assert by_name([*history, Result.tie(("Ann",), ("Bob",))])["Bob"][0] > before
+
+
+def test_three_sides_finish_in_places_and_equal_places_tie() -> None:
+    ratings = by_name([Result((("Ann",), ("Bob",), ("Cy",)))])
+    assert ratings["Ann"][0] > ratings["Bob"][0] > ratings["Cy"][0]
+    shared = by_name([Result((("Ann",), ("Bob",), ("Cy",)), places=(1, 2, 2))])
+    assert shared["Ann"][0] > shared["Bob"][0] == shared["Cy"][0]
+
+
+def test_the_same_results_give_the_same_ratings() -> None:
+    results = [Result((("Ann", "Bob"), ("Cy", "Di"))), Result((("Cy", "Ann"), ("Di", "Bob"))),
+               Result.tie(("Ann", "Di"), ("Bob", "Cy")), Result((("Di", "Bob"), ("Ann", "Cy")))]
+    assert rate(results) == rate(list(results))
+
+
+def test_the_later_result_counts_for_more() -> None:
+    """As documented: results are replayed in order, and the latest weighs most."""
+    ann_first = by_name([Result((("Ann",), ("Bob",))), Result((("Bob",), ("Ann",)))])
+    bob_first = by_name([Result((("Bob",), ("Ann",))), Result((("Ann",), ("Bob",)))])
+    assert ann_first["Bob"][0] > ann_first["Ann"][0]
+    assert bob_first["Ann"][0] > bob_first["Bob"][0]
+
+
+def test_the_cautious_figure_orders_the_list_so_one_lucky_win_does_not_top_it() -> None:
+    steady = [Result((("Ann",), ("Bob",))), Result((("Ann",), ("Cy",)))] * 6 + [Result((("Di",), ("Eve",)))]
+    ratings = rate(steady)
+    assert ratings[0].name == "Ann"
+    assert next(r for r in ratings if r.name == "Di").mu > 25
+    assert [r.cautious for r in ratings] == sorted((r.cautious for r in ratings), reverse=True)
+    assert ratings[0].cautious == pytest.approx(ratings[0].mu - 3 * ratings[0].sigma)
+
+
+@pytest.mark.parametrize(("sides", "places", "message"), [
+    ((("Ann",),), (), "two sides"),
+    ((("Ann",), ()), (), "needs a player"),
+    ((("Ann",), ("Ann",)), (), "Ann plays on two sides"),
+    ((("Ann", "Ann"), ("Bob",)), (), "Ann plays on two sides"),
+    ((("Ann",), ("Bob",)), (2, 1), "places (2, 1)"),
+    ((("Ann",), ("Bob",)), (1,), "places (1,)"),
+])
+def test_a_result_that_cannot_be_rated_is_refused(sides: tuple[tuple[str, ...], ...], places: tuple[int, ...],
+                                                  message: str) -> None:
+    with pytest.raises(RatingError, match=re.escape(message)):
+        Result(sides, places=places)
+
+
+# From a match's sheet --------------------------------------------------------------------------------
+
+PAIRS = (SideInfo("Ann & Bob", ("Ann", "Bob")), SideInfo("Cy & Di", ("Cy", "Di")))
+
+
+def match(*totals: tuple[int, ...], sides: tuple[SideInfo, ...] = PAIRS, target: int = 500) -> Match:
+    """Each deal bid (50) and made by the side that scored most in it."""
+    deals = tuple(deal_from_json({"bidder": line.index(max(line)), "bid": 50,
+                                  "sides": [{"total": t} for t in line]}, len(sides)) for line in totals)
+    return Match(sides=sides, rules=HouseRules(target=target), deals=deals)
+
+
+def test_a_finished_match_gives_its_winner_first() -> None:
+    result = Result.of_match(match((150, 300), (100, 250)))
+    assert result is not None and result.sides == (("Cy", "Di"), ("Ann", "Bob")) and result.places == (1, 2)
+
+
+@pytest.mark.parametrize("unrated", [
+    match((100, 50)),  # not finished
+    match((300, 50), (300, 50), sides=(SideInfo("Us"), SideInfo("Them"))),  # nobody named
+    match((300, 50), (300, 50), sides=(PAIRS[0], SideInfo("Them"))),  # one side named
+])
+def test_a_match_without_a_winner_or_without_named_players_is_not_rated(unrated: Match) -> None:
+    assert Result.of_match(unrated) is None
+
+
+def test_three_sides_after_the_winner_are_placed_by_their_totals() -> None:
+    three = (SideInfo("Ann", ("Ann",)), SideInfo("Bob", ("Bob",)), SideInfo("Cy", ("Cy",)), SideInfo("Di", ("Di",)))
+    result = Result.of_match(match((100, 200, 520, 200), sides=three))
+    assert result is not None
+    assert (result.sides, result.places) == ((("Cy",), ("Bob",), ("Di",), ("Ann",)), (1, 2, 2, 4))
