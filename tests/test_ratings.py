@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask.testing import FlaskClient
+from test_tables import new_table, start
 
 from scorekeeper.ratings import RatingError, Result, rate
 from scorekeeper.rules.house_rules import HouseRules
@@ -137,3 +139,63 @@ def test_three_sides_after_the_winner_are_placed_by_their_totals() -> None:
     result = Result.of_match(match((100, 200, 520, 200), sides=three))
     assert result is not None
     assert (result.sides, result.places) == ((("Cy",), ("Bob",), ("Di",), ("Ann",)), (1, 2, 2, 4))
+
+
+# A table's ratings, through the API and the statistics page ------------------------------------------
+
+# Ann & Bob lead after the first deal (300); Cy & Di overtake them and reach 500 at deal 3.
+OVERTAKEN = [
+    {"bidder": 0, "bid": 60, "bid_by": "Ann", "sides": [{"total": 300}, {"total": 50}]},
+    {"bidder": 1, "bid": 60, "bid_by": "Cy", "sides": [{"total": 20}, {"total": 280}]},
+    {"bidder": 1, "bid": 60, "bid_by": "Cy", "sides": [{"total": 20}, {"total": 200}]},
+]
+ANN_AND_BOB_WIN = [{"bidder": 0, "bid": 60, "bid_by": "Ann", "sides": [{"total": 300}, {"total": 50}]}] * 2
+
+
+def table_ratings(client: FlaskClient, table_id: str) -> tuple[int, list[str]]:
+    stats = client.get(f"/api/v1/tables/{table_id}/stats").get_json()
+    return stats["rated"], [r["name"] for r in stats["ratings"]]
+
+
+@pytest.mark.both_databases
+def test_a_rule_change_that_gives_the_match_to_the_other_side_changes_the_ratings(client: FlaskClient) -> None:
+    table_id, _ = new_table(client)
+    match = start(client, table_id, OVERTAKEN).get_json()
+    assert table_ratings(client, table_id) == (1, ["Cy", "Di", "Ann", "Bob"])
+    changed = client.put(f"/api/v1/matches/{match['id']}/rules", json={"target": 300},
+                         headers={"Authorization": f"Bearer {match['edit_token']}"})
+    assert changed.status_code == 200  # Ann & Bob now win at deal 1
+    assert table_ratings(client, table_id) == (1, ["Ann", "Bob", "Cy", "Di"])
+
+
+@pytest.mark.both_databases
+def test_matches_are_rated_in_the_order_they_were_decided_not_started(client: FlaskClient) -> None:
+    table_id, _ = new_table(client)
+    first = start(client, table_id, ANN_AND_BOB_WIN[:1]).get_json()  # started first, decided last
+    start(client, table_id, OVERTAKEN)  # Cy & Di win
+    assert table_ratings(client, table_id) == (1, ["Cy", "Di", "Ann", "Bob"])
+    added = client.post(f"/api/v1/matches/{first['id']}/deals", json=ANN_AND_BOB_WIN[1],
+                        headers={"Authorization": f"Bearer {first['edit_token']}"})
+    assert added.status_code == 201
+    stats = client.get(f"/api/v1/tables/{table_id}/stats").get_json()
+    assert stats["rated"] == 2 and [r["name"] for r in stats["ratings"]] == ["Ann", "Bob", "Cy", "Di"]
+    ann = stats["ratings"][0]
+    assert ann["games"] == 2 and ann["cautious"] == pytest.approx(ann["mu"] - 3 * ann["sigma"])
+
+
+def test_the_statistics_page_shows_the_ratings_and_how_many_matches_were_rated(client: FlaskClient) -> None:
+    table_id, _ = new_table(client)
+    assert "Ratings" not in client.get(f"/t/{table_id}/stats").get_data(as_text=True)
+    start(client, table_id, ANN_AND_BOB_WIN)
+    nobody_named = [{key: value for key, value in deal.items() if key != "bid_by"} for deal in ANN_AND_BOB_WIN]
+    assert start(client, table_id, nobody_named, sides=[{"name": "Us"}, {"name": "Them"}]).status_code == 201
+    page = client.get(f"/t/{table_id}/stats").get_data(as_text=True)
+    assert '<h2 id="ratings-title">Ratings</h2>' in page
+    rows = re.findall(r'<li data-rating="(\w+)"><strong>\w+</strong> <span data-figure="rating">([\d.]+) ± ([\d.]+)'
+                      r'</span> <span class="muted">\((\d) match rated\)', page)
+    assert [name for name, *_ in rows] == ["Ann", "Bob", "Cy", "Di"]
+    (_, ann_mu, ann_sigma, games), (_, cy_mu, cy_sigma, _) = rows[0], rows[2]
+    assert float(ann_mu) > 25 > float(cy_mu) and ann_sigma == cy_sigma and float(ann_sigma) < 25 / 3
+    assert games == "1"
+    assert "From 1 of the 2 finished matches (a match is rated when every side names its players)." in page
+    assert '<summary aria-label="What the ratings mean">?</summary>' in page

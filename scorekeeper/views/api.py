@@ -15,7 +15,7 @@ from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from .. import tables
+from .. import ratings, tables
 from ..db import get_session
 from ..extensions import count_made, csrf, rate_limited
 from ..models import MatchRow, TableRow
@@ -507,10 +507,15 @@ def add_rule_card(public_id: str) -> Response:
 def table_statistics(public_id: str) -> Response:
     """Every figure of the table, worked out now from its matches' facts."""
     row = tables.get_table_or_404(public_id)
-    stats = tables.stats_of(row)
+    rows = tables.table_matches(row)
+    stats = tables.stats_of(row, rows)
+    results = ratings.results_of(rows)
     return jsonify({
         "matches": stats.matches,
         "unfinished": stats.unfinished,
+        "rated": len(results),
+        "ratings": [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "cautious": r.cautious, "games": r.games}
+                    for r in ratings.rate(results)],
         "players": [{
             "name": p.name, "matches": p.matches, "in_progress": p.in_progress, "won": p.won,
             "win_percent": p.win_percent,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 
-from .. import tables
+from .. import ratings, tables
 from ..device import remember_table
 from ..sheet.form_chart import LINES, form_chart
 
@@ -15,10 +15,13 @@ bp = Blueprint("table_stats", __name__)
 def table(table_id: str) -> str:
     row = tables.get_table_or_404(table_id)
     remember_table(table_id)
-    stats = tables.stats_of(row)
+    rows = tables.table_matches(row)
+    stats = tables.stats_of(row, rows)
+    results = ratings.results_of(rows)
     busiest = sorted(stats.form, key=lambda name: (-len(stats.form[name]), name.casefold()))[:LINES]
     return render_template("tables/stats.html", table=row, stats=stats, chart=form_chart(stats.form, busiest),
-                           charted_all=len(busiest) == len(stats.form))
+                           charted_all=len(busiest) == len(stats.form), ratings=ratings.rate(results),
+                           rated=len(results))
 
 
 @bp.get("/t/<table_id>/stats/player")
