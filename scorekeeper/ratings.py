@@ -13,7 +13,7 @@ are now, so a corrected deal or a changed house rule changes the ratings with th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -124,12 +124,14 @@ def rate(results: Iterable[Result]) -> tuple[Rating, ...]:
     return tuple(sorted(ratings, key=lambda r: (-r.cautious, -r.mu, r.name.casefold(), r.name)))
 
 
-def results_of(rows: Iterable[MatchRow]) -> list[Result]:
+def results_of(rows: Sequence[MatchRow], matches: Sequence[Match] | None = None) -> list[Result]:
     """The results of stored matches that can be rated, in the order they were decided: by the time the
-    deal that decided each was recorded (matches decided at the same moment in the order given)."""
+    deal that decided each was recorded (matches decided at the same moment in the order given).
+    ``matches``: the rows already read into the rules core (``reading.to_core``), one for each row."""
+    if matches is None:
+        matches = [reading.to_core(row) for row in rows]
     decided_at: list[tuple[datetime, Result]] = []
-    for row in rows:
-        match = reading.to_core(row)
+    for row, match in zip(rows, matches, strict=True):
         standing = decided(match, checked=True)
         if standing is not None and standing.ended_at is not None:
             finished = row.deals[standing.ended_at - 1].created_at

@@ -137,11 +137,13 @@ def player_list(table: TableRow) -> list[str]:
     return [player.name for player in table.players]
 
 
-def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None) -> TableStats:
-    """Every figure of the table, worked out from its matches' facts (``rows``: its matches, when read)."""
-    if rows is None:
-        rows = table_matches(table)
-    return table_stats([reading.to_core(row) for row in rows], tuple(player_list(table)))
+def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None,
+             matches: Sequence[Match] | None = None) -> TableStats:
+    """Every figure of the table, worked out from its matches' facts (``rows``: its matches, when read;
+    ``matches``: those rows read into the rules core, when they are)."""
+    if matches is None:
+        matches = [reading.to_core(row) for row in (table_matches(table) if rows is None else rows)]
+    return table_stats(matches, tuple(player_list(table)))
 
 
 @dataclass(frozen=True)

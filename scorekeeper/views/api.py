@@ -508,8 +508,9 @@ def table_statistics(public_id: str) -> Response:
     """Every figure of the table, worked out now from its matches' facts."""
     row = tables.get_table_or_404(public_id)
     rows = tables.table_matches(row)
-    stats = tables.stats_of(row, rows)
-    results = ratings.results_of(rows)
+    matches = [reading.to_core(match) for match in rows]  # read once for the statistics and the ratings
+    stats = tables.stats_of(row, rows, matches)
+    results = ratings.results_of(rows, matches)
     return jsonify({
         "matches": stats.matches,
         "unfinished": stats.unfinished,
