@@ -191,8 +191,8 @@ def test_the_statistics_page_shows_the_ratings_and_how_many_matches_were_rated(c
     assert start(client, table_id, nobody_named, sides=[{"name": "Us"}, {"name": "Them"}]).status_code == 201
     page = client.get(f"/t/{table_id}/stats").get_data(as_text=True)
     assert '<h2 id="ratings-title">Ratings</h2>' in page
-    rows = re.findall(r'<li data-rating="(\w+)"><strong>\w+</strong> <span data-figure="rating">([\d.]+) ± ([\d.]+)'
-                      r'</span> <span class="muted">\((\d) match rated\)', page)
+    rows = re.findall(r'<li data-rating="(\w+)"><strong>\w+</strong> <span class="rating" data-figure="rating">'
+                      r'([\d.]+) ± ([\d.]+)</span> <span class="muted">\((\d) match rated\)', page)
     assert [name for name, *_ in rows] == ["Ann", "Bob", "Cy", "Di"]
     (_, ann_mu, ann_sigma, games), (_, cy_mu, cy_sigma, _) = rows[0], rows[2]
     assert float(ann_mu) > 25 > float(cy_mu) and ann_sigma == cy_sigma and float(ann_sigma) < 25 / 3
