@@ -7,6 +7,8 @@ import re
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_tables import new_table, start
 
 from scorekeeper.ratings import RatingError, Result, rate
@@ -92,6 +94,39 @@ def test_the_cautious_figure_orders_the_list_so_one_lucky_win_does_not_top_it() 
     assert next(r for r in ratings if r.name == "Di").mu > 25
     assert [r.cautious for r in ratings] == sorted((r.cautious for r in ratings), reverse=True)
     assert ratings[0].cautious == pytest.approx(ratings[0].mu - 3 * ratings[0].sigma)
+
+
+PEOPLE = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
+
+
+@st.composite
+def results(draw: st.DrawFn) -> Result:
+    """Two or three sides of one or two players each, drawn from six people, in some finishing order."""
+    people = draw(st.permutations(PEOPLE))
+    sizes = draw(st.lists(st.integers(1, 2), min_size=2, max_size=3))
+    sides, start = [], 0
+    for size in sizes:
+        sides.append(tuple(people[start:start + size]))
+        start += size
+    steps = draw(st.lists(st.integers(0, 1), min_size=len(sides) - 1, max_size=len(sides) - 1))
+    places = [1]
+    for step in steps:
+        places.append(places[-1] + step)
+    return Result(tuple(sides), places=tuple(places))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(results(), max_size=12))
+def test_every_player_is_rated_once_for_each_result_they_are_in(played: list[Result]) -> None:
+    ratings = rate(played)
+    assert rate(played) == ratings
+    assert {r.name: r.games for r in ratings} == {
+        name: sum(name in side for result in played for side in result.sides)
+        for name in {name for result in played for side in result.sides for name in side}}
+    assert all(0 < r.sigma < 25 / 3 for r in ratings)
+    assert [r.cautious for r in ratings] == sorted((r.cautious for r in ratings), reverse=True)
+    winners = [name for result in played[-1:] for name in result.sides[0] if result.places[1] > 1]
+    assert all(r.mu > 25 for r in ratings if r.name in winners and r.games == 1)
 
 
 @pytest.mark.parametrize(("sides", "places", "message"), [
