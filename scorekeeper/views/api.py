@@ -15,7 +15,7 @@ from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from .. import ratings, tables
+from .. import tables
 from ..db import get_session
 from ..extensions import count_made, csrf, rate_limited
 from ..models import MatchRow, TableRow
@@ -507,16 +507,14 @@ def add_rule_card(public_id: str) -> Response:
 def table_statistics(public_id: str) -> Response:
     """Every figure of the table, worked out now from its matches' facts."""
     row = tables.get_table_or_404(public_id)
-    rows = tables.table_matches(row)
-    matches = [reading.to_core(match) for match in rows]  # read once for the statistics and the ratings
-    stats = tables.stats_of(row, rows, matches)
-    results = ratings.results_of(rows, matches)
+    figures = tables.stats_and_ratings(row)
+    stats = figures.stats
     return jsonify({
         "matches": stats.matches,
         "unfinished": stats.unfinished,
-        "rated": len(results),
+        "rated": figures.rated,
         "ratings": [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "cautious": r.cautious, "games": r.games}
-                    for r in ratings.rate(results)],
+                    for r in figures.ratings],
         "players": [{
             "name": p.name, "matches": p.matches, "in_progress": p.in_progress, "won": p.won,
             "win_percent": p.win_percent,

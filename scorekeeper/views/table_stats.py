@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 
-from .. import ratings, tables
+from .. import tables
 from ..device import remember_table
 from ..sheet.form_chart import LINES, form_chart
-from ..store import reading
 
 bp = Blueprint("table_stats", __name__)
 
@@ -16,14 +15,12 @@ bp = Blueprint("table_stats", __name__)
 def table(table_id: str) -> str:
     row = tables.get_table_or_404(table_id)
     remember_table(table_id)
-    rows = tables.table_matches(row)
-    matches = [reading.to_core(match) for match in rows]  # read once for the statistics and the ratings
-    stats = tables.stats_of(row, rows, matches)
-    results = ratings.results_of(rows, matches)
+    figures = tables.stats_and_ratings(row)
+    stats = figures.stats
     busiest = sorted(stats.form, key=lambda name: (-len(stats.form[name]), name.casefold()))[:LINES]
     return render_template("tables/stats.html", table=row, stats=stats, chart=form_chart(stats.form, busiest),
-                           charted_all=len(busiest) == len(stats.form), ratings=ratings.rate(results),
-                           rated=len(results))
+                           charted_all=len(busiest) == len(stats.form), ratings=figures.ratings,
+                           rated=figures.rated)
 
 
 @bp.get("/t/<table_id>/stats/player")
