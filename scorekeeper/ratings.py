@@ -6,9 +6,10 @@ and the losers down, by more when the result was a surprise, and shrinks the unc
 it. The results are replayed in the order given, so the same results give the same ratings, and a later
 result counts for more than an earlier one (skill changes with time; the latest news weighs most).
 
-``rate`` does not care where the results come from (a table's matches, an event's tables); ``results_of``
-reads them from stored matches, each decided by the rules core's sheet under the match's rules as they
-are now, so a corrected deal or a changed house rule changes the ratings with the sheets.
+``rate`` does not care where the results come from (a table's matches, an event's tables: ``Result.ranked``
+places sides by their totals); ``results_of`` reads them from stored matches, each decided by the rules
+core's sheet under the match's rules as they are now, so a corrected deal or a changed house rule changes
+the ratings with the sheets.
 """
 
 from __future__ import annotations
@@ -74,10 +75,18 @@ class Result:
     @classmethod
     def of_standing(cls, match: Match, standing: Standing, finished: datetime | None = None) -> Result:
         """The result of a match decided as ``standing`` says (see ``decided``)."""
-        totals, winner = standing.totals, standing.winner
-        order = sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i))
-        places = [1 if i == winner else 2 + sum(totals[j] > totals[i] for j in order[1:]) for i in order]
-        return cls(tuple(match.sides[i].players for i in order), finished, tuple(places))
+        return cls.ranked([side.players for side in match.sides], standing.totals, standing.winner, finished)
+
+    @classmethod
+    def ranked(cls, sides: Sequence[tuple[str, ...]], totals: Sequence[int], winner: int | None = None,
+               finished: datetime | None = None) -> Result:
+        """Sides placed by their totals, the highest first and equal totals tied; ``winner`` (an index of
+        ``sides``), when given, first whatever its total (a side that bid out wins below another's)."""
+        order = sorted(range(len(sides)), key=lambda i: (i != winner, -totals[i], i))
+        rest = [i for i in order if i != winner]
+        places = [1 if i == winner else 1 + (winner is not None) + sum(totals[j] > totals[i] for j in rest)
+                  for i in order]
+        return cls(tuple(sides[i] for i in order), finished, tuple(places))
 
 
 def decided(match: Match, *, checked: bool = False) -> Standing | None:

@@ -178,6 +178,18 @@ def test_three_sides_after_the_winner_are_placed_by_their_totals() -> None:
     assert (result.sides, result.places) == ((("Cy",), ("Bob",), ("Di",), ("Ann",)), (1, 2, 2, 4))
 
 
+@pytest.mark.parametrize(("totals", "winner", "sides", "places"), [
+    ((350, 420), None, (("Cy",), ("Ann",)), (1, 2)),  # the higher total first
+    ((400, 400), None, (("Ann",), ("Cy",)), (1, 1)),  # level: a tie
+    ((510, 520), 0, (("Ann",), ("Cy",)), (1, 2)),  # the side that bid out wins below the other's total
+])
+def test_sides_are_ranked_by_their_totals_after_any_winner(totals: tuple[int, int], winner: int | None,
+                                                         sides: tuple[tuple[str, ...], ...],
+                                                         places: tuple[int, ...]) -> None:
+    result = Result.ranked([("Ann",), ("Cy",)], totals, winner)
+    assert (result.sides, result.places) == (sides, places)
+
+
 # A table's ratings, through the API and the statistics page ------------------------------------------
 
 # Ann & Bob lead after the first deal (300); Cy & Di overtake them and reach 500 at deal 3.
