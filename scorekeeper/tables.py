@@ -18,6 +18,7 @@ from sqlalchemy.orm import selectinload
 
 from .db import get_session
 from .models import MatchRow, RuleCardRow, TablePlayerRow, TableRow
+from .ratings import Rating, rate, results_of
 from .rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from .rules.house_rules import PRESETS, HouseRules
 from .rules.limits import (
@@ -137,11 +138,30 @@ def player_list(table: TableRow) -> list[str]:
     return [player.name for player in table.players]
 
 
-def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None) -> TableStats:
-    """Every figure of the table, worked out from its matches' facts (``rows``: its matches, when read)."""
-    if rows is None:
-        rows = table_matches(table)
-    return table_stats([reading.to_core(row) for row in rows], tuple(player_list(table)))
+def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None,
+             matches: Sequence[Match] | None = None) -> TableStats:
+    """Every figure of the table, worked out from its matches' facts (``rows``: its matches, when read;
+    ``matches``: those rows read into the rules core, when they are)."""
+    if matches is None:
+        matches = [reading.to_core(row) for row in (table_matches(table) if rows is None else rows)]
+    return table_stats(matches, tuple(player_list(table)))
+
+
+@dataclass(frozen=True)
+class StatsAndRatings:
+    """The table's statistics and its players' ratings; ``rated``: how many finished matches were rated."""
+
+    stats: TableStats
+    ratings: tuple[Rating, ...]
+    rated: int
+
+
+def stats_and_ratings(table: TableRow) -> StatsAndRatings:
+    """The statistics and the ratings, from one reading of the table's matches."""
+    rows = table_matches(table)
+    matches = [reading.to_core(row) for row in rows]
+    results = results_of(rows, matches)
+    return StatsAndRatings(stats_of(table, rows, matches), rate(results), len(results))
 
 
 @dataclass(frozen=True)
