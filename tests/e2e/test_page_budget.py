@@ -32,7 +32,7 @@ MAX_REQUESTS = 4
 WORKER_MAX_BYTES = 45_000
 SHEET_WORKER_MAX_BYTES = 120_000  # the match's kit: with the entry panel and the card faces for use offline
 # Kept for use with no network: the calculator's script and the card faces' stylesheet, and the offline page's
-# stylesheet (style.css: the calculator itself links only base.css and faces.css); on the deal form, the card
+# stylesheet (style.css: the calculator itself links only base.css and calculator.css); on the deal form, the card
 # faces' dialog (its script and stylesheet).
 WORKER_MAX_BYTES_OF = {"meld": 60_000, "deal-new": 60_000, "deal-edit": 60_000}
 KEPT_BY_THE_WORKER = {"home", "sheet", "deal-new", "deal-edit", "house-rules", "meld", "rules"}
