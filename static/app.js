@@ -142,15 +142,8 @@ function setUpBidChips(form) {
 }
 
 // Deal form: Enter on a number field with enterkeyhint="next" goes to the next number field; on the
-// last one ("done") it closes the keyboard, so that the score is read before Save is tapped. A choice tapped
-// while a number is being typed (who bid, the way of entry, the last trick) leaves the number its focus: the
-// number pad stays up and "next" goes on from there.
+// last one ("done") it closes the keyboard, so that the score is read before Save is tapped.
 function setUpEnterKey(form) {
-  form.addEventListener("mousedown", (event) => {
-    const typing = document.activeElement;
-    if (event.target.closest("label.choice, label.segment") && form.contains(typing)
-        && typing.matches('input[inputmode="numeric"]')) event.preventDefault();
-  });
   form.addEventListener("keydown", (event) => {
     const input = event.target;
     if (event.key !== "Enter" || !input.matches || !input.matches("input[enterkeyhint]")) return;

@@ -35,14 +35,16 @@ function newKey() {
   return `panel-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-// The kept new-deal form page `page` (parsed) made into the next deal's: what the last save's answer said of it.
+// The kept new-deal form page `page` (parsed) made into the next deal's: a key of its own (the kept one may have
+// named a deal saved or kept for later) and what the last save's answer said of it, if a save has answered.
 function startNextDeal(page, next) {
   const form = page.querySelector("form.deal-form");
   const value = (name, text) => form.querySelector(`[name="${name}"]`)?.setAttribute("value", String(text));
+  value("write_key", newKey());
+  if (!next) return;
   page.querySelector("main h1").textContent = `Deal ${next.number}`;
   value("version", next.version);
   value("csrf_token", next.csrf_token);
-  value("write_key", newKey());
   form.querySelectorAll('input[name="mode"]').forEach((radio) => radio.toggleAttribute("checked", radio.value === next.mode));
   const dealer = form.querySelector('select[name="dealt_by"]');
   if (dealer) {
@@ -99,10 +101,10 @@ function setUpEntryPanel(region) {
   const shownVersion = () => region.dataset.etag.split("-")[0];
 
   // The form page's content (the form, its notices and messages) put in the panel; false if it has no deal form.
-  // `next`: the kept new-deal form, made into the next deal's.
-  const showForm = (html, action, next = null) => {
+  // `nextDeal`: the kept new-deal form, made into the next deal's (`startNextDeal`).
+  const showForm = (html, action, nextDeal = false) => {
     const page = new DOMParser().parseFromString(html, "text/html");
-    if (next) startNextDeal(page, next);
+    if (nextDeal) startNextDeal(page, kept.next);
     const main = page.querySelector("main");
     const form = main && main.querySelector("form.deal-form");
     if (!form) return false;
@@ -134,7 +136,7 @@ function setUpEntryPanel(region) {
     const asked = ++opening;
     const newDeal = new URL(url).pathname.endsWith("/deals/new");
     if (newDeal && kept && navigator.onLine && kept.version === shownVersion()) {
-      showForm(kept.html, url, kept.next);  // the sheet is as the kept form knows it: no request
+      showForm(kept.html, url, true);  // the sheet is as the kept form knows it: no request
     } else {
       const offline = !navigator.onLine && correction.test(new URL(url).pathname);
       let response;
@@ -262,6 +264,13 @@ function setUpEntryPanel(region) {
     say(`Not saved: ${reason ? reason.textContent.trim() : `the server answered ${response.status}`}`);
   };
 
+  // A choice tapped while a number is being typed (who bid, the way of entry, the last trick) leaves the number
+  // its focus: the number pad stays up, and its "next" goes on from there.
+  panel.addEventListener("mousedown", (event) => {
+    const typing = document.activeElement;
+    if (event.target.closest("label.choice, label.segment") && panel.contains(typing)
+        && typing.matches('input[inputmode="numeric"]')) event.preventDefault();
+  });
   panel.querySelector(".entry-close").addEventListener("click", () => panel.close());
   panel.addEventListener("close", () => { opening += 1; body.replaceChildren(); say(""); });
   // Before app.js's outbox sees it (it listens on the document): the panel's form is sent here.
