@@ -94,6 +94,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert bid.get_attribute("inputmode") == "numeric"
     panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Cy").tap()
     expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=THEY)).to_be_checked()
+    expect(bid).to_be_focused()  # a choice tapped leaves the number pad up
     type_number(bid, 40)
     type_number(panel.locator(".sides-quick input").nth(0), 20)
     type_number(panel.locator(".sides-quick input").nth(1), 70)
