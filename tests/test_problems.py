@@ -298,4 +298,6 @@ def test_every_code_has_a_case_in_the_tables_above() -> None:
     covered |= {Code.NOT_A_MULTIPLE_OF_TEN}  # tests/test_rescale.py: ÷10 refused, naming the deals
     covered |= {Code.PRICED_ONE_AT_A_TIME}  # tests/test_meld_prices.py: a group price of marriages refused
     covered |= {Code.DUPLICATE_KEY}  # test_json_beyond_its_bounds_is_refused_where_it_is
+    covered |= {Code.TOO_FEW_ENTRANTS, Code.TOO_MANY_ENTRANTS, Code.ENTRANT_SIZE}  # tests/test_events.py
+    covered |= {Code.PLAYER_UNKNOWN}  # tests/test_seating.py: a swap naming someone not in the round
     assert set(ProblemCode) - covered == set()

@@ -25,6 +25,8 @@ MAX_JSON_DIGITS = 100  # digits of a whole number in a JSON text (a larger one i
 MIN_WRITE_KEY = 8  # characters in the key that names a write (a form's hidden key, an Idempotency-Key)
 MAX_WRITE_KEY = 64
 
+MAX_EVENT_ENTRANTS = 200  # players in one club event (50 tables)
+
 MAX_TABLE_NAME = 80  # characters in a table's name
 MAX_TABLE_PLAYERS = 40  # players a table remembers
 MAX_RULE_CARDS = 20  # rule cards a table keeps

@@ -75,6 +75,11 @@ class ProblemCode(StrEnum):
     TRICK_TOTAL = "trick_total"
     # Rescaling
     NOT_A_MULTIPLE_OF_TEN = "not_a_multiple_of_ten"
+    # Club events
+    TOO_FEW_ENTRANTS = "too_few_entrants"
+    TOO_MANY_ENTRANTS = "too_many_entrants"
+    ENTRANT_SIZE = "entrant_size"
+    PLAYER_UNKNOWN = "player_unknown"
     # Several problems at once
     CONTRADICTION = "contradiction"
 

@@ -13,7 +13,8 @@ export const PROBLEM_CODES = [
   "bid_by_not_bidder","dealer_unknown","meld_needs_trump","impossible_sets","trump_kings_short",
   "hands_beyond_deck","melds_beyond_deck","counters_beyond_deck","counters_on_classic","rank_beyond_deck",
   "tricks_without_trick","tricks_in_thrown_in","rank_total","counters_total","last_trick_count",
-  "last_trick_missing","trick_total","not_a_multiple_of_ten","contradiction",
+  "last_trick_missing","trick_total","not_a_multiple_of_ten","too_few_entrants","too_many_entrants",
+  "entrant_size","player_unknown","contradiction",
 ];
 
 // limits.py: every limit on what a match may hold
@@ -31,6 +32,7 @@ export const LIMITS = {
   MAX_JSON_DIGITS: 100,
   MIN_WRITE_KEY: 8,
   MAX_WRITE_KEY: 64,
+  MAX_EVENT_ENTRANTS: 200,
   MAX_TABLE_NAME: 80,
   MAX_TABLE_PLAYERS: 40,
   MAX_RULE_CARDS: 20,

@@ -1,0 +1,130 @@
+"""Seating a round of a club event, the director's swaps, and how often people met before.
+
+Team format (a *stay/move* movement): at every table the team on the first side stays, and the team on the
+second side moves on to the next table (from the last table back to the first). With an odd number of teams
+one team sits out each round: the team with the fewest byes so far, the latest in the entry list among
+equals; the team back from its bye takes that team's seat, so no team sits out twice while another has not.
+
+Progressive format: see ``progressive.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .events import Entrant, EventError, EventFormat, SeatedTable, Seating, check_entrants, pick_byes
+from .problems import ProblemCode
+from .progressive import seat_progressive
+
+Pair = tuple[str, str]
+
+
+def seat_round(format: EventFormat, entrants: Sequence[Entrant], past: Sequence[Seating]) -> Seating:
+    """The next round's seating of ``entrants`` after the rounds ``past`` (as played, swaps included).
+
+    The same input always gives the same seating. Raises ``EventError`` for entrants the format cannot take.
+    """
+    check_entrants(format, entrants)
+    number = past[-1].round + 1 if past else 1
+    if format is EventFormat.TEAM:
+        return _seat_teams([tuple(team) for team in entrants], past, number)
+    return seat_progressive([name for (name,) in entrants], past, number)
+
+
+def _seat_teams(teams: list[Entrant], past: Sequence[Seating], number: int) -> Seating:
+    byes = pick_byes(teams, len(teams) % 2, past)
+    playing = [team for team in teams if team not in byes]
+    seats = _moved_seats(past[-1]) if past else []
+    keys = {frozenset(team): team for team in playing}
+    seated = [keys.pop(frozenset(team), None) for team in seats]  # None: a team on a bye now, or gone
+    waiting = iter(list(keys.values()))  # back from a bye, or new, in entry order
+    seated = [team if team is not None else next(waiting, None) for team in seated]
+    order = [team for team in seated if team is not None] + list(waiting)
+    tables = tuple(SeatedTable(index // 2 + 1, (order[index], order[index + 1]))
+                   for index in range(0, len(order), 2))
+    return Seating(number, tables, tuple(byes))
+
+
+def _moved_seats(last: Seating) -> list[Entrant]:
+    """The teams of ``last`` in their seats after the movement, side by side, table by table."""
+    seats: list[Entrant] = []
+    for index, table in enumerate(last.tables):
+        seats += [table.sides[0], last.tables[index - 1].sides[1]]
+    return seats
+
+
+def swap_players(seating: Seating, first: str, second: str) -> Seating:
+    """``seating`` with ``first`` and ``second`` in each other's seats (a table's side, or a bye): the
+    director's change before a round starts. Raises ``EventError`` for a name not in the round or one
+    name twice."""
+    _check_swap(seating, first, second)
+    swapped = {first: second, second: first}
+
+    def swap(names: Entrant) -> Entrant:
+        return tuple(swapped.get(name, name) for name in names)
+
+    tables = tuple(SeatedTable(table.number, (swap(table.sides[0]), swap(table.sides[1])))
+                   for table in seating.tables)
+    return Seating(seating.round, tables, tuple(swap(bye) for bye in seating.byes))
+
+
+def swap_teams(seating: Seating, first: str, second: str) -> Seating:
+    """``seating`` with the teams of ``first`` and ``second`` in each other's seats: the swap of a team
+    event, where partnerships are fixed. Raises ``EventError`` as ``swap_players`` does, or when the two
+    are partners."""
+    _check_swap(seating, first, second)
+    units = [side for table in seating.tables for side in table.sides] + list(seating.byes)
+    one = next(unit for unit in units if first in unit)
+    other = next(unit for unit in units if second in unit)
+    if one == other:
+        raise EventError(ProblemCode.DUPLICATE_PLAYER, "second", f"{first} and {second} are partners")
+    swapped = {one: other, other: one}
+    tables = tuple(SeatedTable(table.number, (swapped.get(table.sides[0], table.sides[0]),
+                                              swapped.get(table.sides[1], table.sides[1])))
+                   for table in seating.tables)
+    return Seating(seating.round, tables, tuple(swapped.get(bye, bye) for bye in seating.byes))
+
+
+def _check_swap(seating: Seating, first: str, second: str) -> None:
+    names = set(seating.players)
+    for path, name in (("first", first), ("second", second)):
+        if name not in names:
+            raise EventError(ProblemCode.PLAYER_UNKNOWN, path, f"{name} does not play round {seating.round}")
+    if first == second:
+        raise EventError(ProblemCode.DUPLICATE_PLAYER, "second", "a swap needs two different players")
+
+
+@dataclass(frozen=True)
+class RepeatCounts:
+    """How many times each pair of players partnered and opposed; a *repeat* is every meeting after the
+    first, so a pair that partnered three times counts two partner repeats."""
+
+    partners: Mapping[Pair, int]
+    opponents: Mapping[Pair, int]
+
+    @property
+    def partner_repeats(self) -> int:
+        return sum(count - 1 for count in self.partners.values())
+
+    @property
+    def opponent_repeats(self) -> int:
+        return sum(count - 1 for count in self.opponents.values())
+
+
+def repeat_counts(seatings: Sequence[Seating]) -> RepeatCounts:
+    """Each pair's partnerships and oppositions over ``seatings``; a pair is its two names in sorted order."""
+    partners: Counter[Pair] = Counter()
+    opponents: Counter[Pair] = Counter()
+    for seating in seatings:
+        for table in seating.tables:
+            for side in table.sides:
+                partners.update(pair(a, b) for a, b in combinations(side, 2))
+            opponents.update(pair(a, b) for a in table.sides[0] for b in table.sides[1])
+    return RepeatCounts(dict(partners), dict(opponents))
+
+
+def pair(a: str, b: str) -> Pair:
+    return (a, b) if a <= b else (b, a)
