@@ -264,7 +264,7 @@ class EventRoundRow(Base):
 
 class EventTableRow(Base):
     """A table of a round: its number and the ordinary match played there (one event table per match).
-    ``closed_at`` is set when the director closed it late, with its score as it stood."""
+    A table the director closed late counts its first ``closed_after`` deals: its score as it stood."""
 
     __tablename__ = "event_table"
     __table_args__ = (UniqueConstraint("round_id", "number"),)
@@ -274,5 +274,6 @@ class EventTableRow(Base):
     number: Mapped[int]
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), unique=True)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    closed_after: Mapped[int | None]  # deals counted, when closed late
 
     match: Mapped[MatchRow] = relationship()

@@ -71,6 +71,7 @@ def upgrade() -> None:
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("match_id", sa.Integer(), nullable=False),
         sa.Column("closed_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("closed_after", sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(["round_id"], ["event_round.id"], ondelete="CASCADE"),
         sa.ForeignKeyConstraint(["match_id"], ["match.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id"),

@@ -1,0 +1,167 @@
+"""Reading an event once per request, and what its rows say: the entrants, the rounds as seated, each
+table's outcome from its match's sheet, and the standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from flask import abort
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..db import get_session
+from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow
+from ..rules.errors import ContradictionError
+from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.match import Match
+from ..rules.scoring import score_match
+from ..rules.standings import (
+    PlayerStanding,
+    TableOutcome,
+    TeamStanding,
+    close_table,
+    progressive_standings,
+    round_is_done,
+    team_standings,
+)
+from ..store import reading
+
+_WHOLE_EVENT = (
+    selectinload(EventRow.entrants),
+    selectinload(EventRow.played_rounds).selectinload(EventRoundRow.tables).selectinload(EventTableRow.match)
+    .options(selectinload(MatchRow.sides), selectinload(MatchRow.deals)),
+)
+
+
+def find_event(public_id: str, whole: bool = True) -> EventRow | None:
+    """The event with this director's link, with its rounds, tables and matches (``whole``), or None."""
+    if not reading.is_public_id(public_id):
+        return None
+    query = select(EventRow).where(EventRow.public_id == public_id)
+    return get_session().scalars(query.options(*_WHOLE_EVENT) if whole else query).first()
+
+
+def get_event_or_404(public_id: str, whole: bool = True) -> EventRow:
+    row = find_event(public_id, whole)
+    if row is None:
+        abort(404, "There is no event at this link.")
+    return row
+
+
+def event_by_standings_link(standings_id: str) -> EventRow:
+    """The event whose public standings link this is (404 when none)."""
+    row = None
+    if reading.is_public_id(standings_id):
+        query = select(EventRow).where(EventRow.standings_id == standings_id).options(*_WHOLE_EVENT)
+        row = get_session().scalars(query).first()
+    if row is None:
+        abort(404, "There is no event at this link.")
+    return row
+
+
+def event_format(row: EventRow) -> EventFormat:
+    return EventFormat(row.format)
+
+
+def round_end(row: EventRow) -> RoundEnd:
+    return RoundEnd(RoundEndKind(row.round_end), row.round_end_count)
+
+
+def entrants(row: EventRow) -> list[Entrant]:
+    return [tuple(entrant.players) for entrant in row.entrants]
+
+
+def seating_of(played: EventRoundRow) -> Seating:
+    """The round as seated (after any swap), for the rules core."""
+    tables = tuple(SeatedTable(number, (tuple(first), tuple(second)))
+                   for number, (first, second) in enumerate(played.seating["tables"], start=1))
+    return Seating(played.number, tables, tuple(tuple(bye) for bye in played.seating["byes"]))
+
+
+def seating_json(seating: Seating) -> dict[str, list[list[list[str]]] | list[list[str]]]:
+    """How ``EventRoundRow.seating`` stores a round."""
+    return {"tables": [[list(side) for side in table.sides] for table in seating.tables],
+            "byes": [list(bye) for bye in seating.byes]}
+
+
+def current_round(row: EventRow) -> EventRoundRow | None:
+    return row.played_rounds[-1] if row.played_rounds else None
+
+
+# A table's state -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TableState:
+    """A table of a round as it stands now: its outcome for the standings and what the director sees."""
+
+    row: EventTableRow
+    outcome: TableOutcome
+    closed: bool  # closed late by the director (or with its round)
+    time_up: bool  # a time limit ran out; ``done`` once the deal then in play is entered
+    deals_counted: int
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored moment with its zone (SQLite gives it back without one)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime) -> TableState:
+    """The table's outcome from its match's sheet. A table closed late counts the deals entered before it
+    was closed; under a time limit, the deals up to the first one entered once time was up (the deal in
+    play then) count."""
+    match, end = reading.to_core(table.match), round_end(event)
+    counted = len(match.deals) if table.closed_after is None else min(table.closed_after, len(match.deals))
+    minutes, time_up, deal_in_play = None, False, False
+    if end.kind is RoundEndKind.MINUTES and end.count is not None:
+        started = aware(played.started_at)
+        limit = started + timedelta(minutes=end.count)
+        minutes, time_up = (now - started).total_seconds() / 60, now >= limit
+        after = [number for number, deal in enumerate(table.match.deals, start=1) if aware(deal.created_at) >= limit]
+        counted = min(counted, after[0]) if after else counted
+        deal_in_play = time_up and not after
+    played_match = match if counted == len(match.deals) else match.with_deals(match.deals[:counted])
+    totals, winner = _score(played_match)
+    sides = (tuple(match.sides[0].players), tuple(match.sides[1].players))
+    done = round_is_done(end, winner is not None, counted, minutes, deal_in_play)
+    outcome = TableOutcome(played.number, table.number, sides, totals, winner, counted, done)
+    if table.closed_after is not None and not done:
+        outcome = close_table(outcome)
+    return TableState(table, outcome, table.closed_after is not None, time_up, counted)
+
+
+def _score(match: Match) -> tuple[tuple[int, int], int | None]:
+    """The two sides' totals and the winner (None while playing); a match the rules now find contradictory
+    counts as it stood before (nothing)."""
+    try:
+        sheet = score_match(match)
+    except ContradictionError:
+        return (0, 0), None
+    first, second = sheet.totals
+    return (first, second), sheet.winner
+
+
+def states_of(event: EventRow, played: EventRoundRow, now: datetime) -> list[TableState]:
+    return [table_state(event, played, table, now) for table in played.tables]
+
+
+def round_ends_at(event: EventRow, played: EventRoundRow) -> datetime | None:
+    """When a round under a time limit runs out of time (None for other rounds)."""
+    end = round_end(event)
+    if end.kind is not RoundEndKind.MINUTES or end.count is None:
+        return None
+    return aware(played.started_at) + timedelta(minutes=end.count)
+
+
+# Standings ------------------------------------------------------------------------------------------------
+
+Standings = tuple[PlayerStanding, ...] | tuple[TeamStanding, ...]
+
+
+def standings(event: EventRow, outcomes: Sequence[TableOutcome], seatings: Sequence[Seating]) -> Standings:
+    """The standings of ``outcomes`` (some rounds, or all), by the event's format."""
+    if event_format(event) is EventFormat.TEAM:
+        return team_standings(outcomes, seatings)
+    return progressive_standings(outcomes, seatings)
