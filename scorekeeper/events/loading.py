@@ -61,6 +61,19 @@ def event_by_standings_link(standings_id: str) -> EventRow:
     return row
 
 
+_EVENT_OF_MATCH = (
+    select(EventRow.name, EventRoundRow.number.label("round"), EventTableRow.number.label("table"))
+    .join(EventRoundRow, EventRoundRow.event_id == EventRow.id)
+    .join(EventTableRow, EventTableRow.round_id == EventRoundRow.id)
+)
+
+
+def event_of_match(match: MatchRow) -> dict[str, str | int] | None:
+    """The match file's ``event`` of a match played at a club event's table (None for any other match)."""
+    found = get_session().execute(_EVENT_OF_MATCH.where(EventTableRow.match_id == match.id)).first()
+    return None if found is None else {"name": found.name, "round": found.round, "table": found.table}
+
+
 def event_format(row: EventRow) -> EventFormat:
     return EventFormat(row.format)
 

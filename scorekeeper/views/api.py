@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
+from ..events.loading import event_of_match
 from ..extensions import count_made, csrf, rate_limited
 from ..models import MatchRow, TableRow
 from ..rule_history import history_entries
@@ -99,10 +100,12 @@ def links(row: MatchRow) -> dict[str, str]:
     }
 
 
-def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, **extra: Any) -> tuple[Response, int]:
-    """The match file, its recomputed sheet and its version (also sent as the ETag)."""
+def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, event: dict[str, Any] | None = None,
+                 **extra: Any) -> tuple[Response, int]:
+    """The match file (with its ``event`` when given), its recomputed sheet and its version (also sent as
+    the ETag)."""
     body = {"id": row.public_id, "version": row.version, "links": links(row), **extra}
-    response = jsonify(body | {"match": match_to_json(match), "sheet": sheet.to_json()})
+    response = jsonify(body | {"match": match_to_json(match, event=event), "sheet": sheet.to_json()})
     response.headers["ETag"] = f'"{row.version}"'
     return response, status
 
@@ -147,7 +150,7 @@ def match(public_id: str) -> tuple[Response, int]:
         unchanged.headers["ETag"] = f'"{version}"'
         return unchanged, 304
     row, core = reading.load_match(public_id)
-    return match_answer(row, core, score_match(core))
+    return match_answer(row, core, score_match(core), event=event_of_match(row))
 
 
 @bp.get("/matches/<public_id>/deals/<int:number>")
