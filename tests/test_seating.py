@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules.events import EventError, EventFormat, SeatedTable, Seating
 from scorekeeper.rules.problems import ProblemCode as Code
@@ -100,3 +104,103 @@ def test_repeat_counts_count_every_meeting_after_the_first() -> None:
     assert counts.opponents[("Ann", "Cy")] == 2 and counts.opponents[("Ann", "Di")] == 3
     assert counts.opponents[("Ann", "Bob")] == 1
     assert (counts.partner_repeats, counts.opponent_repeats) == (2, 1 + 2 + 2 + 1)  # AC, AD, BC, BD
+
+
+def players(count: int) -> list[tuple[str, ...]]:
+    return [(f"P{index}",) for index in range(1, count + 1)]
+
+
+def test_progressive_tables_hold_four_players_in_two_sides_of_two() -> None:
+    seating = seat_round(PROGRESSIVE, players(8), [])
+    assert [table.number for table in seating.tables] == [1, 2]
+    assert all(len(side) == 2 for table in seating.tables for side in table.sides)
+    assert sorted(seating.players) == sorted(name for (name,) in players(8))
+
+
+def test_eight_players_never_partner_twice_in_seven_rounds() -> None:
+    counts = repeat_counts(rounds(PROGRESSIVE, players(8), 7))
+    assert set(counts.partners.values()) == {1} and len(counts.partners) == 8 * 7 // 2
+
+
+def test_forty_players_meet_no_one_twice_in_six_rounds() -> None:
+    counts = repeat_counts(rounds(PROGRESSIVE, players(40), 6))
+    assert (counts.partner_repeats, counts.opponent_repeats) == (0, 0)
+
+
+def test_players_beyond_a_multiple_of_four_sit_out_in_turn() -> None:
+    seatings = rounds(PROGRESSIVE, players(10), 5)
+    assert [bye for seating in seatings for (bye,) in seating.byes] == [
+        "P10", "P9", "P8", "P7", "P6", "P5", "P4", "P3", "P2", "P1"]
+
+
+def test_a_progressive_round_follows_the_swaps_the_director_made() -> None:
+    first = swap_players(seat_round(PROGRESSIVE, players(8), []), "P1", "P2")
+    second = seat_round(PROGRESSIVE, players(8), [first])
+    partners_before = {frozenset(side) for table in first.tables for side in table.sides}
+    assert not partners_before & {frozenset(side) for table in second.tables for side in table.sides}
+
+
+# Properties over any number of entrants, rounds and director's swaps ------------------------------------
+
+@st.composite
+def events(draw: st.DrawFn) -> tuple[EventFormat, list[tuple[str, ...]], list[Seating]]:
+    """A format, its entrants, and rounds seated one after the other, some with a director's swap of two
+    seated players (or their teams) before they start."""
+    format = draw(st.sampled_from(EventFormat))
+    entrants = teams(draw(st.integers(2, 21))) if format is TEAM else players(draw(st.integers(4, 43)))
+    past: list[Seating] = []
+    for _ in range(draw(st.integers(1, 6))):
+        seating = seat_round(format, entrants, past)
+        if draw(st.booleans()):
+            sides = [side for table in seating.tables for side in table.sides]
+            one, other = draw(st.lists(st.sampled_from(sides), min_size=2, max_size=2, unique=True))
+            swap = swap_teams if format is TEAM else swap_players
+            seating = swap(seating, draw(st.sampled_from(one)), draw(st.sampled_from(other)))
+        past.append(seating)
+    return format, entrants, past
+
+
+@settings(max_examples=40, deadline=None)
+@given(events())
+def test_every_entrant_is_seated_once_or_on_a_bye_at_tables_of_two_sides_of_two(
+        event: tuple[EventFormat, list[tuple[str, ...]], list[Seating]]) -> None:
+    format, entrants, past = event
+    names = sorted(name for entrant in entrants for name in entrant)
+    for number, seating in enumerate(past, start=1):
+        assert seating.round == number
+        assert sorted(seating.players) == names  # each name once: no one twice, at a table or anywhere
+        assert [table.number for table in seating.tables] == list(range(1, len(seating.tables) + 1))
+        assert all(len(side) == 2 for table in seating.tables for side in table.sides)
+        assert len(seating.byes) == len(entrants) % (2 if format is TEAM else 4)
+        if format is TEAM:
+            assert {frozenset(unit) for table in seating.tables for unit in table.sides} | {
+                frozenset(bye) for bye in seating.byes} == {frozenset(team) for team in entrants}
+
+
+@settings(max_examples=40, deadline=None)
+@given(events())
+def test_byes_rotate_so_no_one_sits_out_twice_while_another_has_not(
+        event: tuple[EventFormat, list[tuple[str, ...]], list[Seating]]) -> None:
+    format, entrants, past = event
+    for played in range(1, len(past) + 1):
+        byes = Counter(frozenset(bye) for seating in past[:played] for bye in seating.byes)
+        counts = [byes[frozenset(entrant)] for entrant in entrants]
+        assert max(counts) - min(counts) <= 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(events())
+def test_the_next_round_is_the_same_for_the_same_input(
+        event: tuple[EventFormat, list[tuple[str, ...]], list[Seating]]) -> None:
+    format, entrants, past = event
+    assert seat_round(format, entrants, past) == seat_round(format, list(entrants), list(past))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 20).filter(lambda count: count % 2 == 0), st.integers(1, 6))
+def test_with_an_even_team_count_the_first_side_stays_and_the_second_moves_one_table_on(count: int,
+                                                                                         played: int) -> None:
+    seatings = rounds(TEAM, teams(count), played + 1)
+    before, after = seatings[-2].tables, seatings[-1].tables
+    for index, table in enumerate(after):
+        assert table.sides == (before[index].sides[0], before[index - 1].sides[1])

@@ -1,20 +1,102 @@
-"""Seating a round of a progressive event: new partners every round, opponents repeated as little as can be."""
+"""Seating a round of a progressive event: new partners every round, opponents repeated as little as can be.
+
+Players not a multiple of four sit out in turn (the fewest byes first, see ``pick_byes``). The others are
+seated four to a table by a search that weighs each table by who met before: partnering someone again
+costs far more than facing someone again, and each cost grows with the times they met, so repeats are
+spread out rather than piled on one pair. The search starts from several shuffles of the players and
+improves each by swapping two seats while that lowers the cost; the cheapest seating wins. The shuffles
+are seeded by the round and the names, so the same input always gives the same seating.
+"""
 
 from __future__ import annotations
 
+import random
+import zlib
 from collections.abc import Sequence
 
-from .events import SeatedTable, Seating, pick_byes
+from .events import TABLE_SIZE, SeatedTable, Seating, pick_byes
+
+PARTNER_WEIGHT = 64  # a partner repeat costs more than any opponent repeats one table can hold
+SEARCH_BUDGET = 40_000  # swaps weighed in the first pass of all starts together, for any number of players
+Counts = list[list[int]]
 
 
 def seat_progressive(players: Sequence[str], past: Sequence[Seating], number: int) -> Seating:
-    """Players not a multiple of four sit out in turn; the rest four to a table, two sides of two."""
-    byes = pick_byes([(name,) for name in players], len(players) % 4, past)
+    """The round ``number`` after ``past``: byes in turn, then tables of two sides of two."""
+    byes = pick_byes([(name,) for name in players], len(players) % TABLE_SIZE, past)
     out = {name for (name,) in byes}
     playing = [name for name in players if name not in out]
-    shift = (number - 1) % max(1, len(playing))
-    playing = playing[shift:] + playing[:shift]
-    tables = tuple(SeatedTable(index // 4 + 1, ((playing[index], playing[index + 2]),
-                                                (playing[index + 1], playing[index + 3])))
-                   for index in range(0, len(playing), 4))
+    partners, opponents = _met(playing, past)
+    seed = zlib.crc32("\n".join([str(number), *playing]).encode("utf-8"))
+    seats = _search(len(playing), partners, opponents, random.Random(seed))
+    tables = tuple(SeatedTable(index // TABLE_SIZE + 1,
+                               ((playing[seats[index]], playing[seats[index + 1]]),
+                                (playing[seats[index + 2]], playing[seats[index + 3]])))
+                   for index in range(0, len(seats), TABLE_SIZE))
     return Seating(number, tables, tuple(byes))
+
+
+def _met(playing: Sequence[str], past: Sequence[Seating]) -> tuple[Counts, Counts]:
+    """How often each two of ``playing`` (by index) partnered and opposed in ``past``."""
+    index = {name: place for place, name in enumerate(playing)}
+    size = len(playing)
+    partners = [[0] * size for _ in range(size)]
+    opponents = [[0] * size for _ in range(size)]
+    for seating in past:
+        for table in seating.tables:
+            first, second = ([index[name] for name in side if name in index] for side in table.sides)
+            for side in (first, second):
+                for a in side:
+                    for b in side:
+                        partners[a][b] += a != b
+            for a in first:
+                for b in second:
+                    opponents[a][b] += 1
+                    opponents[b][a] += 1
+    return partners, opponents
+
+
+def _search(size: int, partners: Counts, opponents: Counts, rng: random.Random) -> list[int]:
+    """Player indexes in seat order (four seats a table: two partners, then their two opponents)."""
+
+    def cost(a: int, b: int, c: int, d: int) -> int:
+        return (PARTNER_WEIGHT * (partners[a][b] + partners[c][d])
+                + opponents[a][c] + opponents[a][d] + opponents[b][c] + opponents[b][d])
+
+    def table_cost(seats: list[int], table: int) -> int:
+        start = table * TABLE_SIZE
+        return cost(seats[start], seats[start + 1], seats[start + 2], seats[start + 3])
+
+    def improve(seats: list[int]) -> int:
+        """Swap two seats while that lowers the cost; the cost reached."""
+        costs = [table_cost(seats, table) for table in range(size // TABLE_SIZE)]
+        improved = True
+        while improved:
+            improved = False
+            for i in range(size):
+                for j in range(i + 1, size):
+                    if i // 2 == j // 2:
+                        continue  # partners trading seats change nothing
+                    first, second = i // TABLE_SIZE, j // TABLE_SIZE
+                    seats[i], seats[j] = seats[j], seats[i]
+                    new_first = table_cost(seats, first)
+                    new_second = table_cost(seats, second) if second != first else 0
+                    old = costs[first] + (costs[second] if second != first else 0)
+                    if new_first + new_second < old:
+                        costs[first], costs[second] = new_first, new_second if second != first else new_first
+                        improved = True
+                    else:
+                        seats[i], seats[j] = seats[j], seats[i]
+        return sum(costs)
+
+    best: list[int] = list(range(size))
+    best_cost: int | None = None
+    for _ in range(max(1, SEARCH_BUDGET // max(1, size * size))):
+        seats = list(range(size))
+        rng.shuffle(seats)
+        total = improve(seats)
+        if best_cost is None or total < best_cost:
+            best, best_cost = seats, total
+        if best_cost == 0:
+            break
+    return best
