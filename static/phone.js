@@ -224,3 +224,26 @@ if (entryPanel) document.addEventListener("click", (event) => {
   event.preventDefault();
   import(entryPanel.dataset.entryPanel).then((panel) => panel.openEntry(link), () => location.assign(link.href));
 });
+
+
+// A club event's countdown ("12:40 left", then "Time: finish the deal in play"), from the round's end time
+// the server drew into the page: it runs on the phone's clock, so a page kept offline counts down too.
+function runCountdown(element) {
+  const endsAt = Date.parse(element.dataset.endsAt);
+  if (Number.isNaN(endsAt)) return;
+  const tick = () => {
+    if (!element.isConnected) return;  // replaced by a newer live part, which counts on its own
+    const left = Math.ceil((endsAt - Date.now()) / 1000);
+    if (left <= 0) {
+      element.textContent = "Time: finish the deal in play";
+      element.classList.add("time-up");
+      return;
+    }
+    element.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    setTimeout(tick, 1000 - (Date.now() % 1000));
+  };
+  tick();
+}
+
+document.querySelectorAll("[data-ends-at]").forEach(runCountdown);
+document.addEventListener("sheet-changed", (event) => event.target.querySelectorAll("[data-ends-at]").forEach(runCountdown));

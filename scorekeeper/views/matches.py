@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 from .. import tables
 from ..device import (
     NOT_A_PLAYER,
+    device_event_ids,
     device_match_ids,
     device_table_ids,
     forget_match,
@@ -28,6 +29,7 @@ from ..device import (
     remember_match,
     take_saved,
 )
+from ..events.pages import event_place, events_by_public_id
 from ..extensions import rate_limited
 from ..forms.common import new_write_key
 from ..forms.house_rules import rule_values
@@ -66,7 +68,8 @@ def home() -> str:
         summaries.append((row, SheetView.of(match), match))
     samples = [] if summaries else list(bundled_samples().values())
     return render_template("matches/home.html", summaries=summaries, samples=samples,
-                           tables=tables.tables_by_public_id(device_table_ids()))
+                           tables=tables.tables_by_public_id(device_table_ids()),
+                           events=events_by_public_id(device_event_ids()))
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
@@ -228,6 +231,7 @@ def _draw_sheet(public_id: str, watching: bool) -> SheetPage:
             **_SLOTS,
         }
     html = render_template("matches/sheet.html", row=row, match=match, view=view, watching=watching,
+                           place=event_place(row),
                            chart=chart_svg(chart) if chart is not None else None,
                            live_etag=sheet_etag(row.version, watching), **links)
     return SheetPage.drawn(row.version, match, view, html)
