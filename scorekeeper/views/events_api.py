@@ -18,7 +18,6 @@ from ..events import EventProblem, director
 from ..events.loading import (
     Standings,
     TableState,
-    aware,
     event_by_standings_link,
     event_format,
     get_event_or_404,
@@ -28,6 +27,7 @@ from ..events.loading import (
     states_of,
 )
 from ..events.request import read_new_event
+from ..events.scores import aware
 from ..extensions import count_made, csrf, rate_limited
 from ..models import EventRoundRow, EventRow, MatchRow, utc_now
 from ..rules.events import EventFormat, RoundEndKind
