@@ -180,6 +180,22 @@ def test_a_small_evening_worked_out_by_hand(client: FlaskClient) -> None:
     assert "director_token" not in str(public) and event["id"] not in str(public)
 
 
+def test_the_public_standings_answer_304_until_a_deal_or_the_director_changes_them(client: FlaskClient) -> None:
+    event = make_event(client)
+    table = seat(client, event)["tables"][0]
+    address = event["links"]["standings_data"]
+    first = client.get(address)
+    tag = first.headers["ETag"]
+    assert client.get(address, headers={"If-None-Match": tag}).status_code == 304
+    enter(client, table, deal(60, 20))
+    after_a_deal = client.get(address, headers={"If-None-Match": tag})
+    assert after_a_deal.status_code == 200 and after_a_deal.get_json()["players"] != first.get_json()["players"]
+    closed = client.post(f"/api/v1/events/{event['id']}/rounds/1/close", json={"late": True}, headers=director(event))
+    assert closed.status_code == 200
+    assert client.get(address, headers={"If-None-Match": after_a_deal.headers["ETag"]}).status_code == 200
+    assert client.get("/api/v1/standings/no-such-event").status_code == 404
+
+
 def test_a_team_event_moves_teams_and_gives_the_odd_team_a_bye(client: FlaskClient) -> None:
     teams = [["Ann", "Bob"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"], ["Ivy", "Jo"]]
     event = make_event(client, format="team", teams=teams, players=None)

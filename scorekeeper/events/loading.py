@@ -3,6 +3,7 @@ table's outcome from its match's sheet, and the standings."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -26,8 +27,7 @@ from ..rules.standings import (
 from ..store import reading
 from .scores import aware, facts_of
 
-_WHOLE_EVENT = (
-    selectinload(EventRow.entrants),
+_WHOLE_EVENT = (  # the entrants are read when asked for: the standings need only the rounds as seated
     # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``).
     selectinload(EventRow.played_rounds).selectinload(EventRoundRow.tables).selectinload(EventTableRow.match)
     .load_only(MatchRow.public_id, MatchRow.watch_id, MatchRow.edit_token, MatchRow.version),
@@ -71,6 +71,33 @@ def event_of_match(match: MatchRow) -> dict[str, str | int] | None:
     """The match file's ``event`` of a match played at a club event's table (None for any other match)."""
     found = get_session().execute(_EVENT_OF_MATCH.where(EventTableRow.match_id == match.id)).first()
     return None if found is None else {"name": found.name, "round": found.round, "table": found.table}
+
+
+_STANDING_FACTS = (
+    select(EventRow.version, EventRow.round_end, EventRow.round_end_count, EventRoundRow.started_at,
+           MatchRow.version.label("match_version"))
+    .outerjoin(EventRoundRow, EventRoundRow.event_id == EventRow.id)
+    .outerjoin(EventTableRow, EventTableRow.round_id == EventRoundRow.id)
+    .outerjoin(MatchRow, MatchRow.id == EventTableRow.match_id)
+    .order_by(EventRoundRow.number, EventTableRow.number)
+)
+
+
+def standings_tag(standings_id: str, now: datetime) -> str | None:
+    """What the standings of the event with this standings link are worked out from, as an ETag: the
+    event's version, each table's match's version and, under a time limit, whether each round's time is
+    up. One query of a few columns, no match read (None for an unknown link)."""
+    if not reading.is_public_id(standings_id):
+        return None
+    rows = get_session().execute(_STANDING_FACTS.where(EventRow.standings_id == standings_id)).all()
+    if not rows:
+        return None
+    first = rows[0]
+    facts: list[object] = [first.version, *(row.match_version for row in rows)]
+    if first.round_end == RoundEndKind.MINUTES and first.round_end_count is not None:
+        limit = timedelta(minutes=first.round_end_count)
+        facts += [row.started_at is not None and now >= aware(row.started_at) + limit for row in rows]
+    return hashlib.sha1(repr(facts).encode(), usedforsecurity=False).hexdigest()[:20]
 
 
 def event_format(row: EventRow) -> EventFormat:
