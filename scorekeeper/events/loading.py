@@ -3,9 +3,10 @@ table's outcome from its match's sheet, and the standings."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from flask import abort
 from sqlalchemy import select
@@ -13,10 +14,7 @@ from sqlalchemy.orm import selectinload
 
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow
-from ..rules.errors import ContradictionError
 from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
-from ..rules.match import Match
-from ..rules.scoring import score_match
 from ..rules.standings import (
     PlayerStanding,
     TableOutcome,
@@ -27,11 +25,12 @@ from ..rules.standings import (
     team_standings,
 )
 from ..store import reading
+from .scores import aware, facts_of
 
-_WHOLE_EVENT = (
-    selectinload(EventRow.entrants),
+_WHOLE_EVENT = (  # the entrants are read when asked for: the standings need only the rounds as seated
+    # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``).
     selectinload(EventRow.played_rounds).selectinload(EventRoundRow.tables).selectinload(EventTableRow.match)
-    .options(selectinload(MatchRow.sides), selectinload(MatchRow.deals)),
+    .load_only(MatchRow.public_id, MatchRow.watch_id, MatchRow.edit_token, MatchRow.version),
 )
 
 
@@ -74,6 +73,33 @@ def event_of_match(match: MatchRow) -> dict[str, str | int] | None:
     return None if found is None else {"name": found.name, "round": found.round, "table": found.table}
 
 
+_STANDING_FACTS = (
+    select(EventRow.version, EventRow.round_end, EventRow.round_end_count, EventRoundRow.started_at,
+           MatchRow.version.label("match_version"))
+    .outerjoin(EventRoundRow, EventRoundRow.event_id == EventRow.id)
+    .outerjoin(EventTableRow, EventTableRow.round_id == EventRoundRow.id)
+    .outerjoin(MatchRow, MatchRow.id == EventTableRow.match_id)
+    .order_by(EventRoundRow.number, EventTableRow.number)
+)
+
+
+def standings_tag(standings_id: str, now: datetime) -> str | None:
+    """What the standings of the event with this standings link are worked out from, as an ETag: the
+    event's version, each table's match's version and, under a time limit, whether each round's time is
+    up. One query of a few columns, no match read (None for an unknown link)."""
+    if not reading.is_public_id(standings_id):
+        return None
+    rows = get_session().execute(_STANDING_FACTS.where(EventRow.standings_id == standings_id)).all()
+    if not rows:
+        return None
+    first = rows[0]
+    facts: list[object] = [first.version, *(row.match_version for row in rows)]
+    if first.round_end == RoundEndKind.MINUTES and first.round_end_count is not None:
+        limit = timedelta(minutes=first.round_end_count)
+        facts += [row.started_at is not None and now >= aware(row.started_at) + limit for row in rows]
+    return hashlib.sha1(repr(facts).encode(), usedforsecurity=False).hexdigest()[:20]
+
+
 def event_format(row: EventRow) -> EventFormat:
     return EventFormat(row.format)
 
@@ -113,47 +139,30 @@ class TableState:
     outcome: TableOutcome
     closed: bool  # closed late by the director (or with its round)
     time_up: bool  # a time limit ran out; ``done`` once the deal then in play is entered
-    deals_counted: int
-
-
-def aware(moment: datetime) -> datetime:
-    """A stored moment with its zone (SQLite gives it back without one)."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime) -> TableState:
     """The table's outcome from its match's sheet. A table closed late counts the deals entered before it
     was closed; under a time limit, the deals up to the first one entered once time was up (the deal in
     play then) count."""
-    match, end = reading.to_core(table.match), round_end(event)
+    facts, end = facts_of(table.match), round_end(event)
+    match = facts.match
     counted = len(match.deals) if table.closed_after is None else min(table.closed_after, len(match.deals))
     minutes, time_up, deal_in_play = None, False, False
     if end.kind is RoundEndKind.MINUTES and end.count is not None:
         started = aware(played.started_at)
         limit = started + timedelta(minutes=end.count)
         minutes, time_up = (now - started).total_seconds() / 60, now >= limit
-        after = [number for number, deal in enumerate(table.match.deals, start=1) if aware(deal.created_at) >= limit]
+        after = [number for number, entered in enumerate(facts.entered, start=1) if entered >= limit]
         counted = min(counted, after[0]) if after else counted
         deal_in_play = time_up and not after
-    played_match = match if counted == len(match.deals) else match.with_deals(match.deals[:counted])
-    totals, winner = _score(played_match)
+    totals, winner = facts.score(counted)
     sides = (tuple(match.sides[0].players), tuple(match.sides[1].players))
     done = round_is_done(end, winner is not None, counted, minutes, deal_in_play)
     outcome = TableOutcome(played.number, table.number, sides, totals, winner, counted, done)
     if table.closed_after is not None and not done:
         outcome = close_table(outcome)
-    return TableState(table, outcome, table.closed_after is not None, time_up, counted)
-
-
-def _score(match: Match) -> tuple[tuple[int, int], int | None]:
-    """The two sides' totals and the winner (None while playing); a match the rules now find contradictory
-    counts as it stood before (nothing)."""
-    try:
-        sheet = score_match(match)
-    except ContradictionError:
-        return (0, 0), None
-    first, second = sheet.totals
-    return (first, second), sheet.winner
+    return TableState(table, outcome, table.closed_after is not None, time_up)
 
 
 def states_of(event: EventRow, played: EventRoundRow, now: datetime) -> list[TableState]:

@@ -12,22 +12,24 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Flask, jsonify, request
+from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from ..events import EventProblem, director
 from ..events.loading import (
     Standings,
     TableState,
-    aware,
     event_by_standings_link,
     event_format,
     get_event_or_404,
     round_ends_at,
     seating_of,
     standings,
+    standings_tag,
     states_of,
 )
 from ..events.request import read_new_event
+from ..events.scores import aware
 from ..extensions import count_made, csrf, rate_limited
 from ..models import EventRoundRow, EventRow, MatchRow, utc_now
 from ..rules.events import EventFormat, RoundEndKind
@@ -235,4 +237,15 @@ def event_standings(public_id: str) -> Response:
 
 @bp.get("/standings/<standings_id>")
 def public_standings(standings_id: str) -> Response:
-    return standings_answer(event_by_standings_link(standings_id))
+    """The standings at the public link, with an ETag: a screen asking again with ``If-None-Match`` gets
+    304 while no table's match and no director's write changed anything."""
+    tag = standings_tag(standings_id, utc_now())
+    if tag is None:
+        raise NotFound("There is no event at this link.")
+    if request.if_none_match.contains(tag):
+        unchanged = Response(status=304)
+        unchanged.headers["ETag"] = f'"{tag}"'
+        return unchanged
+    response = standings_answer(event_by_standings_link(standings_id))
+    response.headers["ETag"] = f'"{tag}"'
+    return response

@@ -1,0 +1,73 @@
+"""Each event table's match as the rules core reads it, and its score over its first deals, kept per
+process for the match's version.
+
+The standings read every table of every round on each request (a big screen asks every 2 s); a match's
+facts change only with its ``version``, which every write moves on, so they are read and scored once a
+version. Keyed by the match's link and version: an entry is never served for another version, and the
+entries of older versions leave as the least recently used.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from ..models import MatchRow
+from ..rules.errors import ContradictionError
+from ..rules.match import Match
+from ..rules.scoring import score_match
+from ..store import reading
+
+SIZE = 4096  # matches: 50 tables × 20 rounds, twice over
+Score = tuple[tuple[int, int], int | None]  # the two sides' totals, and the winning side (None while playing)
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored moment with its zone (SQLite gives it back without one)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass
+class MatchFacts:
+    """One version of a match: its facts, when each deal was entered, and its scores by deals counted."""
+
+    match: Match
+    entered: tuple[datetime, ...]
+    scores: dict[int, Score] = field(default_factory=dict)
+
+    def score(self, counted: int) -> Score:
+        """The totals and winner over the first ``counted`` deals; a match the rules now find contradictory
+        counts as it stood before its first deal."""
+        found = self.scores.get(counted)
+        if found is None:
+            match = self.match if counted == len(self.match.deals) else \
+                self.match.with_deals(self.match.deals[:counted])
+            try:
+                sheet = score_match(match)
+                found = (sheet.totals[0], sheet.totals[1]), sheet.winner
+            except ContradictionError:
+                found = (0, 0), None
+            self.scores[counted] = found
+        return found
+
+
+_kept: OrderedDict[tuple[str, int], MatchFacts] = OrderedDict()
+_lock = threading.Lock()
+
+
+def facts_of(row: MatchRow) -> MatchFacts:
+    """The match's facts at the version read (its sides and deals are read only when not kept)."""
+    key = (row.public_id, row.version)
+    with _lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+            return found
+    found = MatchFacts(reading.to_core(row), tuple(aware(deal.created_at) for deal in row.deals))
+    with _lock:
+        _kept[key] = found
+        while len(_kept) > SIZE:
+            _kept.popitem(last=False)
+    return found
