@@ -1,6 +1,5 @@
 """What the event pages read and write beyond the API's calls: a player or team added at the door, the round
-as the director's page shows it, the standings overall and round by round, and a tag of what a live part
-shows (for its ETag).
+as the director's page shows it, the standings overall and round by round.
 
 The standings are the same calls the API makes (``loading.standings`` over ``loading.states_of``), so the
 pages and the API never disagree.
@@ -8,7 +7,6 @@ pages and the API never disagree.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -23,7 +21,6 @@ from .director import NO_ROUNDS_LEFT, _check_version, _claim, _commit
 from .loading import (
     Standings,
     TableState,
-    aware,
     current_round,
     entrants,
     event_format,
@@ -32,6 +29,7 @@ from .loading import (
     standings,
     states_of,
 )
+from .scores import aware
 
 
 def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None:
@@ -94,11 +92,6 @@ def event_standings(event: EventRow, now: datetime) -> EventStandings:
     return EventStandings(overall, [(played.number, played.closed_at is not None,
                                      standings(event, outcomes, [seating_of(played)]))
                                     for played, outcomes in by_round])
-
-
-def live_tag(html: str) -> str:
-    """The ETag of a live part: its content's digest (the same in every process, nothing kept)."""
-    return hashlib.sha256(html.encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

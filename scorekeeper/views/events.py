@@ -8,6 +8,7 @@ as the event is now.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -19,8 +20,8 @@ from ..device import NOT_THE_DIRECTOR, may_direct, remember_event
 from ..events import EventProblem
 from ..events import director as directing
 from ..events.files import download_stem, matches_zip, standings_csv
-from ..events.loading import event_by_standings_link, event_format, get_event_or_404
-from ..events.pages import RoundNow, add_entrant, event_standings, live_tag, round_now
+from ..events.loading import event_by_standings_link, event_format, get_event_or_404, standings_tag
+from ..events.pages import RoundNow, add_entrant, event_standings, round_now
 from ..events.request import read_new_event
 from ..extensions import count_made, rate_limited
 from ..forms.common import add_error, sentence
@@ -110,7 +111,8 @@ def _director_page(row: EventRow, status: int = 200, notice: str = "", **forms: 
     names = sorted(current.players) if current is not None else []
     swap.first.choices = swap.second.choices = [("", "Choose a player"), *((name, name) for name in names)]
     html = render_template(
-        "events/directing.html", event=row, current=current, notice=notice, now=now,
+        "events/director.html", event=row, current=current, notice=notice, live=_director_live(row, current),
+        live_etag=_live_tag(row.standings_id),
         seat=forms.get("seat") or SeatRoundForm(formdata=None), swap=swap,
         add=forms.get("add") or AddEntrantForm(formdata=None),
         links={"director": external_url("events.director", public_id=row.public_id),
@@ -125,16 +127,30 @@ def _director_live(row: EventRow, current: RoundNow | None) -> Markup:
 
 @bp.get("/e/<public_id>/live")
 def director_live(public_id: str) -> Response:
-    row = get_event_or_404(public_id)
-    return _live_answer(_director_live(row, round_now(row, utc_now())))
+    """The director's live part: 304 while nothing it is drawn from changed (``standings_tag``)."""
+    header = get_event_or_404(public_id, whole=False)
+
+    def draw() -> str:
+        row = get_event_or_404(public_id)
+        return _director_live(row, round_now(row, utc_now()))
+
+    return _live_answer(header.standings_id, draw)
 
 
-def _live_answer(html: str) -> Response:
-    """A live part, or 304 when the phone shows it already (its ETag is its content's digest)."""
-    etag = live_tag(html)
+def _live_tag(standings_id: str) -> str:
+    """What a live part is drawn from: the event's and its matches' versions, whether time is up."""
+    tag = standings_tag(standings_id, utc_now())
+    if tag is None:
+        abort(404, "There is no event at this link.")
+    return tag
+
+
+def _live_answer(standings_id: str, draw: Callable[[], str]) -> Response:
+    """A live part, or 304 when the phone shows the one drawn from the same facts."""
+    etag = _live_tag(standings_id)
     if request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=unchanged_headers(etag))
-    return Response(html, mimetype="text/html", headers=unchanged_headers(etag))
+    return Response(draw(), mimetype="text/html", headers=unchanged_headers(etag))
 
 
 def _refused(row: EventRow, problem: EventProblem, form_name: str, form: VersionForm, field: str) -> Response:
@@ -182,8 +198,7 @@ def swap(public_id: str) -> Response:
     try:
         directing.swap(row, first, second, form.expected())
     except EventProblem as problem:
-        return _refused(row, problem, "swap", form, problem.field if problem.field in ("first", "second")
-                        else "second")
+        return _refused(row, problem, "swap", form, problem.field if problem.field in ("first", "second") else "")
     return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
 
 
@@ -274,9 +289,8 @@ def export_matches(public_id: str) -> Response:
 def standings(standings_id: str) -> str:
     row = event_by_standings_link(standings_id)
     big = request.args.get("screen") == "big"
-    live = _standings_live(row, big)
-    return render_template("events/big.html" if big else "events/standings.html", event=row, live=live,
-                           live_etag=live_tag(live))
+    return render_template("events/big.html" if big else "events/standings.html", event=row,
+                           live=_standings_live(row, big), live_etag=_live_tag(standings_id))
 
 
 def _standings_live(row: EventRow, big: bool) -> Markup:
@@ -287,8 +301,8 @@ def _standings_live(row: EventRow, big: bool) -> Markup:
 
 @bp.get("/standings/<standings_id>/live")
 def standings_live(standings_id: str) -> Response:
-    row = event_by_standings_link(standings_id)
-    return _live_answer(_standings_live(row, request.args.get("screen") == "big"))
+    big = request.args.get("screen") == "big"
+    return _live_answer(standings_id, lambda: _standings_live(event_by_standings_link(standings_id), big))
 
 
 @bp.get("/standings/<standings_id>/standings.csv")
