@@ -22,14 +22,16 @@ pytestmark = pytest.mark.browser
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 BIG_SCREEN = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1, "is_mobile": False,
               "has_touch": False}
-SCROLLS = "() => [document.documentElement.scrollWidth > innerWidth, document.documentElement.scrollHeight > innerHeight]"
+SCROLLS = """() => [document.documentElement.scrollWidth > innerWidth,
+                    document.documentElement.scrollHeight > innerHeight]"""
 
 
 def enter_deal_in_the_panel(phone: Page, number: int, bidder: str, totals: tuple[int, int]) -> None:
     phone.get_by_role("link", name=f"+ Add deal {number}").tap()
     panel = phone.get_by_role("dialog", name=f"Deal {number}")
     expect(panel).to_be_visible()
-    panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name=bidder, exact=True).tap()
+    who = panel.get_by_role("group", name="Who bid? (one of the bidding side)")
+    who.get_by_role("radio", name=bidder, exact=True).tap()
     type_number(panel.get_by_role("textbox", name="Bid"), 50)
     for index, total in enumerate(totals):
         type_number(panel.locator(".sides-quick input").nth(index), total)
