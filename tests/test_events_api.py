@@ -369,12 +369,15 @@ def test_odd_bodies_are_refused_with_a_4xx(client: FlaskClient, body: bytes) -> 
     assert client.get(f"/api/v1/events/{event['id']}").get_json()["version"] == 2
 
 
-def test_making_events_counts_against_the_limit_on_new_matches(database_url: str, tmp_path: Any) -> None:
+def test_events_and_their_tables_count_against_the_limit_on_new_matches(database_url: str, tmp_path: Any) -> None:
     app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
-                      "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True, "CREATE_MATCH_LIMIT": "2 per minute"})
+                      "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True, "CREATE_MATCH_LIMIT": "4 per minute"})
     client = app.test_client()
-    make_event(client)
-    make_event(client)
+    seat(client, make_event(client))  # the event and its round's two tables: 3
+    other = make_event(client)  # 4
+    refused = client.post(f"/api/v1/events/{other['id']}/rounds", headers=director(other))
+    assert refused.status_code == 429 and "Retry-After" in refused.headers
+    assert client.get(f"/api/v1/events/{other['id']}").get_json()["played"] == []
     assert client.post("/api/v1/events", json=BASE).status_code == 429
     app.extensions["scorekeeper.engine"].dispose()
 

@@ -34,27 +34,18 @@ _WHOLE_EVENT = (  # the entrants are read when asked for: the standings need onl
 )
 
 
-def find_event(public_id: str, whole: bool = True) -> EventRow | None:
-    """The event with this director's link, with its rounds, tables and matches (``whole``), or None."""
+def find_event(public_id: str, whole: bool = True, public: bool = False) -> EventRow | None:
+    """The event with this director's link (``public``: this standings link), with its rounds, tables and
+    matches (``whole``), or None."""
     if not reading.is_public_id(public_id):
         return None
-    query = select(EventRow).where(EventRow.public_id == public_id)
+    column = EventRow.standings_id if public else EventRow.public_id
+    query = select(EventRow).where(column == public_id)
     return get_session().scalars(query.options(*_WHOLE_EVENT) if whole else query).first()
 
 
-def get_event_or_404(public_id: str, whole: bool = True) -> EventRow:
-    row = find_event(public_id, whole)
-    if row is None:
-        abort(404, "There is no event at this link.")
-    return row
-
-
-def event_by_standings_link(standings_id: str) -> EventRow:
-    """The event whose public standings link this is (404 when none)."""
-    row = None
-    if reading.is_public_id(standings_id):
-        query = select(EventRow).where(EventRow.standings_id == standings_id).options(*_WHOLE_EVENT)
-        row = get_session().scalars(query).first()
+def get_event_or_404(public_id: str, whole: bool = True, public: bool = False) -> EventRow:
+    row = find_event(public_id, whole, public)
     if row is None:
         abort(404, "There is no event at this link.")
     return row

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from ..events.loading import event_by_standings_link, get_event_or_404
+from ..events.loading import get_event_or_404
 
 bp = Blueprint("events", __name__)
 
@@ -17,4 +17,4 @@ def director(public_id: str) -> str:
 
 @bp.get("/standings/<standings_id>")
 def standings(standings_id: str) -> str:
-    return render_template("events/placeholder.html", event=event_by_standings_link(standings_id))
+    return render_template("events/placeholder.html", event=get_event_or_404(standings_id, whole=False, public=True))
