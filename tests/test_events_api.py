@@ -297,8 +297,9 @@ BASE = {"name": "Club night", "format": "progressive", "round_end": {"deals": 2}
     ({"format": "team", "teams": [["Ann", "Bob"], ["Cy"]], "players": None}, 422, "teams[1]", "entrant_size"),
     ({"format": "swiss"}, 422, "format", "wrong_format"),
     ({"round_end": {"deals": 0}}, 422, "round_end.deals", "out_of_range"),
-    ({"round_end": {"deals": 2, "minutes": 5}}, 422, "round_end", "wrong_format"),
-    ({"round_end": {"target": False}}, 422, "round_end.target", "wrong_format"),
+    ({"round_end": {"deals": 101}}, 422, "round_end.deals", "out_of_range"),  # beyond the house rule deal_limit
+    ({"round_end": {"deals": 2, "minutes": 5}}, 422, "round_end", "unknown_key"),
+    ({"round_end": {"target": False}}, 422, "round_end.target", "wrong_type"),
     ({"rounds": "6"}, 422, "rounds", "not_a_number"),
     ({"rules": {"target": -5}}, 422, "rules.target", "bad_rule_value"),
     ({"players": "Ann, Bob"}, 422, "players", "wrong_type"),

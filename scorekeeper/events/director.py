@@ -107,7 +107,8 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
                                f"table(s) {', '.join(map(str, playing))}: close it first", tables=playing)
     if len(event.played_rounds) >= event.rounds:
         raise EventProblem(409, "round", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
-    seating = seat_round(event_format(event), entrants(event), [seating_of(past) for past in event.played_rounds])
+    seating = seat_round(event_format(event), entrants(event), [seating_of(past) for past in event.played_rounds],
+                         event.rounds)
     count_tables(len(seating.tables))
     when = _claim(event)
     if played is not None and played.closed_at is None:
