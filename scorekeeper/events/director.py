@@ -120,7 +120,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
             "rules": event.rules, "deals": [],
             "sides": [{"name": side_name_of("", side, "sides"), "players": list(side)} for side in table.sides],
         }, stored=True)
-        seated.tables.append(EventTableRow(number=table.number, match=writing.add_match(match)))
+        seated.tables.append(EventTableRow(number=table.number, match=writing.create_match(match, commit=False)))
     event.played_rounds.append(seated)
     _commit()
     return seated, seating
