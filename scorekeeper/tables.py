@@ -18,6 +18,7 @@ from sqlalchemy.orm import selectinload
 
 from .db import get_session
 from .models import MatchRow, RuleCardRow, TablePlayerRow, TableRow
+from .ratings import Rating, rate, results_of
 from .rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from .rules.house_rules import PRESETS, HouseRules
 from .rules.limits import (
@@ -137,11 +138,30 @@ def player_list(table: TableRow) -> list[str]:
     return [player.name for player in table.players]
 
 
-def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None) -> TableStats:
-    """Every figure of the table, worked out from its matches' facts (``rows``: its matches, when read)."""
-    if rows is None:
-        rows = table_matches(table)
-    return table_stats([reading.to_core(row) for row in rows], tuple(player_list(table)))
+def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None,
+             matches: Sequence[Match] | None = None) -> TableStats:
+    """Every figure of the table, worked out from its matches' facts (``rows``: its matches, when read;
+    ``matches``: those rows read into the rules core, when they are)."""
+    if matches is None:
+        matches = [reading.to_core(row) for row in (table_matches(table) if rows is None else rows)]
+    return table_stats(matches, tuple(player_list(table)))
+
+
+@dataclass(frozen=True)
+class StatsAndRatings:
+    """The table's statistics and its players' ratings; ``rated``: how many finished matches were rated."""
+
+    stats: TableStats
+    ratings: tuple[Rating, ...]
+    rated: int
+
+
+def stats_and_ratings(table: TableRow) -> StatsAndRatings:
+    """The statistics and the ratings, from one reading of the table's matches."""
+    rows = table_matches(table)
+    matches = [reading.to_core(row) for row in rows]
+    results = results_of(rows, matches)
+    return StatsAndRatings(stats_of(table, rows, matches), rate(results), len(results))
 
 
 @dataclass(frozen=True)
@@ -176,14 +196,16 @@ def match_states(table: TableRow) -> list[tuple[MatchRow, MatchState]]:
 
 # Writing -----------------------------------------------------------------------------------------------
 
-def create_table(name: str, players: Sequence[str]) -> TableRow:
-    """Store a new table with its players (names already checked by ``player_names``)."""
+def create_table(name: str, players: Sequence[str], commit: bool = True) -> TableRow:
+    """Store a new table with its players (names already checked by ``player_names``); ``commit=False``
+    leaves it in the session's transaction."""
     row = TableRow(name=name)
     row.players = [TablePlayerRow(position=index, name=player, name_key=name_key(player))
                    for index, player in enumerate(players)]
     session = get_session()
     session.add(row)
-    session.commit()
+    if commit:
+        session.commit()
     return row
 
 
@@ -415,12 +437,14 @@ def _check_table_size(matches_data: list[Any]) -> None:
 
 
 def import_table(file: TableFile) -> TableRow:
-    """Store a checked table file as a new table (new links, new token) with its matches."""
-    row = create_table(file.name, file.players)
+    """Store a checked table file as a new table (new links, new token) with its matches, in one
+    transaction: a failure halfway leaves no table at all."""
+    row = create_table(file.name, file.players, commit=False)
     for position, (name, auction, rules) in enumerate(file.rule_cards):
         row.rule_cards.append(RuleCardRow(position=position, name=name, name_key=name_key(name), auction=auction,
                                           rules=rules.to_mapping()))
-    get_session().commit()
+    get_session().flush()
     for match in file.matches:
-        writing.create_match(match, table_id=row.id)
+        writing.create_match(match, table_id=row.id, commit=False)
+    get_session().commit()
     return row

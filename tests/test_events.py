@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from scorekeeper.rules.events import (
@@ -12,6 +14,7 @@ from scorekeeper.rules.events import (
     SeatedTable,
     Seating,
     check_entrants,
+    clean_entrants,
     pick_byes,
 )
 from scorekeeper.rules.limits import MAX_EVENT_ENTRANTS
@@ -50,17 +53,28 @@ REFUSED = [
     (PROGRESSIVE, [*players(4), (" p2 ",)], Code.DUPLICATE_PLAYER, "players[4]", "p2 is entered twice"),
     (TEAM, [*teams(2), ("Cy", "a1")], Code.DUPLICATE_PLAYER, "teams[2][1]", "a1 is entered twice"),
     (TEAM, [*teams(2), ("Cy", "cy")], Code.DUPLICATE_PLAYER, "teams[2][1]", "cy is entered twice"),
+    (PROGRESSIVE, [*players(3), ("Ren\u00e9",), ("Rene\u0301",)], Code.DUPLICATE_PLAYER, "players[4]",
+     "entered twice"),  # the same name once composed
+    (PROGRESSIVE, [*players(4), ("x" * 41,)], Code.TOO_LONG, "players[4]", "at most 40 characters"),
+    (TEAM, [*teams(2), ("Cy", "Di\tEd")], Code.BAD_CHARACTER, "teams[2][1]", "control character U+0009"),
+    (TEAM, [*teams(2), ("Cy", 7)], Code.WRONG_TYPE, "teams[2][1]", "a player's name is text"),
 ]
 
 
 @pytest.mark.parametrize(("format", "entrants", "code", "path", "fragment"), REFUSED)
 def test_entrants_an_event_cannot_take_are_refused_naming_the_place(
-        format: EventFormat, entrants: list[tuple[str, ...]], code: Code, path: str, fragment: str) -> None:
+        format: EventFormat, entrants: list[tuple[Any, ...]], code: Code, path: str, fragment: str) -> None:
     with pytest.raises(EventError) as caught:
         check_entrants(format, entrants)
     assert (caught.value.code, caught.value.problem.path) == (code, path)
     assert fragment in str(caught.value)
     assert isinstance(caught.value, ValueError)
+
+
+def test_entrants_names_are_kept_as_a_match_file_keeps_them() -> None:
+    entrants = [(" Ann ", "Bob"), ("Ren\u00e9", "Zo\u00eb"), ("Cy", "Di  ")]
+    assert clean_entrants(TEAM, entrants) == (("Ann", "Bob"), ("Ren\u00e9", "Zo\u00eb"), ("Cy", "Di"))
+    assert clean_entrants(PROGRESSIVE, [("Rene\u0301",), *players(3)])[0] == ("Ren\u00e9",)
 
 
 @pytest.mark.parametrize(("kind", "count"), [(RoundEndKind.TARGET, None), (RoundEndKind.DEALS, 8),
@@ -70,11 +84,43 @@ def test_a_round_end_counts_deals_or_minutes_and_nothing_for_the_target(kind: Ro
 
 
 @pytest.mark.parametrize(("kind", "count"), [(RoundEndKind.TARGET, 3), (RoundEndKind.DEALS, None),
-                                             (RoundEndKind.MINUTES, 0), (RoundEndKind.DEALS, -2)])
+                                             (RoundEndKind.MINUTES, 0), (RoundEndKind.DEALS, -2),
+                                             (RoundEndKind.MINUTES, 601)])
 def test_a_round_end_without_its_count_or_with_a_needless_one_is_no_value(kind: RoundEndKind,
                                                                           count: int | None) -> None:
     with pytest.raises(ValueError, match="round"):
         RoundEnd(kind, count)
+
+
+@pytest.mark.parametrize(("value", "end"), [
+    ({"target": True}, RoundEnd(RoundEndKind.TARGET)),
+    ({"deals": 8}, RoundEnd(RoundEndKind.DEALS, 8)),
+    ({"minutes": 50}, RoundEnd(RoundEndKind.MINUTES, 50)),
+    ({"deals": 1000}, RoundEnd(RoundEndKind.DEALS, 1000)),
+])
+def test_a_round_end_reads_and_writes_its_json(value: dict[str, object], end: RoundEnd) -> None:
+    assert RoundEnd.from_json(value) == end
+    assert end.to_json() == value
+
+
+@pytest.mark.parametrize(("value", "code", "path", "fragment"), [
+    ([8], Code.WRONG_TYPE, "round_end", "one of"),
+    ({}, Code.MISSING_KEY, "round_end", "one of"),
+    ({"deals": 8, "minutes": 50}, Code.UNKNOWN_KEY, "round_end", "one of"),
+    ({"hands": 8}, Code.UNKNOWN_KEY, "round_end.hands", "not 'hands'"),
+    ({"target": 500}, Code.WRONG_TYPE, "round_end.target", "written true"),
+    ({"deals": "8"}, Code.NOT_A_NUMBER, "round_end.deals", "whole number"),
+    ({"minutes": True}, Code.NOT_A_NUMBER, "round_end.minutes", "whole number"),
+    ({"minutes": 2.5}, Code.NOT_A_NUMBER, "round_end.minutes", "whole number"),
+    ({"deals": 0}, Code.OUT_OF_RANGE, "round_end.deals", "1 to 1,000 deals, not 0"),
+    ({"minutes": 601}, Code.OUT_OF_RANGE, "round_end.minutes", "1 to 600 minutes, not 601"),
+])
+def test_a_round_end_that_cannot_be_read_is_refused_naming_the_place(value: object, code: Code, path: str,
+                                                                     fragment: str) -> None:
+    with pytest.raises(EventError) as caught:
+        RoundEnd.from_json(value)
+    assert (caught.value.code, caught.value.problem.path) == (code, path)
+    assert fragment in str(caught.value)
 
 
 def test_a_seating_finds_each_players_table_and_lists_everyone() -> None:

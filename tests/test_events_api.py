@@ -297,8 +297,9 @@ BASE = {"name": "Club night", "format": "progressive", "round_end": {"deals": 2}
     ({"format": "team", "teams": [["Ann", "Bob"], ["Cy"]], "players": None}, 422, "teams[1]", "entrant_size"),
     ({"format": "swiss"}, 422, "format", "wrong_format"),
     ({"round_end": {"deals": 0}}, 422, "round_end.deals", "out_of_range"),
-    ({"round_end": {"deals": 2, "minutes": 5}}, 422, "round_end", "wrong_format"),
-    ({"round_end": {"target": False}}, 422, "round_end.target", "wrong_format"),
+    ({"round_end": {"deals": 101}}, 422, "round_end.deals", "out_of_range"),  # beyond the house rule deal_limit
+    ({"round_end": {"deals": 2, "minutes": 5}}, 422, "round_end", "unknown_key"),
+    ({"round_end": {"target": False}}, 422, "round_end.target", "wrong_type"),
     ({"rounds": "6"}, 422, "rounds", "not_a_number"),
     ({"rules": {"target": -5}}, 422, "rules.target", "bad_rule_value"),
     ({"players": "Ann, Bob"}, 422, "players", "wrong_type"),
@@ -369,12 +370,15 @@ def test_odd_bodies_are_refused_with_a_4xx(client: FlaskClient, body: bytes) -> 
     assert client.get(f"/api/v1/events/{event['id']}").get_json()["version"] == 2
 
 
-def test_making_events_counts_against_the_limit_on_new_matches(database_url: str, tmp_path: Any) -> None:
+def test_events_and_their_tables_count_against_the_limit_on_new_matches(database_url: str, tmp_path: Any) -> None:
     app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
-                      "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True, "CREATE_MATCH_LIMIT": "2 per minute"})
+                      "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True, "CREATE_MATCH_LIMIT": "4 per minute"})
     client = app.test_client()
-    make_event(client)
-    make_event(client)
+    seat(client, make_event(client))  # the event and its round's two tables: 3
+    other = make_event(client)  # 4
+    refused = client.post(f"/api/v1/events/{other['id']}/rounds", headers=director(other))
+    assert refused.status_code == 429 and "Retry-After" in refused.headers
+    assert client.get(f"/api/v1/events/{other['id']}").get_json()["played"] == []
     assert client.post("/api/v1/events", json=BASE).status_code == 429
     app.extensions["scorekeeper.engine"].dispose()
 

@@ -30,15 +30,13 @@ WORKED: dict[str, Any] = json.loads((ROOT / "seeds" / "worked-sheet.json").read_
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="SCOREKEEPER_TEST_REDIS_URL is not set")
 
 
-@pytest.fixture
-def redis_url() -> str:
-    """The test server's database, emptied: no count left from another run."""
+def empty_counts() -> None:
+    """The test server's database emptied: no count left from another run or check."""
     import redis
 
     client = redis.Redis.from_url(REDIS_URL)
     client.flushdb()
     client.close()
-    return REDIS_URL
 
 
 def gunicorn(tmp_path: Path, storage: str) -> Iterator[int]:
@@ -86,15 +84,14 @@ def creations(port: int) -> Counter[int]:
         return Counter(pool.map(lambda _: call(port, "POST", "/api/v1/matches", WORKED)[0], range(SENT)))
 
 
-def test_a_limit_holds_across_every_worker(tmp_path: Path, redis_url: str) -> None:
-    for port in gunicorn(tmp_path, redis_url):
-        statuses = creations(port)
-        assert statuses == Counter({201: LIMIT, 429: SENT - LIMIT})
+def test_a_limit_holds_across_every_worker_and_a_table_file_counts_its_matches(tmp_path: Path) -> None:
+    """One server for both checks (a start costs its workers' imports) and one test (they share Redis)."""
+    for port in gunicorn(tmp_path, REDIS_URL):
+        empty_counts()
+        assert creations(port) == Counter({201: LIMIT, 429: SENT - LIMIT})
         assert call(port, "GET", "/api/v1/matches/nothing-here")[0] == 404  # reads are not limited
 
-
-def test_a_table_file_counts_its_matches_in_the_shared_store(tmp_path: Path, redis_url: str) -> None:
-    table = {"format": "scorekeeper-table/1", "name": "Club", "matches": [WORKED] * (LIMIT - 2)}
-    for port in gunicorn(tmp_path, redis_url):
+        empty_counts()
+        table = {"format": "scorekeeper-table/1", "name": "Club", "matches": [WORKED] * (LIMIT - 2)}
         assert call(port, "POST", "/api/v1/tables/import", table)[0] == 201  # the table and 8 matches: 9
         assert creations(port) == Counter({201: 1, 429: SENT - 1})

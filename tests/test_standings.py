@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from matches import make_match
 from scorekeeper.rules.events import EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
 from scorekeeper.rules.seating import seat_round
 from scorekeeper.rules.standings import (
@@ -13,6 +18,7 @@ from scorekeeper.rules.standings import (
     close_table,
     progressive_standings,
     round_is_done,
+    table_outcome,
     team_standings,
 )
 
@@ -157,3 +163,75 @@ def test_a_table_is_done_by_the_target_its_deals_or_its_time(end: RoundEnd, targ
                                                              minutes: float | None, in_play: bool,
                                                              expected: bool) -> None:
     assert round_is_done(end, target_reached, deals, minutes, deal_in_play=in_play) is expected
+
+
+# A table's outcome from its match, scored by the sheet -------------------------------------------------
+
+SEATED = SeatedTable(2, (A, B))
+
+
+def deal(we: int, they: int) -> dict[str, Any]:
+    return {"bidder": 0, "bid": 50, "sides": [{"total": we}, {"total": they}]}
+
+
+PASS = {"passed": True}
+
+
+@pytest.mark.parametrize(("deals", "end", "options", "expected"), [
+    ([deal(60, 10)], DEALS, {}, ((60, 10), None, 1, False)),
+    ([deal(60, 10)] * 5 + [PASS, deal(70, 30)], DEALS, {}, ((370, 80), 0, 6, True)),  # passed: not a deal
+    ([deal(50, 70), deal(70, 50)] * 3, DEALS, {}, ((360, 360), None, 6, True)),  # level after its deals: a tie
+    ([deal(260, 10), deal(250, 10)], TARGET, {}, ((510, 20), 0, 2, True)),
+    ([deal(260, 10), deal(200, 10)], TARGET, {}, ((460, 20), None, 2, False)),
+    ([deal(60, 10)], MINUTES, {"minutes_elapsed": 51.0, "deal_in_play": True}, ((60, 10), None, 1, False)),
+    ([deal(60, 10)], MINUTES, {"minutes_elapsed": 51.0}, ((60, 10), 0, 1, True)),
+    ([deal(50, 60)], TARGET, {"closed": True}, ((50, 60), 1, 1, True)),  # closed late: the side ahead wins
+])
+def test_a_tables_outcome_is_its_matchs_sheet_and_the_rounds_end(
+        deals: list[dict[str, Any]], end: RoundEnd, options: dict[str, Any],
+        expected: tuple[tuple[int, int], int | None, int, bool]) -> None:
+    outcome = table_outcome(3, SEATED, make_match(deals), end, **options)
+    assert (outcome.round, outcome.table, outcome.sides) == (3, 2, (A, B))
+    assert (outcome.totals, outcome.winner, outcome.deals, outcome.done) == expected
+
+
+# Properties over any event -----------------------------------------------------------------------------
+
+@st.composite
+def played_events(draw: st.DrawFn) -> tuple[EventFormat, list[Seating], list[TableOutcome]]:
+    """An event of a few rounds, every table's outcome made up: done or not, the side ahead winning."""
+    format = draw(st.sampled_from(EventFormat))
+    count = draw(st.integers(2, 9)) if format is EventFormat.TEAM else draw(st.integers(4, 18))
+    entrants = ([(f"A{index}", f"B{index}") for index in range(count)] if format is EventFormat.TEAM
+                else [(f"P{index}",) for index in range(count)])
+    seatings: list[Seating] = []
+    outcomes: list[TableOutcome] = []
+    for _ in range(draw(st.integers(1, 4))):
+        seatings.append(seat_round(format, entrants, seatings))
+        for table in seatings[-1].tables:
+            first, second = draw(st.integers(-100, 600)), draw(st.integers(-100, 600))
+            outcome = TableOutcome(seatings[-1].round, table.number, table.sides, (first, second), None, 4, False)
+            outcomes.append(close_table(outcome) if draw(st.booleans()) else outcome)
+    return format, seatings, outcomes
+
+
+@settings(max_examples=60, deadline=None)
+@given(played_events())
+def test_standings_add_up_every_side_total_and_rank_in_order(
+        event: tuple[EventFormat, list[Seating], list[TableOutcome]]) -> None:
+    format, seatings, outcomes = event
+    played = sum(outcome.totals[0] + outcome.totals[1] for outcome in outcomes)
+    wins = sum(outcome.winner is not None for outcome in outcomes if outcome.done)
+    keys: list[tuple[int, int]]
+    if format is EventFormat.TEAM:
+        teams = team_standings(outcomes, seatings)
+        keys, ranks = [(-team.won, -team.points) for team in teams], [team.rank for team in teams]
+        assert sum(team.won for team in teams) == wins + sum(team.byes for team in teams)
+        assert sum(team.played for team in teams) == 2 * len(outcomes)
+    else:
+        players = progressive_standings(outcomes)
+        keys, ranks = [(-player.points, -player.won) for player in players], [player.rank for player in players]
+        assert sum(player.points for player in players) == 2 * played  # two players a side
+        assert sum(player.won for player in players) == 2 * wins
+    assert keys == sorted(keys) and ranks[0] == 1
+    assert all(rank == place + 1 or rank == ranks[place - 1] for place, rank in enumerate(ranks))

@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 from conftest import form_values
+from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import event, func, select
+from sqlalchemy.exc import OperationalError
+
+from scorekeeper import tables
+from scorekeeper.db import get_session
+from scorekeeper.models import MatchRow, TableRow
 
 pytestmark = pytest.mark.both_databases
 
@@ -223,6 +230,32 @@ def test_a_table_file_imports_again_without_loss(client: FlaskClient) -> None:
     broken = exported | {"matches": [exported["matches"][0] | {"sides": "x"}]}
     assert error_of(client.post("/api/v1/tables/import", json=broken))[:2] == (422, "matches[0].sides")
 
+
+
+def test_a_table_import_failing_halfway_stores_nothing(app: Flask) -> None:
+    """The database refusing the second match's row leaves no table, no match: one transaction."""
+    deal = {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 20}]}
+    match = {"format": "pinochle-match/1", "sides": [{"name": "We"}, {"name": "They"}], "deals": [deal] * 2}
+    file = tables.read_table_file({"format": "scorekeeper-table/1", "name": "Club", "matches": [match] * 3})
+    inserted: list[str] = []
+
+    def refuse_the_second_match(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if re.match(r'\s*INSERT INTO "?match"? ', statement, re.IGNORECASE):
+            inserted.append(statement)
+            if len(inserted) == 2:
+                raise OperationalError(statement, None, Exception("disk full"))
+
+    with app.app_context():
+        engine = get_session().get_bind()
+        event.listen(engine, "before_cursor_execute", refuse_the_second_match)
+        try:
+            with pytest.raises(OperationalError):
+                tables.import_table(file)
+        finally:
+            event.remove(engine, "before_cursor_execute", refuse_the_second_match)
+        get_session().rollback()
+        counts = [get_session().scalar(select(func.count()).select_from(row)) for row in (TableRow, MatchRow)]
+    assert len(inserted) == 2 and counts == [0, 0]
 
 # Pages --------------------------------------------------------------------------------------------------
 

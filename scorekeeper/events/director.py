@@ -8,6 +8,7 @@ version another director's write has since moved on is refused (409) with nothin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy import select, update
@@ -92,9 +93,11 @@ def _commit() -> None:
                            "look again and redo your change") from None
 
 
-def seat_next_round(event: EventRow, expected: int | None, now: datetime) -> tuple[EventRoundRow, Seating]:
+def seat_next_round(event: EventRow, expected: int | None, now: datetime,
+                    count_tables: Callable[[int], None]) -> tuple[EventRoundRow, Seating]:
     """Seat the next round (the current one closes here when every table is done) and start one match
-    per table, named after the event, under the event's house rules, its sides after their players."""
+    per table, named after the event, under the event's house rules, its sides after their players.
+    ``count_tables`` is told how many matches the round makes before anything is written (it may refuse)."""
     _check_version(event, expected)
     played = current_round(event)
     if played is not None and played.closed_at is None:
@@ -104,7 +107,9 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime) -> tup
                                f"table(s) {', '.join(map(str, playing))}: close it first", tables=playing)
     if len(event.played_rounds) >= event.rounds:
         raise EventProblem(409, "round", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
-    seating = seat_round(event_format(event), entrants(event), [seating_of(past) for past in event.played_rounds])
+    seating = seat_round(event_format(event), entrants(event), [seating_of(past) for past in event.played_rounds],
+                         event.rounds)
+    count_tables(len(seating.tables))
     when = _claim(event)
     if played is not None and played.closed_at is None:
         played.closed_at = when
@@ -115,7 +120,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime) -> tup
             "rules": event.rules, "deals": [],
             "sides": [{"name": side_name_of("", side, "sides"), "players": list(side)} for side in table.sides],
         }, stored=True)
-        seated.tables.append(EventTableRow(number=table.number, match=writing.add_match(match)))
+        seated.tables.append(EventTableRow(number=table.number, match=writing.create_match(match, commit=False)))
     event.played_rounds.append(seated)
     _commit()
     return seated, seating

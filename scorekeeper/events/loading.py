@@ -19,9 +19,7 @@ from ..rules.standings import (
     PlayerStanding,
     TableOutcome,
     TeamStanding,
-    close_table,
     progressive_standings,
-    round_is_done,
     team_standings,
 )
 from ..store import reading
@@ -34,27 +32,18 @@ _WHOLE_EVENT = (  # the entrants are read when asked for: the standings need onl
 )
 
 
-def find_event(public_id: str, whole: bool = True) -> EventRow | None:
-    """The event with this director's link, with its rounds, tables and matches (``whole``), or None."""
+def find_event(public_id: str, whole: bool = True, public: bool = False) -> EventRow | None:
+    """The event with this director's link (``public``: this standings link), with its rounds, tables and
+    matches (``whole``), or None."""
     if not reading.is_public_id(public_id):
         return None
-    query = select(EventRow).where(EventRow.public_id == public_id)
+    column = EventRow.standings_id if public else EventRow.public_id
+    query = select(EventRow).where(column == public_id)
     return get_session().scalars(query.options(*_WHOLE_EVENT) if whole else query).first()
 
 
-def get_event_or_404(public_id: str, whole: bool = True) -> EventRow:
-    row = find_event(public_id, whole)
-    if row is None:
-        abort(404, "There is no event at this link.")
-    return row
-
-
-def event_by_standings_link(standings_id: str) -> EventRow:
-    """The event whose public standings link this is (404 when none)."""
-    row = None
-    if reading.is_public_id(standings_id):
-        query = select(EventRow).where(EventRow.standings_id == standings_id).options(*_WHOLE_EVENT)
-        row = get_session().scalars(query).first()
+def get_event_or_404(public_id: str, whole: bool = True, public: bool = False) -> EventRow:
+    row = find_event(public_id, whole, public)
     if row is None:
         abort(404, "There is no event at this link.")
     return row
@@ -142,26 +131,22 @@ class TableState:
 
 
 def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime) -> TableState:
-    """The table's outcome from its match's sheet. A table closed late counts the deals entered before it
-    was closed; under a time limit, the deals up to the first one entered once time was up (the deal in
-    play then) count."""
+    """The table's outcome from its match's sheet (the rules core's ``table_outcome``). A table closed late
+    counts the deals entered before it was closed; under a time limit, the deals up to the first one
+    entered once time was up (the deal in play then) count."""
     facts, end = facts_of(table.match), round_end(event)
-    match = facts.match
-    counted = len(match.deals) if table.closed_after is None else min(table.closed_after, len(match.deals))
-    minutes, time_up, deal_in_play = None, False, False
+    entered = len(facts.entered)
+    counted = entered if table.closed_after is None else min(table.closed_after, entered)
+    time_up = deal_in_play = False
     if end.kind is RoundEndKind.MINUTES and end.count is not None:
-        started = aware(played.started_at)
-        limit = started + timedelta(minutes=end.count)
-        minutes, time_up = (now - started).total_seconds() / 60, now >= limit
-        after = [number for number, entered in enumerate(facts.entered, start=1) if entered >= limit]
+        limit = aware(played.started_at) + timedelta(minutes=end.count)
+        time_up = now >= limit
+        after = [number for number, moment in enumerate(facts.entered, start=1) if moment >= limit]
         counted = min(counted, after[0]) if after else counted
         deal_in_play = time_up and not after
-    totals, winner = facts.score(counted)
-    sides = (tuple(match.sides[0].players), tuple(match.sides[1].players))
-    done = round_is_done(end, winner is not None, counted, minutes, deal_in_play)
-    outcome = TableOutcome(played.number, table.number, sides, totals, winner, counted, done)
-    if table.closed_after is not None and not done:
-        outcome = close_table(outcome)
+    first, second = played.seating["tables"][table.number - 1]
+    seated = SeatedTable(table.number, (tuple(first), tuple(second)))
+    outcome = facts.outcome(played.number, seated, end, counted, time_up, deal_in_play, table.closed_after is not None)
     return TableState(table, outcome, table.closed_after is not None, time_up)
 
 

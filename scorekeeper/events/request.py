@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..rules.errors import HouseRuleError, RulesError
-from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, check_entrants
+from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, clean_entrants
 from ..rules.house_rules import HouseRules
-from ..rules.limits import MAX_PLAYER_NAME, MAX_TABLE_NAME
+from ..rules.limits import MAX_TABLE_NAME
 from ..rules.problems import ProblemCode, join_path
 from ..rules.text import clean_name
 from . import EventProblem
@@ -16,7 +16,6 @@ from . import EventProblem
 EVENT_KEYS = frozenset({"name", "format", "rules", "auction", "round_end", "rounds", "players", "teams"})
 MAX_ROUNDS = 20
 MAX_ROUND_DEALS = 100  # the house rules' deal limit
-MAX_ROUND_MINUTES = 600
 
 
 @dataclass(frozen=True)
@@ -46,16 +45,17 @@ def read_new_event(body: dict[str, Any]) -> NewEvent:
     auction = body.get("auction", True)
     if not isinstance(auction, bool):
         raise refused("auction", ProblemCode.WRONG_TYPE, "auction is true or false")
-    entrants = _entrants(format, body)
     try:
-        check_entrants(format, entrants)
+        entrants = clean_entrants(format, cast(list[Entrant], _entrants(format, body)))  # it checks the names
+        end = RoundEnd.from_json(body.get("round_end"))
     except RulesError as error:
         raise refused(error.problem.path, error.code, error.problem.message) from None
-    end = read_round_end(body.get("round_end"))
-    if end.kind is RoundEndKind.DEALS:
+    if end.kind is RoundEndKind.DEALS and end.count is not None:
+        if end.count > MAX_ROUND_DEALS:
+            raise refused("round_end.deals", ProblemCode.OUT_OF_RANGE,
+                          f"a round has at most {MAX_ROUND_DEALS} deals (the house rule deal_limit)")
         rules = rules.replace(deal_limit=end.count)  # every table's match ends after the round's deals
-    return NewEvent(_name(body.get("name", ""), "name", MAX_TABLE_NAME, "an event's name", required=False),
-                    format, rules, auction, end, _whole(body.get("rounds"), "rounds", MAX_ROUNDS), entrants)
+    return NewEvent(_name(body.get("name", "")), format, rules, auction, end, _rounds(body.get("rounds")), entrants)
 
 
 def _format(value: object) -> EventFormat:
@@ -76,43 +76,25 @@ def _rules(value: object) -> HouseRules:
         raise refused(join_path("rules", error.problem.path), error.code, error.problem.message) from None
 
 
-def read_round_end(value: object) -> RoundEnd:
-    """``{"target": true}``, ``{"deals": N}`` or ``{"minutes": M}``."""
-    if not isinstance(value, dict) or len(value) != 1:
-        raise refused("round_end", ProblemCode.WRONG_FORMAT,
-                      'how a round ends: {"target": true}, {"deals": N} or {"minutes": M}')
-    (key, count), = value.items()
-    if key == "target" and count is True:
-        return RoundEnd(RoundEndKind.TARGET)
-    if key in ("deals", "minutes"):
-        most = MAX_ROUND_DEALS if key == "deals" else MAX_ROUND_MINUTES
-        return RoundEnd(RoundEndKind(key), _whole(count, f"round_end.{key}", most))
-    raise refused(f"round_end.{key}", ProblemCode.WRONG_FORMAT,
-                  'how a round ends: {"target": true}, {"deals": N} or {"minutes": M}')
-
-
-def _whole(value: object, field: str, most: int) -> int:
+def _rounds(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise refused(field, ProblemCode.NOT_A_NUMBER, f"{field} is a whole number from 1 to {most}")
-    if not 1 <= value <= most:
-        raise refused(field, ProblemCode.OUT_OF_RANGE, f"{field} is from 1 to {most}, not {value}")
+        raise refused("rounds", ProblemCode.NOT_A_NUMBER, f"rounds is a whole number from 1 to {MAX_ROUNDS}")
+    if not 1 <= value <= MAX_ROUNDS:
+        raise refused("rounds", ProblemCode.OUT_OF_RANGE, f"rounds is from 1 to {MAX_ROUNDS}, not {value}")
     return value
 
 
-def _name(value: object, field: str, maximum: int, what: str, required: bool = True) -> str:
+def _name(value: object) -> str:
     if not isinstance(value, str):
-        raise refused(field, ProblemCode.WRONG_TYPE, f"{what} must be text")
+        raise refused("name", ProblemCode.WRONG_TYPE, "an event's name must be text")
     try:
-        name = clean_name(value, field, maximum, what)
+        return clean_name(value, "name", MAX_TABLE_NAME, "an event's name")
     except RulesError as error:
-        raise refused(field, error.code, error.problem.message) from None
-    if required and not name:
-        raise refused(field, ProblemCode.NAME_MISSING, f"{what} cannot be empty")
-    return name
+        raise refused("name", error.code, error.problem.message) from None
 
 
-def _entrants(format: EventFormat, body: dict[str, Any]) -> tuple[Entrant, ...]:
-    """The players (progressive) or teams (team format) as one- or two-name tuples."""
+def _entrants(format: EventFormat, body: dict[str, Any]) -> list[tuple[object, ...]]:
+    """The players (progressive) or teams (team format) as given, each as a tuple of names (not checked)."""
     key, other = ("teams", "players") if format is EventFormat.TEAM else ("players", "teams")
     if other in body:
         raise refused(other, ProblemCode.UNKNOWN_KEY, f"a {format} event lists its {key}, not {other}")
@@ -121,12 +103,8 @@ def _entrants(format: EventFormat, body: dict[str, Any]) -> tuple[Entrant, ...]:
         shape = "a list of teams, each a list of two names" if key == "teams" else "a list of names"
         raise refused(key, ProblemCode.WRONG_TYPE, f"{key} must be {shape}")
     if format is EventFormat.PROGRESSIVE:
-        return tuple((_name(name, f"players[{index}]", MAX_PLAYER_NAME, "a player's name"),)
-                     for index, name in enumerate(given))
-    teams = []
+        return [(name,) for name in given]
     for index, team in enumerate(given):
         if not isinstance(team, list):
             raise refused(f"teams[{index}]", ProblemCode.WRONG_TYPE, "a team is a list of two names")
-        teams.append(tuple(_name(name, f"teams[{index}][{place}]", MAX_PLAYER_NAME, "a player's name")
-                           for place, name in enumerate(team)))
-    return tuple(teams)
+    return [tuple(team) for team in given]

@@ -16,12 +16,12 @@ from datetime import UTC, datetime
 
 from ..models import MatchRow
 from ..rules.errors import ContradictionError
+from ..rules.events import RoundEnd, SeatedTable
 from ..rules.match import Match
-from ..rules.scoring import score_match
+from ..rules.standings import TableOutcome, table_outcome
 from ..store import reading
 
 SIZE = 4096  # matches: 50 tables × 20 rounds, twice over
-Score = tuple[tuple[int, int], int | None]  # the two sides' totals, and the winning side (None while playing)
 
 
 def aware(moment: datetime) -> datetime:
@@ -31,25 +31,27 @@ def aware(moment: datetime) -> datetime:
 
 @dataclass
 class MatchFacts:
-    """One version of a match: its facts, when each deal was entered, and its scores by deals counted."""
+    """One version of a match: its facts, when each deal was entered, and its outcomes as a table."""
 
     match: Match
     entered: tuple[datetime, ...]
-    scores: dict[int, Score] = field(default_factory=dict)
+    outcomes: dict[tuple[object, ...], TableOutcome] = field(default_factory=dict)
 
-    def score(self, counted: int) -> Score:
-        """The totals and winner over the first ``counted`` deals; a match the rules now find contradictory
-        counts as it stood before its first deal."""
-        found = self.scores.get(counted)
+    def outcome(self, round: int, seated: SeatedTable, end: RoundEnd, counted: int, time_up: bool,
+                deal_in_play: bool, closed: bool) -> TableOutcome:
+        """The rules core's outcome of the table over the match's first ``counted`` deals (worked out once
+        for the same question). Only whether the time is up matters of the minutes elapsed."""
+        key = (round, seated, end, counted, time_up, deal_in_play, closed)
+        found = self.outcomes.get(key)
         if found is None:
             match = self.match if counted == len(self.match.deals) else \
                 self.match.with_deals(self.match.deals[:counted])
+            minutes = float(end.count or 0) if time_up else 0.0
             try:
-                sheet = score_match(match)
-                found = (sheet.totals[0], sheet.totals[1]), sheet.winner
-            except ContradictionError:
-                found = (0, 0), None
-            self.scores[counted] = found
+                found = table_outcome(round, seated, match, end, minutes, deal_in_play, closed)
+            except ContradictionError:  # facts the rules now refuse count as nothing played
+                found = TableOutcome(round, seated.number, seated.sides, (0, 0), None, 0, closed)
+            self.outcomes[key] = found
         return found
 
 

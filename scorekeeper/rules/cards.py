@@ -122,6 +122,9 @@ class Card:
     @classmethod
     def from_text(cls, text: str) -> Card:
         """Read a card such as ``AS``, ``10h``, ``T♦`` or ``qs``."""
+        written = _CARD_BY_CODE.get(text)  # as the app writes it: the usual case, read at once
+        if written is not None:
+            return written
         match = _CARD_PATTERN.fullmatch(text.strip().upper())
         if match is None:
             raise CardError(ProblemCode.NOT_A_CARD, f"'{text}' is not a card")
@@ -130,6 +133,7 @@ class Card:
 
 _CARD_PATTERN = re.compile(r"(10|[ATKQJ9])([SHDC♠♥♦♣])")
 ALL_CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+_CARD_BY_CODE = {card.code: card for card in ALL_CARDS}
 
 
 class Deck(IdentityEnum):

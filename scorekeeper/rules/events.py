@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import RulesError
-from .limits import MAX_EVENT_ENTRANTS
+from .errors import MatchFileError, RulesError
+from .limits import MAX_DEALS, MAX_EVENT_ENTRANTS, MAX_PLAYER_NAME, MAX_ROUND_MINUTES
 from .problems import Problem, ProblemCode
+from .text import clean_name
 
 Entrant = tuple[str, ...]  # a team's two names, or one player's name
 
@@ -47,9 +48,15 @@ class RoundEndKind(StrEnum):
     MINUTES = "minutes"
 
 
+ROUND_END_MAXIMUM = {RoundEndKind.TARGET: 0, RoundEndKind.DEALS: MAX_DEALS, RoundEndKind.MINUTES: MAX_ROUND_MINUTES}
+
+
 @dataclass(frozen=True)
 class RoundEnd:
-    """How a round ends; ``count`` is the deals or minutes, None for a game to the target."""
+    """How a round ends; ``count`` is the deals or minutes, None for a game to the target.
+
+    Written in JSON as ``{"target": true}``, ``{"deals": 8}`` or ``{"minutes": 50}``.
+    """
 
     kind: RoundEndKind
     count: int | None = None
@@ -57,8 +64,34 @@ class RoundEnd:
     def __post_init__(self) -> None:
         if (self.count is None) != (self.kind is RoundEndKind.TARGET):
             raise ValueError(f"a round end by {self.kind} {'needs' if self.count is None else 'takes no'} count")
-        if self.count is not None and self.count < 1:
-            raise ValueError(f"a round of {self.count} {self.kind} is no round")
+        if self.count is not None and not 1 <= self.count <= ROUND_END_MAXIMUM[self.kind]:
+            raise ValueError(f"a round of {self.count} {self.kind} is out of range")
+
+    @classmethod
+    def from_json(cls, value: object, path: str = "round_end") -> RoundEnd:
+        """Read ``{"target": true}``, ``{"deals": N}`` or ``{"minutes": M}``; ``EventError`` at ``path``."""
+        if not isinstance(value, dict) or len(value) != 1:
+            code = ProblemCode.WRONG_TYPE if not isinstance(value, dict) else (
+                ProblemCode.MISSING_KEY if not value else ProblemCode.UNKNOWN_KEY)
+            raise EventError(code, path, 'a round ends by one of {"target": true}, {"deals": N} or {"minutes": M}')
+        [(key, count)] = value.items()
+        here = f"{path}.{key}"
+        if key not in set(RoundEndKind):
+            raise EventError(ProblemCode.UNKNOWN_KEY, here, f"a round ends by target, deals or minutes, not {key!r}")
+        kind = RoundEndKind(key)
+        if kind is RoundEndKind.TARGET:
+            if count is not True:
+                raise EventError(ProblemCode.WRONG_TYPE, here, "a round to the target is written true")
+            return cls(kind)
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise EventError(ProblemCode.NOT_A_NUMBER, here, f"the {kind} of a round are a whole number")
+        maximum = ROUND_END_MAXIMUM[kind]
+        if not 1 <= count <= maximum:
+            raise EventError(ProblemCode.OUT_OF_RANGE, here, f"a round has 1 to {maximum:,} {kind}, not {count}")
+        return cls(kind, count)
+
+    def to_json(self) -> dict[str, int | bool]:
+        return {self.kind.value: True if self.count is None else self.count}
 
 
 @dataclass(frozen=True)
@@ -105,9 +138,15 @@ def entrant_path(format: EventFormat, index: int) -> str:
 
 
 def check_entrants(format: EventFormat, entrants: Sequence[Entrant]) -> None:
-    """Raise ``EventError`` unless ``entrants`` can play an event of ``format``: enough to fill a table, not
-    too many, each entrant of the format's size (two for a team, one otherwise), no empty name, no name twice
-    (case and surrounding spaces aside)."""
+    """Raise ``EventError`` unless ``entrants`` can play an event of ``format`` (see ``clean_entrants``)."""
+    clean_entrants(format, entrants)
+
+
+def clean_entrants(format: EventFormat, entrants: Sequence[Entrant]) -> tuple[Entrant, ...]:
+    """``entrants`` with their names as a match file keeps them (NFC, spaces around stripped), or
+    ``EventError``: too few to fill a table, too many, an entrant not of the format's size (two for a team,
+    one otherwise), a name that is no text, empty, too long or holding a character no name may hold, or a
+    name entered twice (case aside). A name taken here is taken by every table's match."""
     what = "teams" if format is EventFormat.TEAM else "players"
     if len(entrants) < format.fewest_entrants:
         raise EventError(ProblemCode.TOO_FEW_ENTRANTS, what,
@@ -117,20 +156,33 @@ def check_entrants(format: EventFormat, entrants: Sequence[Entrant]) -> None:
         raise EventError(ProblemCode.TOO_MANY_ENTRANTS, what,
                          f"an event has at most {MAX_EVENT_ENTRANTS} players")
     seen: set[str] = set()
+    cleaned: list[Entrant] = []
     for index, entrant in enumerate(entrants):
         path = entrant_path(format, index)
         if len(entrant) != format.entrant_size:
             message = ("a team is two players" if format is EventFormat.TEAM
                        else "each entrant of a progressive event is one player")
             raise EventError(ProblemCode.ENTRANT_SIZE, path, f"{message}, not {len(entrant)}")
-        for place, name in enumerate(entrant):
-            name_path = f"{path}[{place}]" if format is EventFormat.TEAM else path
-            key = name.strip().casefold()
-            if not key:
-                raise EventError(ProblemCode.NAME_MISSING, name_path, "a player needs a name")
-            if key in seen:
-                raise EventError(ProblemCode.DUPLICATE_PLAYER, name_path, f"{name.strip()} is entered twice")
-            seen.add(key)
+        names = tuple(_clean_player(name, f"{path}[{place}]" if format is EventFormat.TEAM else path, seen)
+                      for place, name in enumerate(entrant))
+        cleaned.append(names)
+    return tuple(cleaned)
+
+
+def _clean_player(name: object, path: str, seen: set[str]) -> str:
+    """One player's name cleaned, and remembered in ``seen`` (case folded)."""
+    if not isinstance(name, str):
+        raise EventError(ProblemCode.WRONG_TYPE, path, "a player's name is text")
+    try:
+        name = clean_name(name, path, MAX_PLAYER_NAME, "a player's name")
+    except MatchFileError as error:
+        raise EventError(error.problem.code, error.problem.path, error.problem.message) from None
+    if not name:
+        raise EventError(ProblemCode.NAME_MISSING, path, "a player needs a name")
+    if name.casefold() in seen:
+        raise EventError(ProblemCode.DUPLICATE_PLAYER, path, f"{name} is entered twice")
+    seen.add(name.casefold())
+    return name
 
 
 def bye_counts(past: Sequence[Seating]) -> Counter[frozenset[str]]:

@@ -26,6 +26,7 @@ MIN_WRITE_KEY = 8  # characters in the key that names a write (a form's hidden k
 MAX_WRITE_KEY = 64
 
 MAX_EVENT_ENTRANTS = 200  # players in one club event (50 tables)
+MAX_ROUND_MINUTES = 600  # a round of a club event with a time limit: at most ten hours
 
 MAX_TABLE_NAME = 80  # characters in a table's name
 MAX_TABLE_PLAYERS = 40  # players a table remembers

@@ -2,8 +2,10 @@
 
 Team format (a *stay/move* movement): at every table the team on the first side stays, and the team on the
 second side moves on to the next table (from the last table back to the first). With an odd number of teams
-one team sits out each round: the team with the fewest byes so far, the latest in the entry list among
-equals; the team back from its bye takes that team's seat, so no team sits out twice while another has not.
+one team sits out each round, one of those with the fewest byes so far: not the team that sat out the round
+before when another will do, then the one whose bye leaves the fewest tables of teams that met before, then
+the latest in the entry list. The team back from its bye takes the seat of the team that now sits out, so
+no team sits out twice while another has not.
 
 Progressive format: see ``progressive.py``.
 """
@@ -11,32 +13,55 @@ Progressive format: see ``progressive.py``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .events import Entrant, EventError, EventFormat, SeatedTable, Seating, check_entrants, pick_byes
+from .events import Entrant, EventError, EventFormat, SeatedTable, Seating, bye_counts, check_entrants, pick_byes
 from .problems import ProblemCode
 from .progressive import seat_progressive
 
 Pair = tuple[str, str]
 
 
-def seat_round(format: EventFormat, entrants: Sequence[Entrant], past: Sequence[Seating]) -> Seating:
+def seat_round(format: EventFormat, entrants: Sequence[Entrant], past: Sequence[Seating],
+               rounds: int | None = None) -> Seating:
     """The next round's seating of ``entrants`` after the rounds ``past`` (as played, swaps included).
 
+    ``rounds``, the event's number of rounds, lets a progressive seating plan ahead for fewer repeats.
     The same input always gives the same seating. Raises ``EventError`` for entrants the format cannot take.
     """
     check_entrants(format, entrants)
     number = past[-1].round + 1 if past else 1
     if format is EventFormat.TEAM:
         return _seat_teams([tuple(team) for team in entrants], past, number)
-    return seat_progressive([name for (name,) in entrants], past, number)
+    return seat_progressive([name for (name,) in entrants], past, number, rounds)
 
 
 def _seat_teams(teams: list[Entrant], past: Sequence[Seating], number: int) -> Seating:
-    byes = pick_byes(teams, len(teams) % 2, past)
-    playing = [team for team in teams if team not in byes]
+    """The stay/move movement; with an odd count, of the teams with the fewest byes, one that did not sit
+    out the round before and whose bye makes the fewest games of teams that met before sits out (the
+    latest entered among equals)."""
+    if len(teams) % 2 == 0:
+        return _move_teams(teams, None, past, number)
+    byes = bye_counts(past)
+    order = pick_byes(teams, len(teams), past)  # fewest byes first, then the latest entered
+    candidates = [team for team in order if byes[frozenset(team)] == byes[frozenset(order[0])]]
+    last_byes = past[-1].byes if past else ()
+    met = {frozenset(map(frozenset, table.sides)) for seating in past for table in seating.tables}
+
+    def cost(seating: Seating) -> tuple[bool, int]:
+        """Sitting out twice running, then games of teams that met before."""
+        return seating.byes[0] in last_byes, sum(frozenset(map(frozenset, table.sides)) in met
+                                                  for table in seating.tables)
+
+    return min((_move_teams(teams, team, past, number) for team in candidates), key=cost)
+
+
+def _move_teams(teams: list[Entrant], bye: Entrant | None, past: Sequence[Seating], number: int) -> Seating:
+    """Round ``number`` by the movement, ``bye`` sitting out: teams back from a bye or new take the seats
+    left free, in entry order, else a new table; the tables close up over seats still free."""
+    playing = [team for team in teams if team != bye]
     seats = _moved_seats(past[-1]) if past else []
     keys = {frozenset(team): team for team in playing}
     seated = [keys.pop(frozenset(team), None) for team in seats]  # None: a team on a bye now, or gone
@@ -45,7 +70,7 @@ def _seat_teams(teams: list[Entrant], past: Sequence[Seating], number: int) -> S
     order = [team for team in seated if team is not None] + list(waiting)
     tables = tuple(SeatedTable(index // 2 + 1, (order[index], order[index + 1]))
                    for index in range(0, len(order), 2))
-    return Seating(number, tables, tuple(byes))
+    return Seating(number, tables, () if bye is None else (bye,))
 
 
 def _moved_seats(last: Seating) -> list[Entrant]:
@@ -62,13 +87,7 @@ def swap_players(seating: Seating, first: str, second: str) -> Seating:
     name twice."""
     _check_swap(seating, first, second)
     swapped = {first: second, second: first}
-
-    def swap(names: Entrant) -> Entrant:
-        return tuple(swapped.get(name, name) for name in names)
-
-    tables = tuple(SeatedTable(table.number, (swap(table.sides[0]), swap(table.sides[1])))
-                   for table in seating.tables)
-    return Seating(seating.round, tables, tuple(swap(bye) for bye in seating.byes))
+    return _reseat(seating, lambda names: tuple(swapped.get(name, name) for name in names))
 
 
 def swap_teams(seating: Seating, first: str, second: str) -> Seating:
@@ -82,10 +101,14 @@ def swap_teams(seating: Seating, first: str, second: str) -> Seating:
     if one == other:
         raise EventError(ProblemCode.DUPLICATE_PLAYER, "second", f"{first} and {second} are partners")
     swapped = {one: other, other: one}
-    tables = tuple(SeatedTable(table.number, (swapped.get(table.sides[0], table.sides[0]),
-                                              swapped.get(table.sides[1], table.sides[1])))
+    return _reseat(seating, lambda unit: swapped.get(unit, unit))
+
+
+def _reseat(seating: Seating, change: Callable[[Entrant], Entrant]) -> Seating:
+    """``seating`` with every side and bye changed by ``change``."""
+    tables = tuple(SeatedTable(table.number, (change(table.sides[0]), change(table.sides[1])))
                    for table in seating.tables)
-    return Seating(seating.round, tables, tuple(swapped.get(bye, bye) for bye in seating.byes))
+    return Seating(seating.round, tables, tuple(change(bye) for bye in seating.byes))
 
 
 def _check_swap(seating: Seating, first: str, second: str) -> None:

@@ -1,5 +1,7 @@
 """Standings of a club event, worked out from each table's outcome (never stored), and when a table is done.
 
+``table_outcome`` reads a table's outcome from its match's sheet; the standings add the outcomes up.
+
 Progressive: a player's points are the sum, over rounds, of their side's total at their table. Ties are
 broken by rounds won, then the best single round; players equal on all three share a rank (listed by name).
 A player on a bye is credited that round's average side total over the tables done (rounded, halves up).
@@ -19,7 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from .events import RoundEnd, RoundEndKind, Seating
+from .events import RoundEnd, RoundEndKind, SeatedTable, Seating
+from .match import Match
+from .scoring import PASSED, score_match
 
 T = TypeVar("T")
 
@@ -60,6 +64,19 @@ def round_is_done(end: RoundEnd, target_reached: bool, deals: int, minutes_elaps
     return False
 
 
+def table_outcome(round: int, seated: SeatedTable, match: Match, end: RoundEnd, minutes_elapsed: float | None = None,
+                  deal_in_play: bool = False, closed: bool = False) -> TableOutcome:
+    """A table's outcome from its match's recorded deals, scored by the sheet: the deals counted are those
+    played (not passed) up to the match's end; a table done without a winner of its match (its deals or its
+    time up), or ``closed`` by the director, is won by the side ahead."""
+    sheet = score_match(match)
+    deals = sum(1 for line in sheet.deals if not line.after_end and line.status != PASSED)
+    done = round_is_done(end, sheet.winner is not None, deals, minutes_elapsed, deal_in_play)
+    outcome = TableOutcome(round, seated.number, seated.sides, (sheet.totals[0], sheet.totals[1]), sheet.winner,
+                           deals, done)
+    return close_table(outcome) if closed or (done and sheet.winner is None) else outcome
+
+
 def average(values: Sequence[int]) -> int:
     """The mean of ``values`` rounded to a whole point, halves up; 0 for none."""
     return (2 * sum(values) + len(values)) // (2 * len(values)) if values else 0
@@ -96,14 +113,14 @@ def progressive_standings(outcomes: Sequence[TableOutcome],
         for name in (name for bye in seating.byes for name in bye):
             credit[name].append(value)
     names = sorted(set(rounds) | set(credit), key=str.casefold)
+    points = {name: sum(rounds[name]) + sum(credit[name]) for name in names}
+    best = {name: max(rounds[name], default=None) for name in names}
 
-    def key(name: str) -> tuple[int, int, int]:
-        best = max(rounds[name], default=None)
-        return -(sum(rounds[name]) + sum(credit[name])), -won[name], -(best if best is not None else -10**9)
+    def key(name: str) -> tuple[int, int, bool, int]:
+        return -points[name], -won[name], best[name] is None, -(best[name] or 0)
 
-    ranked = ranks(names, key)
-    return tuple(PlayerStanding(name, sum(rounds[name]) + sum(credit[name]), rank, len(rounds[name]), won[name],
-                                max(rounds[name], default=None), len(credit[name])) for name, rank in ranked)
+    return tuple(PlayerStanding(name, points[name], rank, len(rounds[name]), won[name], best[name], len(credit[name]))
+                 for name, rank in ranks(names, key))
 
 
 @dataclass(frozen=True)
@@ -158,7 +175,7 @@ def team_standings(outcomes: Sequence[TableOutcome], seatings: Sequence[Seating]
                  for key, rank in ranks(names, order))
 
 
-def ranks(items: Sequence[T], key: Callable[[T], tuple[int, ...]]) -> list[tuple[T, int]]:
+def ranks(items: Sequence[T], key: Callable[[T], tuple[int | bool, ...]]) -> list[tuple[T, int]]:
     """``items`` (already in name order) sorted by ``key``, each with its rank: equal keys share a rank, and
     the next rank counts everyone above (1, 2, 2, 4)."""
     ordered = sorted(items, key=key)

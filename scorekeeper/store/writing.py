@@ -85,25 +85,11 @@ class Written:
 # Starting matches -----------------------------------------------------------------------------------
 
 def create_match(match: Match, public_id: str | None = None, table_id: int | None = None,
-                 following: tuple[MatchRow, WriteKey] | None = None) -> MatchRow:
+                 following: tuple[MatchRow, WriteKey] | None = None, commit: bool = True) -> MatchRow:
     """Store a new match (from the form, an import or the API) and return its row; ``public_id`` gives
     it a chosen link (a seeded sample's) rather than a random one; ``table_id`` the table it is played at;
-    ``following`` the finished match and the rematch form's key that started it."""
-    row = add_match(match, public_id, table_id)
-    session = get_session()
-    if following:
-        finished, key = following
-        session.add(WriteKeyRow(match_id=finished.id, key=key.value, fingerprint=key.fingerprint, number=None,
-                                version=finished.version, started_match_id=row.id))
-    session.commit()
-    if match.deals:
-        session.expire(row, ["deals"])  # read when asked for
-    return row
-
-
-def add_match(match: Match, public_id: str | None = None, table_id: int | None = None) -> MatchRow:
-    """Add a new match to the session's transaction, written but not committed (an event's round commits
-    all its tables' matches at once)."""
+    ``following`` the finished match and the rematch form's key that started it. ``commit=False`` leaves
+    the match in the session's transaction, for a caller storing several things at once."""
     row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping(), table_id=table_id)
     if public_id is not None:
         row.public_id = public_id
@@ -116,9 +102,18 @@ def add_match(match: Match, public_id: str | None = None, table_id: int | None =
              for number, deal in enumerate(match.deals, start=1)]
     session = get_session()
     session.add(row)
-    session.flush()
+    if deals or following:
+        session.flush()
     if deals:  # one statement with many rows: a long import holds SQLite's write lock briefly
         session.execute(insert(DealRow), [values | {"match_id": row.id} for values in deals])
+    if following:
+        finished, key = following
+        session.add(WriteKeyRow(match_id=finished.id, key=key.value, fingerprint=key.fingerprint, number=None,
+                                version=finished.version, started_match_id=row.id))
+    if commit:
+        session.commit()
+    if deals:
+        session.expire(row, ["deals"])  # read when asked for
     return row
 
 

@@ -407,10 +407,14 @@ def add_rule_card(public_id: str) -> Response:
 def table_statistics(public_id: str) -> Response:
     """Every figure of the table, worked out now from its matches' facts."""
     row = tables.get_table_or_404(public_id)
-    stats = tables.stats_of(row)
+    figures = tables.stats_and_ratings(row)
+    stats = figures.stats
     return jsonify({
         "matches": stats.matches,
         "unfinished": stats.unfinished,
+        "rated": figures.rated,
+        "ratings": [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "cautious": r.cautious, "games": r.games}
+                    for r in figures.ratings],
         "players": [{
             "name": p.name, "matches": p.matches, "in_progress": p.in_progress, "won": p.won,
             "win_percent": p.win_percent,

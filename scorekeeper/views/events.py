@@ -20,7 +20,7 @@ from ..device import NOT_THE_DIRECTOR, may_direct, remember_event
 from ..events import EventProblem
 from ..events import director as directing
 from ..events.files import download_stem, matches_zip, standings_csv
-from ..events.loading import event_by_standings_link, event_format, get_event_or_404, standings_tag
+from ..events.loading import event_format, get_event_or_404, standings_tag
 from ..events.pages import RoundNow, add_entrant, event_standings, round_now
 from ..events.request import read_new_event
 from ..extensions import count_made, rate_limited
@@ -174,9 +174,8 @@ def seat_round(public_id: str) -> Response:
         return _director_page(row, 400, notice=STALE_PAGE)
     if form.round.data == str(len(row.played_rounds)) and form.expected() != row.version:
         return redirect(url_for("events.director", public_id=public_id), 303)
-    count_made(matches=sum(len(entrant.players) for entrant in row.entrants) // 4)
     try:
-        directing.seat_next_round(row, form.expected(), utc_now())
+        directing.seat_next_round(row, form.expected(), utc_now(), lambda tables: count_made(matches=tables))
     except EventProblem as problem:
         return _refused(row, problem, "seat", form, "")
     return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
@@ -287,7 +286,7 @@ def export_matches(public_id: str) -> Response:
 
 @bp.get("/standings/<standings_id>")
 def standings(standings_id: str) -> str:
-    row = event_by_standings_link(standings_id)
+    row = get_event_or_404(standings_id, public=True)
     big = request.args.get("screen") == "big"
     return render_template("events/big.html" if big else "events/standings.html", event=row,
                            live=_standings_live(row, big), live_etag=_live_tag(standings_id))
@@ -302,12 +301,12 @@ def _standings_live(row: EventRow, big: bool) -> Markup:
 @bp.get("/standings/<standings_id>/live")
 def standings_live(standings_id: str) -> Response:
     big = request.args.get("screen") == "big"
-    return _live_answer(standings_id, lambda: _standings_live(event_by_standings_link(standings_id), big))
+    return _live_answer(standings_id, lambda: _standings_live(get_event_or_404(standings_id, public=True), big))
 
 
 @bp.get("/standings/<standings_id>/standings.csv")
 def export_standings(standings_id: str) -> Response:
-    row = event_by_standings_link(standings_id)
+    row = get_event_or_404(standings_id, public=True)
     return _download(standings_csv(event_standings(row, utc_now())).encode(), "text/csv",
                      f"{download_stem(row)}-standings.csv")
 

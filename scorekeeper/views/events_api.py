@@ -19,7 +19,6 @@ from ..events import EventProblem, director
 from ..events.loading import (
     Standings,
     TableState,
-    event_by_standings_link,
     event_format,
     get_event_or_404,
     round_ends_at,
@@ -34,7 +33,7 @@ from ..extensions import count_made, csrf, rate_limited
 from ..models import EventRoundRow, EventRow, MatchRow, utc_now
 from ..rules.events import EventFormat, RoundEndKind
 from ..rules.problems import ProblemCode
-from ..rules.standings import PlayerStanding
+from ..rules.standings import PlayerStanding, TeamStanding
 from .api_base import ApiError, api_error, check_bearer, expected_version, json_body, json_errors
 from .links import external_url
 
@@ -123,11 +122,10 @@ def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
         "played": [_round_json(row, played, now) for played in row.played_rounds],
     })
     response.status_code = status
-    response.headers["ETag"] = f'"{row.version}"'
     return response
 
 
-def _standing_json(standing: Any) -> dict[str, Any]:
+def _standing_json(standing: PlayerStanding | TeamStanding) -> dict[str, Any]:
     if isinstance(standing, PlayerStanding):
         return {"name": standing.name, "points": standing.points, "rank": standing.rank,
                 "rounds": standing.rounds, "won": standing.won, "best": standing.best, "byes": standing.byes}
@@ -179,8 +177,8 @@ def seat_round(public_id: str) -> Response:
     """Seat the next round: one new match per table, each with its edit token."""
     row = _directed(public_id)
     body = _body()
-    count_made(matches=sum(len(entrant.players) for entrant in row.entrants) // 4)
-    played, _ = director.seat_next_round(row, expected_version(body, "event"), utc_now())
+    played, _ = director.seat_next_round(row, expected_version(body, "event"), utc_now(),
+                                         lambda tables: count_made(matches=tables))
     response = jsonify(_round_json(row, played, utc_now(), with_tokens=True) | {"version": row.version})
     response.status_code = 201
     response.headers["Cache-Control"] = "no-store"
@@ -246,6 +244,6 @@ def public_standings(standings_id: str) -> Response:
         unchanged = Response(status=304)
         unchanged.headers["ETag"] = f'"{tag}"'
         return unchanged
-    response = standings_answer(event_by_standings_link(standings_id))
+    response = standings_answer(get_event_or_404(standings_id, public=True))
     response.headers["ETag"] = f'"{tag}"'
     return response

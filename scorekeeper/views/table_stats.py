@@ -15,10 +15,12 @@ bp = Blueprint("table_stats", __name__)
 def table(table_id: str) -> str:
     row = tables.get_table_or_404(table_id)
     remember_table(table_id)
-    stats = tables.stats_of(row)
+    figures = tables.stats_and_ratings(row)
+    stats = figures.stats
     busiest = sorted(stats.form, key=lambda name: (-len(stats.form[name]), name.casefold()))[:LINES]
     return render_template("tables/stats.html", table=row, stats=stats, chart=form_chart(stats.form, busiest),
-                           charted_all=len(busiest) == len(stats.form))
+                           charted_all=len(busiest) == len(stats.form), ratings=figures.ratings,
+                           rated=figures.rated)
 
 
 @bp.get("/t/<table_id>/stats/player")

@@ -101,6 +101,8 @@ def test_a_table_plays_a_match_a_rematch_and_shows_its_statistics(page: Page, sh
     assert figure(page, "Bob", "bids") == figure(page, "Di", "bids") == "0"
     expect(page.locator('[data-partnership="Ann & Bob"]')).to_contain_text("1 played together, 1 won")
     expect(page.locator('[data-faced="Ann v Cy"]')).to_contain_text("1 – 0")
+    expect(page.locator("[data-rating]")).to_have_text([re.compile(rf"^{name} \d+\.\d ± \d\.\d \(1 match rated\)$")
+                                                        for name in ("Ann", "Bob", "Cy", "Di")])
     shoot(page, "table-stats")
     follow(page, page.get_by_role("link", name="Ann", exact=True))
     expect(page.get_by_role("heading", name="Ann", exact=True)).to_be_visible()
