@@ -339,3 +339,20 @@ def test_user_text_is_escaped_on_every_event_page(client: FlaskClient) -> None:
         html = text(page)
         assert "<script>x" not in html and "<b>Ann" not in html
         assert "&lt;b&gt;Ann&lt;/b&gt;" in html
+
+
+def test_a_team_event_seats_teams_with_a_bye_and_ranks_teams(client: FlaskClient, actions: Actions) -> None:
+    public_id = create(client, format="team", entrants="Ann & Bob\nCy, Di\nEd + Flo")
+    seat(client, public_id)
+    table = tables_of(client, public_id)[0]
+    director = text(client.get(f"/e/{public_id}"))
+    on_bye = [team for team in (["Ann", "Bob"], ["Cy", "Di"], ["Ed", "Flo"]) if team not in table["sides"]]
+    assert f"On a bye: {' &amp; '.join(on_bye[0])}." in director
+    play(client, actions, match_id(table), (60, 20))
+    link = standings_id(client, public_id)
+    standings = text(client.get(f"/standings/{link}"))
+    assert '<th scope="col">Won</th><th scope="col">Points</th><th scope="col">Played</th>' in standings
+    assert "By games won, then points" in standings
+    rows = list(csv.reader(io.StringIO(text(client.get(f"/standings/{link}/standings.csv")))))
+    assert rows[0] == ["round", "rank", "players", "won", "points", "played", "byes"]
+    assert client.post(f"/standings/{link}").status_code == 405
