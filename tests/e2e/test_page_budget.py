@@ -62,6 +62,8 @@ class PageWeight:
         return f"{self.name:<12} {len(self.requests):>2} requests {self.total:>7,} bytes   ({kinds})"
 
     def worker_row(self) -> str:
+        if self.name in EVENT_PAGE_NAMES:
+            return f"{'':<12} no service worker: a live page of the room, not kept for use offline"
         return (f"{'':<12} then the service worker: {len(self.worker_requests)} requests {self.worker_bytes:,} bytes"
                 if self.worker_requests else f"{'':<12} then the service worker: already running, nothing more")
 
