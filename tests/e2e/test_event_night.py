@@ -1,6 +1,7 @@
 """A club night in the browser: the director makes an event on a phone (390×844) and seats round 1; the four
 phones of table 1 open its players' link, see where they play and the round's countdown, and each enters a deal
-in the entry panel; the big screen (1920×1080) shows each change within 2 s, and the director's page follows.
+in the entry panel; the big screen (1920×1080) shows each change within 2 s, and the director's page follows;
+at the time limit the director's countdown says to finish the deal in play.
 Axe finds nothing serious on the director's page and the big screen; 40 players fit the big screen unscrolled."""
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def enter_deal_in_the_panel(phone: Page, number: int, bidder: str, totals: tuple
 def test_the_director_seats_a_round_four_phones_play_and_the_big_screen_follows(
         phones: Phones, shoot: Callable[..., Any]) -> None:
     director = phones.open()
+    director.clock.install()  # the phone's clock, moved on at the end to the round's time limit
     director.goto("/events/new")
     director.get_by_label("Event name").fill("Thursday club night")
     director.get_by_role("radio", name="A time limit in minutes").tap()
@@ -80,6 +82,8 @@ def test_the_director_seats_a_round_four_phones_play_and_the_big_screen_follows(
     expect(director.locator("#table-1")).to_contain_text("4 deals")
     expect(director.locator("#table-1 .table-sides td").first).to_have_text("180")
     expect(first_points).to_have_text("180")
+    director.clock.fast_forward("50:00")
+    expect(director.locator(".countdown")).to_have_text("Time: finish the deal in play")
 
     assert big.evaluate(SCROLLS) == [False, False]
     assert (violations := axe_violations(big)) == [], describe(violations)
