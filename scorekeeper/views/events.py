@@ -1,9 +1,9 @@
 """An event's pages: a new event, the director's page (at the event's link) with its changes, and the
 public standings (a phone's page, the big screen, CSV).
 
-The director's writes call the same functions as the API (``events.director``); each form carries the
-event's version it was drawn from, so a page another director's change overtook is refused and drawn again
-as the event is now.
+The director's writes call the same functions as the API (``events.director``); every form's token is
+checked before the view (``CSRFProtect``); each form carries the event's version it was drawn from, so a
+page another director's change overtook is refused and drawn again as the event is now.
 """
 
 from __future__ import annotations
@@ -170,8 +170,6 @@ def seat_round(public_id: str) -> Response:
     """Seat the next round; a second tap of the same button finds its round seated and shows the page."""
     row = get_event_or_404(public_id)
     form = SeatRoundForm()
-    if not form.validate():
-        return _director_page(row, 400, notice=STALE_PAGE)
     if form.round.data == str(len(row.played_rounds)) and form.expected() != row.version:
         return redirect(url_for("events.director", public_id=public_id), 303)
     try:
@@ -186,8 +184,6 @@ def seat_round(public_id: str) -> Response:
 def swap(public_id: str) -> Response:
     row = get_event_or_404(public_id)
     form = SwapForm()
-    if not form.validate():
-        return _director_page(row, 400, notice=STALE_PAGE)
     first, second = form.first.data or "", form.second.data or ""
     for field, name in ((form.first, first), (form.second, second)):
         if not name:
@@ -206,8 +202,6 @@ def swap(public_id: str) -> Response:
 def add_player(public_id: str) -> Response:
     row = get_event_or_404(public_id)
     form = AddEntrantForm()
-    if not form.validate():
-        return _director_page(row, 400, notice=STALE_PAGE)
     entrant = player_line(form.name.data or "", event_format(row) is EventFormat.TEAM)
     try:
         add_entrant(row, entrant, form.expected())
@@ -225,24 +219,11 @@ def close_table(public_id: str, match_id: str) -> Response:
         played, table = directing.find_table(row, match_id)
     except EventProblem as problem:
         abort(problem.status, sentence(problem.message))
-    form = VersionForm()
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.validate():
-            try:
-                directing.close_table(row, match_id, form.expected(), utc_now())
-            except EventProblem as problem:
-                if problem.code == directing.STALE:
-                    return _director_page(row, 409, notice=STALE_PAGE)
-                form.form_errors.append(sentence(problem.message))
-                status = problem.status
-            else:
-                return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
     current = round_now(row, utc_now())
     state = next((state for state in current.tables if state.row is table), None) if current else None
-    return _confirm_page("events/close_table.html", status, event=row, played=played, table=table,
-                         state=state, form=form)
+    form = VersionForm()
+    return _confirmed(row, form, lambda: directing.close_table(row, match_id, form.expected(), utc_now()),
+                      "events/close_table.html", played=played, table=table, state=state)
 
 
 @bp.route("/e/<public_id>/rounds/<int:number>/close", methods=["GET", "POST"])
@@ -254,24 +235,26 @@ def close_round(public_id: str, number: int) -> Response:
     if current is None or current.row.number != number:
         abort(404, f"Round {number} is not the round being played.")
     form = CloseRoundForm()
+    return _confirmed(row, form, lambda: directing.close_round(row, number, form.late.data == "yes",
+                                                               form.expected(), utc_now()),
+                      "events/close_round.html", current=current)
+
+
+def _confirmed(row: EventRow, form: VersionForm, write: Callable[[], object], template: str,
+               **values: Any) -> Response:
+    """A change asked on its own page (GET) and made once confirmed (POST); a refusal shows on that page."""
     status = 200
     if request.method == "POST":
-        status = 400
-        if form.validate():
-            try:
-                directing.close_round(row, number, form.late.data == "yes", form.expected(), utc_now())
-            except EventProblem as problem:
-                if problem.code == directing.STALE:
-                    return _director_page(row, 409, notice=STALE_PAGE)
-                form.form_errors.append(sentence(problem.message))
-                status = problem.status
-            else:
-                return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
-    return _confirm_page("events/close_round.html", status, event=row, current=current, form=form)
-
-
-def _confirm_page(template: str, status: int, **values: Any) -> Response:
-    html = render_template(template, **values)
+        try:
+            write()
+        except EventProblem as problem:
+            if problem.code == directing.STALE:
+                return _director_page(row, 409, notice=STALE_PAGE)
+            form.form_errors.append(sentence(problem.message))
+            status = problem.status
+        else:
+            return redirect(url_for("events.director", public_id=row.public_id, _anchor="tables"), 303)
+    html = render_template(template, event=row, form=form, **values)
     return Response(html, status=status, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 
