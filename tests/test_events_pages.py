@@ -248,8 +248,13 @@ def test_every_write_needs_the_directors_link_opened_on_this_phone(app: Flask, c
     stranger = app.test_client()
     stranger.get(f"/standings/{standings_id(client, public_id)}")
     data = {"version": "2", "round": "2", "name": "Ivy", "first": "Ann", "second": "Bob", "late": "yes"}
-    for action in ("/rounds", "/swap", "/entrants", f"/tables/{match_id(table)}/close", "/rounds/1/close"):
-        assert stranger.post(f"/e/{public_id}{action}", data=data).status_code == 403, action
+    actions = ("/rounds", "/swap", "/entrants", "/tables/<match_id>/close", "/rounds/<int:number>/close")
+    posted = {rule.rule for rule in app.url_map.iter_rules()
+              if "POST" in (rule.methods or set()) and rule.rule.startswith("/e/<public_id>/")}
+    assert posted == {f"/e/<public_id>{action}" for action in actions}  # every write is tried below
+    for action in actions:
+        url = f"/e/{public_id}{action}".replace("<match_id>", match_id(table)).replace("<int:number>", "1")
+        assert stranger.post(url, data=data).status_code == 403, action
     assert len(event_json(client, public_id)["played"]) == 1  # type: ignore[arg-type]
 
 
