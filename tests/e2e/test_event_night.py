@@ -2,7 +2,8 @@
 phones of table 1 open its players' link, see where they play and the round's countdown, and each enters a deal
 in the entry panel; the big screen (1920×1080) shows each change within 2 s, and the director's page follows;
 at the time limit the director's countdown says to finish the deal in play.
-Axe finds nothing serious on the director's page and the big screen; 40 players fit the big screen unscrolled."""
+Axe finds nothing serious on the new event's form, the director's page, the standings and the big screen; 40
+players fit the big screen unscrolled."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ def test_the_director_seats_a_round_four_phones_play_and_the_big_screen_follows(
     director = phones.open()
     director.clock.install()  # the phone's clock, moved on at the end to the round's time limit
     director.goto("/events/new")
+    assert (violations := axe_violations(director)) == [], describe(violations)
     director.get_by_label("Event name").fill("Thursday club night")
     director.get_by_role("radio", name="A time limit in minutes").tap()
     type_number(director.get_by_label("Deals or minutes a round"), 50)
@@ -84,6 +86,9 @@ def test_the_director_seats_a_round_four_phones_play_and_the_big_screen_follows(
     expect(first_points).to_have_text("180")
     director.clock.fast_forward("50:00")
     expect(director.locator(".countdown")).to_have_text("Time: finish the deal in play")
+    director.goto(director.locator("#links a[href*='/standings/']").first.get_attribute("href") or "")
+    expect(director.locator("#overall tbody tr").first).to_contain_text("180")
+    assert (violations := axe_violations(director)) == [], describe(violations)
 
     assert big.evaluate(SCROLLS) == [False, False]
     assert (violations := axe_violations(big)) == [], describe(violations)
