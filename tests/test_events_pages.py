@@ -148,6 +148,7 @@ def test_seating_a_round_shows_every_table_with_its_link_and_qr_code(client: Fla
             assert " &amp; ".join(side) in page
 
 
+@pytest.mark.both_databases
 def test_a_double_tapped_seat_button_seats_one_round(client: FlaskClient) -> None:
     public_id = create(client)
     data = director_form(client, public_id, "/rounds")
@@ -156,6 +157,7 @@ def test_a_double_tapped_seat_button_seats_one_round(client: FlaskClient) -> Non
     assert len(event_json(client, public_id)["played"]) == 1  # type: ignore[arg-type]
 
 
+@pytest.mark.both_databases
 def test_a_page_another_director_overtook_is_drawn_again_with_a_notice(app: Flask, client: FlaskClient) -> None:
     public_id = create(client)
     old = director_form(client, public_id, "/entrants")
@@ -201,6 +203,7 @@ def test_a_swap_puts_two_players_in_each_others_seats_before_the_first_deal(
     assert late.status_code == 409 and "has started" in text(late), text(late)
 
 
+@pytest.mark.both_databases
 def test_a_player_added_at_the_door_is_seated_from_the_next_round(client: FlaskClient) -> None:
     public_id = create(client, rounds="2")
     data = director_form(client, public_id, "/entrants")
