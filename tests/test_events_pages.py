@@ -210,7 +210,9 @@ def test_a_player_added_at_the_door_is_seated_from_the_next_round(client: FlaskC
     twice = client.post(f"/e/{public_id}/entrants", data=data | {"name": "bob"})
     assert twice.status_code == 422
     assert re.search(r'id="name-error" role="alert">Bob is entered twice', text(twice))
-    added = client.post(f"/e/{public_id}/entrants", data=data | {"name": "Ivy"})
+    too_long = client.post(f"/e/{public_id}/entrants", data=data | {"name": "Ivy" * 30})
+    assert too_long.status_code == 422 and 'id="name-error"' in text(too_long)
+    added = client.post(f"/e/{public_id}/entrants", data=data | {"name": "  Ivy "})
     assert added.status_code == 303
     assert event_json(client, public_id)["players"] == [*PLAYERS, "Ivy"]
 

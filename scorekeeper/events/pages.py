@@ -15,7 +15,7 @@ from sqlalchemy import select
 from ..db import get_session
 from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow
 from ..rules.errors import RulesError
-from ..rules.events import Entrant, RoundEndKind, check_entrants
+from ..rules.events import Entrant, RoundEndKind, clean_entrants
 from . import EventProblem
 from .director import NO_ROUNDS_LEFT, _check_version, _claim, _commit
 from .loading import (
@@ -38,11 +38,11 @@ def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None
     if len(event.played_rounds) >= event.rounds:
         raise EventProblem(409, "name", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
     try:
-        check_entrants(event_format(event), [*entrants(event), entrant])
+        cleaned = clean_entrants(event_format(event), [*entrants(event), entrant])[-1]
     except RulesError as error:
         raise EventProblem(422, "name", error.code, error.problem.message) from None
     _claim(event)
-    event.entrants.append(EventEntrantRow(position=len(event.entrants), players=list(entrant)))
+    event.entrants.append(EventEntrantRow(position=len(event.entrants), players=list(cleaned)))
     _commit()
 
 
