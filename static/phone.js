@@ -247,3 +247,41 @@ function runCountdown(element) {
 
 document.querySelectorAll("[data-ends-at]").forEach(runCountdown);
 document.addEventListener("sheet-changed", (event) => event.target.querySelectorAll("[data-ends-at]").forEach(runCountdown));
+
+
+// A club event's table: once this phone's player taps their name (kept on the phone for this match), the line
+// above the sheet is said from their seat: "Round 3: table 5, with Bob, against Cy and Di."
+function sayTheSeat(line) {
+  const sides = JSON.parse(line.dataset.sides);
+  const key = "seat " + location.pathname;
+  const show = (me) => {
+    const mine = sides.findIndex((side) => side.includes(me));
+    if (mine < 0) return false;
+    const partners = sides[mine].filter((name) => name !== me);
+    // Joined with +: the minifier squeezes the spaces in a nested template literal.
+    const partnered = partners.length ? "with " + partners.join(" and ") + ", " : "";
+    line.querySelector("[data-event-where]").textContent =
+      line.dataset.place + ", " + partnered + "against " + sides[1 - mine].join(" and ") + ".";
+    return true;
+  };
+  try {
+    if (show(localStorage.getItem(key))) return;
+  } catch {
+    return;  // no storage on this phone: the line names both sides
+  }
+  const pick = document.createElement("p");
+  pick.append("I am:");
+  for (const name of sides.flat()) {
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "link-button" });
+    button.textContent = name;
+    button.addEventListener("click", () => {
+      localStorage.setItem(key, name);
+      show(name);
+      pick.remove();
+    });
+    pick.append(" ", button);
+  }
+  line.append(pick);
+}
+
+document.querySelectorAll("[data-event-line]").forEach(sayTheSeat);

@@ -332,7 +332,8 @@ def test_a_tables_sheet_says_where_it_is_played_with_the_countdown_of_a_timed_ro
     table = tables_of(client, public_id)[1]
     sheet = text(client.get(f"/m/{match_id(table)}"))
     sides = [" &amp; ".join(side) for side in table["sides"]]  # type: ignore[attr-defined]
-    assert f"Round 1: table 2,\n    {sides[0]} against {sides[1]}." in sheet
+    assert f"<span data-event-where>Round 1: table 2, {sides[0]} against {sides[1]}.</span>" in sheet
+    assert f"data-sides='{json.dumps(table['sides'])}'" in sheet  # phone.js says it from the player's seat
     assert f'href="/standings/{standings_id(client, public_id)}"' in sheet
     assert re.search(r'<strong data-ends-at="[^"]+Z" role="timer">', sheet)
 

@@ -1,7 +1,8 @@
 """A club night in the browser: the director makes an event on a phone (390×844) and seats round 1; the four
-phones of table 1 open its players' link, see where they play and the round's countdown, and each enters a deal
-in the entry panel; the big screen (1920×1080) shows each change within 2 s, and the director's page follows;
-at the time limit the director's countdown says to finish the deal in play.
+phones of table 1 open its players' link, see where they play (from their seat once they tap their name) and
+the round's countdown, and each enters a deal in the entry panel; the big screen (1920×1080) shows each change
+within 2 s, and the director's page follows; at the time limit the director's countdown says to finish the deal
+in play.
 Axe finds nothing serious on the new event's form, the director's page, the standings and the big screen; 40
 players fit the big screen unscrolled."""
 
@@ -73,8 +74,12 @@ def test_the_director_seats_a_round_four_phones_play_and_the_big_screen_follows(
     table_phones = [phones.open() for _ in players]
     for phone in table_phones:
         phone.goto(sheet)
-    expect(table_phones[0].locator(".event-line")).to_contain_text(f"Round 1: table 1, {sides[0]} against {sides[1]}.")
+    expect(table_phones[1].locator(".event-line")).to_contain_text(f"Round 1: table 1, {sides[0]} against {sides[1]}.")
     expect(table_phones[0].locator("[data-ends-at]")).to_have_text(re.compile(r"^\d\d:\d\d left$"))
+    table_phones[0].get_by_role("button", name=players[0], exact=True).tap()  # "I am: …"
+    partner, *opponents = players[1:]
+    expect(table_phones[0].locator(".event-line")).to_contain_text(
+        f"Round 1: table 1, with {partner}, against {' and '.join(opponents)}.")
 
     for number, (phone, bidder) in enumerate(zip(table_phones, players, strict=True), start=1):
         phone.reload()  # the sheet as it is now: the deals the other phones entered
