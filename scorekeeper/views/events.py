@@ -277,8 +277,8 @@ def standings(standings_id: str) -> str:
 
 def _standings_live(row: EventRow, big: bool) -> Markup:
     now = utc_now()
-    return Markup(render_template("events/_standings_live.html", event=row, big=big, now=now,
-                           standings=event_standings(row, now), current=round_now(row, now)))
+    return Markup(render_template("events/_standings_live.html", event=row, big=big,
+                                  standings=event_standings(row, now), current=round_now(row, now)))
 
 
 @bp.get("/standings/<standings_id>/live")
