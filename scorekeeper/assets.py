@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +56,21 @@ def compress_error_page(response: Response) -> Response:
     return response
 
 
+# A stylesheet's ``@import "name.css";`` of another stylesheet at the top of the static folder, on a line of its own.
+CSS_IMPORT = re.compile(r'^@import "([\w-]+\.css)";\n', re.M)
+
+
+def with_imports(folder: Path, source: str) -> str:
+    """A stylesheet with each ``@import`` of ours replaced by the stylesheet it names: one request for the
+    page instead of one a file (the imported file is still sent on its own to a page that links it)."""
+    return CSS_IMPORT.sub(lambda found: (folder / found.group(1)).read_text(encoding="utf-8"), source)
+
+
+def is_bundle(path: Path, source: str) -> bool:
+    """A script that imports our ES modules, or a stylesheet that imports another: sent as one file."""
+    return is_module_entry(source) if path.suffix == ".js" else bool(CSS_IMPORT.search(source))
+
+
 MINIFIERS: dict[str, tuple[Callable[[str], str], str]] = {
     ".css": (rcssmin.cssmin, "text/css"),
     ".js": (rjsmin.jsmin, "text/javascript"),
@@ -62,11 +78,11 @@ MINIFIERS: dict[str, tuple[Callable[[str], str], str]] = {
 
 
 def minified(folder: Path) -> dict[str, tuple[bytes, str]]:
-    """The pages' stylesheet and scripts (the files at the top of ``folder``) without their comments
+    """The pages' stylesheets and scripts (the files at the top of ``folder``) without their comments
     and spaces, made once at start, by their name: (bytes, media type). A script that imports our ES
     modules (static/js/…) is sent as one file with them (bundle.py): one request for the page; its
     comments and indentation go, but not through rjsmin, which squeezes the spaces inside template
-    literals."""
+    literals. A stylesheet that imports another is sent with it (``with_imports``)."""
     found = {}
     for path in sorted(folder.glob("*")):
         if path.suffix in MINIFIERS and path.is_file():
@@ -74,16 +90,18 @@ def minified(folder: Path) -> dict[str, tuple[bytes, str]]:
             source = path.read_text(encoding="utf-8")
             if path.suffix == ".js" and is_module_entry(source):
                 found[path.name] = (strip_comments(bundle(folder, path.name)).encode(), mimetype)
+            elif path.suffix == ".css":
+                found[path.name] = (minify(with_imports(folder, source)).encode(), mimetype)
             else:
                 found[path.name] = (minify(source).encode(), mimetype)
     return found
 
 
 def bundle_digests(folder: Path, sent: dict[str, tuple[bytes, str]]) -> dict[str, str]:
-    """A bundle's digest is that of the file as sent, so that its address changes with any module in it."""
+    """A bundle's digest is that of the file as sent, so that its address changes with any file in it."""
     return {
         name: hashlib.sha256(body).hexdigest()[:12] for name, (body, _) in sent.items()
-        if name.endswith(".js") and is_module_entry((folder / name).read_text(encoding="utf-8"))
+        if is_bundle(folder / name, (folder / name).read_text(encoding="utf-8"))
     }
 
 

@@ -11,7 +11,7 @@ from conftest import Actions
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.assets import COMPRESS_MIN_BYTES
+from scorekeeper.assets import COMPRESS_MIN_BYTES, is_bundle, with_imports
 from scorekeeper.store import reading
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -24,9 +24,19 @@ def stylesheet_address(html: str) -> str:
 
 
 def test_a_static_address_names_the_file_content(client: FlaskClient) -> None:
+    address = stylesheet_address(client.get("/meld").get_data(as_text=True))
+    digest = hashlib.sha256((STATIC / "base.css").read_bytes()).hexdigest()[:12]
+    assert address.endswith(f"/static/base.css?v={digest}")
+
+
+def test_a_stylesheet_is_sent_with_the_one_it_imports_under_the_address_of_both(client: FlaskClient) -> None:
+    """style.css imports base.css: one request for the page, and a change to either gives a new address."""
     address = stylesheet_address(client.get("/").get_data(as_text=True))
-    digest = hashlib.sha256((STATIC / "style.css").read_bytes()).hexdigest()[:12]
-    assert address.endswith(f"/static/style.css?v={digest}")
+    sent = client.get(address).get_data()
+    frame = client.get("/static/base.css").get_data()
+    assert address.split("?")[0] == "/static/style.css" and b"@import" not in sent
+    assert sent.startswith(frame) and len(sent) > len(frame)
+    assert address.endswith("?v=" + hashlib.sha256(sent).hexdigest()[:12])
 
 
 def test_a_current_static_address_is_kept_for_a_year(client: FlaskClient) -> None:
@@ -98,13 +108,15 @@ def test_every_static_file_is_linked_at_its_immutable_address(client: FlaskClien
                                                                 "/static/new_match.js"}
     for address in addresses:
         name = address.split("?")[0].removeprefix("/static/")
-        assert address.endswith("?v=" + hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:12])
+        source = (STATIC / name).read_bytes()
+        named = client.get(address).get_data() if is_bundle(STATIC / name, source.decode()) else source
+        assert address.endswith("?v=" + hashlib.sha256(named).hexdigest()[:12])
         assert client.get(address).headers["Cache-Control"] == "public, max-age=31536000, immutable"
 
 
 def test_the_stylesheet_and_scripts_are_sent_without_comments(client: FlaskClient) -> None:
-    for name in ("style.css", "app.js", "phone.js"):
-        source = (STATIC / name).read_text(encoding="utf-8")
+    for name in ("style.css", "faces.css", "app.js", "phone.js"):
+        source = with_imports(STATIC, (STATIC / name).read_text(encoding="utf-8"))
         answer = client.get(f"/static/{name}", headers={"Accept-Encoding": "identity"})
         sent = answer.get_data(as_text=True)
         assert answer.status_code == 200 and 0 < len(sent) < len(source) * 0.9, name

@@ -34,7 +34,7 @@ def result_section(html: str) -> str:
 def selected_count(html: str, code: str) -> int:
     body = re.search(rf'<select name="n_{code}"[^>]*>(.*?)</select>', html, re.S)
     assert body, f"no count for {code}"
-    return int(re.search(r'<option selected>(\d+)<', body.group(1)).group(1))
+    return int(re.search(r'<option selected>(\d+)', body.group(1)).group(1))
 
 
 def shown_cards(html: str) -> list[str]:
@@ -47,7 +47,7 @@ def test_blank_page_offers_each_card_of_the_default_double_deck(client: FlaskCli
     assert len(shown_cards(html)) == sum(1 for card in ALL_CARDS if Deck.DOUBLE.copies_of(card)) == 20
     assert "9H" not in shown_cards(html)
     assert re.search(r'<label class="card-pick" data-card hidden>[^\n]*name="n_9H"', html)
-    assert '<option>4</option>' in html
+    assert '<option>4<' in html
 
 
 def test_each_count_is_named_by_its_card_in_words(client: FlaskClient) -> None:
@@ -62,7 +62,7 @@ def test_single_deck_shows_nines_and_two_copies(client: FlaskClient) -> None:
     html = client.get("/meld?deck=single").get_data(as_text=True)
     assert len(shown_cards(html)) == 24
     assert "9H" in shown_cards(html)
-    assert '<option>3</option>' not in html
+    assert '<option>3<' not in html
 
 
 @pytest.mark.parametrize("entry", ["typed", "tapped"])

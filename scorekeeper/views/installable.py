@@ -17,8 +17,8 @@ from ..assets import static_files
 
 bp = Blueprint("installable", __name__)
 
-THEME = "#0b5d3b"  # the top bar's green (style.css --accent)
-BACKGROUND = "#f6f4ee"  # the page's light background (style.css --bg)
+THEME = "#0b5d3b"  # the top bar's green (base.css --accent)
+BACKGROUND = "#f6f4ee"  # the page's light background (base.css --bg)
 STATIC_LINK = re.compile(r"""(?:href|src)=["'](/static/[^"'?]+\?v=[0-9a-f]+)["']""")
 
 

@@ -1,5 +1,4 @@
-"""Page budget: every main page loads in at most 4 requests and under 60 KB (a few named pages a little more),
-measured in Chromium.
+"""Page budget: every main page loads in at most 4 requests and under 60 KB, measured in Chromium.
 
 Bytes are the uncompressed bodies of every response the page needed (HTML, CSS, scripts, images,
 icons), loaded with an empty cache. The figures go to test-artifacts/page-budget.txt.
@@ -29,16 +28,16 @@ from .offline import wait_until_kept
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 MAX_BYTES = 60_000
-# Pages allowed more, and why: the calculator draws its selects as card faces (their script and stylesheet);
-# the deal form carries the few lines that open the card faces in place (the dialog itself loads when used);
-# the sheet shares a decided match's result card through the phone's share sheet.
-MAX_BYTES_OF = {"meld": 66_000, "deal-new": 62_000, "deal-edit": 62_000, "sheet": 61_000}
 MAX_REQUESTS = 4
 WORKER_MAX_BYTES = 45_000
-SHEET_WORKER_MAX_BYTES = 150_000  # the match's kit: with the entry panel and the card faces for use offline
-# Kept for use with no network: the calculator's script and the card faces' stylesheet; on the deal form, the
-# card faces' dialog (its script and stylesheet).
-WORKER_MAX_BYTES_OF = {"meld": 50_000, "deal-new": 60_000, "deal-edit": 60_000}
+# The match's kit: with the entry panel and the card faces for use offline. Its line varies from run to run for
+# the same code (77,000 to 129,000 bytes seen: Chromium often gives no body for an answer the worker streams
+# into its cache, which then counts 0), so it is held to what it may reach, not to a typical run.
+SHEET_WORKER_MAX_BYTES = 150_000
+# Kept for use with no network: the calculator's script and the card faces' stylesheet, and the offline page's
+# stylesheet (style.css: the calculator itself links only base.css and calculator.css); on the deal form, the card
+# faces' dialog (its script and stylesheet).
+WORKER_MAX_BYTES_OF = {"meld": 60_000, "deal-new": 60_000, "deal-edit": 60_000}
 KEPT_BY_THE_WORKER = {"home", "sheet", "deal-new", "deal-edit", "house-rules", "meld", "rules"}
 
 
@@ -110,8 +109,7 @@ def test_main_pages_stay_within_the_budget(phones: Phones, main_pages: MainPages
 
     report = [
         f"Page budget: at most {MAX_REQUESTS} requests and {MAX_BYTES:,} bytes a page (uncompressed bodies,",
-        "empty cache, Chromium at 390x844). Sample match: 20 deals, two sides. Allowed more: "
-        + "; ".join(f"{name} {limit:,}" for name, limit in MAX_BYTES_OF.items()) + " bytes.",
+        "empty cache, Chromium at 390x844). Sample match: 20 deals, two sides.",
         "",
         *(line for weight in weights for line in (weight.row(), weight.worker_row())),
         "",
@@ -123,7 +121,7 @@ def test_main_pages_stay_within_the_budget(phones: Phones, main_pages: MainPages
     SUMMARY.extend(report[: 4 + 2 * len(weights)])
 
     over = [w.row() for w in weights
-            if w.total >= MAX_BYTES_OF.get(w.name, MAX_BYTES) or len(w.requests) > MAX_REQUESTS]
+            if w.total >= MAX_BYTES or len(w.requests) > MAX_REQUESTS]
     assert not over, "over budget:\n" + "\n".join(over)
     heavy_worker = [f"{w.name}: {w.worker_row().strip()}" for w in weights
                     if w.worker_bytes > (SHEET_WORKER_MAX_BYTES if w.name == "sheet"
