@@ -306,6 +306,14 @@ def test_the_match_file_of_an_event_match_names_it_and_imports_as_a_plain_match(
     assert imported.status_code == 201 and "event" not in imported.get_json()["match"]
 
 
+def test_the_event_links_name_pages_that_open(client: FlaskClient) -> None:
+    event = make_event(client)
+    for page in (event["links"]["director"], event["links"]["standings"]):
+        answer = client.get(page)
+        assert answer.status_code == 200 and "Club night" in answer.get_data(as_text=True)
+    assert client.get("/standings/" + event["id"]).status_code == 404  # the director's link is no standings link
+
+
 # Bad input -------------------------------------------------------------------------------------------
 
 BASE = {"name": "Club night", "format": "progressive", "round_end": {"deals": 2}, "rounds": 3, "players": EIGHT}
