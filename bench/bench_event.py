@@ -118,7 +118,8 @@ async def finished_standings(port: int, args: argparse.Namespace) -> dict[str, A
     for _ in range(6):
         await play_round(port, await seat(port, event), args.deals)
     path = f"/api/v1/events/{event['id']}/standings"
-    await once(port, "GET", path)  # every match read once: warm
+    for _ in range(4 * max(1, args.gunicorn)):  # every match read once by every worker: warm
+        await once(port, "GET", path)
     tally = Tally()
     started = time.monotonic()
     for _ in range(args.asks):

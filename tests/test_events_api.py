@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import event as sqlalchemy_event
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
@@ -196,6 +197,27 @@ def test_the_public_standings_answer_304_until_a_deal_or_the_director_changes_th
     assert client.get("/api/v1/standings/no-such-event").status_code == 404
 
 
+def test_the_standings_read_the_event_in_a_few_statements_however_many_tables(app: Flask, client: FlaskClient) -> None:
+    event = make_event(client, players=[f"Player {number:02}" for number in range(1, 25)])  # six tables
+    for _ in range(2):
+        for table in seat(client, event)["tables"]:
+            enter(client, table, deal(60, 20), deal(55, 30))
+    statements: list[str] = []
+    engine = app.extensions["scorekeeper.engine"]
+
+    def counted(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        statements.append(statement)
+
+    sqlalchemy_event.listen(engine, "before_cursor_execute", counted)
+    try:
+        answers = [client.get(f"/api/v1/events/{event['id']}/standings") for _ in range(2)]
+    finally:
+        sqlalchemy_event.remove(engine, "before_cursor_execute", counted)
+    assert [answer.status_code for answer in answers] == [200, 200]
+    assert answers[0].get_json() == answers[1].get_json()
+    assert len(statements) <= 2 * 7  # the event, its rounds, tables and matches, and the matches' facts at most once
+
+
 def test_a_team_event_moves_teams_and_gives_the_odd_team_a_bye(client: FlaskClient) -> None:
     teams = [["Ann", "Bob"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"], ["Ivy", "Jo"]]
     event = make_event(client, format="team", teams=teams, players=None)
@@ -282,6 +304,14 @@ def test_the_match_file_of_an_event_match_names_it_and_imports_as_a_plain_match(
     assert file["name"] == "Club night · round 1, table 2" and file["rules"]["deal_limit"] == 2
     imported = client.post("/api/v1/matches", json=file)
     assert imported.status_code == 201 and "event" not in imported.get_json()["match"]
+
+
+def test_the_event_links_name_pages_that_open(client: FlaskClient) -> None:
+    event = make_event(client)
+    for page in (event["links"]["director"], event["links"]["standings"]):
+        answer = client.get(page)
+        assert answer.status_code == 200 and "Club night" in answer.get_data(as_text=True)
+    assert client.get("/standings/" + event["id"]).status_code == 404  # the director's link is no standings link
 
 
 # Bad input -------------------------------------------------------------------------------------------

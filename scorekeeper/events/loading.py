@@ -23,7 +23,7 @@ from ..rules.standings import (
     team_standings,
 )
 from ..store import reading
-from .scores import aware, facts_of
+from .scores import aware, facts_of, read_missing
 
 _WHOLE_EVENT = (  # the entrants are read when asked for: the standings need only the rounds as seated
     # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``).
@@ -39,7 +39,12 @@ def find_event(public_id: str, whole: bool = True, public: bool = False) -> Even
         return None
     column = EventRow.standings_id if public else EventRow.public_id
     query = select(EventRow).where(column == public_id)
-    return get_session().scalars(query.options(*_WHOLE_EVENT) if whole else query).first()
+    if not whole:
+        return get_session().scalars(query).first()
+    row = get_session().scalars(query.options(*_WHOLE_EVENT)).first()
+    if row is not None:
+        read_missing([table.match for played in row.played_rounds for table in played.tables])
+    return row
 
 
 def get_event_or_404(public_id: str, whole: bool = True, public: bool = False) -> EventRow:

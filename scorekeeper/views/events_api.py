@@ -21,6 +21,7 @@ from ..events.loading import (
     TableState,
     event_format,
     get_event_or_404,
+    round_end,
     round_ends_at,
     seating_of,
     standings,
@@ -31,7 +32,7 @@ from ..events.request import read_new_event
 from ..events.scores import aware
 from ..extensions import count_made, csrf, rate_limited
 from ..models import EventRoundRow, EventRow, MatchRow, utc_now
-from ..rules.events import EventFormat, RoundEndKind
+from ..rules.events import EventFormat
 from ..rules.problems import ProblemCode
 from ..rules.standings import PlayerStanding, TeamStanding
 from .api_base import ApiError, api_error, check_bearer, expected_version, json_body, json_errors
@@ -108,17 +109,13 @@ def _entrants_json(row: EventRow) -> dict[str, Any]:
     return {"players": [entrant.players[0] for entrant in row.entrants]}
 
 
-def _round_end_json(row: EventRow) -> dict[str, Any]:
-    return {row.round_end: True if row.round_end == RoundEndKind.TARGET else row.round_end_count}
-
-
 def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
     """The event as its director sees it: every round with each table's live state."""
     now = utc_now()
     response = jsonify({
         "id": row.public_id, "version": row.version, "links": _links(row), **extra,
         "name": row.name, "format": row.format, "auction": row.auction, "rules": dict(row.rules),
-        "round_end": _round_end_json(row), "rounds": row.rounds, **_entrants_json(row),
+        "round_end": round_end(row).to_json(), "rounds": row.rounds, **_entrants_json(row),
         "played": [_round_json(row, played, now) for played in row.played_rounds],
     })
     response.status_code = status
