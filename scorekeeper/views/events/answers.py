@@ -12,7 +12,7 @@ from ...models import utc_now
 from ...sheet.cache import unchanged_headers
 
 
-def live_tag(standings_id: str) -> str:
+def _live_tag(standings_id: str) -> str:
     """What a live part is drawn from: the event's and its matches' versions, whether time is up."""
     tag = standings_tag(standings_id, utc_now())
     if tag is None:
@@ -21,8 +21,10 @@ def live_tag(standings_id: str) -> str:
 
 
 def live_answer(standings_id: str, draw: Callable[[], str]) -> Response:
-    """A live part, or 304 when the phone shows the one drawn from the same facts."""
-    etag = live_tag(standings_id)
+    """A live part, or 304 when the phone shows the one drawn from the same facts. The tag is read before
+    the part is drawn, so a part never goes with a newer tag than its own. (The pages themselves start with
+    no tag: their first look brings the live part with its tag.)"""
+    etag = _live_tag(standings_id)
     if request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=unchanged_headers(etag))
     return Response(draw(), mimetype="text/html", headers=unchanged_headers(etag))

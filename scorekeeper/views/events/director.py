@@ -20,7 +20,7 @@ from ...models import EventRow, utc_now
 from ...rules.events import EventFormat
 from ..links import external_url
 from . import bp
-from .answers import download, live_answer, live_tag
+from .answers import download, live_answer
 
 STALE_PAGE = "Someone else changed the event since this page was drawn: here it is now. Look, then redo your change."
 
@@ -41,7 +41,6 @@ def director_page(row: EventRow, status: int = 200, notice: str = "", **forms: V
     swap.first.choices = swap.second.choices = [("", "Choose a player"), *((name, name) for name in names)]
     html = render_template(
         "events/director.html", event=row, current=current, notice=notice, live=_director_live(row, current),
-        live_etag=live_tag(row.standings_id),
         seat=forms.get("seat") or SeatRoundForm(formdata=None), swap=swap,
         add=forms.get("add") or AddEntrantForm(formdata=None),
         links={"director": external_url("events.director", public_id=row.public_id),

@@ -12,7 +12,7 @@ from ...events.loading import get_event_or_404
 from ...events.pages import event_standings, round_now
 from ...models import EventRow, utc_now
 from . import bp
-from .answers import download, live_answer, live_tag
+from .answers import download, live_answer
 
 
 @bp.get("/standings/<standings_id>")
@@ -20,7 +20,7 @@ def standings(standings_id: str) -> str:
     row = get_event_or_404(standings_id, public=True)
     big = request.args.get("screen") == "big"
     return render_template("events/big.html" if big else "events/standings.html", event=row,
-                           live=_standings_live(row, big), live_etag=live_tag(standings_id))
+                           live=_standings_live(row, big))
 
 
 def _standings_live(row: EventRow, big: bool) -> Markup:
