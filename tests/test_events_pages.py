@@ -173,7 +173,7 @@ def test_a_page_another_director_overtook_is_drawn_again_with_a_notice(app: Flas
 def test_the_live_part_answers_304_until_a_deal_changes_it(client: FlaskClient, actions: Actions) -> None:
     public_id = create(client)
     seat(client, public_id)
-    assert f'data-live-url="/e/{public_id}/live" data-etag=""' in text(client.get(f"/e/{public_id}"))  # asks at once
+    assert f'data-live-url="/e/{public_id}/live" data-etag=""' in text(client.get(f"/e/{public_id}"))  # no tag yet
     first = client.get(f"/e/{public_id}/live")
     tag = first.headers["ETag"]
     assert client.get(f"/e/{public_id}/live", headers={"If-None-Match": tag}).status_code == 304
