@@ -3,8 +3,8 @@ phones of table 1 open its players' link, see where they play (from their seat o
 the round's countdown, and each enters a deal in the entry panel; the big screen (1920×1080) shows each change
 within 2 s, and the director's page follows; at the time limit the director's countdown says to finish the deal
 in play.
-Axe finds nothing serious on the new event's form, the director's page, the standings and the big screen; 40
-players fit the big screen unscrolled."""
+Axe finds nothing serious on the new event's form, the director's page, a table's sheet, the standings and the
+big screen; 40 players fit the big screen unscrolled."""
 
 from __future__ import annotations
 
@@ -75,6 +75,7 @@ def test_the_director_seats_a_round_four_phones_play_and_the_big_screen_follows(
     for phone in table_phones:
         phone.goto(sheet)
     expect(table_phones[1].locator(".event-line")).to_contain_text(f"Round 1: table 1, {sides[0]} against {sides[1]}.")
+    assert (violations := axe_violations(table_phones[1])) == [], describe(violations)  # with its "I am:" choice
     expect(table_phones[0].locator("[data-ends-at]")).to_have_text(re.compile(r"^\d\d:\d\d left$"))
     table_phones[0].get_by_role("button", name=players[0], exact=True).tap()  # "I am: …"
     partner, *opponents = players[1:]
