@@ -286,7 +286,7 @@ def test_a_time_limit_finishes_the_deal_in_play(app: Flask, client: FlaskClient)
     assert (state["done"], state["deals"], state["totals"]) == (True, 2, [130, 30])
 
 
-def test_a_swap_after_the_first_deal_is_refused(client: FlaskClient) -> None:
+def test_a_swap_after_the_first_deal_or_in_another_round_is_refused(client: FlaskClient) -> None:
     event = make_event(client)
     seated = seat(client, event)
     enter(client, seated["tables"][1], deal(60, 20))
@@ -294,6 +294,9 @@ def test_a_swap_after_the_first_deal_is_refused(client: FlaskClient) -> None:
     answer = client.post(f"/api/v1/events/{event['id']}/rounds/1/swap", json={"first": first, "second": second},
                          headers=director(event))
     assert answer.status_code == 409 and problem(answer)["code"] == "round_started"
+    ahead = client.post(f"/api/v1/events/{event['id']}/rounds/2/swap", json={"first": first, "second": second},
+                        headers=director(event))
+    assert ahead.status_code == 409 and problem(ahead)["code"] == "not_current_round"
 
 
 def test_the_match_file_of_an_event_match_names_it_and_imports_as_a_plain_match(client: FlaskClient) -> None:

@@ -140,11 +140,13 @@ def _open_round(event: EventRow) -> EventRoundRow:
     return played
 
 
-def swap(event: EventRow, first: str, second: str, expected: int | None) -> EventRoundRow:
-    """Put two players (a team event: their teams) in each other's seats before the round's first deal;
-    the matches of their tables change their sides."""
+def swap(event: EventRow, number: int, first: str, second: str, expected: int | None) -> EventRoundRow:
+    """Put two players (a team event: their teams) in each other's seats before the first deal of round
+    ``number`` (the current one); the matches of their tables change their sides."""
     _check_version(event, expected)
     played = _open_round(event)
+    if played.number != number:
+        raise EventProblem(409, "round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
     if any(table.match.deals for table in played.tables):
         raise EventProblem(409, "round", ROUND_STARTED,
                            f"round {played.number} has started (a deal was entered): seats no longer change")

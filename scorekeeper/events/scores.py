@@ -1,5 +1,5 @@
-"""Each event table's match as the rules core reads it, and its score over its first deals, kept per
-process for the match's version.
+"""Each event table's match as the rules core reads it, and its outcome as a table, kept per process for
+the match's version.
 
 The standings read every table of every round on each request (a big screen asks every 2 s); a match's
 facts change only with its ``version``, which every write moves on, so they are read and scored once a

@@ -182,11 +182,6 @@ def seat_round(public_id: str) -> Response:
     return response
 
 
-def _round_number(row: EventRow, number: int) -> None:
-    if not row.played_rounds or row.played_rounds[-1].number != number:
-        raise ApiError(409, "round", f"round {number} is not the round being played", director.NOT_CURRENT_ROUND)
-
-
 @bp.post("/events/<public_id>/rounds/<int:number>/swap")
 @rate_limited("edit-token")
 def swap(public_id: str, number: int) -> Response:
@@ -197,8 +192,7 @@ def swap(public_id: str, number: int) -> Response:
     for key, name in zip(("first", "second"), names, strict=True):
         if not isinstance(name, str) or not name:
             raise ApiError(422, key, "name a player of the round", ProblemCode.WRONG_TYPE)
-    _round_number(row, number)
-    played = director.swap(row, str(names[0]), str(names[1]), expected_version(body, "event"))
+    played = director.swap(row, number, str(names[0]), str(names[1]), expected_version(body, "event"))
     return jsonify(_round_json(row, played, utc_now()) | {"version": row.version})
 
 
