@@ -200,7 +200,7 @@ def test_a_swap_puts_two_players_in_each_others_seats_before_the_first_deal(
     play(client, actions, match_id(one_now), (60, 20))
     assert 'id="swap"' not in text(client.get(f"/e/{public_id}"))
     late = client.post(f"/e/{public_id}/swap", data=director_form(client, public_id, "/entrants")
-                       | {"first": first, "second": second})
+                       | {"round": "1", "first": first, "second": second})
     assert late.status_code == 409 and "has started" in text(late), text(late)
 
 

@@ -87,6 +87,7 @@ class SeatRoundForm(VersionForm):
 
 
 class SwapForm(VersionForm):
+    round = HiddenField()  # the round the page showed
     first = SelectField("Swap", validate_choice=False)
     second = SelectField("with", validate_choice=False)
 

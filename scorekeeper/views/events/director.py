@@ -18,6 +18,7 @@ from ...forms.common import add_error, sentence
 from ...forms.events import AddEntrantForm, SeatRoundForm, SwapForm, VersionForm, player_line
 from ...models import EventRow, utc_now
 from ...rules.events import EventFormat
+from ...rules.numbers import whole_number_or_none
 from ..links import external_url
 from . import bp
 from .answers import download, live_answer
@@ -105,7 +106,7 @@ def swap(public_id: str) -> Response:
     if form.first.errors or form.second.errors:
         return director_page(row, 422, swap=form)
     try:
-        directing.swap(row, first, second, form.expected())
+        directing.swap(row, whole_number_or_none(form.round.data or "") or 0, first, second, form.expected())
     except EventProblem as problem:
         return _refused(row, problem, "swap", form, problem.field if problem.field in ("first", "second") else "")
     return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
