@@ -145,3 +145,31 @@ NOT_AT_THE_TABLE = (
     "This phone has not opened this table's link, so it cannot change the table; nothing was saved. Open "
     "the table's link on this phone (anyone at the table can share it), then try again."
 )
+
+
+EVENTS_KEY = "events"  # the events this device opened at their director's link
+
+
+def device_event_ids() -> list[str]:
+    """Director's links of the events this device remembers, most recent first."""
+    ids = session.get(EVENTS_KEY, [])
+    return [value for value in ids if isinstance(value, str)] if isinstance(ids, list) else []
+
+
+def remember_event(public_id: str) -> None:
+    """Put an event at the top of this device's list: opening its director's link gives the right to direct it."""
+    current = device_event_ids()
+    if current[:1] == [public_id]:
+        return
+    session[EVENTS_KEY] = [public_id, *(value for value in current if value != public_id)][:LIMIT]
+    session.permanent = True
+
+
+def may_direct(public_id: str) -> bool:
+    return public_id in device_event_ids()
+
+
+NOT_THE_DIRECTOR = (
+    "This phone has not opened this event's director's link, so it cannot change the event; nothing was "
+    "saved. Open the director's link on this phone, then try again. The standings link only shows the standings."
+)

@@ -65,6 +65,9 @@ class MatchRow(Base):
     rule_changes: Mapped[list[RuleChangeRow]] = relationship(
         back_populates="match", order_by="RuleChangeRow.id", cascade="all, delete-orphan"
     )
+    # The event table it is played at, if any: read with the match itself (a join), so that drawing the
+    # sheet of a match of no event costs no statement more.
+    event_table: Mapped[EventTableRow | None] = relationship(viewonly=True, lazy="joined")
 
     # Every write bumps the version; a write based on an older version is refused.
     __mapper_args__ = {"version_id_col": version}
@@ -200,3 +203,80 @@ class RuleCardRow(Base):
     name_key: Mapped[str] = mapped_column(String(200))
     auction: Mapped[bool] = mapped_column(default=True)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class EventRow(Base):
+    """A club night or tournament: its director's link and API token, its public standings link, and what
+    every round of it is played under. ``version`` moves on with each of the director's writes, so that a
+    write read from an older version (another director got in first) is refused."""
+
+    __tablename__ = "event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(64), unique=True, index=True, default=new_public_id)
+    standings_id: Mapped[str] = mapped_column(String(64), unique=True, index=True, default=new_public_id)
+    director_token: Mapped[str] = mapped_column(String(64), default=new_edit_token)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    format: Mapped[str] = mapped_column(String(16))  # rules.events.EventFormat
+    auction: Mapped[bool] = mapped_column(default=True)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # as the match file writes them
+    round_end: Mapped[str] = mapped_column(String(16))  # rules.events.RoundEndKind
+    round_end_count: Mapped[int | None]  # deals or minutes; empty for a game to the target
+    rounds: Mapped[int]
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+    entrants: Mapped[list[EventEntrantRow]] = relationship(
+        order_by="EventEntrantRow.position", cascade="all, delete-orphan"
+    )
+    played_rounds: Mapped[list[EventRoundRow]] = relationship(
+        order_by="EventRoundRow.number", cascade="all, delete-orphan"
+    )
+
+
+class EventEntrantRow(Base):
+    """A player (progressive) or a team of two (team format) of an event, in the order they were entered."""
+
+    __tablename__ = "event_entrant"
+    __table_args__ = (UniqueConstraint("event_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    players: Mapped[list[str]] = mapped_column(JSON)
+
+
+class EventRoundRow(Base):
+    """A round as it was seated (after any swap): each table's two sides and the byes, in the form
+    ``{"tables": [[[names], [names]], …], "byes": [[names], …]}``; when it started and closed."""
+
+    __tablename__ = "event_round"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    seating: Mapped[dict[str, Any]] = mapped_column(JSON)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    tables: Mapped[list[EventTableRow]] = relationship(
+        order_by="EventTableRow.number", cascade="all, delete-orphan"
+    )
+
+
+class EventTableRow(Base):
+    """A table of a round: its number and the ordinary match played there (one event table per match).
+    A table the director closed late counts its first ``closed_after`` deals: its score as it stood."""
+
+    __tablename__ = "event_table"
+    __table_args__ = (UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("event_round.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), unique=True)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    closed_after: Mapped[int | None]  # deals counted, when closed late
+
+    match: Mapped[MatchRow] = relationship()

@@ -234,3 +234,64 @@ if (entryPanel) document.addEventListener("click", (event) => {
   import(entryPanel.dataset.entryPanel).then((panel) => { entryModule = panel; panel.openEntry(link); },
     () => location.assign(link.href));
 });
+
+
+// A club event's countdown ("12:40 left", then "Time: finish the deal in play"), from the round's end time
+// the server drew into the page: it runs on the phone's clock, so a page kept offline counts down too.
+function runCountdown(element) {
+  const endsAt = Date.parse(element.dataset.endsAt);
+  if (Number.isNaN(endsAt)) return;
+  const tick = () => {
+    if (!element.isConnected) return;  // replaced by a newer live part, which counts on its own
+    const left = Math.ceil((endsAt - Date.now()) / 1000);
+    if (left <= 0) {
+      element.textContent = "Time: finish the deal in play";
+      element.classList.add("time-up");
+      return;
+    }
+    element.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    setTimeout(tick, 1000 - (Date.now() % 1000));
+  };
+  tick();
+}
+
+document.querySelectorAll("[data-ends-at]").forEach(runCountdown);
+document.addEventListener("sheet-changed", (event) => event.target.querySelectorAll("[data-ends-at]").forEach(runCountdown));
+
+
+// A club event's table: once this phone's player taps their name (kept on the phone for this match), the line
+// above the sheet is said from their seat: "Round 3: table 5, with Bob, against Cy and Di."
+function sayTheSeat(line) {
+  const sides = JSON.parse(line.dataset.sides);
+  const key = "seat " + location.pathname;
+  const show = (me) => {
+    const mine = sides.findIndex((side) => side.includes(me));
+    if (mine < 0) return false;
+    const partners = sides[mine].filter((name) => name !== me);
+    // Joined with +: the minifier squeezes the spaces in a nested template literal.
+    const partnered = partners.length ? "with " + partners.join(" and ") + ", " : "";
+    line.querySelector("[data-event-where]").textContent =
+      line.dataset.place + ", " + partnered + "against " + sides[1 - mine].join(" and ") + ".";
+    return true;
+  };
+  try {
+    if (show(localStorage.getItem(key))) return;
+  } catch {
+    return;  // no storage on this phone: the line names both sides
+  }
+  const pick = document.createElement("p");
+  pick.append("I am:");
+  for (const name of sides.flat()) {
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "link-button" });
+    button.textContent = name;
+    button.addEventListener("click", () => {
+      localStorage.setItem(key, name);
+      show(name);
+      pick.remove();
+    });
+    pick.append(" ", button);
+  }
+  line.append(pick);
+}
+
+document.querySelectorAll("[data-event-line]").forEach(sayTheSeat);

@@ -17,8 +17,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.db",),
     ("scorekeeper.store.describe", "scorekeeper.store.reading", "scorekeeper.store.write_keys"),
     ("scorekeeper.store",),
-    ("scorekeeper.tables", "scorekeeper.ratings", "scorekeeper.sheet", "scorekeeper.forms", "scorekeeper.device",
-     "scorekeeper.rule_history", "scorekeeper.migrations"),
+    ("scorekeeper.tables", "scorekeeper.ratings", "scorekeeper.events", "scorekeeper.sheet", "scorekeeper.forms",
+     "scorekeeper.device", "scorekeeper.rule_history", "scorekeeper.migrations"),
     ("scorekeeper.views",),
     ("scorekeeper.cli", "scorekeeper"),
 )

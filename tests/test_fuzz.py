@@ -30,7 +30,7 @@ from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
 from scorekeeper.db import get_session
-from scorekeeper.models import MatchRow
+from scorekeeper.models import EventRow, MatchRow
 from scorekeeper.rules.cards import ALL_CARDS
 from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.errors import RulesError
@@ -448,6 +448,61 @@ def test_table_api_writes(club: Club, route: str, body: str) -> None:
     response = club.client.open(url, method=method, data=body.encode("utf-8", "surrogatepass"),
                                 content_type="application/json", headers={"Authorization": f"Bearer {club.token}"})
     club.check(response, before, "api: tables")
+
+
+# Club events --------------------------------------------------------------------------------------------
+
+GOOD_EVENTS: list[dict[str, Any]] = [
+    {"name": "Club night", "format": "progressive", "round_end": {"deals": 2}, "rounds": 3,
+     "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]},
+    {"format": "team", "round_end": {"minutes": 50}, "rounds": 2, "rules": {"target": 1000},
+     "teams": [["Ann", "Bob"], ["Cy", "Di"], ["Ed", "Flo"]]},
+]
+
+
+class Evening:
+    """An event with its first round seated, and what it looked like before each request."""
+
+    def __init__(self, app: Flask, client: FlaskClient) -> None:
+        self.app, self.client = app, client
+        made = client.post("/api/v1/events", json=GOOD_EVENTS[0]).get_json()
+        self.id, self.token = made["id"], made["director_token"]
+        seated = client.post(f"/api/v1/events/{self.id}/rounds", headers={"Authorization": f"Bearer {self.token}"})
+        self.match_id: str = seated.get_json()["tables"][0]["match"]["id"]
+
+    def state(self) -> tuple[Any, ...]:
+        """The event's version, seating and closings, and how many events and matches there are."""
+        with self.app.app_context():
+            session = get_session()
+            row = session.scalars(select(EventRow).where(EventRow.public_id == self.id)).one()
+            rounds = [(played.seating, played.closed_at, [(table.closed_at, table.closed_after)
+                                                           for table in played.tables]) for played in row.played_rounds]
+            return (row.version, json.dumps(rounds, sort_keys=True, default=str),
+                    session.scalar(select(func.count()).select_from(EventRow)),
+                    session.scalar(select(func.count()).select_from(MatchRow)))
+
+
+@pytest.fixture
+def evening(app: Flask, client: FlaskClient) -> Evening:
+    return Evening(app, client)
+
+
+@ROUTE
+@given(route=st.sampled_from(["/events", "rounds", "rounds/1/swap", "rounds/1/close", "rounds/٣/close", "table"]),
+       body=st.one_of(mutated(GOOD_EVENTS).map(as_json_text), raw_or_json, st.dictionaries(
+           st.sampled_from(["first", "second", "late", "version"]), json_values, max_size=3).map(as_json_text)),
+       if_match=st.one_of(st.none(), header_texts))
+def test_event_api_writes(evening: Evening, route: str, body: str, if_match: str | None) -> None:
+    url = {"/events": "/api/v1/events", "table": f"/api/v1/events/{evening.id}/tables/{evening.match_id}/close"}.get(
+        route, f"/api/v1/events/{evening.id}/{route}")
+    headers = {"Authorization": f"Bearer {evening.token}"} | ({} if if_match is None else {"If-Match": if_match})
+    before = evening.state()
+    response = evening.client.post(url, data=body.encode("utf-8", "surrogatepass"), content_type="application/json",
+                                   headers=headers)
+    FUZZ_CASES["api: events"] += 1
+    assert response.status_code < 500, response.get_data(as_text=True)[:2000]
+    if 400 <= response.status_code < 500:
+        assert evening.state() == before, f"{route} answered {response.status_code} but changed the event"
 
 
 # The match file reader ----------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ from .problems import Problem, ProblemCode, join_path
 from .text import clean_name, dumps_lines, load_json
 
 FORMAT = "pinochle-match/1"
-MATCH_KEYS = frozenset({"format", "name", "sides", "rules", "auction", "deals"})
+MATCH_KEYS = frozenset({"format", "name", "event", "sides", "rules", "auction", "deals"})  # "event": read, ignored
 DEAL_KEYS = frozenset(
     {"passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by", "dealt_by"}
 )
@@ -370,21 +370,24 @@ def _only_keys(obj: Mapping[str, Any], allowed: AbstractSet[str], path: str, hin
 LISTED = frozenset({"deals"})  # a match file's lists written one item a line
 
 
-def dumps_match(match: Match) -> str:
+def dumps_match(match: Match, event: Mapping[str, Any] | None = None) -> str:
     """The match file as JSON text, keys in the documented order: a key a line and a deal a line, as the
-    samples in ``seeds/`` are written."""
-    return dumps_lines(match_to_json(match), LISTED) + "\n"
+    samples in ``seeds/`` are written; ``event``: the club event's table it was played at."""
+    return dumps_lines(match_to_json(match, event=event), LISTED) + "\n"
 
 
 DealWriter = Callable[[Deal, HouseRules], dict[str, Any]]
 
 
-def match_to_json(match: Match, deal_json: DealWriter | None = None) -> dict[str, Any]:
+def match_to_json(match: Match, deal_json: DealWriter | None = None,
+                  event: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The match as a decoded match file; ``deal_json`` writes each deal when given (it must answer as
-    ``deal_to_json`` does: a caller may remember the deals it has written already)."""
+    ``deal_to_json`` does: a caller may remember the deals it has written already); ``event`` (name,
+    round, table) says the match was a table of a club event's round."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "name": match.name,
+        **({"event": dict(event)} if event is not None else {}),
         "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
         "rules": match.rules.to_mapping(),
     }

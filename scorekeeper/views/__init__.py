@@ -18,6 +18,8 @@ def init_app(app: Flask) -> None:
         api,
         deals,
         errors,
+        events,
+        events_api,
         house_rules,
         installable,
         matches,
@@ -33,10 +35,11 @@ def init_app(app: Flask) -> None:
     )
 
     areas = (matches, deals, house_rules, meld_prices, meld, outbox, pages, result, samples, transfer, tables,
-             table_stats, installable)
+             table_stats, installable, events)
     for area in areas:
         app.register_blueprint(area.bp)
     api.init_app(app)
+    events_api.init_app(app)
     errors.init_app(app)
     app.add_template_filter(points)
     app.add_template_filter(signed_points)

@@ -11,29 +11,27 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify, request
-from sqlalchemy.exc import DataError
-from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..db import get_session
+from ..events.loading import event_of_match
 from ..extensions import count_made, csrf, rate_limited
 from ..models import MatchRow, TableRow
 from ..rule_history import history_entries
 from ..rules.cards import Hand, Suit
-from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
+from ..rules.errors import HouseRuleError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
-from ..rules.limits import MAX_JSON_DIGITS, MAX_WRITE_KEY, MIN_WRITE_KEY
+from ..rules.limits import MAX_WRITE_KEY, MIN_WRITE_KEY
 from ..rules.match import Match
 from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
 from ..rules.meld import best_melds
-from ..rules.numbers import parse_whole_number, shown_text
-from ..rules.problems import Problem, ProblemCode, join_path
+from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor, rescale_offer, scales_disagree
 from ..rules.scoring import Sheet, preview_rules, score_match
-from ..rules.text import load_json
 from ..store import reading, write_keys, writing
-from .errors import KEY_REUSED, NOTHING_TO_UNDO, TOO_LARGE, coded, error_json, request_limit_text, retry_after
+from .api_base import TOKEN_WRONG, ApiError, api_error, as_api_error, expected_version, json_body, json_errors
+from .errors import KEY_REUSED, NOTHING_TO_UNDO
 from .links import external_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -41,17 +39,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 CONTROL_KEYS = ("version", "preview")  # keys of a request body that are not facts
 KEY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
-TOKEN_WRONG = "token_wrong"  # an edit token that is not the match's (or the table's)
-
-
-class ApiError(Exception):
-    """An error answer: status, the field it concerns (or None), a message for a person and, when the
-    error is about a value, its ``ProblemCode``."""
-
-    def __init__(self, status: int, field: str | None, message: str, code: ProblemCode | str | None = None,
-                 **extra: Any) -> None:
-        super().__init__(message)
-        self.status, self.field, self.message, self.code, self.extra = status, field, message, code, extra
+json_errors(bp)
 
 
 def init_app(app: Flask) -> None:
@@ -59,90 +47,17 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
 
 
-@bp.errorhandler(ApiError)
-def _api_error(error: ApiError) -> tuple[Response, int]:
-    response = error_json(error.status, error.message, error.field, error.code, **error.extra)
-    if error.status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response, error.status
-
-
-@bp.errorhandler(HTTPException)
-def _http_error(error: HTTPException) -> tuple[Response, int]:
-    status = error.code or 500
-    code, field = coded(error)
-    response = retry_after(error, error_json(status, error.description or "", field, code))
-    if isinstance(error, MethodNotAllowed) and error.valid_methods:
-        response.headers["Allow"] = ", ".join(error.valid_methods)
-    return response, status
-
-
-@bp.errorhandler(RequestEntityTooLarge)
-def _body_too_large(error: RequestEntityTooLarge) -> tuple[Response, int]:
-    return _api_error(ApiError(413, None, f"the request body is larger than the {request_limit_text()} "
-                                          "a request may carry; nothing was saved"))
-
-
-@bp.errorhandler(RulesError)
-def _rules_error(error: RulesError) -> tuple[Response, int]:
-    return _api_error(_as_api_error(error))
-
-
-@bp.errorhandler(DataError)
-@bp.errorhandler(OverflowError)
-def _too_large(error: Exception) -> tuple[Response, int]:
-    get_session().rollback()
-    return _api_error(ApiError(422, None, TOO_LARGE, ProblemCode.OUT_OF_RANGE))
-
-
 @bp.errorhandler(write_keys.KeyReused)
 def _key_reused(error: write_keys.KeyReused) -> tuple[Response, int]:
-    return _api_error(ApiError(422, KEY_HEADER, error.message, KEY_REUSED))
+    return api_error(ApiError(422, KEY_HEADER, error.message, KEY_REUSED))
 
 
 @bp.errorhandler(writing.StaleEdit)
 def _stale_edit(error: writing.StaleEdit) -> tuple[Response, int]:
-    return _api_error(ApiError(409, "version", error.message, current_version=error.current_version))
-
-
-def _as_api_error(error: RulesError, prefix: str = "") -> ApiError:
-    """422 for facts or values the format or the rules refuse, naming the place (under ``prefix``)."""
-    if isinstance(error, ContradictionError):
-        field = f"deals[{error.deal_numbers[0] - 1}]" if error.deal_numbers else None
-        return ApiError(422, field, str(error), error.code, deals=error.deal_numbers,
-                        problems=[_problem_json(problem, prefix) for problem in error.rooted()])
-    if isinstance(error, MatchFileError):
-        return ApiError(422, join_path(prefix, error.path) or None, error.detail, error.code)
-    if isinstance(error, HouseRuleError):
-        return ApiError(422, join_path(prefix, error.key), str(error), error.code)
-    if isinstance(error, writing.InvalidDeal):
-        return ApiError(422, None, str(error), error.code,
-                        problems=[_problem_json(problem, prefix) for problem in error.problems])
-    return ApiError(422, None, str(error), error.code)
-
-
-def _problem_json(problem: Problem, prefix: str) -> dict[str, Any]:
-    return {"field": join_path(prefix, problem.path) or None, "code": problem.code, "message": problem.message}
+    return api_error(ApiError(409, "version", error.message, current_version=error.current_version))
 
 
 # Request helpers -----------------------------------------------------------------------------------
-
-def json_body() -> dict[str, Any]:
-    """The request's JSON object: 415 when it is not sent as JSON, 400 when it cannot be read (not
-    UTF-8, not JSON, nested too deep), 422 for a number too long or text that is no Unicode."""
-    if request.mimetype != "application/json":
-        raise ApiError(415, None, "send the body as JSON with Content-Type: application/json")
-    try:
-        data = load_json(request.get_data(as_text=False).decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ApiError(400, None, "the body is not UTF-8 text", ProblemCode.NOT_JSON) from None
-    except MatchFileError as error:
-        status = 400 if error.code in (ProblemCode.NOT_JSON, ProblemCode.TOO_DEEP) else 422
-        raise ApiError(status, error.path or None, error.detail, error.code) from None
-    if not isinstance(data, dict):
-        raise ApiError(400, None, "the body must be a JSON object", ProblemCode.WRONG_TYPE)
-    return data
-
 
 def editable_match(public_id: str) -> reading.Loaded:
     """The match, once the request shows its edit token (401 without one, 403 with another)."""
@@ -154,23 +69,6 @@ def editable_match(public_id: str) -> reading.Loaded:
     if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
         raise ApiError(403, "Authorization", "this edit token does not belong to this match", TOKEN_WRONG)
     return reading.Loaded(row, reading.to_core(row))
-
-
-def expected_version(body: dict[str, Any] | None = None) -> int | None:
-    """The version the client based its edit on: ``If-Match`` or ``"version"`` in the body."""
-    header = request.headers.get("If-Match")
-    if header is not None:
-        text = header.strip().removeprefix("W/").strip('"')
-        try:
-            return parse_whole_number(text, "If-Match", max_digits=MAX_JSON_DIGITS)
-        except RulesError:
-            raise ApiError(400, "If-Match", f"'{shown_text(header)}' is not a version number") from None
-    raw = (body or {}).get("version")
-    if raw is None:
-        return None
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ApiError(422, "version", "must be the whole number the match's version was", ProblemCode.NOT_A_NUMBER)
-    return raw
 
 
 def write_key(body: dict[str, Any] | None) -> write_keys.WriteKey | None:
@@ -202,10 +100,12 @@ def links(row: MatchRow) -> dict[str, str]:
     }
 
 
-def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, **extra: Any) -> tuple[Response, int]:
-    """The match file, its recomputed sheet and its version (also sent as the ETag)."""
+def match_answer(row: MatchRow, match: Match, sheet: Sheet, status: int = 200, event: dict[str, Any] | None = None,
+                 **extra: Any) -> tuple[Response, int]:
+    """The match file (with its ``event`` when given), its recomputed sheet and its version (also sent as
+    the ETag)."""
     body = {"id": row.public_id, "version": row.version, "links": links(row), **extra}
-    response = jsonify(body | {"match": match_to_json(match), "sheet": sheet.to_json()})
+    response = jsonify(body | {"match": match_to_json(match, event=event), "sheet": sheet.to_json()})
     response.headers["ETag"] = f'"{row.version}"'
     return response, status
 
@@ -250,7 +150,7 @@ def match(public_id: str) -> tuple[Response, int]:
         unchanged.headers["ETag"] = f'"{version}"'
         return unchanged, 304
     row, core = reading.load_match(public_id)
-    return match_answer(row, core, score_match(core))
+    return match_answer(row, core, score_match(core), event=event_of_match(row))
 
 
 @bp.get("/matches/<public_id>/deals/<int:number>")
@@ -270,7 +170,7 @@ def add_deal(public_id: str) -> tuple[Response, int]:
     try:
         written = writing.add_deal(loaded, facts(body), expected_version(body), write_key(body))
     except RulesError as error:
-        raise _as_api_error(error, "deal") from None
+        raise as_api_error(error, "deal") from None
     response, status = written_answer(written, 201, number=written.number)
     response.headers["Location"] = external_url("api.deal", public_id=public_id, number=written.number)
     return response, status
@@ -284,7 +184,7 @@ def replace_deal(public_id: str, number: int) -> tuple[Response, int]:
     try:
         written = writing.replace_deal(loaded, number, facts(body), expected_version(body), write_key(body))
     except RulesError as error:
-        raise _as_api_error(error, "deal") from None
+        raise as_api_error(error, "deal") from None
     return written_answer(written, number=number)
 
 
@@ -387,7 +287,7 @@ def _preview_asked(body: dict[str, Any]) -> bool:
 
 @bp.errorhandler(tables.TableProblem)
 def _table_problem(problem: tables.TableProblem) -> tuple[Response, int]:
-    return _api_error(ApiError(422, problem.field or None, problem.message, problem.code))
+    return api_error(ApiError(422, problem.field or None, problem.message, problem.code))
 
 
 def _table_named(value: object) -> TableRow | None:
@@ -498,7 +398,7 @@ def add_rule_card(public_id: str) -> Response:
     try:
         rules = HouseRules.from_mapping(rules_data)
     except RulesError as error:
-        raise _as_api_error(error, "rules") from None
+        raise as_api_error(error, "rules") from None
     tables.add_rule_card(row, name, rules, auction)
     return table_answer(row, 201)
 

@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response
 from .. import tables
 from ..device import (
     NOT_A_PLAYER,
+    device_event_ids,
     device_match_ids,
     device_table_ids,
     forget_match,
@@ -27,6 +28,7 @@ from ..device import (
     remember_match,
     take_saved,
 )
+from ..events.pages import events_by_public_id
 from ..extensions import rate_limited
 from ..forms.common import new_write_key
 from ..forms.house_rules import rule_values
@@ -55,7 +57,8 @@ def home() -> str:
         summaries.append((row, SheetView.of(match), match))
     samples = [] if summaries else list(bundled_samples().values())
     return render_template("matches/home.html", summaries=summaries, samples=samples,
-                           tables=tables.tables_by_public_id(device_table_ids()))
+                           tables=tables.tables_by_public_id(device_table_ids()),
+                           events=events_by_public_id(device_event_ids()))
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])

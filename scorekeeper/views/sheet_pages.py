@@ -10,6 +10,7 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ..device import SavedDeal
+from ..events.pages import event_place
 from ..forms.common import new_write_key
 from ..models import MatchRow
 from ..rules.match import Match
@@ -60,7 +61,7 @@ def _draw(row: MatchRow, match: Match, watching: bool) -> SheetPage:
             **_SLOTS,
         }
     html = render_template("matches/sheet.html", row=row, match=match, view=view, watching=watching,
-                           chart=chart_svg(chart) if chart is not None else None,
+                           place=event_place(row), chart=chart_svg(chart) if chart is not None else None,
                            live_etag=sheet_etag(row.version, watching), **links)
     return SheetPage.drawn(row.version, match, view, html)
 

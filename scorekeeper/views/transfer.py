@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
 from ..device import remember_match
+from ..events.loading import event_of_match
 from ..extensions import count_made, rate_limited
 from ..forms.transfer import ImportForm
 from ..rules.match import Match
@@ -35,8 +36,8 @@ def _download(body: str, mimetype: str, name: str) -> Response:
 
 @bp.get("/m/<public_id>/export.json")
 def export_json(public_id: str) -> Response:
-    _, match = reading.load_match(public_id)
-    return _download(dumps_match(match), "application/json", download_name(match, "json"))
+    row, match = reading.load_match(public_id)
+    return _download(dumps_match(match, event_of_match(row)), "application/json", download_name(match, "json"))
 
 
 @bp.get("/m/<public_id>/export.csv")

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from .conftest import ARTIFACTS, MAIN_PAGE_NAMES, SUMMARY, MainPages, Phones
+from .event import make_event
 from .offline import wait_until_kept
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
@@ -38,6 +39,7 @@ SHEET_WORKER_MAX_BYTES = 150_000
 # stylesheet (style.css: the calculator itself links only base.css and calculator.css); on the deal form, the card
 # faces' dialog (its script and stylesheet).
 WORKER_MAX_BYTES_OF = {"meld": 60_000, "deal-new": 60_000, "deal-edit": 60_000}
+EVENT_PAGE_NAMES = ("event-director", "event-standings")
 KEPT_BY_THE_WORKER = {"home", "sheet", "deal-new", "deal-edit", "house-rules", "meld", "rules"}
 
 
@@ -59,6 +61,8 @@ class PageWeight:
         return f"{self.name:<12} {len(self.requests):>2} requests {self.total:>7,} bytes   ({kinds})"
 
     def worker_row(self) -> str:
+        if self.name in EVENT_PAGE_NAMES:
+            return f"{'':<12} no service worker: a live page of the room, not kept for use offline"
         return (f"{'':<12} then the service worker: {len(self.worker_requests)} requests {self.worker_bytes:,} bytes"
                 if self.worker_requests else f"{'':<12} then the service worker: already running, nothing more")
 
@@ -70,10 +74,10 @@ def body_size(request: Any) -> int:
     return len(response.body())
 
 
-def weigh(page: Any, main_pages: MainPages, name: str) -> PageWeight:
+def weigh(page: Any, paths: dict[str, str], name: str) -> PageWeight:
     """Load one main page and add up what it fetched."""
     if name == "home":
-        page.goto(main_pages.paths()["sheet"])  # the home page lists the matches this phone has seen
+        page.goto(paths["sheet"])  # the home page lists the matches this phone has seen
         page.wait_for_load_state("networkidle")
     finished: list[Any] = []
     failed: list[str] = []
@@ -81,9 +85,9 @@ def weigh(page: Any, main_pages: MainPages, name: str) -> PageWeight:
     page.context.on("requestfinished", lambda request: by_worker.append(request) if request.service_worker else None)
     page.on("requestfinished", lambda request: finished.append(request))
     page.on("requestfailed", lambda request: failed.append(request.url))
-    page.goto(main_pages.paths()[name], wait_until="load")
+    page.goto(paths[name], wait_until="load")
     page.wait_for_load_state("networkidle")  # late requests such as the tab icon
-    weight = PageWeight(name, main_pages.paths()[name])
+    weight = PageWeight(name, paths[name])
     for request in finished:
         response = request.response()
         assert response is not None, request.url
@@ -91,10 +95,12 @@ def weigh(page: Any, main_pages: MainPages, name: str) -> PageWeight:
         weight.by_type[kind] = weight.by_type.get(kind, 0) + len(response.body())
         weight.requests.append(f"{response.status} {request.url}")
     assert not failed, f"{name}: requests failed: {failed}"
-    if name != "home":  # the home page is weighed after the sheet: its worker is running already
-        wait_until_kept(page, main_pages.paths()[name] if name in KEPT_BY_THE_WORKER else "/offline")
+    # The home page is weighed after the sheet: its worker is running already. The event pages start no
+    # worker: they are live pages of a room with a network, not kept for use offline.
+    if name not in ("home", *EVENT_PAGE_NAMES):
+        wait_until_kept(page, paths[name] if name in KEPT_BY_THE_WORKER else "/offline")
         if name == "sheet":
-            wait_until_kept(page, f"{main_pages.paths()[name]}/outbox")  # the match's kit: its facts go last
+            wait_until_kept(page, f"{paths[name]}/outbox")  # the match's kit: its facts go last
         weight.worker_requests = [f"{request.response().status} {request.url}" for request in by_worker]
         weight.worker_bytes = sum(body_size(request) for request in by_worker)
     return weight
@@ -102,14 +108,18 @@ def weigh(page: Any, main_pages: MainPages, name: str) -> PageWeight:
 
 def test_main_pages_stay_within_the_budget(phones: Phones, main_pages: MainPages) -> None:
     weights = []
-    for name in MAIN_PAGE_NAMES:
+    maker = phones.open()
+    event = make_event(maker, players=40, round_end={"minutes": 50})  # ten tables of a round under way
+    maker.context.close()
+    paths = main_pages.paths() | {"event-director": event.director, "event-standings": event.standings}
+    for name in [*MAIN_PAGE_NAMES, *EVENT_PAGE_NAMES]:
         page = phones.open()  # a fresh phone: nothing cached
-        weights.append(weigh(page, main_pages, name))
+        weights.append(weigh(page, paths, name))
         page.context.close()
 
     report = [
         f"Page budget: at most {MAX_REQUESTS} requests and {MAX_BYTES:,} bytes a page (uncompressed bodies,",
-        "empty cache, Chromium at 390x844). Sample match: 20 deals, two sides.",
+        "empty cache, Chromium at 390x844). Sample match: 20 deals, two sides; event: 40 players, round 1 seated.",
         "",
         *(line for weight in weights for line in (weight.row(), weight.worker_row())),
         "",

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import PHONE_AT_200_PERCENT, SMALL_PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
+from .event import make_event
 from .pixels import read_png
 from .samples import worked_sheet_file
 from .table import import_match, sheet_totals
@@ -347,11 +348,14 @@ def save_bar_keeps_clear_of_the_focus(page: Page) -> None:
     assert covered == [], f"the Save bar covers {covered}"
 
 
+EVENT_PAGES = ["event-new", "event-director", "event-standings"]
+
+
 def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent(
     phones: Phones, main_pages: MainPages, shoot: Callable[..., Any]
 ) -> None:
-    """One small phone at 200% visits every page (and a table's): none scrolls sideways, whatever is folded
-    open."""
+    """One small phone at 200% visits every page (and a table's, an event's): none scrolls sideways, whatever is
+    folded open."""
     from .test_sheet_at_a_glance import OVERFLOW, PAGE_NAMES, every_page
     from .test_tables import make_table
 
@@ -370,8 +374,12 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent(
     steps |= {"meld-prices": lambda: page.goto(main_pages.paths()["house-rules"] + "/meld") and None,
               "table": table_page(""), "table-stats": table_page("/stats"),
               "table-new-match": table_page("/matches/new")}
+    event = make_event(page)
+    steps |= {"event-new": lambda: page.goto("/events/new") and None,
+              "event-director": lambda: page.goto(event.director) and None,
+              "event-standings": lambda: page.goto(event.standings) and None}
     scrolling = {}
-    for name in [*PAGE_NAMES, "meld-prices", "table", "table-stats", "table-new-match"]:
+    for name in [*PAGE_NAMES, "meld-prices", "table", "table-stats", "table-new-match", *EVENT_PAGES]:
         if name == "not-found":
             with phones.guard.expect_refusal(404):
                 steps[name]()

@@ -1,0 +1,223 @@
+"""The director's writes: a new event, the next round seated with one ordinary match per table, a swap
+before a round's first deal, a late table closed, a round closed.
+
+Every write to an event starts by claiming it (``_claim``): the event's version moves on where it is still
+the one read, which takes SQLite's write lock or PostgreSQL's lock on the event's row. A write read from a
+version another director's write has since moved on is refused (409) with nothing written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..db import get_session
+from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow, utc_now
+from ..rules.errors import RulesError
+from ..rules.events import EventFormat, Seating
+from ..rules.limits import MAX_MATCH_NAME
+from ..rules.matchfile import FORMAT, match_from_json
+from ..rules.seating import seat_round, swap_players, swap_teams
+from ..store import writing
+from ..tables import side_name_of
+from . import EventProblem
+from .loading import (
+    TableState,
+    current_round,
+    entrants,
+    event_format,
+    seating_json,
+    seating_of,
+    states_of,
+    table_state,
+)
+from .request import NewEvent
+
+STALE = "stale"
+ROUND_OPEN = "round_open"  # the current round is still being played
+NO_ROUNDS_LEFT = "no_rounds_left"
+ROUND_STARTED = "round_started"  # a deal was entered: no more swaps
+ROUND_CLOSED = "round_closed"
+NOT_CURRENT_ROUND = "not_current_round"
+TABLES_PLAYING = "tables_playing"
+TABLE_CLOSED = "table_closed"
+TABLE_DONE = "table_done"
+OTHER_EVENT = "table_of_another_event"
+NO_SUCH_TABLE = "no_such_table"
+
+
+def create_event(new: NewEvent) -> EventRow:
+    row = EventRow(name=new.name, format=new.format.value, auction=new.auction, rules=new.rules.to_mapping(),
+                   round_end=new.round_end.kind.value, round_end_count=new.round_end.count, rounds=new.rounds,
+                   version=1)
+    row.entrants = [EventEntrantRow(position=index, players=list(entrant))
+                    for index, entrant in enumerate(new.entrants)]
+    session = get_session()
+    session.add(row)
+    session.commit()
+    return row
+
+
+def _check_version(event: EventRow, expected: int | None) -> None:
+    if expected is not None and expected != event.version:
+        raise EventProblem(409, "version", STALE, f"the event is at version {event.version}, not {expected}: "
+                           "another director changed it; look again and redo your change",
+                           current_version=event.version)
+
+
+def _claim(event: EventRow) -> datetime:
+    """A write's first statement: the event's version moves on where it is still the one read."""
+    seen = event.version
+    claimed = get_session().connection().execute(
+        update(EventRow).where((EventRow.id == event.id) & (EventRow.version == seen)).values(version=seen + 1))
+    if claimed.rowcount != 1:
+        get_session().rollback()
+        raise EventProblem(409, "version", STALE, "another director changed the event at the same moment; "
+                           "look again and redo your change")
+    set_committed_value(event, "version", seen + 1)
+    return utc_now()
+
+
+def _commit() -> None:
+    """Commit; a race the claim could not see (a unique row written by another process) is refused."""
+    try:
+        get_session().commit()
+    except (IntegrityError, StaleDataError):
+        get_session().rollback()
+        raise EventProblem(409, "version", STALE, "another change reached the event at the same moment; "
+                           "look again and redo your change") from None
+
+
+def seat_next_round(event: EventRow, expected: int | None, now: datetime,
+                    count_tables: Callable[[int], None]) -> tuple[EventRoundRow, Seating]:
+    """Seat the next round (the current one closes here when every table is done) and start one match
+    per table, named after the event, under the event's house rules, its sides after their players.
+    ``count_tables`` is told how many matches the round makes before anything is written (it may refuse)."""
+    _check_version(event, expected)
+    played = current_round(event)
+    if played is not None and played.closed_at is None:
+        playing = [state.row.number for state in states_of(event, played, now) if not state.outcome.done]
+        if playing:
+            raise EventProblem(409, "round", ROUND_OPEN, f"round {played.number} is still being played at "
+                               f"table(s) {', '.join(map(str, playing))}: close it first", tables=playing)
+    if len(event.played_rounds) >= event.rounds:
+        raise EventProblem(409, "round", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
+    seating = seat_round(event_format(event), entrants(event), [seating_of(past) for past in event.played_rounds],
+                         event.rounds)
+    count_tables(len(seating.tables))
+    when = _claim(event)
+    if played is not None and played.closed_at is None:
+        played.closed_at = when
+    seated = EventRoundRow(number=seating.round, seating=seating_json(seating), started_at=when)
+    for table in seating.tables:
+        match = match_from_json({
+            "format": FORMAT, "name": _match_name(event, seating.round, table.number), "auction": event.auction,
+            "rules": event.rules, "deals": [],
+            "sides": [{"name": side_name_of("", side, "sides"), "players": list(side)} for side in table.sides],
+        }, stored=True)
+        seated.tables.append(EventTableRow(number=table.number, match=writing.create_match(match, commit=False)))
+    event.played_rounds.append(seated)
+    _commit()
+    return seated, seating
+
+
+def _match_name(event: EventRow, round_number: int, table_number: int) -> str:
+    name = f"{event.name or 'Event'} · round {round_number}, table {table_number}"
+    return name if len(name) <= MAX_MATCH_NAME else name[: MAX_MATCH_NAME - 1] + "…"
+
+
+def _open_round(event: EventRow) -> EventRoundRow:
+    played = current_round(event)
+    if played is None:
+        raise EventProblem(409, "round", NOT_CURRENT_ROUND, "no round has been seated yet")
+    if played.closed_at is not None:
+        raise EventProblem(409, "round", ROUND_CLOSED, f"round {played.number} is closed")
+    return played
+
+
+def swap(event: EventRow, number: int, first: str, second: str, expected: int | None) -> EventRoundRow:
+    """Put two players (a team event: their teams) in each other's seats before the first deal of round
+    ``number`` (the current one); the matches of their tables change their sides."""
+    _check_version(event, expected)
+    played = _open_round(event)
+    if played.number != number:
+        raise EventProblem(409, "round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
+    if any(table.match.deals for table in played.tables):
+        raise EventProblem(409, "round", ROUND_STARTED,
+                           f"round {played.number} has started (a deal was entered): seats no longer change")
+    change = swap_teams if event_format(event) is EventFormat.TEAM else swap_players
+    try:
+        seating = change(seating_of(played), first, second)
+    except RulesError as error:
+        raise EventProblem(422, error.problem.path, error.code, error.problem.message) from None
+    _claim(event)
+    played.seating = seating_json(seating)
+    for table, seated in zip(played.tables, seating.tables, strict=True):
+        for side, players in zip(table.match.sides, seated.sides, strict=True):
+            if list(players) != side.players:
+                side.players = list(players)
+                side.name = side_name_of("", players, "sides")
+                table.match.last_change = f"the director swapped {first} and {second}"
+    _commit()
+    return played
+
+
+def find_table(event: EventRow, match_id: str) -> tuple[EventRoundRow, EventTableRow]:
+    """The event's table whose match has this link: 422 when the match is another event's, 404 when it
+    is no event's table."""
+    for played in event.played_rounds:
+        for table in played.tables:
+            if table.match.public_id == match_id:
+                return played, table
+    if _belongs_to_an_event(match_id):
+        raise EventProblem(422, "table", OTHER_EVENT, "this table's match belongs to another event")
+    raise EventProblem(404, "table", NO_SUCH_TABLE, "this event has no table with this match")
+
+
+def _belongs_to_an_event(match_id: str) -> bool:
+    query = select(EventTableRow.id).join(MatchRow, EventTableRow.match_id == MatchRow.id)
+    return get_session().scalars(query.where(MatchRow.public_id == match_id)).first() is not None
+
+
+def close_table(event: EventRow, match_id: str, expected: int | None, now: datetime) -> TableState:
+    """Close a late table with its score as it stands (the deals entered so far)."""
+    _check_version(event, expected)
+    played, table = find_table(event, match_id)
+    if played is not current_round(event) or played.closed_at is not None:
+        raise EventProblem(409, "table", ROUND_CLOSED, f"round {played.number} is closed")
+    if table.closed_after is not None:
+        raise EventProblem(409, "table", TABLE_CLOSED, f"table {table.number} is already closed")
+    if table_state(event, played, table, now).outcome.done:
+        raise EventProblem(409, "table", TABLE_DONE, f"table {table.number} has finished its game")
+    when = _claim(event)
+    table.closed_at, table.closed_after = when, len(table.match.deals)
+    _commit()
+    return table_state(event, played, table, now)
+
+
+def close_round(event: EventRow, number: int, late: bool, expected: int | None, now: datetime) -> EventRoundRow:
+    """Close the current round: every table done, or (``late``) the tables still playing closed with
+    their scores as they stand."""
+    _check_version(event, expected)
+    played = next((played for played in event.played_rounds if played.number == number), None)
+    if played is None:
+        raise EventProblem(404, "round", NOT_CURRENT_ROUND, f"round {number} has not been seated")
+    if played.closed_at is not None:
+        raise EventProblem(409, "round", ROUND_CLOSED, f"round {number} is already closed")
+    playing = [state.row for state in states_of(event, played, now) if not state.outcome.done]
+    if playing and not late:
+        numbers = [table.number for table in playing]
+        raise EventProblem(409, "late", TABLES_PLAYING, f"table(s) {', '.join(map(str, numbers))} still "
+                           'playing: send {"late": true} to close them with their scores as they stand',
+                           tables=numbers)
+    when = _claim(event)
+    for table in playing:
+        table.closed_at, table.closed_after = when, len(table.match.deals)
+    played.closed_at = when
+    _commit()
+    return played

@@ -1,0 +1,179 @@
+"""Reading an event once per request, and what its rows say: the entrants, the rounds as seated, each
+table's outcome from its match's sheet, and the standings."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from flask import abort
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..db import get_session
+from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow
+from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.standings import (
+    PlayerStanding,
+    TableOutcome,
+    TeamStanding,
+    progressive_standings,
+    team_standings,
+)
+from ..store import reading
+from .scores import aware, facts_of, read_missing
+
+_WHOLE_EVENT = (  # the entrants are read when asked for: the standings need only the rounds as seated
+    # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``).
+    selectinload(EventRow.played_rounds).selectinload(EventRoundRow.tables).selectinload(EventTableRow.match)
+    .load_only(MatchRow.public_id, MatchRow.watch_id, MatchRow.edit_token, MatchRow.version),
+)
+
+
+def find_event(public_id: str, whole: bool = True, public: bool = False) -> EventRow | None:
+    """The event with this director's link (``public``: this standings link), with its rounds, tables and
+    matches (``whole``), or None."""
+    if not reading.is_public_id(public_id):
+        return None
+    column = EventRow.standings_id if public else EventRow.public_id
+    query = select(EventRow).where(column == public_id)
+    if not whole:
+        return get_session().scalars(query).first()
+    row = get_session().scalars(query.options(*_WHOLE_EVENT)).first()
+    if row is not None:
+        read_missing([table.match for played in row.played_rounds for table in played.tables])
+    return row
+
+
+def get_event_or_404(public_id: str, whole: bool = True, public: bool = False) -> EventRow:
+    row = find_event(public_id, whole, public)
+    if row is None:
+        abort(404, "There is no event at this link.")
+    return row
+
+
+_EVENT_OF_MATCH = (
+    select(EventRow.name, EventRoundRow.number.label("round"), EventTableRow.number.label("table"))
+    .join(EventRoundRow, EventRoundRow.event_id == EventRow.id)
+    .join(EventTableRow, EventTableRow.round_id == EventRoundRow.id)
+)
+
+
+def event_of_match(match: MatchRow) -> dict[str, str | int] | None:
+    """The match file's ``event`` of a match played at a club event's table (None for any other match)."""
+    found = get_session().execute(_EVENT_OF_MATCH.where(EventTableRow.match_id == match.id)).first()
+    return None if found is None else {"name": found.name, "round": found.round, "table": found.table}
+
+
+_STANDING_FACTS = (
+    select(EventRow.version, EventRow.round_end, EventRow.round_end_count, EventRoundRow.started_at,
+           MatchRow.version.label("match_version"))
+    .outerjoin(EventRoundRow, EventRoundRow.event_id == EventRow.id)
+    .outerjoin(EventTableRow, EventTableRow.round_id == EventRoundRow.id)
+    .outerjoin(MatchRow, MatchRow.id == EventTableRow.match_id)
+    .order_by(EventRoundRow.number, EventTableRow.number)
+)
+
+
+def standings_tag(standings_id: str, now: datetime) -> str | None:
+    """What the standings of the event with this standings link are worked out from, as an ETag: the
+    event's version, each table's match's version and, under a time limit, whether each round's time is
+    up. One query of a few columns, no match read (None for an unknown link)."""
+    if not reading.is_public_id(standings_id):
+        return None
+    rows = get_session().execute(_STANDING_FACTS.where(EventRow.standings_id == standings_id)).all()
+    if not rows:
+        return None
+    first = rows[0]
+    facts: list[object] = [first.version, *(row.match_version for row in rows)]
+    if first.round_end == RoundEndKind.MINUTES and first.round_end_count is not None:
+        limit = timedelta(minutes=first.round_end_count)
+        facts += [row.started_at is not None and now >= aware(row.started_at) + limit for row in rows]
+    return hashlib.sha1(repr(facts).encode(), usedforsecurity=False).hexdigest()[:20]
+
+
+def event_format(row: EventRow) -> EventFormat:
+    return EventFormat(row.format)
+
+
+def round_end(row: EventRow) -> RoundEnd:
+    return RoundEnd(RoundEndKind(row.round_end), row.round_end_count)
+
+
+def entrants(row: EventRow) -> list[Entrant]:
+    return [tuple(entrant.players) for entrant in row.entrants]
+
+
+def seating_of(played: EventRoundRow) -> Seating:
+    """The round as seated (after any swap), for the rules core."""
+    tables = tuple(SeatedTable(number, (tuple(first), tuple(second)))
+                   for number, (first, second) in enumerate(played.seating["tables"], start=1))
+    return Seating(played.number, tables, tuple(tuple(bye) for bye in played.seating["byes"]))
+
+
+def seating_json(seating: Seating) -> dict[str, list[list[list[str]]] | list[list[str]]]:
+    """How ``EventRoundRow.seating`` stores a round."""
+    return {"tables": [[list(side) for side in table.sides] for table in seating.tables],
+            "byes": [list(bye) for bye in seating.byes]}
+
+
+def current_round(row: EventRow) -> EventRoundRow | None:
+    return row.played_rounds[-1] if row.played_rounds else None
+
+
+# A table's state -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TableState:
+    """A table of a round as it stands now: its outcome for the standings and what the director sees."""
+
+    row: EventTableRow
+    outcome: TableOutcome
+    closed: bool  # closed late by the director (or with its round)
+    time_up: bool  # a time limit ran out; ``done`` once the deal then in play is entered
+
+
+def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime) -> TableState:
+    """The table's outcome from its match's sheet (the rules core's ``table_outcome``). A table closed late
+    counts the deals entered before it was closed; under a time limit, the deals up to the first one
+    entered once time was up (the deal in play then) count."""
+    facts, end = facts_of(table.match), round_end(event)
+    entered = len(facts.entered)
+    counted = entered if table.closed_after is None else min(table.closed_after, entered)
+    time_up = deal_in_play = False
+    if end.kind is RoundEndKind.MINUTES and end.count is not None:
+        limit = aware(played.started_at) + timedelta(minutes=end.count)
+        time_up = now >= limit
+        after = [number for number, moment in enumerate(facts.entered, start=1) if moment >= limit]
+        counted = min(counted, after[0]) if after else counted
+        deal_in_play = time_up and not after
+    first, second = played.seating["tables"][table.number - 1]
+    seated = SeatedTable(table.number, (tuple(first), tuple(second)))
+    outcome = facts.outcome(played.number, seated, end, counted, time_up, deal_in_play, table.closed_after is not None)
+    return TableState(table, outcome, table.closed_after is not None, time_up)
+
+
+def states_of(event: EventRow, played: EventRoundRow, now: datetime) -> list[TableState]:
+    return [table_state(event, played, table, now) for table in played.tables]
+
+
+def round_ends_at(event: EventRow, played: EventRoundRow) -> datetime | None:
+    """When a round under a time limit runs out of time (None for other rounds)."""
+    end = round_end(event)
+    if end.kind is not RoundEndKind.MINUTES or end.count is None:
+        return None
+    return aware(played.started_at) + timedelta(minutes=end.count)
+
+
+# Standings ------------------------------------------------------------------------------------------------
+
+Standings = tuple[PlayerStanding, ...] | tuple[TeamStanding, ...]
+
+
+def standings(event: EventRow, outcomes: Sequence[TableOutcome], seatings: Sequence[Seating]) -> Standings:
+    """The standings of ``outcomes`` (some rounds, or all), by the event's format."""
+    if event_format(event) is EventFormat.TEAM:
+        return team_standings(outcomes, seatings)
+    return progressive_standings(outcomes, seatings)

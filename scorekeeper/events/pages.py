@@ -1,0 +1,133 @@
+"""What the event pages read and write beyond the API's calls: a player or team added at the door, the round
+as the director's page shows it, the standings overall and round by round.
+
+The standings are the same calls the API makes (``loading.standings`` over ``loading.states_of``), so the
+pages and the API never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+
+from ..db import get_session
+from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow
+from ..rules.errors import RulesError
+from ..rules.events import Entrant, RoundEndKind, clean_entrants
+from . import EventProblem
+from .director import NO_ROUNDS_LEFT, _check_version, _claim, _commit
+from .loading import (
+    Standings,
+    TableState,
+    current_round,
+    entrants,
+    event_format,
+    round_ends_at,
+    seating_of,
+    standings,
+    states_of,
+)
+from .scores import aware
+
+
+def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None:
+    """A player (a team, in a team event) who arrives at the door: seated from the next round on."""
+    _check_version(event, expected)
+    if len(event.played_rounds) >= event.rounds:
+        raise EventProblem(409, "name", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
+    try:
+        cleaned = clean_entrants(event_format(event), [*entrants(event), entrant])[-1]
+    except RulesError as error:
+        raise EventProblem(422, "name", error.code, error.problem.message) from None
+    _claim(event)
+    event.entrants.append(EventEntrantRow(position=len(event.entrants), players=list(cleaned)))
+    _commit()
+
+
+@dataclass(frozen=True)
+class RoundNow:
+    """The round being played (or the last one), as its director sees it now."""
+
+    row: EventRoundRow
+    tables: list[TableState]
+    ends_at: datetime | None
+    started: bool  # a deal was entered: seats no longer change
+
+    @property
+    def closed(self) -> bool:
+        return self.row.closed_at is not None
+
+    @property
+    def playing(self) -> list[int]:
+        return [state.row.number for state in self.tables if not state.outcome.done]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return seating_of(self.row).players
+
+
+def round_now(event: EventRow, now: datetime) -> RoundNow | None:
+    played = current_round(event)
+    if played is None:
+        return None
+    return RoundNow(played, states_of(event, played, now), round_ends_at(event, played),
+                    any(table.match.deals for table in played.tables))
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    """The standings overall and of each round seated (round number, closed, standings)."""
+
+    overall: Standings
+    rounds: list[tuple[int, bool, Standings]]
+
+
+def event_standings(event: EventRow, now: datetime) -> EventStandings:
+    by_round = [(played, [state.outcome for state in states_of(event, played, now)])
+                for played in event.played_rounds]
+    seatings = [seating_of(played) for played, _ in by_round]
+    overall = standings(event, [outcome for _, outcomes in by_round for outcome in outcomes], seatings)
+    return EventStandings(overall, [(played.number, played.closed_at is not None,
+                                     standings(event, outcomes, [seating_of(played)]))
+                                    for played, outcomes in by_round])
+
+
+@dataclass(frozen=True)
+class EventPlace:
+    """Where a match is played at a club event: its round and table, the standings link, the round's end time."""
+
+    round: int
+    table: int
+    standings_id: str
+    ends_at: datetime | None
+
+
+_PLACE = (
+    select(EventRow.standings_id, EventRow.round_end, EventRow.round_end_count, EventRoundRow.number,
+           EventRoundRow.started_at, EventTableRow.number.label("table"))
+    .join(EventRoundRow, EventRoundRow.event_id == EventRow.id)
+    .join(EventTableRow, EventTableRow.round_id == EventRoundRow.id)
+)
+
+
+def event_place(match: MatchRow) -> EventPlace | None:
+    """The event table this match is played at (None for any other match, with no query): one query."""
+    if match.event_table is None:
+        return None
+    found = get_session().execute(_PLACE.where(EventTableRow.id == match.event_table.id)).first()
+    if found is None:
+        return None
+    timed = found.round_end == RoundEndKind.MINUTES and found.round_end_count is not None
+    ends_at = aware(found.started_at) + timedelta(minutes=found.round_end_count) if timed else None
+    return EventPlace(found.number, found.table, found.standings_id, ends_at)
+
+
+def events_by_public_id(public_ids: list[str]) -> list[EventRow]:
+    """The events with these director's links, in the order given (this device's list, never anyone else's)."""
+    if not public_ids:
+        return []
+    found = {row.public_id: row for row in get_session().scalars(
+        select(EventRow).where(EventRow.public_id.in_(public_ids)))}
+    return [found[public_id] for public_id in public_ids if public_id in found]

@@ -1,0 +1,90 @@
+"""Each event table's match as the rules core reads it, and its outcome as a table, kept per process for
+the match's version.
+
+The standings read every table of every round on each request (a big screen asks every 2 s); a match's
+facts change only with its ``version``, which every write moves on, so they are read and scored once a
+version. Keyed by the match's link and version: an entry is never served for another version, and the
+entries of older versions leave as the least recently used.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..db import get_session
+from ..models import MatchRow
+from ..rules.errors import ContradictionError
+from ..rules.events import RoundEnd, SeatedTable
+from ..rules.match import Match
+from ..rules.standings import TableOutcome, table_outcome
+from ..store import reading
+
+SIZE = 4096  # matches: 50 tables × 20 rounds, twice over
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored moment with its zone (SQLite gives it back without one)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass
+class MatchFacts:
+    """One version of a match: its facts, when each deal was entered, and its outcomes as a table."""
+
+    match: Match
+    entered: tuple[datetime, ...]
+    outcomes: dict[tuple[object, ...], TableOutcome] = field(default_factory=dict)
+
+    def outcome(self, round: int, seated: SeatedTable, end: RoundEnd, counted: int, time_up: bool,
+                deal_in_play: bool, closed: bool) -> TableOutcome:
+        """The rules core's outcome of the table over the match's first ``counted`` deals (worked out once
+        for the same question). Only whether the time is up matters of the minutes elapsed."""
+        key = (round, seated, end, counted, time_up, deal_in_play, closed)
+        found = self.outcomes.get(key)
+        if found is None:
+            match = self.match if counted == len(self.match.deals) else \
+                self.match.with_deals(self.match.deals[:counted])
+            minutes = float(end.count or 0) if time_up else 0.0
+            try:
+                found = table_outcome(round, seated, match, end, minutes, deal_in_play, closed)
+            except ContradictionError:  # facts the rules now refuse count as nothing played
+                found = TableOutcome(round, seated.number, seated.sides, (0, 0), None, 0, closed)
+            self.outcomes[key] = found
+        return found
+
+
+_kept: OrderedDict[tuple[str, int], MatchFacts] = OrderedDict()
+_lock = threading.Lock()
+
+
+def read_missing(rows: Sequence[MatchRow]) -> None:
+    """Read the rules, sides and deals of the matches whose version is not kept, in three queries
+    whatever their number (rather than three a match when ``facts_of`` asks)."""
+    with _lock:
+        missing = [row.id for row in rows if (row.public_id, row.version) not in _kept]
+    if missing:
+        get_session().scalars(select(MatchRow).where(MatchRow.id.in_(missing))
+                              .options(selectinload(MatchRow.sides), selectinload(MatchRow.deals))).all()
+
+
+def facts_of(row: MatchRow) -> MatchFacts:
+    """The match's facts at the version read (its sides and deals are read only when not kept)."""
+    key = (row.public_id, row.version)
+    with _lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+            return found
+    found = MatchFacts(reading.to_core(row), tuple(aware(deal.created_at) for deal in row.deals))
+    with _lock:
+        _kept[key] = found
+        while len(_kept) > SIZE:
+            _kept.popitem(last=False)
+    return found

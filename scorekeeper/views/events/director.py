@@ -1,0 +1,132 @@
+"""The director's page (the event's link): the round, its tables live, and the director's changes (seat the
+next round, swap two players, add a player at the door); every table's match file in one zip."""
+
+from __future__ import annotations
+
+from flask import redirect, render_template, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from ...device import remember_event
+from ...events import EventProblem
+from ...events import director as directing
+from ...events.files import download_stem, matches_zip
+from ...events.loading import event_format, get_event_or_404
+from ...events.pages import RoundNow, add_entrant, round_now
+from ...extensions import count_made, rate_limited
+from ...forms.common import add_error, sentence
+from ...forms.events import AddEntrantForm, SeatRoundForm, SwapForm, VersionForm, player_line
+from ...models import EventRow, utc_now
+from ...rules.events import EventFormat
+from ...rules.numbers import whole_number_or_none
+from ..links import external_url
+from .answers import download, live_answer
+from .blueprint import bp
+
+STALE_PAGE = "Someone else changed the event since this page was drawn: here it is now. Look, then redo your change."
+
+
+@bp.get("/e/<public_id>")
+def director(public_id: str) -> Response:
+    row = get_event_or_404(public_id)
+    remember_event(public_id)
+    return director_page(row)
+
+
+def director_page(row: EventRow, status: int = 200, notice: str = "", **forms: VersionForm) -> Response:
+    """The director's page of the event as it is now, with any form sent back with its errors."""
+    now = utc_now()
+    current = round_now(row, now)
+    swap = forms.get("swap") or SwapForm(formdata=None)
+    names = sorted(current.players) if current is not None else []
+    swap.first.choices = swap.second.choices = [("", "Choose a player"), *((name, name) for name in names)]
+    html = render_template(
+        "events/director.html", event=row, current=current, notice=notice, live=_director_live(row, current),
+        seat=forms.get("seat") or SeatRoundForm(formdata=None), swap=swap,
+        add=forms.get("add") or AddEntrantForm(formdata=None),
+        links={"director": external_url("events.director", public_id=row.public_id),
+               "standings": external_url("events.standings", standings_id=row.standings_id)},
+    )
+    return Response(html, status=status, mimetype="text/html", headers={"Cache-Control": "no-store"})
+
+
+def _director_live(row: EventRow, current: RoundNow | None) -> Markup:
+    return Markup(render_template("events/_director_live.html", event=row, current=current))
+
+
+@bp.get("/e/<public_id>/live")
+def director_live(public_id: str) -> Response:
+    """The director's live part: 304 while nothing it is drawn from changed (``standings_tag``)."""
+    header = get_event_or_404(public_id, whole=False)
+
+    def draw() -> str:
+        row = get_event_or_404(public_id)
+        return _director_live(row, round_now(row, utc_now()))
+
+    return live_answer(header.standings_id, draw)
+
+
+
+
+def _refused(row: EventRow, problem: EventProblem, form_name: str, form: VersionForm, field: str) -> Response:
+    """The director's page again: stale (drawn anew with a notice) or with the message at the field."""
+    if problem.code == directing.STALE:
+        return director_page(row, 409, notice=STALE_PAGE)
+    if field:
+        add_error(form[field], sentence(problem.message))
+    else:
+        form.form_errors.append(sentence(problem.message))
+    return director_page(row, problem.status, **{form_name: form})
+
+
+@bp.post("/e/<public_id>/rounds")
+@rate_limited("edit-token")
+def seat_round(public_id: str) -> Response:
+    """Seat the next round; a second tap of the same button finds its round seated and shows the page."""
+    row = get_event_or_404(public_id)
+    form = SeatRoundForm()
+    if form.round.data == str(len(row.played_rounds)) and form.expected() != row.version:
+        return redirect(url_for("events.director", public_id=public_id), 303)
+    try:
+        directing.seat_next_round(row, form.expected(), utc_now(), lambda tables: count_made(matches=tables))
+    except EventProblem as problem:
+        return _refused(row, problem, "seat", form, "")
+    return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
+
+
+@bp.post("/e/<public_id>/swap")
+@rate_limited("edit-token")
+def swap(public_id: str) -> Response:
+    row = get_event_or_404(public_id)
+    form = SwapForm()
+    first, second = form.first.data or "", form.second.data or ""
+    for field, name in ((form.first, first), (form.second, second)):
+        if not name:
+            add_error(field, "Choose a player.")
+    if form.first.errors or form.second.errors:
+        return director_page(row, 422, swap=form)
+    try:
+        directing.swap(row, whole_number_or_none(form.round.data or "") or 0, first, second, form.expected())
+    except EventProblem as problem:
+        return _refused(row, problem, "swap", form, problem.field if problem.field in ("first", "second") else "")
+    return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
+
+
+@bp.post("/e/<public_id>/entrants")
+@rate_limited("edit-token")
+def add_player(public_id: str) -> Response:
+    row = get_event_or_404(public_id)
+    form = AddEntrantForm()
+    entrant = player_line(form.name.data or "", event_format(row) is EventFormat.TEAM)
+    try:
+        add_entrant(row, entrant, form.expected())
+    except EventProblem as problem:
+        return _refused(row, problem, "add", form, "name")
+    return redirect(url_for("events.director", public_id=public_id, _anchor="players"), 303)
+
+
+@bp.get("/e/<public_id>/matches.zip")
+def export_matches(public_id: str) -> Response:
+    """Every table's match file, in one zip."""
+    row = get_event_or_404(public_id)
+    return download(matches_zip(row), "application/zip", f"{download_stem(row)}-matches.zip")

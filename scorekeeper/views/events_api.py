@@ -1,0 +1,240 @@
+"""The JSON API of club events under ``/api/v1``: an event, its rounds seated with one ordinary match per
+table, the director's changes, and the standings worked out from the tables' matches.
+
+The director's writes need the event's director token (``Authorization: Bearer …``) and may name the
+version they were based on (``If-Match`` or ``"version"``); a write another director's overtook is refused
+with 409.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Blueprint, Flask, jsonify, request
+from werkzeug.exceptions import NotFound
+from werkzeug.wrappers import Response
+
+from ..events import EventProblem, director
+from ..events.loading import (
+    Standings,
+    TableState,
+    event_format,
+    get_event_or_404,
+    round_end,
+    round_ends_at,
+    seating_of,
+    standings,
+    standings_tag,
+    states_of,
+)
+from ..events.request import read_new_event
+from ..events.scores import aware
+from ..extensions import count_made, csrf, rate_limited
+from ..models import EventRoundRow, EventRow, MatchRow, utc_now
+from ..rules.events import EventFormat
+from ..rules.problems import ProblemCode
+from ..rules.standings import PlayerStanding, TeamStanding
+from .api_base import ApiError, api_error, check_bearer, expected_version, json_body, json_errors
+from .links import external_url
+
+bp = Blueprint("events_api", __name__, url_prefix="/api/v1")
+json_errors(bp)
+
+DIRECTOR_TOKEN = "event's director token"
+
+
+def init_app(app: Flask) -> None:
+    csrf.exempt(bp)
+    app.register_blueprint(bp)
+
+
+@bp.errorhandler(EventProblem)
+def _event_problem(problem: EventProblem) -> tuple[Response, int]:
+    return api_error(ApiError(problem.status, problem.field or None, problem.message, problem.code, **problem.extra))
+
+
+def _directed(public_id: str) -> EventRow:
+    """The event, once the request shows its director token (401 without one, 403 with another)."""
+    row = get_event_or_404(public_id)
+    check_bearer(row.director_token, DIRECTOR_TOKEN)
+    return row
+
+
+def _body() -> dict[str, Any]:
+    return json_body() if request.content_length else {}
+
+
+# Answers ---------------------------------------------------------------------------------------------------
+
+def _links(row: EventRow) -> dict[str, str]:
+    return {"director": external_url("events.director", public_id=row.public_id),
+            "standings": external_url("events.standings", standings_id=row.standings_id),
+            "self": external_url("events_api.event", public_id=row.public_id),
+            "standings_data": external_url("events_api.public_standings", standings_id=row.standings_id)}
+
+
+def _match_links(row: MatchRow) -> dict[str, str]:
+    return {"sheet": external_url("matches.sheet", public_id=row.public_id),
+            "self": external_url("api.match", public_id=row.public_id),
+            "watch": external_url("matches.watch", watch_id=row.watch_id)}
+
+
+def _table_json(state: TableState, with_token: bool) -> dict[str, Any]:
+    outcome, match = state.outcome, state.row.match
+    return {"table": outcome.table, "sides": [list(side) for side in outcome.sides],
+            "match": {"id": match.public_id, "links": _match_links(match)}
+            | ({"edit_token": match.edit_token} if with_token else {}),
+            "deals": outcome.deals, "totals": list(outcome.totals), "winner": outcome.winner,
+            "done": outcome.done, "closed": state.closed, "time_up": state.time_up}
+
+
+def _round_json(event: EventRow, played: EventRoundRow, now: datetime, with_tokens: bool = False) -> dict[str, Any]:
+    states = states_of(event, played, now)
+    ends_at = round_ends_at(event, played)
+    return {"round": played.number, "started_at": _iso(played.started_at),
+            "ends_at": None if ends_at is None else _iso(ends_at),
+            "closed": played.closed_at is not None, "done": all(state.outcome.done for state in states),
+            "tables": [_table_json(state, with_tokens) for state in states],
+            "byes": [list(bye) for bye in played.seating["byes"]]}
+
+
+def _iso(moment: datetime) -> str:
+    return aware(moment).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _entrants_json(row: EventRow) -> dict[str, Any]:
+    if event_format(row) is EventFormat.TEAM:
+        return {"teams": [list(entrant.players) for entrant in row.entrants]}
+    return {"players": [entrant.players[0] for entrant in row.entrants]}
+
+
+def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
+    """The event as its director sees it: every round with each table's live state."""
+    now = utc_now()
+    response = jsonify({
+        "id": row.public_id, "version": row.version, "links": _links(row), **extra,
+        "name": row.name, "format": row.format, "auction": row.auction, "rules": dict(row.rules),
+        "round_end": round_end(row).to_json(), "rounds": row.rounds, **_entrants_json(row),
+        "played": [_round_json(row, played, now) for played in row.played_rounds],
+    })
+    response.status_code = status
+    return response
+
+
+def _standing_json(standing: PlayerStanding | TeamStanding) -> dict[str, Any]:
+    if isinstance(standing, PlayerStanding):
+        return {"name": standing.name, "points": standing.points, "rank": standing.rank,
+                "rounds": standing.rounds, "won": standing.won, "best": standing.best, "byes": standing.byes}
+    return {"players": list(standing.players), "won": standing.won, "points": standing.points,
+            "rank": standing.rank, "played": standing.played, "byes": standing.byes}
+
+
+def standings_answer(row: EventRow) -> Response:
+    """The standings overall and round by round, worked out now from every table's match."""
+    now = utc_now()
+    key = "teams" if event_format(row) is EventFormat.TEAM else "players"
+    rounds = [(played, [state.outcome for state in states_of(row, played, now)]) for played in row.played_rounds]
+    seatings = [seating_of(played) for played, _ in rounds]
+
+    def listed(found: Standings) -> list[dict[str, Any]]:
+        return [_standing_json(standing) for standing in found]
+
+    overall = standings(row, [outcome for _, outcomes in rounds for outcome in outcomes], seatings)
+    return jsonify({
+        "name": row.name, "format": row.format, "version": row.version, "rounds_seated": len(rounds),
+        "rounds_planned": row.rounds, key: listed(overall),
+        "rounds": [{"round": played.number, "closed": played.closed_at is not None,
+                    "done": all(outcome.done for outcome in outcomes),
+                    key: listed(standings(row, outcomes, [seating_of(played)]))} for played, outcomes in rounds],
+    })
+
+
+# Routes -----------------------------------------------------------------------------------------------------
+
+@bp.post("/events")
+@rate_limited("create-match")
+def create_event() -> Response:
+    new = read_new_event(json_body())
+    row = director.create_event(new)
+    response = event_answer(row, 201, director_token=row.director_token)
+    response.headers["Location"] = external_url("events_api.event", public_id=row.public_id)
+    response.headers["Cache-Control"] = "no-store"  # the director token: kept by nobody on the way
+    return response
+
+
+@bp.get("/events/<public_id>")
+def event(public_id: str) -> Response:
+    return event_answer(get_event_or_404(public_id))
+
+
+@bp.post("/events/<public_id>/rounds")
+@rate_limited("edit-token")
+def seat_round(public_id: str) -> Response:
+    """Seat the next round: one new match per table, each with its edit token."""
+    row = _directed(public_id)
+    body = _body()
+    played, _ = director.seat_next_round(row, expected_version(body, "event"), utc_now(),
+                                         lambda tables: count_made(matches=tables))
+    response = jsonify(_round_json(row, played, utc_now(), with_tokens=True) | {"version": row.version})
+    response.status_code = 201
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/events/<public_id>/rounds/<int:number>/swap")
+@rate_limited("edit-token")
+def swap(public_id: str, number: int) -> Response:
+    """Swap two players' seats (team format: their teams') before the round's first deal."""
+    row = _directed(public_id)
+    body = json_body()
+    names = [body.get(key) for key in ("first", "second")]
+    for key, name in zip(("first", "second"), names, strict=True):
+        if not isinstance(name, str) or not name:
+            raise ApiError(422, key, "name a player of the round", ProblemCode.WRONG_TYPE)
+    played = director.swap(row, number, str(names[0]), str(names[1]), expected_version(body, "event"))
+    return jsonify(_round_json(row, played, utc_now()) | {"version": row.version})
+
+
+@bp.post("/events/<public_id>/rounds/<int:number>/close")
+@rate_limited("edit-token")
+def close_round(public_id: str, number: int) -> Response:
+    """Close a round; ``{"late": true}`` closes the tables still playing with their scores as they stand."""
+    row = _directed(public_id)
+    body = _body()
+    late = body.get("late", False)
+    if not isinstance(late, bool):
+        raise ApiError(422, "late", "late is true or false", ProblemCode.WRONG_TYPE)
+    played = director.close_round(row, number, late, expected_version(body, "event"), utc_now())
+    return jsonify(_round_json(row, played, utc_now()) | {"version": row.version})
+
+
+@bp.post("/events/<public_id>/tables/<match_id>/close")
+@rate_limited("edit-token")
+def close_table(public_id: str, match_id: str) -> Response:
+    """Close a late table (named by its match's id) with its score as it stands."""
+    row = _directed(public_id)
+    body = _body()
+    state = director.close_table(row, match_id, expected_version(body, "event"), utc_now())
+    return jsonify(_table_json(state, with_token=False) | {"version": row.version})
+
+
+@bp.get("/events/<public_id>/standings")
+def event_standings(public_id: str) -> Response:
+    return standings_answer(get_event_or_404(public_id))
+
+
+@bp.get("/standings/<standings_id>")
+def public_standings(standings_id: str) -> Response:
+    """The standings at the public link, with an ETag: a screen asking again with ``If-None-Match`` gets
+    304 while no table's match and no director's write changed anything."""
+    tag = standings_tag(standings_id, utc_now())
+    if tag is None:
+        raise NotFound("There is no event at this link.")
+    if request.if_none_match.contains(tag):
+        unchanged = Response(status=304)
+        unchanged.headers["ETag"] = f'"{tag}"'
+        return unchanged
+    response = standings_answer(get_event_or_404(standings_id, public=True))
+    response.headers["ETag"] = f'"{tag}"'
+    return response
