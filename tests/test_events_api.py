@@ -181,6 +181,17 @@ def test_a_small_evening_worked_out_by_hand(client: FlaskClient) -> None:
     assert "director_token" not in str(public) and event["id"] not in str(public)
 
 
+def test_players_beyond_a_multiple_of_four_sit_out_and_are_credited_the_rounds_average(client: FlaskClient) -> None:
+    event = make_event(client, players=[*EIGHT, "Ivy", "Jo"], round_end={"deals": 1})
+    seated = seat(client, event)
+    assert len(seated["tables"]) == 2 and len(seated["byes"]) == 2
+    enter(client, seated["tables"][0], deal(60, 20))
+    enter(client, seated["tables"][1], deal(70, 30))
+    found = {player["name"]: player for player in standings(client, event)["players"]}
+    for (name,) in seated["byes"]:
+        assert (found[name]["byes"], found[name]["points"]) == (1, 45)  # (60 + 20 + 70 + 30) / 4
+
+
 def test_the_public_standings_answer_304_until_a_deal_or_the_director_changes_them(client: FlaskClient) -> None:
     event = make_event(client)
     table = seat(client, event)["tables"][0]

@@ -3,6 +3,7 @@ table's outcome from its match's sheet, and the standings."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -174,6 +175,12 @@ Standings = tuple[PlayerStanding, ...] | tuple[TeamStanding, ...]
 
 def standings(event: EventRow, outcomes: Sequence[TableOutcome], seatings: Sequence[Seating]) -> Standings:
     """The standings of ``outcomes`` (some rounds, or all), by the event's format."""
-    if event_format(event) is EventFormat.TEAM:
+    return _standings(event_format(event), tuple(outcomes), tuple(seatings))
+
+
+@functools.lru_cache(maxsize=256)
+def _standings(format: EventFormat, outcomes: tuple[TableOutcome, ...], seatings: tuple[Seating, ...]) -> Standings:
+    """Worked out once for the same outcomes (values: a round that no longer changes is not ranked again)."""
+    if format is EventFormat.TEAM:
         return team_standings(outcomes, seatings)
     return progressive_standings(outcomes, seatings)

@@ -7,7 +7,6 @@ from the CSRF token of the forms because a browser cannot send that header from 
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify, request
@@ -30,7 +29,7 @@ from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor, rescale_offer, scales_disagree
 from ..rules.scoring import Sheet, preview_rules, score_match
 from ..store import reading, write_keys, writing
-from .api_base import TOKEN_WRONG, ApiError, api_error, as_api_error, expected_version, json_body, json_errors
+from .api_base import ApiError, api_error, as_api_error, check_bearer, expected_version, json_body, json_errors
 from .errors import KEY_REUSED, NOTHING_TO_UNDO
 from .links import external_url
 
@@ -62,12 +61,7 @@ def _stale_edit(error: writing.StaleEdit) -> tuple[Response, int]:
 def editable_match(public_id: str) -> reading.Loaded:
     """The match, once the request shows its edit token (401 without one, 403 with another)."""
     row = reading.get_match_or_404(public_id)
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "Authorization", "send the match's edit token as Authorization: Bearer <token>")
-    if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
-        raise ApiError(403, "Authorization", "this edit token does not belong to this match", TOKEN_WRONG)
+    check_bearer(row.edit_token, "match")
     return reading.Loaded(row, reading.to_core(row))
 
 
@@ -314,11 +308,7 @@ def editable_table(public_id: str) -> TableRow:
 
 
 def _check_table_token(row: TableRow) -> None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "Authorization", "send the table's edit token as Authorization: Bearer <token>")
-    if not secrets.compare_digest(token.strip().encode(), row.edit_token.encode()):
-        raise ApiError(403, "Authorization", "this edit token does not belong to this table", TOKEN_WRONG)
+    check_bearer(row.edit_token, "table")
 
 
 def table_answer(row: TableRow, status: int = 200, **extra: Any) -> Response:

@@ -127,10 +127,11 @@ def expected_version(body: dict[str, Any] | None = None, what: str = "match") ->
     return raw
 
 
-def check_bearer(secret: str, what: str) -> None:
-    """The request must carry ``secret`` as its bearer token: 401 without a token, 403 with another."""
+def check_bearer(secret: str, owner: str, kind: str = "edit token") -> None:
+    """The request must carry ``secret``, the ``owner``'s ``kind`` of token, as its bearer token: 401
+    without a token, 403 with another."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "Authorization", f"send the {what} as Authorization: Bearer <token>")
+        raise ApiError(401, "Authorization", f"send the {owner}'s {kind} as Authorization: Bearer <token>")
     if not secrets.compare_digest(token.strip().encode(), secret.encode()):
-        raise ApiError(403, "Authorization", f"this token is not the {what}", TOKEN_WRONG)
+        raise ApiError(403, "Authorization", f"this {kind} does not belong to this {owner}", TOKEN_WRONG)

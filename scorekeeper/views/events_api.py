@@ -41,8 +41,6 @@ from .links import external_url
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1")
 json_errors(bp)
 
-DIRECTOR_TOKEN = "event's director token"
-
 
 def init_app(app: Flask) -> None:
     csrf.exempt(bp)
@@ -57,7 +55,7 @@ def _event_problem(problem: EventProblem) -> tuple[Response, int]:
 def _directed(public_id: str) -> EventRow:
     """The event, once the request shows its director token (401 without one, 403 with another)."""
     row = get_event_or_404(public_id)
-    check_bearer(row.director_token, DIRECTOR_TOKEN)
+    check_bearer(row.director_token, "event", "director token")
     return row
 
 
