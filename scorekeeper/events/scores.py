@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -83,8 +84,9 @@ def facts_of(row: MatchRow) -> MatchFacts:
             _kept.move_to_end(key)
             return found
     found = MatchFacts(reading.to_core(row), tuple(aware(deal.created_at) for deal in row.deals))
+    size = current_app.config.get("EVENT_SCORES_SIZE", SIZE)  # 0 keeps nothing (bench_event.py --cache-off)
     with _lock:
         _kept[key] = found
-        while len(_kept) > SIZE:
+        while len(_kept) > size:
             _kept.popitem(last=False)
     return found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -102,12 +103,12 @@ class Card:
     suit: Suit
     rank: Rank
 
-    @property
+    @functools.cached_property
     def index(self) -> int:
         """Position 0–23 in a fixed order of the 24 different cards (suit major, rank minor)."""
         return self.suit.index * 6 + self.rank.index
 
-    @property
+    @functools.cached_property
     def code(self) -> str:
         return self.rank.label + self.suit.value
 
@@ -134,6 +135,7 @@ class Card:
 _CARD_PATTERN = re.compile(r"(10|[ATKQJ9])([SHDC♠♥♦♣])")
 ALL_CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 _CARD_BY_CODE = {card.code: card for card in ALL_CARDS}
+_CODES = tuple(card.code for card in ALL_CARDS)  # in ``Card.index`` order
 
 
 class Deck(IdentityEnum):
@@ -234,7 +236,7 @@ class Hand:
 
     def codes(self) -> list[str]:
         """The cards as ``AS``/``10H`` codes, as written in a match file."""
-        return [card.code for card in self]
+        return [code for code, n in zip(_CODES, self.counts) for _ in range(n)]
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self)
