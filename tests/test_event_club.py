@@ -1,5 +1,5 @@
-"""An event held by a table (the club): its matches count in the table's statistics and ratings. Flask
-test client, no browser."""
+"""An event held by a table (the club): its matches count in the table's statistics and ratings; and an
+event's own ratings on its standings, worked out from its tables done. Flask test client, no browser."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from conftest import form_values
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
-from test_events_api import EIGHT, deal, enter, make_event, problem, seat
+from test_events_api import EIGHT, deal, enter, make_event, problem, seat, standings
 
 from scorekeeper.db import get_session
 from scorekeeper.models import EventRow, MatchRow
@@ -119,3 +119,30 @@ def test_a_phone_without_the_tables_link_cannot_hold_an_event_to_it(app: Flask, 
     assert refused.status_code == 403
     assert "has not opened this table" in refused.get_data(as_text=True)
     assert stored(app) == before
+
+
+# An event's ratings -----------------------------------------------------------------------------------------
+
+def test_an_events_ratings_on_its_standings_move_when_a_corrected_deal_flips_a_winner(client: FlaskClient) -> None:
+    event = make_event(client)
+    assert standings(client, event)["ratings"] == []
+    seated = seat(client, event)
+    for table in seated["tables"]:
+        enter(client, table, *WON)
+    first, second = seated["tables"][0]["sides"]
+    before = standings(client, event)
+    assert len(before["ratings"]) == 8 and {rating["games"] for rating in before["ratings"]} == {1}
+    assert rating_of(before, first[0]) > 25 > rating_of(before, second[0])
+    sid = event["links"]["standings"].rsplit("/", 1)[-1]
+    before_page = client.get(f"/standings/{sid}").get_data(as_text=True)
+    assert f'data-rating="{first[0]}"' in before_page and "What the ratings mean" in before_page
+    assert "data-rating" not in client.get(f"/standings/{sid}?screen=big").get_data(as_text=True)
+
+    match = seated["tables"][0]["match"]
+    corrected = client.put(f"/api/v1/matches/{match['id']}/deals/1", json=deal(10, 250),
+                           headers={"Authorization": f"Bearer {match['edit_token']}"})
+    assert corrected.status_code == 200, corrected.get_json()
+    after = standings(client, event)
+    assert rating_of(after, first[0]) < 25 < rating_of(after, second[0])
+    after_page = client.get(f"/standings/{sid}/live").get_data(as_text=True)
+    assert after_page.index(f'data-rating="{second[0]}"') < after_page.index(f'data-rating="{first[0]}"')

@@ -1,5 +1,5 @@
 """Reading an event once per request, and what its rows say: the entrants, the rounds as seated, each
-table's outcome from its match's sheet, and the standings."""
+table's outcome from its match's sheet, the standings and the players' ratings."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from sqlalchemy.orm import selectinload
 
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow
+from ..ratings import Rating, Result, rate
 from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
 from ..rules.standings import (
     PlayerStanding,
@@ -184,3 +185,17 @@ def _standings(format: EventFormat, outcomes: tuple[TableOutcome, ...], seatings
     if format is EventFormat.TEAM:
         return team_standings(outcomes, seatings)
     return progressive_standings(outcomes, seatings)
+
+
+# Ratings --------------------------------------------------------------------------------------------------
+
+def event_ratings(outcomes: Sequence[TableOutcome]) -> tuple[Rating, ...]:
+    """The players' ratings from the tables done among ``outcomes``, in the order given (round by round):
+    each table's sides placed by its outcome (the winner first, then by totals; a level table is a tie)."""
+    return _ratings(tuple(outcome for outcome in outcomes if outcome.done))
+
+
+@functools.lru_cache(maxsize=256)
+def _ratings(done: tuple[TableOutcome, ...]) -> tuple[Rating, ...]:
+    """Worked out once for the same tables done (the standings' screen asks every 2 s)."""
+    return rate(Result.ranked(outcome.sides, outcome.totals, outcome.winner) for outcome in done)

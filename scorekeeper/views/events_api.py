@@ -22,6 +22,7 @@ from ..events.loading import (
     Standings,
     TableState,
     event_format,
+    event_ratings,
     get_event_or_404,
     round_end,
     round_ends_at,
@@ -148,7 +149,8 @@ def _standing_json(standing: PlayerStanding | TeamStanding) -> dict[str, Any]:
 
 
 def standings_answer(row: EventRow) -> Response:
-    """The standings overall and round by round, worked out now from every table's match."""
+    """The standings overall and round by round, and the players' ratings, worked out now from every
+    table's match."""
     now = utc_now()
     key = "teams" if event_format(row) is EventFormat.TEAM else "players"
     rounds = [(played, [state.outcome for state in states_of(row, played, now)]) for played in row.played_rounds]
@@ -157,10 +159,12 @@ def standings_answer(row: EventRow) -> Response:
     def listed(found: Standings) -> list[dict[str, Any]]:
         return [_standing_json(standing) for standing in found]
 
-    overall = standings(row, [outcome for _, outcomes in rounds for outcome in outcomes], seatings)
+    every = [outcome for _, outcomes in rounds for outcome in outcomes]
     return jsonify({
         "name": row.name, "format": row.format, "version": row.version, "rounds_seated": len(rounds),
-        "rounds_planned": row.rounds, key: listed(overall),
+        "rounds_planned": row.rounds, key: listed(standings(row, every, seatings)),
+        "ratings": [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "cautious": r.cautious, "games": r.games}
+                    for r in event_ratings(every)],
         "rounds": [{"round": played.number, "closed": played.closed_at is not None,
                     "done": all(outcome.done for outcome in outcomes),
                     key: listed(standings(row, outcomes, [seating_of(played)]))} for played, outcomes in rounds],
