@@ -10,7 +10,7 @@ from conftest import form_values
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
-from test_events_api import EIGHT, deal, enter, make_event, problem, seat, standings
+from test_events_api import EIGHT, deal, director, enter, make_event, problem, seat, standings
 
 from scorekeeper.db import get_session
 from scorekeeper.models import EventRow, MatchRow
@@ -61,6 +61,24 @@ def test_an_event_held_by_a_table_puts_its_finished_matches_in_the_tables_stats_
     assert all(rating_of(stats, name) < 25 for name in losers)
     page = client.get(f"/t/{table['id']}/stats").get_data(as_text=True)
     assert f'data-rating="{winners[0]}"' in page
+
+
+def test_a_table_its_director_closed_late_is_rated_for_the_table_holding_the_event_as_the_event_places_it(
+        client: FlaskClient) -> None:
+    table = make_table(client)
+    event = make_event(client, table=held_by(table))
+    seated = seat(client, event)
+    enter(client, seated["tables"][0], *WON)
+    enter(client, seated["tables"][1], deal(60, 10))  # one deal of two: no winner on its sheet
+    before = client.get(f"/api/v1/tables/{table['id']}/stats").get_json()
+    assert before["rated"] == 1
+    closed = client.post(f"/api/v1/events/{event['id']}/rounds/1/close", json={"late": True}, headers=director(event))
+    assert closed.status_code == 200, closed.get_json()
+    after = client.get(f"/api/v1/tables/{table['id']}/stats").get_json()
+    assert (after["matches"], after["unfinished"], after["rated"]) == (1, 1, 2)
+    ahead, behind = seated["tables"][1]["sides"]
+    assert all(rating_of(after, name) > 25 > rating_of(after, other) for name, other in zip(ahead, behind))
+    assert "From 2 matches" in client.get(f"/t/{table['id']}/stats").get_data(as_text=True)
 
 
 # (the body's "table", status, field, code)
