@@ -174,7 +174,7 @@ def standings_answer(row: EventRow) -> Response:
 # Routes -----------------------------------------------------------------------------------------------------
 
 @bp.post("/events")
-@rate_limited("create-match")
+@rate_limited("create-match", "edit-token")  # a wrong table token counts as any refused token
 def create_event() -> Response:
     body = json_body()
     held_by = body.pop("table", None)
