@@ -206,9 +206,10 @@ class RuleCardRow(Base):
 
 
 class EventRow(Base):
-    """A club night or tournament: its director's link and API token, its public standings link, and what
-    every round of it is played under. ``version`` moves on with each of the director's writes, so that a
-    write read from an older version (another director got in first) is refused."""
+    """A club night or tournament: its director's link and API token, its public standings link, what
+    every round of it is played under, and the table (the club) holding it, if any. ``version`` moves on
+    with each of the director's writes, so that a write read from an older version (another director got
+    in first) is refused."""
 
     __tablename__ = "event"
 
@@ -225,6 +226,8 @@ class EventRow(Base):
     rounds: Mapped[int]
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    # The table (the club) holding it (TableRow.id): its matches are that table's too, as a match's ``table_id``.
+    table_id: Mapped[int | None] = mapped_column(index=True)
 
     entrants: Mapped[list[EventEntrantRow]] = relationship(
         order_by="EventEntrantRow.position", cascade="all, delete-orphan"

@@ -14,9 +14,9 @@ the ratings with the sheets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -133,17 +133,30 @@ def rate(results: Iterable[Result]) -> tuple[Rating, ...]:
     return tuple(sorted(ratings, key=lambda r: (-r.cautious, -r.mu, r.name.casefold(), r.name)))
 
 
-def results_of(rows: Sequence[MatchRow], matches: Sequence[Match] | None = None) -> list[Result]:
+def results_of(rows: Sequence[MatchRow], matches: Sequence[Match] | None = None,
+               settled: Mapping[int, Result] | None = None) -> list[Result]:
     """The results of stored matches that can be rated, in the order they were decided: by the time the
     deal that decided each was recorded (matches decided at the same moment in the order given).
-    ``matches``: the rows already read into the rules core (``reading.to_core``), one for each row."""
+    ``matches``: the rows already read into the rules core (``reading.to_core``), one for each row;
+    ``settled``: results decided elsewhere, by the row's id, in place of the sheet's (a club event's
+    table, placed as the event places it), each with when it was decided."""
     if matches is None:
         matches = [reading.to_core(row) for row in rows]
+    settled = settled or {}
     decided_at: list[tuple[datetime, Result]] = []
     for row, match in zip(rows, matches, strict=True):
+        result = settled.get(row.id)
+        if result is not None and result.finished is not None:
+            decided_at.append((_utc(result.finished), result))
+            continue
         standing = decided(match, checked=True)
         if standing is not None and standing.ended_at is not None:
             finished = row.deals[standing.ended_at - 1].created_at
-            decided_at.append((finished, Result.of_standing(match, standing, finished)))
+            decided_at.append((_utc(finished), Result.of_standing(match, standing, finished)))
     decided_at.sort(key=lambda pair: pair[0])
     return [result for _, result in decided_at]
+
+
+def _utc(moment: datetime) -> datetime:
+    """A moment with its zone, to compare with others (SQLite gives it back without one)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

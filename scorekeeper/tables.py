@@ -17,7 +17,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .db import get_session
-from .models import MatchRow, RuleCardRow, TablePlayerRow, TableRow
+from .events.loading import results_at_table
+from .models import MatchRow, RuleCardRow, TablePlayerRow, TableRow, utc_now
 from .ratings import Rating, rate, results_of
 from .rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from .rules.house_rules import PRESETS, HouseRules
@@ -157,10 +158,11 @@ class StatsAndRatings:
 
 
 def stats_and_ratings(table: TableRow) -> StatsAndRatings:
-    """The statistics and the ratings, from one reading of the table's matches."""
+    """The statistics and the ratings, from one reading of the table's matches (the tables of the events
+    it holds rated as their events place them)."""
     rows = table_matches(table)
     matches = [reading.to_core(row) for row in rows]
-    results = results_of(rows, matches)
+    results = results_of(rows, matches, results_at_table(table.id, utc_now()))
     return StatsAndRatings(stats_of(table, rows, matches), rate(results), len(results))
 
 

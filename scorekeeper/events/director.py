@@ -17,7 +17,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..db import get_session
-from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow, utc_now
+from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow, TableRow, utc_now
 from ..rules.errors import RulesError
 from ..rules.events import EventFormat, Seating
 from ..rules.limits import MAX_MATCH_NAME
@@ -49,12 +49,15 @@ TABLE_CLOSED = "table_closed"
 TABLE_DONE = "table_done"
 OTHER_EVENT = "table_of_another_event"
 NO_SUCH_TABLE = "no_such_table"
+UNKNOWN_TABLE = "unknown_table"  # a new event held by a table that does not exist
 
 
-def create_event(new: NewEvent) -> EventRow:
+def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
+    """Store a new event; held by ``table`` (its right to be changed already checked), every match seated
+    for it is that table's too."""
     row = EventRow(name=new.name, format=new.format.value, auction=new.auction, rules=new.rules.to_mapping(),
                    round_end=new.round_end.kind.value, round_end_count=new.round_end.count, rounds=new.rounds,
-                   version=1)
+                   version=1, table_id=None if table is None else table.id)
     row.entrants = [EventEntrantRow(position=index, players=list(entrant))
                     for index, entrant in enumerate(new.entrants)]
     session = get_session()
@@ -96,7 +99,8 @@ def _commit() -> None:
 def seat_next_round(event: EventRow, expected: int | None, now: datetime,
                     count_tables: Callable[[int], None]) -> tuple[EventRoundRow, Seating]:
     """Seat the next round (the current one closes here when every table is done) and start one match
-    per table, named after the event, under the event's house rules, its sides after their players.
+    per table, named after the event, under the event's house rules, its sides after their players, at the
+    table holding the event (if any).
     ``count_tables`` is told how many matches the round makes before anything is written (it may refuse)."""
     _check_version(event, expected)
     played = current_round(event)
@@ -120,7 +124,8 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
             "rules": event.rules, "deals": [],
             "sides": [{"name": side_name_of("", side, "sides"), "players": list(side)} for side in table.sides],
         }, stored=True)
-        seated.tables.append(EventTableRow(number=table.number, match=writing.create_match(match, commit=False)))
+        made = writing.create_match(match, table_id=event.table_id, commit=False)
+        seated.tables.append(EventTableRow(number=table.number, match=made))
     event.played_rounds.append(seated)
     _commit()
     return seated, seating

@@ -1,5 +1,5 @@
 """Reading an event once per request, and what its rows say: the entrants, the rounds as seated, each
-table's outcome from its match's sheet, and the standings."""
+table's outcome from its match's sheet, the standings and the players' ratings."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from sqlalchemy.orm import selectinload
 
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow
+from ..ratings import Rating, Result, rate
 from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
 from ..rules.standings import (
     PlayerStanding,
@@ -184,3 +185,46 @@ def _standings(format: EventFormat, outcomes: tuple[TableOutcome, ...], seatings
     if format is EventFormat.TEAM:
         return team_standings(outcomes, seatings)
     return progressive_standings(outcomes, seatings)
+
+
+# Ratings --------------------------------------------------------------------------------------------------
+
+def rated(outcome: TableOutcome) -> bool:
+    """Whether a table counts in the ratings: done, with a deal played (a table closed before its first
+    deal says nothing of anyone's skill)."""
+    return outcome.done and outcome.deals > 0
+
+
+def result_of(outcome: TableOutcome, finished: datetime | None = None) -> Result:
+    """A table's sides placed by its outcome: the winner first (a table closed late: the side ahead),
+    then by totals; a level table is a tie."""
+    return Result.ranked(outcome.sides, outcome.totals, outcome.winner, finished)
+
+
+def event_ratings(outcomes: Sequence[TableOutcome]) -> tuple[Rating, ...]:
+    """The players' ratings from the tables rated among ``outcomes``, in the order given (round by round)."""
+    return _ratings(tuple(outcome for outcome in outcomes if rated(outcome)))
+
+
+@functools.lru_cache(maxsize=256)
+def _ratings(done: tuple[TableOutcome, ...]) -> tuple[Rating, ...]:
+    """Worked out once for the same tables done (the standings' screen asks every 2 s)."""
+    return rate(result_of(outcome) for outcome in done)
+
+
+def results_at_table(table_id: int, now: datetime) -> dict[int, Result]:
+    """The results of the tables rated of the events a table holds, by their match's row id, each placed
+    as its event places it and decided when it was closed or its last deal was entered. Their matches'
+    sheets alone would leave out a table closed late or ended level (no winner on the sheet)."""
+    held = get_session().scalars(select(EventRow).where(EventRow.table_id == table_id).options(*_WHOLE_EVENT)).all()
+    read_missing([table.match for event in held for played in event.played_rounds for table in played.tables])
+    results: dict[int, Result] = {}
+    for event in held:
+        for played in event.played_rounds:
+            for state in states_of(event, played, now):
+                if rated(state.outcome):
+                    entered = facts_of(state.row.match).entered
+                    closed = state.row.closed_at
+                    finished = aware(closed) if closed is not None else entered[-1]
+                    results[state.row.match_id] = result_of(state.outcome, finished)
+    return results

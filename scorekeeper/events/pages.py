@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from ..db import get_session
 from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow
+from ..ratings import Rating
 from ..rules.errors import RulesError
 from ..rules.events import Entrant, RoundEndKind, clean_entrants
 from . import EventProblem
@@ -24,6 +25,7 @@ from .loading import (
     current_round,
     entrants,
     event_format,
+    event_ratings,
     round_ends_at,
     seating_of,
     standings,
@@ -78,20 +80,22 @@ def round_now(event: EventRow, now: datetime) -> RoundNow | None:
 
 @dataclass(frozen=True)
 class EventStandings:
-    """The standings overall and of each round seated (round number, closed, standings)."""
+    """The standings overall and of each round seated (round number, closed, standings), and the players'
+    ratings from the tables done."""
 
     overall: Standings
     rounds: list[tuple[int, bool, Standings]]
+    ratings: tuple[Rating, ...]
 
 
 def event_standings(event: EventRow, now: datetime) -> EventStandings:
     by_round = [(played, [state.outcome for state in states_of(event, played, now)])
                 for played in event.played_rounds]
     seatings = [seating_of(played) for played, _ in by_round]
-    overall = standings(event, [outcome for _, outcomes in by_round for outcome in outcomes], seatings)
-    return EventStandings(overall, [(played.number, played.closed_at is not None,
-                                     standings(event, outcomes, [seating_of(played)]))
-                                    for played, outcomes in by_round])
+    every = [outcome for _, outcomes in by_round for outcome in outcomes]
+    rounds = [(played.number, played.closed_at is not None, standings(event, outcomes, [seating_of(played)]))
+              for played, outcomes in by_round]
+    return EventStandings(standings(event, every, seatings), rounds, event_ratings(every))
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ with 409.
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,11 +16,13 @@ from flask import Blueprint, Flask, jsonify, request
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
+from .. import tables
 from ..events import EventProblem, director
 from ..events.loading import (
     Standings,
     TableState,
     event_format,
+    event_ratings,
     get_event_or_404,
     round_end,
     round_ends_at,
@@ -31,11 +34,11 @@ from ..events.loading import (
 from ..events.request import read_new_event
 from ..events.scores import aware
 from ..extensions import count_made, csrf, rate_limited
-from ..models import EventRoundRow, EventRow, MatchRow, utc_now
+from ..models import EventRoundRow, EventRow, MatchRow, TableRow, utc_now
 from ..rules.events import EventFormat
 from ..rules.problems import ProblemCode
 from ..rules.standings import PlayerStanding, TeamStanding
-from .api_base import ApiError, api_error, check_bearer, expected_version, json_body, json_errors
+from .api_base import TOKEN_WRONG, ApiError, api_error, check_bearer, expected_version, json_body, json_errors
 from .links import external_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1")
@@ -57,6 +60,23 @@ def _directed(public_id: str) -> EventRow:
     row = get_event_or_404(public_id)
     check_bearer(row.director_token, "event", "director token")
     return row
+
+
+def _holding_table(value: object) -> TableRow | None:
+    """The table holding a new event (``"table": {"id", "edit_token"}``), once its edit token is shown."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"id", "edit_token"}:
+        raise ApiError(422, "table", 'table is {"id": …, "edit_token": …}', ProblemCode.WRONG_TYPE)
+    for key in ("id", "edit_token"):
+        if not isinstance(value[key], str):
+            raise ApiError(422, f"table.{key}", f"the table's {key} is text", ProblemCode.WRONG_TYPE)
+    found = tables.find_table(value["id"])
+    if found is None:
+        raise ApiError(422, "table.id", "there is no table with this id", director.UNKNOWN_TABLE)
+    if not secrets.compare_digest(value["edit_token"].encode(), found.edit_token.encode()):
+        raise ApiError(403, "table.edit_token", "this edit token does not belong to this table", TOKEN_WRONG)
+    return found
 
 
 def _body() -> dict[str, Any]:
@@ -129,7 +149,8 @@ def _standing_json(standing: PlayerStanding | TeamStanding) -> dict[str, Any]:
 
 
 def standings_answer(row: EventRow) -> Response:
-    """The standings overall and round by round, worked out now from every table's match."""
+    """The standings overall and round by round, and the players' ratings, worked out now from every
+    table's match."""
     now = utc_now()
     key = "teams" if event_format(row) is EventFormat.TEAM else "players"
     rounds = [(played, [state.outcome for state in states_of(row, played, now)]) for played in row.played_rounds]
@@ -138,10 +159,12 @@ def standings_answer(row: EventRow) -> Response:
     def listed(found: Standings) -> list[dict[str, Any]]:
         return [_standing_json(standing) for standing in found]
 
-    overall = standings(row, [outcome for _, outcomes in rounds for outcome in outcomes], seatings)
+    every = [outcome for _, outcomes in rounds for outcome in outcomes]
     return jsonify({
         "name": row.name, "format": row.format, "version": row.version, "rounds_seated": len(rounds),
-        "rounds_planned": row.rounds, key: listed(overall),
+        "rounds_planned": row.rounds, key: listed(standings(row, every, seatings)),
+        "ratings": [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "cautious": r.cautious, "games": r.games}
+                    for r in event_ratings(every)],
         "rounds": [{"round": played.number, "closed": played.closed_at is not None,
                     "done": all(outcome.done for outcome in outcomes),
                     key: listed(standings(row, outcomes, [seating_of(played)]))} for played, outcomes in rounds],
@@ -151,10 +174,12 @@ def standings_answer(row: EventRow) -> Response:
 # Routes -----------------------------------------------------------------------------------------------------
 
 @bp.post("/events")
-@rate_limited("create-match")
+@rate_limited("create-match", "edit-token")  # a wrong table token counts as any refused token
 def create_event() -> Response:
-    new = read_new_event(json_body())
-    row = director.create_event(new)
+    body = json_body()
+    held_by = body.pop("table", None)
+    new = read_new_event(body)
+    row = director.create_event(new, _holding_table(held_by))
     response = event_answer(row, 201, director_token=row.director_token)
     response.headers["Location"] = external_url("events_api.event", public_id=row.public_id)
     response.headers["Cache-Control"] = "no-store"  # the director token: kept by nobody on the way

@@ -1,12 +1,14 @@
-"""A new event: its form, read into the API's request body so that the API's checks decide."""
+"""A new event: its form, read into the API's request body so that the API's checks decide. Opened from a
+table's page (``?table=``), it offers that table's players and rule cards, and the event it makes is held
+by the table (its matches count in the table's statistics and ratings) when this phone has the table's link."""
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ... import tables
-from ...device import remember_event
+from ...device import NOT_AT_THE_TABLE, may_change_table, remember_event
 from ...events import EventProblem
 from ...events.director import create_event
 from ...events.request import read_new_event
@@ -30,10 +32,14 @@ def new() -> str | Response:
         form = NewEventForm(data={"rules": rule_values(rules), "entrants": players,
                                   "auction": "no" if start is not None and not start.auction else "yes"})
         return render_template("events/new.html", form=form, table=table, options=options)
+    if request.args.get("table") and table is None:
+        abort(404, "There is no table at this link.")
+    if table is not None and not may_change_table(table.public_id):
+        abort(403, NOT_AT_THE_TABLE)
     form = NewEventForm()
     if form.validate():
         try:
-            row = create_event(read_new_event(form.api_body()))
+            row = create_event(read_new_event(form.api_body()), table)
         except EventProblem as problem:
             _show_new_event_problem(form, problem)
         else:
