@@ -13,8 +13,9 @@ Per code and kind of deal it prints the median of: page loads (the main frame's 
 typing numbers (controls tapped, fields tapped to type in), and seconds from "Add deal" to the sheet showing the
 deal (the server's answers included), and of those the seconds spent waiting for the app: from "Add deal" to
 the form ready, and from "Save" to the sheet showing the deal (what the app itself costs a player; the rest is
-the driver tapping and typing, the same for every code). Each wait watches the page as it changes. Goals: quick deal 0 page loads and at most 4 taps; detailed 0 page loads
-and at most 8 taps; seconds at most 60% of the first code's.
+the driver tapping and typing, the same for every code). Each wait watches the page as it changes. Goals:
+quick deal 0 page loads and at most 4 taps; detailed 0 page loads and at most 8 taps; seconds at most 60% of
+the first code's.
 
     python bench/bench_deal_entry.py --code /work/before-entry --code .
 """

@@ -3,7 +3,6 @@ table's outcome from its match's sheet, the standings and the players' ratings."
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -176,13 +175,7 @@ Standings = tuple[PlayerStanding, ...] | tuple[TeamStanding, ...]
 
 def standings(event: EventRow, outcomes: Sequence[TableOutcome], seatings: Sequence[Seating]) -> Standings:
     """The standings of ``outcomes`` (some rounds, or all), by the event's format."""
-    return _standings(event_format(event), tuple(outcomes), tuple(seatings))
-
-
-@functools.lru_cache(maxsize=256)
-def _standings(format: EventFormat, outcomes: tuple[TableOutcome, ...], seatings: tuple[Seating, ...]) -> Standings:
-    """Worked out once for the same outcomes (values: a round that no longer changes is not ranked again)."""
-    if format is EventFormat.TEAM:
+    if event_format(event) is EventFormat.TEAM:
         return team_standings(outcomes, seatings)
     return progressive_standings(outcomes, seatings)
 
@@ -203,13 +196,7 @@ def result_of(outcome: TableOutcome, finished: datetime | None = None) -> Result
 
 def event_ratings(outcomes: Sequence[TableOutcome]) -> tuple[Rating, ...]:
     """The players' ratings from the tables rated among ``outcomes``, in the order given (round by round)."""
-    return _ratings(tuple(outcome for outcome in outcomes if rated(outcome)))
-
-
-@functools.lru_cache(maxsize=256)
-def _ratings(done: tuple[TableOutcome, ...]) -> tuple[Rating, ...]:
-    """Worked out once for the same tables done (the standings' screen asks every 2 s)."""
-    return rate(result_of(outcome) for outcome in done)
+    return rate(result_of(outcome) for outcome in outcomes if rated(outcome))
 
 
 def results_at_table(table_id: int, now: datetime) -> dict[int, Result]:
