@@ -40,6 +40,13 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[POSTGRES_VARIABLE] = make_database(POSTGRES_SERVER, f"scorekeeper_test_{WORKER}")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers a core. A browser test spends much of its time waiting for the browser and the
+    server it drives, so one worker a core leaves the cores idle (whole suite on 2 cores: 310 s with 2
+    workers, 288 s with 4)."""
+    return 2 * (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--screenshots", action="store_true",
                      help="browser tests save their screenshots under test-artifacts/ for a person to look at")
