@@ -47,11 +47,6 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return 2 * (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked ``slow`` go first (in the order found), so that none of them is left to end the run alone."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--screenshots", action="store_true",
                      help="browser tests save their screenshots under test-artifacts/ for a person to look at")

@@ -42,7 +42,6 @@ def created(answer: Any) -> dict[str, Any]:
     return dict(answer.get_json())
 
 
-@pytest.mark.slow
 def test_the_largest_match_goes_out_and_in_again_every_way(client: FlaskClient) -> None:
     """Each way out (the page's download, the API's answer) goes in again, through each way in (the import
     page, the API) once: the largest match takes a while to read and score."""
@@ -62,7 +61,6 @@ def test_the_largest_match_goes_out_and_in_again_every_way(client: FlaskClient) 
     assert created(client.post("/api/v1/matches", json=json.loads(answer)["match"]))["match"] == first["match"]
 
 
-@pytest.mark.slow
 def test_the_largest_table_goes_out_and_in_again(client: FlaskClient) -> None:
     """Its file from the page goes in again; the API's export is no larger (each import takes a while)."""
     sent = largest_table_file()

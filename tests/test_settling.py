@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +26,6 @@ def other_rules(draw: st.DrawFn) -> HouseRules:
                                meld_prices=preset_prices(preset, rules.meld_table))
 
 
-@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(matches(), other_rules())
 def test_a_side_settled_in_one_step_has_the_figures_of_the_two_steps(match: Match, other: HouseRules) -> None:

@@ -84,7 +84,6 @@ def creations(port: int) -> Counter[int]:
         return Counter(pool.map(lambda _: call(port, "POST", "/api/v1/matches", WORKED)[0], range(SENT)))
 
 
-@pytest.mark.slow
 def test_a_limit_holds_across_every_worker_and_a_table_file_counts_its_matches(tmp_path: Path) -> None:
     """One server for both checks (a start costs its workers' imports) and one test (they share Redis)."""
     for port in gunicorn(tmp_path, REDIS_URL):

@@ -17,7 +17,6 @@ ROUNDS = int(os.environ.get("SCOREKEEPER_TEST_START_ROUNDS", "1"))
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL", "")
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_gunicorn_with_eight_workers_starts_on_an_empty_database(database: str) -> None:
     if database == "postgresql" and not POSTGRES_URL:

@@ -42,7 +42,6 @@ def enter_deal_in_the_panel(phone: Page, number: int, bidder: str, totals: tuple
     expect(panel).to_be_hidden()
 
 
-@pytest.mark.slow
 def test_the_director_seats_a_round_four_phones_play_and_the_big_screen_follows(
         phones: Phones, shoot: Callable[..., Any]) -> None:
     director = phones.open()

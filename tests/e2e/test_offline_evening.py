@@ -92,7 +92,6 @@ def check_sheet(page: Page, deals: int) -> None:
     assert len(points.split()) == deals + 1  # 0 before the first deal, then one point a deal
 
 
-@pytest.mark.slow
 def test_an_evening_with_no_signal_from_a_sheet_only_phone(
     phones: Phones, live_app: LiveApp, guard: Guard, shoot: Callable[..., Any]
 ) -> None:

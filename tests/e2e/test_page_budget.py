@@ -106,7 +106,6 @@ def weigh(page: Any, paths: dict[str, str], name: str) -> PageWeight:
     return weight
 
 
-@pytest.mark.slow
 def test_main_pages_stay_within_the_budget(phones: Phones, main_pages: MainPages) -> None:
     weights = []
     maker = phones.open()
