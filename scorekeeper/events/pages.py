@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from ..db import get_session
-from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow
+from ..models import EventEntrantRow, EventRoundRow, EventRow, MatchRow
 from ..ratings import Rating
 from ..rules.errors import RulesError
 from ..rules.events import Entrant, RoundEndKind, clean_entrants
@@ -110,22 +110,23 @@ class EventPlace:
 
 _PLACE = (
     select(EventRow.standings_id, EventRow.round_end, EventRow.round_end_count, EventRoundRow.number,
-           EventRoundRow.started_at, EventTableRow.number.label("table"))
+           EventRoundRow.started_at)
     .join(EventRoundRow, EventRoundRow.event_id == EventRow.id)
-    .join(EventTableRow, EventTableRow.round_id == EventRoundRow.id)
 )
 
 
 def event_place(match: MatchRow) -> EventPlace | None:
-    """The event table this match is played at (None for any other match, with no query): one query."""
-    if match.event_table is None:
+    """The event table this match is played at (None for any other match, with no query): one query, for
+    its round and event (the table is read with the match)."""
+    table = match.event_table
+    if table is None:
         return None
-    found = get_session().execute(_PLACE.where(EventTableRow.id == match.event_table.id)).first()
+    found = get_session().execute(_PLACE.where(EventRoundRow.id == table.round_id)).first()
     if found is None:
         return None
     timed = found.round_end == RoundEndKind.MINUTES and found.round_end_count is not None
     ends_at = aware(found.started_at) + timedelta(minutes=found.round_end_count) if timed else None
-    return EventPlace(found.number, found.table, found.standings_id, ends_at)
+    return EventPlace(found.number, table.number, found.standings_id, ends_at)
 
 
 def events_by_public_id(public_ids: list[str]) -> list[EventRow]:

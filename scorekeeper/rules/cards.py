@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -103,12 +102,12 @@ class Card:
     suit: Suit
     rank: Rank
 
-    @functools.cached_property
+    @property
     def index(self) -> int:
         """Position 0–23 in a fixed order of the 24 different cards (suit major, rank minor)."""
         return self.suit.index * 6 + self.rank.index
 
-    @functools.cached_property
+    @property
     def code(self) -> str:
         return self.rank.label + self.suit.value
 

@@ -52,8 +52,12 @@ def seat_progressive(players: Sequence[str], past: Sequence[Seating], number: in
 
 def _cost(players: Sequence[str], seatings: Sequence[Seating]) -> int:
     """What the search minimises, over ``seatings``: each meeting costs the meetings of that pair before."""
-    partners, opponents = _met(players, seatings)
-    pairs = [(a, b) for a in range(len(players)) for b in range(a + 1, len(players))]
+    return _cost_of(*_met(players, seatings))
+
+
+def _cost_of(partners: Counts, opponents: Counts) -> int:
+    """The cost of these meetings so far: each meeting of a pair costs the meetings of that pair before."""
+    pairs = [(a, b) for a in range(len(partners)) for b in range(a + 1, len(partners))]
     return sum(PARTNER_WEIGHT * partners[a][b] * (partners[a][b] - 1) // 2
                + opponents[a][b] * (opponents[a][b] - 1) // 2 for a, b in pairs)
 
@@ -63,7 +67,7 @@ def _least_cost(players: Sequence[str], past: Sequence[Seating], rounds: int) ->
     pair that has met least so far (as if any pair could meet at any table)."""
     partners, opponents = _met(players, past)
     seated = len(players) - len(players) % TABLE_SIZE
-    floor = _cost(players, past)
+    floor = _cost_of(partners, opponents)
     for counts, meetings, weight in ((partners, seated // 2, PARTNER_WEIGHT), (opponents, seated, 1)):
         heap = [counts[a][b] for a in range(len(players)) for b in range(a + 1, len(players))]
         heapq.heapify(heap)

@@ -330,3 +330,9 @@ def dead_contract(rules: HouseRules, deal: Deal) -> bool:
     """Whether the deal's contract was dead once meld was shown (bid > meld + all trick points)."""
     meld = bidder_meld(rules, deal)
     return deal.bid is not None and meld is not None and is_dead(rules, deal.bid, meld)
+
+
+def offers_throw_in(match: Match, number: int) -> bool:
+    """Whether deal ``number``'s contract was dead and it was not thrown in: the sheet offers to throw it in."""
+    deal = match.deals[number - 1]
+    return dead_contract(match.rules, deal) and not deal.thrown_in

@@ -17,7 +17,7 @@ from ..rules.errors import ContradictionError, MatchFileError, RulesError
 from ..rules.house_rules import TrickScale
 from ..rules.match import Match, SideTotal
 from ..rules.numbers import whole_number_or_none
-from ..rules.scoring import dead_contract, score_match
+from ..rules.scoring import offers_throw_in, score_match
 from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
@@ -168,7 +168,7 @@ def _after_save(written: writing.Written, added: bool) -> str:
     if saved is None:
         return url_for("matches.sheet", public_id=public_id)
     note_saved(saved)
-    if _dead(written.match, saved.number):
+    if offers_throw_in(written.match, saved.number):
         return url_for("matches.sheet", public_id=public_id, dead=saved.number, _anchor="dead-contract")
     return url_for("matches.sheet", public_id=public_id)
 
@@ -177,9 +177,9 @@ def _panel_answer(written: writing.Written, added: bool) -> Response:
     """The sheet after a save from its entry panel, and the next deal's starting values for the panel's form."""
     match = written.match
     saved = _saved(written, added)
-    dead = saved.number if saved is not None and _dead(match, saved.number) else None
+    dead = saved.number if saved is not None and offers_throw_in(match, saved.number) else None
     next_deal = _new_deal_data(match) | {"number": len(match.deals) + 1,
-                                         "likely_bids": _likely_bids(match) if match.auction else []}
+                                         "likely_bids": _likely_bids(match)}
     return saved_answer(reading.Loaded(written.row, match), saved, dead, next_deal)
 
 
@@ -189,12 +189,6 @@ def _saved(written: writing.Written, added: bool) -> SavedDeal | None:
     if not 1 <= number <= len(written.match.deals):
         return None
     return SavedDeal(written.row.public_id, number, written.version or written.row.version, added)
-
-
-def _dead(match: Match, number: int) -> bool:
-    """Whether deal ``number``'s contract was dead and it was not thrown in (the sheet offers to)."""
-    deal = match.deals[number - 1]
-    return dead_contract(match.rules, deal) and not deal.thrown_in
 
 
 def _version() -> int | None:
@@ -218,7 +212,10 @@ def _new_deal_data(match: Match) -> dict[str, Any]:
 
 
 def _likely_bids(match: Match) -> list[int]:
-    """One-tap bids: the minimum opening bid and this match's last few distinct bids, low to high."""
+    """One-tap bids: the minimum opening bid and this match's last few distinct bids, low to high (none
+    without an auction)."""
+    if not match.auction:
+        return []
     recent: list[int] = []
     for deal in reversed(match.deals):
         if deal.bid is not None and deal.bid not in recent and deal.bid != match.rules.min_bid:
@@ -266,7 +263,7 @@ def _render(loaded: reading.Loaded, form: DealForm, number: int | None, invalid:
         next_number=len(row.deals) + 1, describe=_describe_kept, decided_at=_decided_at(match), invalid=invalid,
         meld_link=lambda side, hand: url_for("meld.calculator", match=row.public_id, side=side, player=hand,
                                              deal=number),
-        likely_bids=_likely_bids(match) if match.auction else [], preview=shown,
+        likely_bids=_likely_bids(match), preview=shown,
         preview_url=url_for("deals.preview_deal", public_id=row.public_id, number=number),
         own_price_groups=own_price_groups(rules) if rules.meld_prices else None,
     )

@@ -36,7 +36,7 @@ from ..forms.matches import NewMatchForm
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Match, SideInfo
 from ..rules.numbers import whole_number_or_none
-from ..rules.scoring import dead_contract
+from ..rules.scoring import offers_throw_in
 from ..samples import bundled_samples
 from ..sheet.cache import sheet_etag, unchanged_headers
 from ..sheet.qr import qr_svg
@@ -250,8 +250,7 @@ def _dead_contract_offer(match: Match) -> int | None:
     number = whole_number_or_none(request.args.get("dead", ""))
     if number is None or not 1 <= number <= len(match.deals):
         return None
-    deal = match.deals[number - 1]
-    return number if dead_contract(match.rules, deal) and not deal.thrown_in else None
+    return number if offers_throw_in(match, number) else None
 
 
 @bp.get("/m/<public_id>/more")
