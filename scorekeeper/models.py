@@ -19,6 +19,16 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored moment with its zone (SQLite gives it back without one)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def utc_iso(moment: datetime) -> str:
+    """A stored moment as ISO 8601 in UTC with its ``Z``."""
+    return aware(moment).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def new_public_id() -> str:
     """The match's link: 22 characters, 128 random bits (less a hair: never a leading "-", which a command
     line would read as an option)."""

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from .models import MatchRow
+from .models import MatchRow, aware
 from .rules.errors import ContradictionError
 from .rules.match import Match
 from .rules.scoring import Standing, play, settle_match
@@ -147,16 +147,12 @@ def results_of(rows: Sequence[MatchRow], matches: Sequence[Match] | None = None,
     for row, match in zip(rows, matches, strict=True):
         result = settled.get(row.id)
         if result is not None and result.finished is not None:
-            decided_at.append((_utc(result.finished), result))
+            decided_at.append((aware(result.finished), result))
             continue
         standing = decided(match, checked=True)
         if standing is not None and standing.ended_at is not None:
             finished = row.deals[standing.ended_at - 1].created_at
-            decided_at.append((_utc(finished), Result.of_standing(match, standing, finished)))
+            decided_at.append((aware(finished), Result.of_standing(match, standing, finished)))
     decided_at.sort(key=lambda pair: pair[0])
     return [result for _, result in decided_at]
 
-
-def _utc(moment: datetime) -> datetime:
-    """A moment with its zone, to compare with others (SQLite gives it back without one)."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..db import get_session
-from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow
+from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating, Result, rate
 from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
 from ..rules.standings import (
@@ -24,7 +24,7 @@ from ..rules.standings import (
     team_standings,
 )
 from ..store import reading
-from .scores import aware, facts_of, read_missing
+from .scores import facts_of, read_missing
 
 _WHOLE_EVENT = (  # the entrants are read when asked for: the standings need only the rounds as seated
     # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``).

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from ..db import get_session
-from ..models import EventEntrantRow, EventRoundRow, EventRow, MatchRow
+from ..models import EventEntrantRow, EventRoundRow, EventRow, MatchRow, aware
 from ..ratings import Rating
 from ..rules.errors import RulesError
 from ..rules.events import Entrant, RoundEndKind, clean_entrants
@@ -31,7 +31,7 @@ from .loading import (
     standings,
     states_of,
 )
-from .scores import aware
+from .scores import facts_of
 
 
 def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None:
@@ -75,7 +75,7 @@ def round_now(event: EventRow, now: datetime) -> RoundNow | None:
     if played is None:
         return None
     return RoundNow(played, states_of(event, played, now), round_ends_at(event, played),
-                    any(table.match.deals for table in played.tables))
+                    any(facts_of(table.match).entered for table in played.tables))
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
 from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..db import get_session
-from ..models import MatchRow
+from ..models import MatchRow, aware
 from ..rules.errors import ContradictionError
 from ..rules.events import RoundEnd, SeatedTable
 from ..rules.match import Match
@@ -29,10 +29,6 @@ from ..store import reading
 
 SIZE = 4096  # matches: 50 tables × 20 rounds, twice over
 
-
-def aware(moment: datetime) -> datetime:
-    """A stored moment with its zone (SQLite gives it back without one)."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 @dataclass

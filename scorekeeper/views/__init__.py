@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from flask import Flask
 
 from ..forms.common import new_write_key
+from ..models import utc_iso
 from ..sheet.view import points, signed_points
 from ..tables import next_dealer
 from .links import remember_urls
@@ -48,8 +47,3 @@ def init_app(app: Flask) -> None:
     app.add_template_global(new_write_key)
     remember_urls(app)
 
-
-def utc_iso(moment: datetime) -> str:
-    """A stored moment as ISO 8601 in UTC with its ``Z`` (SQLite gives it back without a zone)."""
-    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    return aware.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -9,7 +9,7 @@ with 409.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, Flask, jsonify, request
@@ -32,9 +32,8 @@ from ..events.loading import (
     states_of,
 )
 from ..events.request import read_new_event
-from ..events.scores import aware
 from ..extensions import count_made, csrf, rate_limited
-from ..models import EventRoundRow, EventRow, MatchRow, TableRow, utc_now
+from ..models import EventRoundRow, EventRow, MatchRow, TableRow, utc_iso, utc_now
 from ..rules.events import EventFormat
 from ..rules.problems import ProblemCode
 from ..rules.standings import PlayerStanding, TeamStanding
@@ -110,15 +109,12 @@ def _table_json(state: TableState, with_token: bool) -> dict[str, Any]:
 def _round_json(event: EventRow, played: EventRoundRow, now: datetime, with_tokens: bool = False) -> dict[str, Any]:
     states = states_of(event, played, now)
     ends_at = round_ends_at(event, played)
-    return {"round": played.number, "started_at": _iso(played.started_at),
-            "ends_at": None if ends_at is None else _iso(ends_at),
+    return {"round": played.number, "started_at": utc_iso(played.started_at),
+            "ends_at": None if ends_at is None else utc_iso(ends_at),
             "closed": played.closed_at is not None, "done": all(state.outcome.done for state in states),
             "tables": [_table_json(state, with_tokens) for state in states],
             "byes": [list(bye) for bye in played.seating["byes"]]}
 
-
-def _iso(moment: datetime) -> str:
-    return aware(moment).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _entrants_json(row: EventRow) -> dict[str, Any]:
