@@ -39,7 +39,7 @@ class Suit(IdentityEnum):
 
     @property
     def index(self) -> int:
-        return _SUITS.index(self)
+        return _SUIT_INDEX[self]
 
     @property
     def label(self) -> str:
@@ -55,6 +55,7 @@ class Suit(IdentityEnum):
 
 
 _SUITS = tuple(Suit)
+_SUIT_INDEX = {suit: index for index, suit in enumerate(_SUITS)}
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
 
@@ -81,7 +82,7 @@ class Rank(IdentityEnum):
 
     @property
     def index(self) -> int:
-        return _RANKS.index(self)
+        return _RANK_INDEX[self]
 
     @classmethod
     def from_text(cls, text: str) -> Rank:
@@ -92,6 +93,7 @@ class Rank(IdentityEnum):
 
 
 _RANKS = tuple(Rank)
+_RANK_INDEX = {rank: index for index, rank in enumerate(_RANKS)}
 _RANK_BY_TEXT = {r.value: r for r in Rank} | {"10": Rank.TEN}
 
 
@@ -130,11 +132,18 @@ class Card:
             raise CardError(ProblemCode.NOT_A_CARD, f"'{text}' is not a card")
         return ALL_CARDS[_SUIT_BY_TEXT[match[2]].index * 6 + _RANK_BY_TEXT[match[1]].index]
 
+    @classmethod
+    def index_of(cls, text: str) -> int:
+        """The ``index`` of the card ``text`` names, read as ``from_text`` reads it (a hand's many cards)."""
+        index = _INDEX_BY_CODE.get(text)
+        return cls.from_text(text).index if index is None else index
+
 
 _CARD_PATTERN = re.compile(r"(10|[ATKQJ9])([SHDC♠♥♦♣])")
 ALL_CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 _CARD_BY_CODE = {card.code: card for card in ALL_CARDS}
 _CODES = tuple(card.code for card in ALL_CARDS)  # in ``Card.index`` order
+_INDEX_BY_CODE = {code: index for index, code in enumerate(_CODES)}
 
 
 class Deck(IdentityEnum):
