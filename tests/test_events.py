@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -101,6 +102,16 @@ def test_a_round_end_without_its_count_or_with_a_needless_one_is_no_value(kind: 
 def test_a_round_end_reads_and_writes_its_json(value: dict[str, object], end: RoundEnd) -> None:
     assert RoundEnd.from_json(value) == end
     assert end.to_json() == value
+
+
+@pytest.mark.parametrize(("end", "ends_at"), [
+    (RoundEnd(RoundEndKind.MINUTES, 50), datetime(2026, 3, 6, 20, 20, tzinfo=UTC)),
+    (RoundEnd(RoundEndKind.MINUTES, 90), datetime(2026, 3, 6, 21, 0, tzinfo=UTC)),
+    (RoundEnd(RoundEndKind.DEALS, 8), None),
+    (RoundEnd(RoundEndKind.TARGET), None),
+])
+def test_only_a_round_under_a_time_limit_runs_out_of_time(end: RoundEnd, ends_at: datetime | None) -> None:
+    assert end.ends_at(datetime(2026, 3, 6, 19, 30, tzinfo=UTC)) == ends_at
 
 
 @pytest.mark.parametrize(("value", "code", "path", "fragment"), [

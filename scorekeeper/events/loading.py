@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from flask import abort
 from sqlalchemy import select
@@ -89,9 +89,10 @@ def standings_tag(standings_id: str, now: datetime) -> str | None:
         return None
     first = rows[0]
     facts: list[object] = [first.version, *(row.match_version for row in rows)]
-    if first.round_end == RoundEndKind.MINUTES and first.round_end_count is not None:
-        limit = timedelta(minutes=first.round_end_count)
-        facts += [row.started_at is not None and now >= aware(row.started_at) + limit for row in rows]
+    end = RoundEnd(RoundEndKind(first.round_end), first.round_end_count)
+    if end.kind is RoundEndKind.MINUTES:
+        limits = [None if row.started_at is None else end.ends_at(aware(row.started_at)) for row in rows]
+        facts += [limit is not None and now >= limit for limit in limits]
     return hashlib.sha1(repr(facts).encode(), usedforsecurity=False).hexdigest()[:20]
 
 
@@ -144,8 +145,8 @@ def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, no
     entered = len(facts.entered)
     counted = entered if table.closed_after is None else min(table.closed_after, entered)
     time_up = deal_in_play = False
-    if end.kind is RoundEndKind.MINUTES and end.count is not None:
-        limit = aware(played.started_at) + timedelta(minutes=end.count)
+    limit = end.ends_at(aware(played.started_at))
+    if limit is not None:
         time_up = now >= limit
         after = [number for number, moment in enumerate(facts.entered, start=1) if moment >= limit]
         counted = min(counted, after[0]) if after else counted
@@ -162,10 +163,7 @@ def states_of(event: EventRow, played: EventRoundRow, now: datetime) -> list[Tab
 
 def round_ends_at(event: EventRow, played: EventRoundRow) -> datetime | None:
     """When a round under a time limit runs out of time (None for other rounds)."""
-    end = round_end(event)
-    if end.kind is not RoundEndKind.MINUTES or end.count is None:
-        return None
-    return aware(played.started_at) + timedelta(minutes=end.count)
+    return round_end(event).ends_at(aware(played.started_at))
 
 
 # Standings ------------------------------------------------------------------------------------------------

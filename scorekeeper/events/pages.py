@@ -8,7 +8,7 @@ pages and the API never disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import select
 
@@ -16,7 +16,7 @@ from ..db import get_session
 from ..models import EventEntrantRow, EventRoundRow, EventRow, MatchRow, aware
 from ..ratings import Rating
 from ..rules.errors import RulesError
-from ..rules.events import Entrant, RoundEndKind, clean_entrants
+from ..rules.events import Entrant, RoundEnd, RoundEndKind, clean_entrants
 from . import EventProblem
 from .director import NO_ROUNDS_LEFT, _check_version, _claim, _commit
 from .loading import (
@@ -124,9 +124,8 @@ def event_place(match: MatchRow) -> EventPlace | None:
     found = get_session().execute(_PLACE.where(EventRoundRow.id == table.round_id)).first()
     if found is None:
         return None
-    timed = found.round_end == RoundEndKind.MINUTES and found.round_end_count is not None
-    ends_at = aware(found.started_at) + timedelta(minutes=found.round_end_count) if timed else None
-    return EventPlace(found.number, table.number, found.standings_id, ends_at)
+    end = RoundEnd(RoundEndKind(found.round_end), found.round_end_count)
+    return EventPlace(found.number, table.number, found.standings_id, end.ends_at(aware(found.started_at)))
 
 
 def events_by_public_id(public_ids: list[str]) -> list[EventRow]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 from .errors import MatchFileError, RulesError
@@ -92,6 +93,12 @@ class RoundEnd:
 
     def to_json(self) -> dict[str, int | bool]:
         return {self.kind.value: True if self.count is None else self.count}
+
+    def ends_at(self, started: datetime) -> datetime | None:
+        """When a round started at ``started`` runs out of time (None for a round without a time limit)."""
+        if self.kind is not RoundEndKind.MINUTES or self.count is None:
+            return None
+        return started + timedelta(minutes=self.count)
 
 
 @dataclass(frozen=True)
