@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .events import Entrant, EventError, EventFormat, SeatedTable, Seating, bye_counts, check_entrants, pick_byes
+from .events import Entrant, EventError, EventFormat, SeatedTable, Seating, bye_counts, check_entrants
 from .problems import ProblemCode
 from .progressive import seat_progressive
 
@@ -45,8 +45,8 @@ def _seat_teams(teams: list[Entrant], past: Sequence[Seating], number: int) -> S
     if len(teams) % 2 == 0:
         return _move_teams(teams, None, past, number)
     byes = bye_counts(past)
-    order = pick_byes(teams, len(teams), past)  # fewest byes first, then the latest entered
-    candidates = [team for team in order if byes[frozenset(team)] == byes[frozenset(order[0])]]
+    fewest = min(byes[frozenset(team)] for team in teams)
+    candidates = [team for team in reversed(teams) if byes[frozenset(team)] == fewest]  # the latest entered first
     last_byes = past[-1].byes if past else ()
     met = {frozenset(map(frozenset, table.sides)) for seating in past for table in seating.tables}
 
