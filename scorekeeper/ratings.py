@@ -115,6 +115,10 @@ class Rating:
         """A skill the player very likely has at least: the rating less three uncertainties (a newcomer's is 0)."""
         return self.mu - CAUTION * self.sigma
 
+    def to_json(self) -> dict[str, str | float | int]:
+        """As the API gives it."""
+        return {"name": self.name, "mu": self.mu, "sigma": self.sigma, "cautious": self.cautious, "games": self.games}
+
 
 def rate(results: Iterable[Result]) -> tuple[Rating, ...]:
     """Every player's rating after replaying ``results`` in the order given, the highest cautious figure

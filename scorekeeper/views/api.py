@@ -403,8 +403,7 @@ def table_statistics(public_id: str) -> Response:
         "matches": stats.matches,
         "unfinished": stats.unfinished,
         "rated": figures.rated,
-        "ratings": [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "cautious": r.cautious, "games": r.games}
-                    for r in figures.ratings],
+        "ratings": [rating.to_json() for rating in figures.ratings],
         "players": [{
             "name": p.name, "matches": p.matches, "in_progress": p.in_progress, "won": p.won,
             "win_percent": p.win_percent,
