@@ -139,12 +139,11 @@ def player_list(table: TableRow) -> list[str]:
     return [player.name for player in table.players]
 
 
-def stats_of(table: TableRow, rows: Sequence[MatchRow] | None = None,
-             matches: Sequence[Match] | None = None) -> TableStats:
-    """Every figure of the table, worked out from its matches' facts (``rows``: its matches, when read;
-    ``matches``: those rows read into the rules core, when they are)."""
+def stats_of(table: TableRow, matches: Sequence[Match] | None = None) -> TableStats:
+    """Every figure of the table, worked out from its matches' facts (``matches``: its matches read into the
+    rules core, when they are)."""
     if matches is None:
-        matches = [reading.to_core(row) for row in (table_matches(table) if rows is None else rows)]
+        matches = [reading.to_core(row) for row in table_matches(table)]
     return table_stats(matches, tuple(player_list(table)))
 
 
@@ -163,7 +162,7 @@ def stats_and_ratings(table: TableRow) -> StatsAndRatings:
     rows = table_matches(table)
     matches = [reading.to_core(row) for row in rows]
     results = results_of(rows, matches, results_at_table(table.id, utc_now()))
-    return StatsAndRatings(stats_of(table, rows, matches), rate(results), len(results))
+    return StatsAndRatings(stats_of(table, matches), rate(results), len(results))
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ def standings_csv(found: EventStandings) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     teams = bool(found.overall) and not isinstance(found.overall[0], PlayerStanding)
     writer.writerow(["round", *(TEAM_COLUMNS if teams else PLAYER_COLUMNS)])
-    for number, rows in [("", found.overall), *((str(number), rows) for number, _, rows in found.rounds)]:
+    for number, rows in [("", found.overall), *((str(round.number), round.standings) for round in found.rounds)]:
         for cells in _rows(rows):
             writer.writerow([number, *cells])
     return out.getvalue()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import select
 
@@ -78,23 +79,33 @@ def round_now(event: EventRow, now: datetime) -> RoundNow | None:
                     any(facts_of(table.match).entered for table in played.tables))
 
 
+class RoundStandings(NamedTuple):
+    """One round seated: its number, whether it was closed, whether every table is done, its standings."""
+
+    number: int
+    closed: bool
+    done: bool
+    standings: Standings
+
+
 @dataclass(frozen=True)
 class EventStandings:
-    """The standings overall and of each round seated (round number, closed, standings), and the players'
-    ratings from the tables done."""
+    """The standings overall and of each round seated, and the players' ratings from the tables done."""
 
     overall: Standings
-    rounds: list[tuple[int, bool, Standings]]
+    rounds: list[RoundStandings]
     ratings: tuple[Rating, ...]
 
 
 def event_standings(event: EventRow, now: datetime) -> EventStandings:
+    """Worked out now from every table's match (the page, its CSV and the API answer alike)."""
     by_round = [(played, [state.outcome for state in states_of(event, played, now)])
                 for played in event.played_rounds]
     seatings = [seating_of(played) for played, _ in by_round]
     every = [outcome for _, outcomes in by_round for outcome in outcomes]
-    rounds = [(played.number, played.closed_at is not None, standings(event, outcomes, [seating_of(played)]))
-              for played, outcomes in by_round]
+    rounds = [RoundStandings(played.number, played.closed_at is not None, all(outcome.done for outcome in outcomes),
+                             standings(event, outcomes, [seating]))
+              for (played, outcomes), seating in zip(by_round, seatings, strict=True)]
     return EventStandings(standings(event, every, seatings), rounds, event_ratings(every))
 
 

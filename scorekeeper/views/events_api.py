@@ -18,16 +18,14 @@ from werkzeug.wrappers import Response
 
 from .. import tables
 from ..events import EventProblem, director
+from ..events import pages as event_pages
 from ..events.loading import (
     Standings,
     TableState,
     event_format,
-    event_ratings,
     get_event_or_404,
     round_end,
     round_ends_at,
-    seating_of,
-    standings,
     standings_tag,
     states_of,
 )
@@ -147,23 +145,18 @@ def _standing_json(standing: PlayerStanding | TeamStanding) -> dict[str, Any]:
 def standings_answer(row: EventRow) -> Response:
     """The standings overall and round by round, and the players' ratings, worked out now from every
     table's match."""
-    now = utc_now()
+    found = event_pages.event_standings(row, utc_now())
     key = "teams" if event_format(row) is EventFormat.TEAM else "players"
-    rounds = [(played, [state.outcome for state in states_of(row, played, now)]) for played in row.played_rounds]
-    seatings = [seating_of(played) for played, _ in rounds]
 
-    def listed(found: Standings) -> list[dict[str, Any]]:
-        return [_standing_json(standing) for standing in found]
+    def listed(standings: Standings) -> list[dict[str, Any]]:
+        return [_standing_json(standing) for standing in standings]
 
-    every = [outcome for _, outcomes in rounds for outcome in outcomes]
     return jsonify({
-        "name": row.name, "format": row.format, "version": row.version, "rounds_seated": len(rounds),
-        "rounds_planned": row.rounds, key: listed(standings(row, every, seatings)),
-        "ratings": [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "cautious": r.cautious, "games": r.games}
-                    for r in event_ratings(every)],
-        "rounds": [{"round": played.number, "closed": played.closed_at is not None,
-                    "done": all(outcome.done for outcome in outcomes),
-                    key: listed(standings(row, outcomes, [seating_of(played)]))} for played, outcomes in rounds],
+        "name": row.name, "format": row.format, "version": row.version, "rounds_seated": len(found.rounds),
+        "rounds_planned": row.rounds, key: listed(found.overall),
+        "ratings": [rating.to_json() for rating in found.ratings],
+        "rounds": [{"round": round.number, "closed": round.closed, "done": round.done, key: listed(round.standings)}
+                   for round in found.rounds],
     })
 
 
