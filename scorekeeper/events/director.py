@@ -1,5 +1,5 @@
-"""The director's writes: a new event, the next round seated with one ordinary match per table, a swap
-before a round's first deal, a late table closed, a round closed.
+"""The director's writes: a new event, a player or team added at the door, the next round seated with one
+ordinary match per table, a swap before a round's first deal, a late table closed, a round closed.
 
 Every write to an event starts by claiming it (``_claim``): the event's version moves on where it is still
 the one read, which takes SQLite's write lock or PostgreSQL's lock on the event's row. A write read from a
@@ -19,7 +19,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..db import get_session
 from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow, TableRow, utc_now
 from ..rules.errors import RulesError
-from ..rules.events import EventFormat, Seating
+from ..rules.events import Entrant, EventFormat, Seating, clean_entrants
 from ..rules.limits import MAX_MATCH_NAME
 from ..rules.matchfile import FORMAT, match_from_json
 from ..rules.seating import seat_round, swap_players, swap_teams
@@ -94,6 +94,20 @@ def _commit() -> None:
         get_session().rollback()
         raise EventProblem(409, "version", STALE, "another change reached the event at the same moment; "
                            "look again and redo your change") from None
+
+
+def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None:
+    """A player (a team, in a team event) who arrives at the door: seated from the next round on."""
+    _check_version(event, expected)
+    if len(event.played_rounds) >= event.rounds:
+        raise EventProblem(409, "name", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
+    try:
+        cleaned = clean_entrants(event_format(event), [*entrants(event), entrant])[-1]
+    except RulesError as error:
+        raise EventProblem(422, "name", error.code, error.problem.message) from None
+    _claim(event)
+    event.entrants.append(EventEntrantRow(position=len(event.entrants), players=list(cleaned)))
+    _commit()
 
 
 def seat_next_round(event: EventRow, expected: int | None, now: datetime,

@@ -1,5 +1,5 @@
-"""What the event pages read and write beyond the API's calls: a player or team added at the door, the round
-as the director's page shows it, the standings overall and round by round.
+"""What the event pages read beyond the API's calls: the round as the director's page shows it, the standings
+overall and round by round.
 
 The standings are the same calls the API makes (``loading.standings`` over ``loading.states_of``), so the
 pages and the API never disagree.
@@ -14,18 +14,13 @@ from typing import NamedTuple
 from sqlalchemy import select
 
 from ..db import get_session
-from ..models import EventEntrantRow, EventRoundRow, EventRow, MatchRow, aware
+from ..models import EventRoundRow, EventRow, MatchRow, aware
 from ..ratings import Rating
-from ..rules.errors import RulesError
-from ..rules.events import Entrant, RoundEnd, RoundEndKind, clean_entrants
-from . import EventProblem
-from .director import NO_ROUNDS_LEFT, _check_version, _claim, _commit
+from ..rules.events import RoundEnd, RoundEndKind
 from .loading import (
     Standings,
     TableState,
     current_round,
-    entrants,
-    event_format,
     event_ratings,
     round_ends_at,
     seating_of,
@@ -33,20 +28,6 @@ from .loading import (
     states_of,
 )
 from .scores import facts_of
-
-
-def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None:
-    """A player (a team, in a team event) who arrives at the door: seated from the next round on."""
-    _check_version(event, expected)
-    if len(event.played_rounds) >= event.rounds:
-        raise EventProblem(409, "name", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
-    try:
-        cleaned = clean_entrants(event_format(event), [*entrants(event), entrant])[-1]
-    except RulesError as error:
-        raise EventProblem(422, "name", error.code, error.problem.message) from None
-    _claim(event)
-    event.entrants.append(EventEntrantRow(position=len(event.entrants), players=list(cleaned)))
-    _commit()
 
 
 @dataclass(frozen=True)

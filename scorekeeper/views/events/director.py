@@ -12,7 +12,7 @@ from ...events import EventProblem
 from ...events import director as directing
 from ...events.files import download_stem, matches_zip
 from ...events.loading import event_format, get_event_or_404
-from ...events.pages import RoundNow, add_entrant, round_now
+from ...events.pages import RoundNow, round_now
 from ...extensions import count_made, rate_limited
 from ...forms.common import add_error, sentence
 from ...forms.events import AddEntrantForm, SeatRoundForm, SwapForm, VersionForm, player_line
@@ -119,7 +119,7 @@ def add_player(public_id: str) -> Response:
     form = AddEntrantForm()
     entrant = player_line(form.name.data or "", event_format(row) is EventFormat.TEAM)
     try:
-        add_entrant(row, entrant, form.expected())
+        directing.add_entrant(row, entrant, form.expected())
     except EventProblem as problem:
         return _refused(row, problem, "add", form, "name")
     return redirect(url_for("events.director", public_id=public_id, _anchor="players"), 303)
