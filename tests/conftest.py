@@ -43,7 +43,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: one worker a core. Idle workers take pending tests from busy ones (``--dist worksteal`` in
     pyproject.toml), so no worker ends the run alone with a queue of browser tests; more workers than cores
-    then only compete for them (whole suite on 2 cores: 254 s with 2 workers, 272 s with 3, 307 s with 4)."""
+    then only compete for them (whole suite on 2 cores: 254–300 s with 2 workers, 272 s with 3, 307 s with 4)."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
