@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from waitress import wasyncore
 
 from scorekeeper import create_app
 from scorekeeper.serving import Guard, guarded_server
@@ -120,18 +121,22 @@ def guarded(tmp_path: Path) -> Iterator[Any]:
     """Start a guarded server for a fresh app with the given guard; yields a starter returning its port."""
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'g.sqlite'}", "SECRET_KEY": "s",
                       "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": False})
-    servers: list[Any] = []
+    servers: list[tuple[Any, threading.Thread]] = []
 
     def start(guard: Guard, **options: Any) -> int:
         server = guarded_server(app, guard, host="127.0.0.1", port=0, threads=2, **options)
-        threading.Thread(target=server.run, daemon=True).start()
-        servers.append(server)
+        loop = threading.Thread(target=server.run, daemon=True)
+        loop.start()
+        servers.append((server, loop))
         return int(server.effective_port)
 
     yield start
-    for server in servers:
+    for server, loop in servers:
         server.task_dispatcher.shutdown()
-        server.close()
+        # Closed by the loop's own thread (woken by the server's trigger), never under its select: the loop
+        # then finds no socket left and ends.
+        server.trigger.pull_trigger(lambda sockets=server._map: wasyncore.close_all(sockets))
+        loop.join(timeout=WAIT)
     app.extensions["scorekeeper.engine"].dispose()
 
 
