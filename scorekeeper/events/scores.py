@@ -30,7 +30,6 @@ from ..store import reading
 SIZE = 4096  # matches: 50 tables × 20 rounds, twice over
 
 
-
 @dataclass
 class MatchFacts:
     """One version of a match: its facts, when each deal was entered, and its outcomes as a table."""

@@ -46,4 +46,3 @@ def init_app(app: Flask) -> None:
     app.add_template_global(next_dealer)
     app.add_template_global(new_write_key)
     remember_urls(app)
-
