@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from flask import Flask
@@ -26,7 +26,10 @@ from werkzeug.test import TestResponse
 from postgres_databases import MigratedPostgres, drop_database, make_database
 from scorekeeper import assets, create_app
 from scorekeeper.db import make_engine, upgrade
+from scorekeeper.sheet import cache
 from scorekeeper.store import reading
+
+T = TypeVar("T")
 
 POSTGRES_VARIABLE = "SCOREKEEPER_TEST_DATABASE_URL"
 POSTGRES_SERVER = os.environ.get(POSTGRES_VARIABLE, "")  # as given: the worker databases are made from it
@@ -128,16 +131,30 @@ def templates_compiled_once() -> Iterator[None]:
 
 @pytest.fixture(autouse=True, scope="session")
 def apps_made_quickly() -> Iterator[None]:
-    """Every test makes an app of its own; two parts of making one are the same each time and are done once
-    per test process: the static files as sent (the folder does not change during a run), and the URL
+    """Every test makes an app of its own; three parts of making one are the same each time and are done once
+    per test process: the static files as sent and their digests (the folder does not change during a run),
+    the release's build id (a digest of the code and templates, which do not change either), and the URL
     builders werkzeug compiles for each route (Python code made from the rule, the same for the same rule)."""
-    sent: dict[Path, dict[str, tuple[bytes, str]]] = {}
-    minified = assets.minified
+    made: dict[tuple[Any, ...], Any] = {}
+    minified, digests, bundle_digests, build_id = assets.minified, assets.digests, assets.bundle_digests, cache.build_id
+
+    def once(key: tuple[Any, ...], make: Callable[[], T]) -> T:
+        if key not in made:
+            made[key] = make()
+        found: T = made[key]
+        return found
 
     def minified_once(folder: Path) -> dict[str, tuple[bytes, str]]:
-        if folder not in sent:
-            sent[folder] = minified(folder)
-        return sent[folder]
+        return once(("minified", folder), lambda: minified(folder))
+
+    def digests_once(folder: Path) -> dict[str, str]:
+        return once(("digests", folder), lambda: digests(folder))
+
+    def bundle_digests_once(folder: Path, sent: dict[str, tuple[bytes, str]]) -> dict[str, str]:
+        return once(("bundles", folder), lambda: bundle_digests(folder, sent))
+
+    def build_id_once(app: Flask) -> str:
+        return once(("build", app.root_path, app.template_folder), lambda: build_id(app))
 
     builders: dict[tuple[Any, ...], Any] = {}
     compile_builder = Rule._compile_builder
@@ -149,10 +166,12 @@ def apps_made_quickly() -> Iterator[None]:
             builders[key] = compile_builder(self, append_unknown)
         return builders[key]
 
-    assets.minified = minified_once  # type: ignore[assignment]
+    assets.minified, assets.digests, assets.bundle_digests = minified_once, digests_once, bundle_digests_once
+    cache.build_id = build_id_once
     Rule._compile_builder = builder_once  # type: ignore[method-assign]
     yield
-    assets.minified = minified  # type: ignore[assignment]
+    assets.minified, assets.digests, assets.bundle_digests = minified, digests, bundle_digests
+    cache.build_id = build_id
     Rule._compile_builder = compile_builder  # type: ignore[method-assign]
 
 
