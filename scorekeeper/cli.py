@@ -394,7 +394,7 @@ def import_table(table_file: Path) -> None:
         raise click.UsageError(f"{table_file}: {problem.field}: {problem.message}") from None
     app = create_app()
     with app.app_context():
-        row = tables.import_table(checked)
+        row = tables.import_table(checked).row
         click.echo(f"id {row.public_id}\ntoken {row.edit_token}\nmatches {len(checked.matches)}")
 
 

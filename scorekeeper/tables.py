@@ -8,9 +8,9 @@ matches they played. The statistics are worked out on request from the matches' 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import abort
 from sqlalchemy import select
@@ -181,11 +181,13 @@ class MatchState:
         return None if self.winner is None else self.names[self.winner]
 
 
-def match_states(table: TableRow) -> list[tuple[MatchRow, MatchState]]:
-    """The table's matches in the order they were started, each with its state."""
+def match_states(table: TableRow, known: Mapping[int, Match] | None = None) -> list[tuple[MatchRow, MatchState]]:
+    """The table's matches in the order they were started, each with its state (``known``: matches already
+    read into the rules core, by their row's id, as an import has them)."""
+    known = known or {}
     states = []
     for row in table_matches(table):
-        match = reading.to_core(row)
+        match = known[row.id] if row.id in known else reading.to_core(row)
         try:
             points, winner, _ = play(match, settle_match(match))  # the totals and winner, no sheet drawn
         except ContradictionError:
@@ -437,15 +439,24 @@ def _check_table_size(matches_data: list[Any]) -> None:
                            "(`scorekeeper table import` loads a larger one)")
 
 
-def import_table(file: TableFile) -> TableRow:
+class ImportedTable(NamedTuple):
+    """A table file stored: the new table, and its matches as read from the file by their rows' ids."""
+
+    row: TableRow
+    matches: dict[int, Match]
+
+
+def import_table(file: TableFile) -> ImportedTable:
     """Store a checked table file as a new table (new links, new token) with its matches, in one
     transaction: a failure halfway leaves no table at all."""
     row = create_table(file.name, file.players, commit=False)
     for position, (name, auction, rules) in enumerate(file.rule_cards):
         row.rule_cards.append(RuleCardRow(position=position, name=name, name_key=name_key(name), auction=auction,
                                           rules=rules.to_mapping()))
-    get_session().flush()
-    for match in file.matches:
-        writing.create_match(match, table_id=row.id, commit=False)
-    get_session().commit()
-    return row
+    session = get_session()
+    session.flush()
+    made = [(writing.create_match(match, table_id=row.id, commit=False), match) for match in file.matches]
+    session.flush()
+    matches = {match_row.id: match for match_row, match in made}
+    session.commit()
+    return ImportedTable(row, matches)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from io import BytesIO
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from conftest import form_values
@@ -224,6 +225,9 @@ def test_a_table_file_imports_again_without_loss(client: FlaskClient) -> None:
     assert imported.status_code == 201, imported.get_json()
     new_id = imported.get_json()["id"]
     assert new_id != table_id
+    # The answer works the matches out from the file as read; the table read back from the store agrees.
+    assert imported.get_json() == client.get(f"/api/v1/tables/{new_id}").get_json() | {"token": ANY}
+    assert [match["winner"] for match in imported.get_json()["matches"]] == [0, 1]  # each match has its winner
     assert client.get(f"/api/v1/tables/{new_id}/export").get_json() == exported
     assert client.get(f"/api/v1/tables/{new_id}/stats").get_json() == \
         client.get(f"/api/v1/tables/{table_id}/stats").get_json()

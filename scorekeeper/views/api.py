@@ -7,6 +7,7 @@ from the CSRF token of the forms because a browser cannot send that header from 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify, request
@@ -311,8 +312,10 @@ def _check_table_token(row: TableRow) -> None:
     check_bearer(row.edit_token, "table")
 
 
-def table_answer(row: TableRow, status: int = 200, **extra: Any) -> Response:
-    matches = tables.match_states(row)
+def table_answer(row: TableRow, status: int = 200, known: Mapping[int, Match] | None = None,
+                 **extra: Any) -> Response:
+    """The table as the API gives it (``known``: its matches already read into the rules core, by row id)."""
+    matches = tables.match_states(row, known)
     body = {
         "id": row.public_id,
         "name": row.name,
@@ -342,8 +345,8 @@ def create_table() -> Response:
         raise ApiError(422, unknown[0], "unknown key (allowed: name, players, rule_cards)", ProblemCode.UNKNOWN_KEY)
     file = tables.read_table_file({"name": body.get("name", ""), "players": body.get("players", []),
                                    "rule_cards": body.get("rule_cards", [])})
-    row = tables.import_table(file)
-    response = table_answer(row, 201, token=row.edit_token)
+    row, matches = tables.import_table(file)
+    response = table_answer(row, 201, matches, token=row.edit_token)
     response.headers["Location"] = external_url("api.table", public_id=row.public_id)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -431,8 +434,8 @@ def import_table() -> Response:
     """A table file in, a new table (new id and token) out."""
     file = tables.read_table_file(json_body())
     count_made(*file.size())
-    row = tables.import_table(file)
-    response = table_answer(row, 201, token=row.edit_token)
+    row, matches = tables.import_table(file)
+    response = table_answer(row, 201, matches, token=row.edit_token)
     response.headers["Location"] = external_url("api.table", public_id=row.public_id)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -228,7 +228,7 @@ def import_table() -> str | BaseResponse:
     form = ImportTableForm()
     if form.validate_on_submit() and form.table is not None:
         count_made(*form.table.size())
-        row = tables.import_table(form.table)
+        row = tables.import_table(form.table).row
         remember_table(row.public_id)
         return redirect(url_for("tables.show", table_id=row.public_id))
     return render_template("tables/import.html", form=form)
