@@ -156,15 +156,12 @@ def apps_made_quickly() -> Iterator[None]:
     def build_id_once(app: Flask) -> str:
         return once(("build", app.root_path, app.template_folder), lambda: build_id(app))
 
-    builders: dict[tuple[Any, ...], Any] = {}
     compile_builder = Rule._compile_builder
 
     def builder_once(self: Rule, append_unknown: bool = True) -> Any:
-        key = (self.rule, self.subdomain, self.host, tuple(self._trace),
+        key = ("builder", self.rule, self.subdomain, self.host, tuple(self._trace),
                repr(sorted((self.defaults or {}).items())), append_unknown)
-        if key not in builders:
-            builders[key] = compile_builder(self, append_unknown)
-        return builders[key]
+        return once(key, lambda: compile_builder(self, append_unknown))
 
     assets.minified, assets.digests, assets.bundle_digests = minified_once, digests_once, bundle_digests_once
     cache.build_id = build_id_once

@@ -30,7 +30,6 @@ S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 )
 def test_card_text(text: str, suit: Suit, rank: Rank) -> None:
     assert Card.from_text(text) == Card(suit, rank)
-    assert Card.index_of(text) == Card(suit, rank).index  # by its code at once, or read as from_text reads it
 
 
 @pytest.mark.parametrize(
@@ -49,8 +48,6 @@ def test_card_text(text: str, suit: Suit, rank: Rank) -> None:
 def test_card_text_refused(text: str, fragment: str) -> None:
     with pytest.raises(CardError, match=fragment):
         Card.from_text(text)
-    with pytest.raises(CardError, match=fragment):
-        Card.index_of(text)
 
 
 @pytest.mark.parametrize(
@@ -98,7 +95,6 @@ def test_suit_and_rank_text_refused(parse: Callable[[str], object], text: str, f
 def test_every_card_has_its_own_index() -> None:
     cards = [Card(suit, rank) for suit in Suit for rank in Rank]
     assert sorted(card.index for card in cards) == list(range(24))
-    assert [Card.index_of(card.code) for card in cards] == [card.index for card in cards]
 
 
 # --- the two decks ---

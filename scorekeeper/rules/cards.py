@@ -132,18 +132,11 @@ class Card:
             raise CardError(ProblemCode.NOT_A_CARD, f"'{text}' is not a card")
         return ALL_CARDS[_SUIT_BY_TEXT[match[2]].index * 6 + _RANK_BY_TEXT[match[1]].index]
 
-    @classmethod
-    def index_of(cls, text: str) -> int:
-        """The ``index`` of the card ``text`` names, read as ``from_text`` reads it (a hand's many cards)."""
-        index = _INDEX_BY_CODE.get(text)
-        return cls.from_text(text).index if index is None else index
-
 
 _CARD_PATTERN = re.compile(r"(10|[ATKQJ9])([SHDC♠♥♦♣])")
 ALL_CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 _CARD_BY_CODE = {card.code: card for card in ALL_CARDS}
 _CODES = tuple(card.code for card in ALL_CARDS)  # in ``Card.index`` order
-_INDEX_BY_CODE = {code: index for index, code in enumerate(_CODES)}
 
 
 class Deck(IdentityEnum):

@@ -191,7 +191,7 @@ def _meld(data: object, path: str, deck: Deck) -> MeldFact:
         counts = [0] * len(ALL_CARDS)
         for i, text in enumerate(cards.split() if isinstance(cards, str) else cards):
             try:
-                counts[Card.index_of(text)] += 1
+                counts[Card.from_text(text).index] += 1
             except RulesError as error:
                 raise MatchFileError(error.problem.at(f"{path}.cards[{i}]")) from None
         return MeldCards(hand=Hand(counts, deck), trump=_optional(data, "trump", None, _suit, path))

@@ -345,8 +345,8 @@ def create_table() -> Response:
         raise ApiError(422, unknown[0], "unknown key (allowed: name, players, rule_cards)", ProblemCode.UNKNOWN_KEY)
     file = tables.read_table_file({"name": body.get("name", ""), "players": body.get("players", []),
                                    "rule_cards": body.get("rule_cards", [])})
-    row, matches = tables.import_table(file)
-    response = table_answer(row, 201, matches, token=row.edit_token)
+    row = tables.import_table(file).row
+    response = table_answer(row, 201, token=row.edit_token)
     response.headers["Location"] = external_url("api.table", public_id=row.public_id)
     response.headers["Cache-Control"] = "no-store"
     return response
