@@ -38,6 +38,9 @@ RECORD_STATES = """() => {
 }"""
 
 
+# How the wash of the rows and totals just saved goes ("running", "paused"), one state per cell or total.
+WASH = "() => document.getAnimations().filter((wash) => wash.animationName === 'row-changed').map((wash) => wash.playState)"
+
 PHONE_320_AT_200_PERCENT = {**PHONE_AT_200_PERCENT, "viewport": {"width": 160, "height": 320}, "device_scale_factor": 4}
 # The open panel's content width, the width it shows and its right edge. (The page behind is the layout's
 # to fit: its top bar is checked at 200% by test_accessibility.py.)
@@ -121,6 +124,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert states.index("Saving…") < states.index("Saved") < states.index("notice"), states
     expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")  # saved once
     expect(deal_row(page, 3)).to_have_class("row-changed")
+    assert set(page.evaluate(WASH)) == {"running"}
     assert sheet_totals(page) == {WE: 67 + 38 + 20, THEY: 20 + 62 + 70}
     expect(page.get_by_role("link", name="+ Add deal 4")).to_be_visible()
     saved_keys = write_keys(deal_3)
@@ -128,6 +132,8 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
 
     page.get_by_role("link", name="Edit deal 3").tap()  # the same panel, filled in
     panel = page.get_by_role("dialog", name="Correct deal 3")
+    expect(panel).to_be_visible()
+    assert set(page.evaluate(WASH)) == {"paused"}  # the sheet is under the panel: its wash waits
     expect(panel.locator(".sides-quick input").nth(1)).to_have_value("70")
     expect(panel.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
     type_number(panel.locator(".sides-quick input").nth(1), 80)
@@ -148,6 +154,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     expect(panel.locator("summary", has_text="dealt")).to_have_text(f"{dealer} dealt")  # as the sheet says
     expect(panel.get_by_role("radio", name="One number")).to_be_checked()
     panel.get_by_role("button", name="Close").tap()
+    assert set(page.evaluate(WASH)) == {"running"}  # deal 4's wash goes on where it waited
     assert [line for line in asked if line.startswith("GET ") and "/deals/" in line] == []
     keys = write_keys(asked)
     assert len(keys) == 1 and keys[0] not in saved_keys, (keys, saved_keys)
