@@ -39,7 +39,8 @@ RECORD_STATES = """() => {
 
 
 # How the wash of the rows and totals just saved goes ("running", "paused"), one state per cell or total.
-WASH = "() => document.getAnimations().filter((wash) => wash.animationName === 'row-changed').map((wash) => wash.playState)"
+WASH = """() => document.getAnimations().filter((wash) => wash.animationName === "row-changed")
+  .map((wash) => wash.playState)"""
 
 PHONE_320_AT_200_PERCENT = {**PHONE_AT_200_PERCENT, "viewport": {"width": 160, "height": 320}, "device_scale_factor": 4}
 # The open panel's content width, the width it shows and its right edge. (The page behind is the layout's
