@@ -155,6 +155,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     expect(panel.locator("summary", has_text="dealt")).to_have_text(f"{dealer} dealt")  # as the sheet says
     expect(panel.get_by_role("radio", name="One number")).to_be_checked()
     panel.get_by_role("button", name="Close").tap()
+    expect(panel).to_be_hidden()
     assert set(page.evaluate(WASH)) == {"running"}  # deal 4's wash goes on where it waited
     assert [line for line in asked if line.startswith("GET ") and "/deals/" in line] == []
     keys = write_keys(asked)
