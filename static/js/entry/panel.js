@@ -25,8 +25,6 @@ const LOOK = [
   ".entry-head h2 { margin: .5rem 0; overflow-wrap: anywhere; }",
   ".entry-status { margin: 0 0 .5rem; font-weight: 650; }",
   ".entry-status:empty { display: none; }",
-  // The wash of the deal just saved (style.css) waits under the panel: it fades when the sheet shows again.
-  ":root:has(.entry-panel[open]) :is(.sheet tr.row-changed > td, .total.row-changed)::before { animation-play-state: paused; }",
 ].join("\n");
 
 const panels = new WeakMap();
