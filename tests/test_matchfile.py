@@ -14,6 +14,7 @@ from scorekeeper.rules.cards import Deck, Hand, Rank, Suit
 from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.errors import MatchFileError
 from scorekeeper.rules.house_rules import HouseRules, MeldTableName, MustTake, TrickScale
+from scorekeeper.rules.limits import MAX_JSON_DEPTH
 from scorekeeper.rules.match import (
     Deal,
     MeldCards,
@@ -338,6 +339,19 @@ def test_text_that_is_not_a_match_file(text: str, fragment: str) -> None:
 def test_bad_json_names_the_line() -> None:
     with pytest.raises(MatchFileError, match=r"line 2, column 12"):
         loads_match('{"format": "pinochle-match/1",\n "sides": [}')
+
+
+@pytest.mark.parametrize(("text", "code", "path"), [
+    ('{"deals": [{}, {"sides": [{"name": "\\udc00"}]}]}', "bad_character", "deals[1].sides[0].name"),
+    ('{"deals": [0, ["\\ud800"]]}', "bad_character", "deals[1][0]"),
+    ('{"sides": [{"\\ud800": 1}]}', "bad_character", "sides[0]"),  # a key: the object holding it
+    ('{"deals": [{"bid": 50}, {"sides": [], "bid": 60, "bid": 70}]}', "duplicate_key", "deals[1].bid"),
+    ('{"deals": ' + "[" * 64 + "]" * 64 + "}", "too_deep", "deals" + "[0]" * (MAX_JSON_DEPTH - 1)),
+])
+def test_odd_json_is_refused_naming_its_place(text: str, code: str, path: str) -> None:
+    with pytest.raises(MatchFileError) as caught:
+        loads_match(text)
+    assert (caught.value.problem.code.value, caught.value.path) == (code, path)
 
 
 def test_thrown_in_needs_a_bidder() -> None:

@@ -237,7 +237,7 @@ class Hand:
 
     def codes(self) -> list[str]:
         """The cards as ``AS``/``10H`` codes, as written in a match file."""
-        return [code for code, n in zip(_CODES, self.counts) for _ in range(n)]
+        return [code for code, n in zip(_CODES, self.counts) if n for _ in range(n)]
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self)

@@ -102,31 +102,48 @@ def _too_deep(path: str) -> MatchFileError:
     return MatchFileError(Problem(ProblemCode.TOO_DEEP, path, message))
 
 
+# Where a decoded value sits: the place of what holds it and its key or index (None: the whole text). The
+# path is written out only for a value refused.
+_Place = tuple["_Place", str | int] | None
+
+
+def _path(place: _Place) -> str:
+    steps: list[str | int] = []
+    while place is not None:
+        place, step = place
+        steps.append(step)
+    path = ""
+    for step in reversed(steps):
+        path = f"{path}[{step}]" if isinstance(step, int) else join_path(path, step)
+    return path
+
+
 def _check_decoded(data: Any) -> None:
     """Depth, keys given twice and unpaired surrogates, walked without recursion."""
-    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+    if isinstance(data, str):
+        _check_text(data, None)
+    stack: list[tuple[Any, int, _Place]] = [(data, 0, None)] if isinstance(data, dict | list) else []
     while stack:
-        value, depth, path = stack.pop()
-        if isinstance(value, str):
-            _check_text(value, path)
-        elif isinstance(value, dict | list):
-            if depth >= MAX_JSON_DEPTH:
-                raise _too_deep(path)
-            if isinstance(value, dict):
-                if isinstance(value, _RepeatedKey):
-                    message = f"the key {json.dumps(value.key, ensure_ascii=False)} is given twice; give it once"
-                    raise MatchFileError(Problem(ProblemCode.DUPLICATE_KEY, join_path(path, value.key), message))
-                for key, item in value.items():
-                    _check_text(key, path)  # an unreadable key is named by the object that holds it
-                    stack.append((item, depth + 1, join_path(path, key)))
-            else:
-                stack.extend((item, depth + 1, f"{path}[{i}]") for i, item in enumerate(value))
+        value, depth, place = stack.pop()
+        if depth >= MAX_JSON_DEPTH:
+            raise _too_deep(_path(place))
+        if isinstance(value, _RepeatedKey):
+            message = f"the key {json.dumps(value.key, ensure_ascii=False)} is given twice; give it once"
+            raise MatchFileError(Problem(ProblemCode.DUPLICATE_KEY, _path((place, value.key)), message))
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            if isinstance(key, str) and not key.isascii():
+                _check_text(key, place)  # an unreadable key is named by the object that holds it
+            if isinstance(item, str):
+                if not item.isascii():
+                    _check_text(item, (place, key))
+            elif isinstance(item, dict | list):
+                stack.append((item, depth + 1, (place, key)))
 
 
-def _check_text(text: str, path: str) -> None:
-    if not text.isascii() and _SURROGATE.search(text):
+def _check_text(text: str, place: _Place) -> None:
+    if _SURROGATE.search(text):
         message = "text holds half of a surrogate pair (such as \\ud800), which is no character"
-        raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, path, message))
+        raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, _path(place), message))
 
 
 def dumps_lines(value: Any, listed: frozenset[str], indent: str = "") -> str:
