@@ -8,7 +8,7 @@ import * as fields from "./deal_fields.js";
 import * as sync from "./sync.js";
 import * as view from "./view.js";
 
-const RETRY_FIRST_MS = 3000;
+const RETRY_FIRST_MS = 1000;
 const RETRY_MOST_MS = 60000;
 const FORM_PATH = /\/deals\/new$|\/deals\/(\d+)\/(edit|delete|throw-in)$|\/rules(?:\/(meld|rescale)|\/undo\/\d+)?$/;
 const KINDS = { edit: "edit", delete: "delete", "throw-in": "throw_in" };
