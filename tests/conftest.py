@@ -2,7 +2,8 @@
 
 The migrations run once per test session: each test's SQLite file is a copy of one migrated file, and the
 PostgreSQL database is emptied of rows between tests (migrated again only when a test left it at another
-revision). The app's start still checks the revision. tests/test_migrations.py starts from empty databases.
+revision). One app serves the tests of a process, on each test's database in turn (the ``app`` fixture).
+tests/test_migrations.py starts from empty databases.
 Under pytest-xdist each worker has a PostgreSQL database of its own.
 """
 
@@ -212,17 +213,36 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return postgres_url()
 
 
+@pytest.fixture(scope="session")
+def test_app() -> dict[str, Flask]:
+    """Where the ``app`` fixture keeps the app it made for this test process."""
+    return {}
+
+
 @pytest.fixture
-def app(database_url: str, tmp_path: Any) -> Iterator[Flask]:
-    app = create_app({
-        "TESTING": True,
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": "test-secret",
-        "WTF_CSRF_ENABLED": False,
-        "RATELIMIT_ENABLED": False,  # tests/test_rate_limits.py turns the limits on
-    })
-    yield app
-    app.extensions["scorekeeper.engine"].dispose()
+def app(database_url: str, test_app: dict[str, Flask]) -> Iterator[Flask]:
+    """The app on this test's database. One app serves the tests of a process, as making one costs more than
+    most tests (its routes compiled, its extensions set up), and nothing of a test stays in it: each test has
+    it on a database of its own, with an empty sheet cache, and its configuration back as made. A test that
+    adds to the app itself (a route) makes one of its own."""
+    made = test_app.get("made")
+    if made is None:
+        made = test_app["made"] = create_app({
+            "TESTING": True,
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "test-secret",
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,  # tests/test_rate_limits.py turns the limits on
+        })
+    else:
+        made.config["DATABASE_URL"] = database_url
+        made.extensions["scorekeeper.engine"] = make_engine(database_url)
+        cache.init_app(made)
+    config = dict(made.config)
+    yield made
+    made.extensions["scorekeeper.engine"].dispose()
+    made.config.clear()
+    made.config.update(config)
 
 
 @pytest.fixture

@@ -42,8 +42,8 @@ def test_unknown_api_address_answers_json(client: FlaskClient) -> None:
     assert response.get_json()["error"]["message"]
 
 
-def test_server_error_is_a_friendly_page(app: Flask) -> None:
-    app.config["PROPAGATE_EXCEPTIONS"] = False
+def test_server_error_is_a_friendly_page(database_url: str) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "PROPAGATE_EXCEPTIONS": False})
 
     @app.get("/boom")
     def boom() -> str:
@@ -53,6 +53,7 @@ def test_server_error_is_a_friendly_page(app: Flask) -> None:
     assert response.status_code == 500
     assert "nothing was saved" in response.get_data(as_text=True)
     assert "broken" not in response.get_data(as_text=True)
+    app.extensions["scorekeeper.engine"].dispose()
 
 
 def test_pages_load_nothing_from_elsewhere_and_keep_links_private(client: FlaskClient) -> None:
