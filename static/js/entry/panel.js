@@ -3,10 +3,10 @@
 // the deal form (the one the form page draws, fetched from its address) in a panel over the sheet, and Save
 // sends it with fetch: no page load. The new deal's form is fetched once and kept: the next deal starts from
 // it with the values the last save's answer gave (its number, the match's version, the dealer …) and a key
-// of its own, so a deal is one round trip. The button says "Saving…" until the server answers, and the answer
-// is the sheet's part that changed ("Deal N saved · Undo"); a refusal keeps the panel, with the server's
-// messages at their fields; with no network the outbox keeps the deal ("not sent yet") and sends it once the
-// network is back. The form keeps its write key until it is saved, so a double tap or a retry is one deal.
+// of its own, so a deal is one round trip; after a save it is made ready in the closed panel while the phone is
+// idle. The button says "Saving…" until the server answers, and the answer is the sheet's part that changed
+// ("Deal N saved · Undo"); a refusal keeps the panel, with the server's messages at their fields; with no
+// network the outbox keeps the deal ("not sent yet") and sends it once the network is back. The form keeps its write key until it is saved, so a double tap or a retry is one deal.
 // Without this script the links open the form page.
 
 const SLOW_ANSWER_MS = 3000;  // no answer yet: say that it is not sent yet
@@ -96,13 +96,17 @@ function setUpEntryPanel(region) {
   const body = panel.querySelector(".entry-body");
   const say = (text) => { status.textContent = text; };
   let opening = 0;
-  // The new deal's form page as first fetched, the version it was drawn at and what the next deal starts with.
+  // The new deal's form page as first fetched, its address, the version it was drawn at and what the next deal
+  // starts with.
   let kept = null;
+  // The version the closed panel's form was made ready for after a save (the phone idle), or null.
+  let prepared = null;
   const shownVersion = () => region.dataset.etag.split("-")[0];
 
   // The form page's content (the form, its notices and messages) put in the panel; false if it has no deal form.
   // `nextDeal`: the kept new-deal form, made into the next deal's (`startNextDeal`).
   const showForm = (html, action, nextDeal = false) => {
+    prepared = null;
     const page = new DOMParser().parseFromString(html, "text/html");
     if (nextDeal) startNextDeal(page, kept.next);
     const main = page.querySelector("main");
@@ -136,7 +140,8 @@ function setUpEntryPanel(region) {
     const asked = ++opening;
     const newDeal = new URL(url).pathname.endsWith("/deals/new");
     if (newDeal && kept && navigator.onLine && kept.version === shownVersion()) {
-      showForm(kept.html, url, true);  // the sheet is as the kept form knows it: no request
+      // The sheet is as the kept form knows it: no request, and no work at all when it is ready in the panel.
+      if (prepared !== kept.version) showForm(kept.html, url, true);
     } else {
       const offline = !navigator.onLine && correction.test(new URL(url).pathname);
       let response;
@@ -153,7 +158,7 @@ function setUpEntryPanel(region) {
         return;
       }
       if (newDeal && navigator.onLine) {
-        kept = { html, version: body.querySelector('input[name="version"]').value, next: null };
+        kept = { html, url, version: body.querySelector('input[name="version"]').value, next: null };
       }
       if (offline) {
         const form = body.querySelector("form.deal-form");
@@ -272,7 +277,19 @@ function setUpEntryPanel(region) {
         && typing.matches('input[inputmode="numeric"]')) event.preventDefault();
   });
   panel.querySelector(".entry-close").addEventListener("click", () => panel.close());
-  panel.addEventListener("close", () => { opening += 1; body.replaceChildren(); say(""); });
+  // After a save the next deal's form is made ready in the closed panel while the phone is idle, so that
+  // "+ Add deal" only shows it.
+  const prepare = () => {
+    if (panel.open || !kept || !kept.next || !navigator.onLine || kept.version !== shownVersion()) return;
+    if (showForm(kept.html, kept.url, true)) prepared = kept.version;
+  };
+  panel.addEventListener("close", () => {
+    opening += 1;
+    prepared = null;
+    body.replaceChildren();
+    say("");
+    (window.requestIdleCallback || setTimeout)(prepare);
+  });
   // Before app.js's outbox sees it (it listens on the document): the panel's form is sent here.
   window.addEventListener("submit", (event) => {
     if (!panel.contains(event.target)) return;
