@@ -62,6 +62,7 @@ class Player:
 
     def __init__(self, page: Page) -> None:
         self.page, self.taps, self.loads = page, 0, 0
+        self.form: Page | Locator = page  # where the deal's form is: the panel, or the form page
         page.on("framenavigated", self._loaded)
 
     def _loaded(self, frame: Any) -> None:
@@ -78,21 +79,20 @@ class Player:
 
     def side(self, field: str, index: int) -> Locator:
         """A side's choice by its place (its name is the players' on newer pages, "We"/"They" on older)."""
-        return self.scope().locator(f"label.choice:has(input[name='{field}'][value='{index}'])")
+        return self.form.locator(f"label.choice:has(input[name='{field}'][value='{index}'])")
 
     def who_bid(self, player: str, side: int) -> None:
-        bidders = self.scope().get_by_role("group", name="Who bid? (one of the bidding side)")
+        bidders = self.form.get_by_role("group", name="Who bid? (one of the bidding side)")
         self.tap(bidders.get_by_role("radio", name=player))
         chosen = self.side("bidder", side)
         if not chosen.is_checked():  # the form left the side blank: the player taps it too
             self.tap(chosen)
 
     def number(self, name: str, value: int) -> None:
-        field = self.scope().locator(f"input[name='{name}']")
+        field = self.form.locator(f"input[name='{name}']")
         if not field.evaluate("(input) => input === document.activeElement"):
             self.tap(field)
-        field.fill("")
-        field.press_sequentially(str(value))
+        field.press_sequentially(str(value))  # into an empty field: every deal here is a new one
         field.press("Enter")  # the keypad's "next": not a tap
 
     def enter(self, deal: str, count: int) -> Entry:
@@ -103,13 +103,14 @@ class Player:
         # A form page is typed in once its script runs: before, the keypad's Enter sends the form half filled in.
         self.page.wait_for_load_state("domcontentloaded")
         waited = time.perf_counter() - started
+        self.form = self.scope()  # asked once a deal: the page does not change it while the deal is typed
         if deal == "quick":
             self.who_bid("Cy", 1)
             self.number("bid", 60)
             self.number("sides-0-total", 38)
             self.number("sides-1-total", 62)
         else:
-            self.tap(self.scope().get_by_role("radio", name="Meld + tricks"))
+            self.tap(self.form.get_by_role("radio", name="Meld + tricks"))
             self.who_bid("Ann", 0)
             self.number("bid", 50)
             self.tap(self.side("last_trick", 0))
@@ -118,7 +119,7 @@ class Player:
             self.number("sides-0-tricks", 30)
             self.number("sides-1-hands-0-meld", 4)
         saving = time.perf_counter()
-        self.tap(self.scope().get_by_role("button", name="Save deal"))
+        self.tap(self.form.get_by_role("button", name="Save deal"))
         saved = self.page.locator(".match-meta").filter(has_text=re.compile(rf"· {count + 1} deals?$"))
         refused = self.page.locator(".field-error, .form-errors").filter(visible=True)
         saved.or_(refused).first.wait_for()  # watched in the page as it changes (expect would look at intervals)
