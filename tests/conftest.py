@@ -214,20 +214,20 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture(scope="session")
-def test_app() -> dict[str, Flask]:
+def kept_app() -> dict[str, Flask]:
     """Where the ``app`` fixture keeps the app it made for this test process."""
     return {}
 
 
 @pytest.fixture
-def app(database_url: str, test_app: dict[str, Flask]) -> Iterator[Flask]:
+def app(database_url: str, kept_app: dict[str, Flask]) -> Iterator[Flask]:
     """The app on this test's database. One app serves the tests of a process, as making one costs more than
     most tests (its routes compiled, its extensions set up), and nothing of a test stays in it: each test has
     it on a database of its own, with an empty sheet cache, and its configuration back as made. A test that
     adds to the app itself (a route) makes one of its own."""
-    made = test_app.get("made")
+    made = kept_app.get("made")
     if made is None:
-        made = test_app["made"] = create_app({
+        made = kept_app["made"] = create_app({
             "TESTING": True,
             "DATABASE_URL": database_url,
             "SECRET_KEY": "test-secret",
