@@ -1,7 +1,9 @@
 """What a player does at the table, in browser steps: start a match, enter a deal, read the sheet.
 
-Choices are tapped, numbers are typed, as on a phone. Locators go by the names a player sees
-(labels, button text), so a page that loses a label breaks these steps as it would break a screen reader.
+Choices are tapped and numbers put in at once, as a keyboard's suggestion does (key by key where a test is about
+typing). A quick deal is added in the panel over the sheet, as on a phone with scripts; ``open_new_deal`` opens
+the form's own page, as without them. Locators go by the names a player sees (labels, button text), so a page
+that loses a label breaks these steps as it would break a screen reader.
 """
 
 from __future__ import annotations
@@ -35,11 +37,15 @@ def follow(page: Page, control: Locator) -> None:
         control.tap()
 
 
-def type_number(field: Locator, value: int | str) -> None:
-    """Clear a number field and type into it, key by key."""
-    field.click()
-    field.fill("")
-    field.press_sequentially(str(value))
+def type_number(field: Locator, value: int | str, *, key_by_key: bool = False) -> None:
+    """Put a number in a field: at once, as a phone's keyboard suggestion or a paste does, or key by key
+    (what a test of typing itself asks for: each key is a round trip to the page)."""
+    if key_by_key:
+        field.click()
+        field.fill("")
+        field.press_sequentially(str(value))
+    else:
+        field.fill(str(value))
 
 
 # Starting a match ----------------------------------------------------------------------------------
@@ -81,12 +87,13 @@ def open_new_deal(page: Page) -> None:
     expect(page.get_by_role("button", name="Save deal")).to_be_visible()
 
 
-def fill_quick_deal(page: Page, bidder: str, bid: int, totals: Sequence[int]) -> None:
-    """Quick entry: who bid, the bid, and one number per side (meld and tricks together)."""
-    page.get_by_role("radio", name="One number").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=bidder).tap()
-    type_number(page.get_by_role("textbox", name="Bid"), bid)
-    fields = page.locator(".sides-quick input")
+def fill_quick_deal(form: Page | Locator, bidder: str, bid: int, totals: Sequence[int]) -> None:
+    """Quick entry: who bid, the bid, and one number per side (meld and tricks together), on the form's page
+    or in the panel over the sheet."""
+    form.get_by_role("radio", name="One number").tap()
+    form.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=bidder).tap()
+    type_number(form.get_by_role("textbox", name="Bid"), bid)
+    fields = form.locator(".sides-quick input")
     expect(fields).to_have_count(len(totals))
     for index, total in enumerate(totals):
         type_number(fields.nth(index), total)
@@ -97,11 +104,16 @@ def save_deal(page: Page) -> None:
 
 
 def add_quick_deal(page: Page, bidder: str, bid: int, totals: Sequence[int]) -> None:
-    """From the score sheet: enter one deal by quick entry and come back to the sheet."""
-    open_new_deal(page)
-    fill_quick_deal(page, bidder, bid, totals)
-    save_deal(page)
-    expect(page.locator(".totals")).to_be_visible()
+    """From the score sheet: enter one deal by quick entry in the panel over the sheet, as a phone with scripts
+    does, and see it on the sheet."""
+    link = page.locator("a.add-deal")
+    deal = int(re.findall(r"\d+", link.inner_text())[0])
+    link.tap()
+    panel = page.get_by_role("dialog", name=f"Deal {deal}")
+    fill_quick_deal(panel, bidder, bid, totals)
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(panel).to_be_hidden()
+    expect(deal_row(page, deal)).to_be_visible()
 
 
 def side_box(page: Page, side: int) -> Locator:

@@ -80,10 +80,10 @@ def test_the_preview_shows_the_score_before_saving_and_matches_the_sheet(page: P
     open_new_deal(page)
     page.get_by_role("radio", name="One number").tap()
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=THEY).tap()
-    type_number(page.get_by_role("textbox", name="Bid"), 60)
+    type_number(page.get_by_role("textbox", name="Bid"), 60, key_by_key=True)  # the preview follows each key
     fields = page.locator(".sides-quick input")
-    type_number(fields.nth(0), 42)
-    type_number(fields.nth(1), 51)  # below the bid: set
+    type_number(fields.nth(0), 42, key_by_key=True)
+    type_number(fields.nth(1), 51, key_by_key=True)  # below the bid: set
     expect(page.locator("#deal-preview.ready p")).to_have_text([
         f"{WE}: +42 → {before[WE] + 42}",
         f"{THEY} are set: {MINUS}60 → {before[THEY] - 60}",
