@@ -170,8 +170,16 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
     thread = threading.Thread(target=server.run, name="e2e-app", daemon=True)
     thread.start()
     yield LiveApp(f"http://127.0.0.1:{server.effective_port}", app)
-    server.close()
+
+    def close_every_socket() -> None:
+        """Run by the server's own thread between two polls: a socket closed while it polls fails its poll."""
+        for dispatcher in list(server._map.values()):
+            dispatcher.close()
+
+    server.trigger.pull_trigger(close_every_socket)
     thread.join(timeout=5)
+    assert not thread.is_alive(), "the app's server did not stop"
+    server.task_dispatcher.shutdown()
 
 
 DOCUMENT_STATUS = re.compile(r"^Failed to load resource: the server responded with a status of (\d{3})\b")
