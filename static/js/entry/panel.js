@@ -6,7 +6,8 @@
 // of its own, so a deal is one round trip; after a save it is made ready in the closed panel while the phone is
 // idle. The button says "Saving…" until the server answers, and the answer is the sheet's part that changed
 // ("Deal N saved · Undo"); a refusal keeps the panel, with the server's messages at their fields; with no
-// network the outbox keeps the deal ("not sent yet") and sends it once the network is back. The form keeps its write key until it is saved, so a double tap or a retry is one deal.
+// network the outbox keeps the deal ("not sent yet") and sends it once the network is back. The form keeps its
+// write key until it is saved, so a double tap or a retry is one deal.
 // Without this script the links open the form page.
 
 const SLOW_ANSWER_MS = 3000;  // no answer yet: say that it is not sent yet
