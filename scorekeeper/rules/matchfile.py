@@ -5,7 +5,7 @@ Errors point at the place in the file, e.g. ``deals[3].sides[1].tricks: …``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from functools import cache
 from typing import Any, Protocol, TypeVar
@@ -87,9 +87,13 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
     if len(deals_data) > MAX_DEALS and not stored:
         message = f"a match holds at most {MAX_DEALS:,} deals; this file has {len(deals_data):,}"
         raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", message)
-    deals = tuple(
-        deal_from_json(item, len(sides), f"deals[{i}]", rules, stored=stored) for i, item in enumerate(deals_data)
-    )
+    read: list[Deal] = []
+    for i, item in enumerate(deals_data):
+        try:
+            read.append(_deal(item, len(sides), rules, stored))
+        except MatchFileError as error:
+            raise _within(f"deals[{i}]", error) from None
+    deals = tuple(read)
     auction = _optional(obj, "auction", _auction_implied(deals), _bool)
     return Match(sides=sides, rules=rules, deals=deals, name=name, auction=auction)
 
@@ -108,49 +112,65 @@ def deal_from_json(
 
     Only the form of the facts is checked here; whether they fit the rules is ``checks``' job.
     """
-    rules = rules or HouseRules()
-    deck = rules.deck
-    obj = _object(data, path, "must be an object")
+    try:
+        return _deal(data, side_count, rules or HouseRules(), stored)
+    except MatchFileError as error:
+        raise _within(path, error) from None
+
+
+# The readers below name places relative to what they read; a caller that meets a refusal roots its path
+# (``_within``), so that no path is written out for the thousands of values that are fine.
+
+def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Deal:
+    obj = _object(data, "", "must be an object")
     if obj.get("passed") is True:
-        _only_keys(obj, {"passed"}, path)
+        _only_keys(obj, {"passed"}, "")
         return Deal(passed=True)
-    _only_keys(obj, DEAL_KEYS, path)
+    _only_keys(obj, DEAL_KEYS, "")
     if "passed" in obj and obj["passed"] is not False:
-        raise _fail(ProblemCode.WRONG_TYPE, join_path(path, "passed"), "must be true or false")
+        raise _fail(ProblemCode.WRONG_TYPE, "passed", "must be true or false")
     if "bidder" not in obj:
         message = "missing (the index of the side that won the auction, or null)"
-        raise _fail(ProblemCode.MISSING_KEY, join_path(path, "bidder"), message)
+        raise _fail(ProblemCode.MISSING_KEY, "bidder", message)
     bidder = obj["bidder"]
     if bidder is not None:
-        bidder = _index(bidder, join_path(path, "bidder"), side_count)
+        bidder = _index(bidder, "bidder", side_count)
         if obj.get("bid") is None:
-            raise _fail(ProblemCode.MISSING_KEY, join_path(path, "bid"), "missing (the bid that won the auction)")
-        bid = _count(obj["bid"], join_path(path, "bid"), minimum=1)
+            raise _fail(ProblemCode.MISSING_KEY, "bid", "missing (the bid that won the auction)")
+        bid = _count(obj["bid"], "bid", minimum=1)
     else:
         if obj.get("bid") is not None:
-            raise _fail(ProblemCode.BID_WITHOUT_BIDDER, join_path(path, "bid"), "a deal with no bidder has no bid")
+            raise _fail(ProblemCode.BID_WITHOUT_BIDDER, "bid", "a deal with no bidder has no bid")
         bid = None
-    trump = _optional(obj, "trump", None, _suit, path)
-    thrown_in = _optional(obj, "thrown_in", False, _bool, path)
+    trump = _optional(obj, "trump", None, _suit)
+    thrown_in = _optional(obj, "thrown_in", False, _bool)
     if thrown_in and bidder is None:
-        message = "only a deal with a bidder can be thrown in"
-        raise _fail(ProblemCode.THROWN_IN_WITHOUT_BIDDER, join_path(path, "thrown_in"), message)
-    sides_path = join_path(path, "sides")
-    sides_data = _list(obj.get("sides"), sides_path)
+        raise _fail(ProblemCode.THROWN_IN_WITHOUT_BIDDER, "thrown_in", "only a deal with a bidder can be thrown in")
+    sides_data = _list(obj.get("sides"), "sides")
     if len(sides_data) != side_count:
-        raise _fail(ProblemCode.SIDE_COUNT, sides_path, f"needs one entry for each of the {side_count} sides")
-    sides = tuple(_side_entry(item, f"{sides_path}[{i}]", deck) for i, item in enumerate(sides_data))
+        raise _fail(ProblemCode.SIDE_COUNT, "sides", f"needs one entry for each of the {side_count} sides")
+    deck = rules.deck
+    sides: list[SideEntry] = []
+    for i, item in enumerate(sides_data):
+        try:
+            sides.append(_side_entry(item, deck))
+        except MatchFileError as error:
+            raise _within(f"sides[{i}]", error) from None
     entered_under = None
     if obj.get("entered_under") is not None:
-        entered_under = _basis(obj["entered_under"], join_path(path, "entered_under"), rules, stored)
+        entered_under = _basis(obj["entered_under"], "entered_under", rules, stored)
     return Deal(
-        sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
-        out=_optional(obj, "out", False, _bool, path),
-        forced=_optional(obj, "forced", False, _bool, path),
-        bid_by=_optional(obj, "bid_by", None, _named_player, path),
-        dealt_by=_optional(obj, "dealt_by", None, _named_player, path),
+        sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
+        out=_optional(obj, "out", False, _bool),
+        forced=_optional(obj, "forced", False, _bool),
+        bid_by=_optional(obj, "bid_by", None, _named_player),
+        dealt_by=_optional(obj, "dealt_by", None, _named_player),
     )
 
+
+def _within(prefix: str, error: MatchFileError) -> MatchFileError:
+    """The same refusal, its place rooted at ``prefix``: ``bid`` within ``deals[2]`` is ``deals[2].bid``."""
+    return MatchFileError(error.problem.at(prefix))
 
 
 def _named_player(data: object, path: str) -> str:
@@ -158,54 +178,76 @@ def _named_player(data: object, path: str) -> str:
     return _player(data, path, stored=False)
 
 
-def _side_entry(data: object, path: str, deck: Deck) -> SideEntry:
-    obj = _object(data, path)
-    took_trick = _optional(obj, "took_trick", None, _bool, path)
+def _side_entry(data: object, deck: Deck) -> SideEntry:
+    obj = _object(data, "", "must be an object")
+    took_trick = _optional(obj, "took_trick", None, _bool)
     if "total" in obj:
-        _only_keys(obj, {"total", "took_trick"}, path, hint="use either total, or meld and tricks")
-        return SideTotal(total=_count(obj["total"], f"{path}.total"), took_trick=took_trick)
-    _only_keys(obj, {"meld", "tricks", "last_trick", "took_trick"}, path)
+        _only_keys(obj, {"total", "took_trick"}, "", hint="use either total, or meld and tricks")
+        return SideTotal(total=_count(obj["total"], "total"), took_trick=took_trick)
+    _only_keys(obj, {"meld", "tricks", "last_trick", "took_trick"}, "")
     meld: tuple[MeldFact, ...] = ()
     if "meld" in obj:
         raw = obj["meld"]
         if isinstance(raw, list) and len(raw) > MAX_PLAYERS:
             message = f"a side shows the meld of at most {MAX_PLAYERS} hands, one a player"
-            raise _fail(ProblemCode.TOO_MANY_PLAYERS, f"{path}.meld", message)
-        if isinstance(raw, list):
-            meld = tuple(_meld(item, f"{path}.meld[{i}]", deck) for i, item in enumerate(raw))
-        else:
-            meld = (_meld(raw, f"{path}.meld", deck),)
-    tricks = _tricks(obj["tricks"], f"{path}.tricks") if obj.get("tricks") is not None else None
-    last_trick = _optional(obj, "last_trick", False, _bool, path)
+            raise _fail(ProblemCode.TOO_MANY_PLAYERS, "meld", message)
+        meld = tuple(_melds(raw, deck)) if isinstance(raw, list) else (_at("meld", _meld, raw, deck),)
+    tricks = _tricks(obj["tricks"], "tricks") if obj.get("tricks") is not None else None
+    last_trick = _optional(obj, "last_trick", False, _bool)
     return SideDetail(meld=meld, tricks=tricks, last_trick=last_trick, took_trick=took_trick)
 
 
-def _meld(data: object, path: str, deck: Deck) -> MeldFact:
+def _melds(raw: list[Any], deck: Deck) -> Iterator[MeldFact]:
+    """A side's melds, one a hand."""
+    for i, item in enumerate(raw):
+        yield _at(f"meld[{i}]", _meld, item, deck)
+
+
+def _at(prefix: str, read: Callable[[Any, Deck], T], data: object, deck: Deck) -> T:
+    try:
+        return read(data, deck)
+    except MatchFileError as error:
+        raise _within(prefix, error) from None
+
+
+def _meld(data: object, deck: Deck) -> MeldFact:
     if not isinstance(data, dict):
-        return MeldPoints(_count(data, path))
+        return MeldPoints(_count(data, ""))
     if "cards" in data:
-        _only_keys(data, {"cards", "trump"}, path)
+        _only_keys(data, {"cards", "trump"}, "")
         cards = data["cards"]
-        if not isinstance(cards, (list, str)) or not all(isinstance(c, str) for c in cards):
-            raise _fail(ProblemCode.WRONG_TYPE, f"{path}.cards", "must be a list of cards such as \"AH\" or \"10S\"")
+        if not isinstance(cards, (list, str)):
+            raise _fail(ProblemCode.WRONG_TYPE, "cards", _CARDS_TYPE)
         counts = [0] * len(ALL_CARDS)
         for i, text in enumerate(cards.split() if isinstance(cards, str) else cards):
-            try:
-                counts[Card.from_text(text).index] += 1
-            except RulesError as error:
-                raise MatchFileError(error.problem.at(f"{path}.cards[{i}]")) from None
-        return MeldCards(hand=Hand(counts, deck), trump=_optional(data, "trump", None, _suit, path))
+            if not isinstance(text, str):
+                raise _fail(ProblemCode.WRONG_TYPE, "cards", _CARDS_TYPE)
+            index = _INDEX_BY_CODE.get(text)  # as the app writes it: the usual case
+            if index is None:
+                try:
+                    index = Card.from_text(text).index
+                except RulesError as error:
+                    if not all(isinstance(card, str) for card in cards):  # a list of the wrong kind says so first
+                        raise _fail(ProblemCode.WRONG_TYPE, "cards", _CARDS_TYPE) from None
+                    raise MatchFileError(error.problem.at(f"cards[{i}]")) from None
+            counts[index] += 1
+        return MeldCards(hand=Hand(counts, deck), trump=_optional(data, "trump", None, _suit))
     sets = []
     for key, value in data.items():
         try:
             combination = Combination.from_key(key)
         except RulesError as error:
-            raise MatchFileError(error.problem.at(f"{path}.{key}")) from None
-        n = _count(value, f"{path}.{key}")
+            raise MatchFileError(error.problem.at(key)) from None
+        n = _count(value, key)
         if n:
             sets.append((combination, n))
-    sets.sort(key=lambda pair: list(Combination).index(pair[0]))
+    sets.sort(key=lambda pair: _COMBINATION_ORDER[pair[0]])
     return MeldSets(tuple(sets))
+
+
+_CARDS_TYPE = "must be a list of cards such as \"AH\" or \"10S\""
+_INDEX_BY_CODE = {card.code: card.index for card in ALL_CARDS}
+_COMBINATION_ORDER = {combination: order for order, combination in enumerate(Combination)}
 
 
 def _tricks(data: object, path: str) -> TrickFact:

@@ -94,23 +94,26 @@ def _group_prices(combination: Combination, value: object, stored: bool) -> Grou
     if not isinstance(value, list) or not 1 <= len(value) <= GROUPS:
         message = f"{combination.label}: give the prices of 1 to {GROUPS} sets as a list, null where not priced"
         raise _fail(combination.value, message, ProblemCode.WRONG_TYPE)
+    one_at_a_time = combination.priced_one_at_a_time
     prices: list[int | None] = []
     for index, price in enumerate(value):
-        where = f"{combination.value}[{index}]"
-        sets = "1 set" if index == 0 else f"{index + 1} sets"
         if price is not None and (isinstance(price, bool) or not isinstance(price, int)):
-            raise _fail(where, f"{combination.label}, {sets}: the price must be a whole number or null",
-                        ProblemCode.NOT_A_NUMBER)
+            raise _price_fail(combination, index, "the price must be a whole number or null", ProblemCode.NOT_A_NUMBER)
         if price is not None and not 0 <= price <= MAX_PRICE:
-            raise _fail(where, f"{combination.label}, {sets}: the price must be from 0 to {MAX_PRICE:,}",
-                        ProblemCode.OUT_OF_RANGE)
-        if price is not None and index and combination.priced_one_at_a_time and not stored:
-            message = (f"{combination.label}, {sets}: {combination.label}s are priced one at a time, so give only "
-                       f"the price of one")
-            raise _fail(where, message, ProblemCode.PRICED_ONE_AT_A_TIME)
-        prices.append(None if index and combination.priced_one_at_a_time else price)
+            message = f"the price must be from 0 to {MAX_PRICE:,}"
+            raise _price_fail(combination, index, message, ProblemCode.OUT_OF_RANGE)
+        if price is not None and index and one_at_a_time and not stored:
+            message = f"{combination.label}s are priced one at a time, so give only the price of one"
+            raise _price_fail(combination, index, message, ProblemCode.PRICED_ONE_AT_A_TIME)
+        prices.append(None if index and one_at_a_time else price)
     prices += [None] * (GROUPS - len(prices))
     return (prices[0], prices[1], prices[2], prices[3])
+
+
+def _price_fail(combination: Combination, index: int, message: str, code: ProblemCode) -> HouseRuleError:
+    """A refused price: the ``index``-th of ``combination``'s list."""
+    sets = "1 set" if index == 0 else f"{index + 1} sets"
+    return _fail(f"{combination.value}[{index}]", f"{combination.label}, {sets}: {message}", code)
 
 
 def _fail(where: str, message: str, code: ProblemCode) -> HouseRuleError:
