@@ -47,9 +47,10 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: one worker a core, and one more. A browser test spends part of its time waiting (for a poll, a
     retry, a server starting), and with one worker a core the cores then stood idle for a tenth of the run;
-    the extra worker takes that time (whole suite on 2 cores, the two ways in turn: 2 workers 306 and 292 s,
-    idle 61 and 64 s; 3 workers 286 and 278 s, idle 11 and 16 s). Idle workers take pending tests from busy
-    ones (``--dist worksteal`` in pyproject.toml), so no worker ends the run alone with a queue of tests."""
+    the extra worker takes that time (whole suite on 2 cores, the two ways in turn, three times: 2 workers 306,
+    292 and 350 s, the cores idle for 61, 64 and 65 s; 3 workers 286, 278 and 344 s, idle 11, 16 and 10 s).
+    Idle workers take pending tests from busy ones (``--dist worksteal`` in pyproject.toml), so no worker ends
+    the run alone with a queue of tests."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return cores + 1
 
