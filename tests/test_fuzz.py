@@ -115,13 +115,13 @@ def mutated(draw: st.DrawFn, originals: list[dict[str, Any]]) -> Any:
         if not paths:
             break
         container, key = draw(st.sampled_from(paths))
-        action = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
+        action = draw(st.sampled_from(("replace", "replace", "delete", "add")))
         if action == "replace":
             container[key] = draw(json_values)
         elif action == "delete":
             del container[key]
         elif isinstance(container, dict):
-            container[draw(st.sampled_from(["Deals", "colour", "players", "passed", "sides", "total"]))] = \
+            container[draw(st.sampled_from(("Deals", "colour", "players", "passed", "sides", "total")))] = \
                 draw(json_values)
         else:
             container.append(draw(json_values))

@@ -162,7 +162,7 @@ def events(draw: st.DrawFn) -> tuple[EventFormat, list[tuple[str, ...]], list[Se
     entrants = teams(draw(st.integers(2, 13))) if format is TEAM else players(draw(st.integers(4, 23)))  # 40: above
     past: list[Seating] = []
     total = draw(st.integers(1, 6))
-    rounds = draw(st.sampled_from([None, total]))
+    rounds = draw(st.sampled_from((None, total)))
     for _ in range(total):
         seating = seat_round(format, entrants, past, rounds)
         if draw(st.booleans()):

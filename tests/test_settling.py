@@ -20,9 +20,9 @@ from strategies import house_rules, matches
 def other_rules(draw: st.DrawFn) -> HouseRules:
     """Any house rules, those that decide whether meld counts and what it is worth included."""
     rules = draw(house_rules())
-    preset = draw(st.sampled_from([key for key, _ in PRICE_PRESETS]))
-    return dataclasses.replace(rules, min_meld=draw(st.sampled_from([0, 10, 20, 40])),
-                               save_points=draw(st.sampled_from([0, 5, 10, 25])),
+    preset = draw(st.sampled_from(tuple(key for key, _ in PRICE_PRESETS)))
+    return dataclasses.replace(rules, min_meld=draw(st.sampled_from((0, 10, 20, 40))),
+                               save_points=draw(st.sampled_from((0, 5, 10, 25))),
                                meld_prices=preset_prices(preset, rules.meld_table))
 
 

@@ -96,7 +96,7 @@ def evenings(draw: st.DrawFn) -> list[Match]:
     played = []
     for _ in range(draw(st.integers(1, 4))):
         seated = draw(st.permutations(POOL))
-        side_count = draw(st.sampled_from([2, 3]))
+        side_count = draw(st.sampled_from((2, 3)))
         sizes = [2, 2] if side_count == 2 else [1, 1, 1]
         sides, start = [], 0
         for i, size in enumerate(sizes):
