@@ -5,7 +5,7 @@ Errors point at the place in the file, e.g. ``deals[3].sides[1].tricks: …``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import cache
 from typing import Any, Protocol, TypeVar
@@ -191,23 +191,21 @@ def _side_entry(data: object, deck: Deck) -> SideEntry:
         if isinstance(raw, list) and len(raw) > MAX_PLAYERS:
             message = f"a side shows the meld of at most {MAX_PLAYERS} hands, one a player"
             raise _fail(ProblemCode.TOO_MANY_PLAYERS, "meld", message)
-        meld = tuple(_melds(raw, deck)) if isinstance(raw, list) else (_at("meld", _meld, raw, deck),)
+        if isinstance(raw, list):
+            meld = tuple(_meld_at(f"meld[{i}]", item, deck) for i, item in enumerate(raw))
+        else:
+            meld = (_meld_at("meld", raw, deck),)
     tricks = _tricks(obj["tricks"], "tricks") if obj.get("tricks") is not None else None
     last_trick = _optional(obj, "last_trick", False, _bool)
     return SideDetail(meld=meld, tricks=tricks, last_trick=last_trick, took_trick=took_trick)
 
 
-def _melds(raw: list[Any], deck: Deck) -> Iterator[MeldFact]:
-    """A side's melds, one a hand."""
-    for i, item in enumerate(raw):
-        yield _at(f"meld[{i}]", _meld, item, deck)
-
-
-def _at(prefix: str, read: Callable[[Any, Deck], T], data: object, deck: Deck) -> T:
+def _meld_at(place: str, data: object, deck: Deck) -> MeldFact:
+    """One hand's meld, a refusal rooted at ``place``."""
     try:
-        return read(data, deck)
+        return _meld(data, deck)
     except MatchFileError as error:
-        raise _within(prefix, error) from None
+        raise _within(place, error) from None
 
 
 def _meld(data: object, deck: Deck) -> MeldFact:

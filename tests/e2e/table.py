@@ -92,11 +92,15 @@ def fill_quick_deal(form: Page | Locator, bidder: str, bid: int, totals: Sequenc
     or in the panel over the sheet."""
     form.get_by_role("radio", name="One number").tap()
     form.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=bidder).tap()
+    expect(form.locator(".sides-quick input")).to_have_count(len(totals))
+    type_quick_numbers(form, bid, totals)
+
+
+def type_quick_numbers(form: Page | Locator, bid: int, totals: Sequence[int]) -> None:
+    """The bid, then each side's one number."""
     type_number(form.get_by_role("textbox", name="Bid"), bid)
-    fields = form.locator(".sides-quick input")
-    expect(fields).to_have_count(len(totals))
     for index, total in enumerate(totals):
-        type_number(fields.nth(index), total)
+        type_number(form.locator(".sides-quick input").nth(index), total)
 
 
 def save_deal(page: Page) -> None:

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from .conftest import PHONE_AT_200_PERCENT, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, take_expected_errors, wait_until_sent
 from .sheet_only import players_match, sheet_only_phone
-from .table import add_quick_deal, deal_row, import_match, sheet_totals, type_number
+from .table import add_quick_deal, deal_row, import_match, sheet_totals, type_number, type_quick_numbers
 from .test_deal_entry import PARTNERS, THEY, WE
 from .test_meld_calculator import tap_card
 
@@ -75,9 +75,7 @@ def add_in_panel(page: Page, number: int, bid: int, totals: tuple[int, int]) -> 
     page.get_by_role("link", name=f"+ Add deal {number}").tap()
     panel = page.get_by_role("dialog", name=f"Deal {number}")
     panel.get_by_role("radio", name="Di", exact=True).tap()
-    type_number(panel.get_by_role("textbox", name="Bid"), bid)
-    for index, total in enumerate(totals):
-        type_number(panel.locator(".sides-quick input").nth(index), total)
+    type_quick_numbers(panel, bid, totals)
     panel.get_by_role("button", name="Save deal").tap()
     expect(page.locator(".match-meta")).to_have_text(f"Playing to 500 · {number} deals")
     expect(page.locator("main > .flashes .saved-notice")).to_contain_text(f"Deal {number} saved")
@@ -99,9 +97,7 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Cy").tap()
     expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=THEY)).to_be_checked()
     expect(bid).to_be_focused()  # a choice tapped leaves the number pad up
-    type_number(bid, 40)
-    type_number(panel.locator(".sides-quick input").nth(0), 20)
-    type_number(panel.locator(".sides-quick input").nth(1), 70)
+    type_quick_numbers(panel, 40, (20, 70))
     panel.get_by_role("button", name="Save deal").tap()  # below the minimum bid: refused
     expect(bid).to_have_attribute("aria-invalid", "true")
     assert take_expected_errors(guard, r"status of 422") == 1
@@ -227,9 +223,7 @@ def enter_offline(page: Page) -> None:
     expect(panel.get_by_role("button", name="Save deal")).to_be_visible()  # the kit's deal form
     panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Di").tap()
     expect(panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=THEY)).to_be_checked()
-    type_number(panel.get_by_role("textbox", name="Bid"), 55)
-    type_number(panel.locator(".sides-quick input").nth(0), 20)
-    type_number(panel.locator(".sides-quick input").nth(1), 62)
+    type_quick_numbers(panel, 55, (20, 62))
     panel.get_by_role("button", name="Save deal").tap()
     expect(panel).to_be_hidden()
     expect(page.locator("main > .flashes")).to_contain_text("not sent yet")
