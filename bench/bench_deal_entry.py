@@ -7,7 +7,8 @@ sheet, the codes taking turns deal by deal (a busy machine slows them alike), ``
 quick deals (10: Cy bids 60, the sides take 38 and 62) and as many detailed ones (Ann bids 50; Ann melds 24 and
 Bob 19, We take 30 and the last trick, Cy melds 4), through the sheet's entry panel where it has one and the
 form page otherwise, as a player would: tap who bid (and the side when the form leaves it blank), type the
-numbers (a field is tapped unless it already has focus; the keypad's Enter goes to the next number), Save.
+numbers (a field is tapped unless it already has focus; the keypad's Enter goes to the next number), Save. A
+choice the form already shows chosen is not tapped again (a new deal starts in the last deal's way of entry).
 
 Per code and kind of deal it prints the median of: page loads (the main frame's navigations), taps besides
 typing numbers (controls tapped, fields tapped to type in), and seconds from "Add deal" to the sheet showing the
@@ -77,16 +78,19 @@ class Player:
         panel = self.page.locator("dialog[open]")
         return panel if panel.count() else self.page
 
+    def choose(self, choice: Locator) -> None:
+        """A choice is tapped unless the form already shows it chosen (a new deal keeps the last one's way of entry)."""
+        if not choice.is_checked():
+            self.tap(choice)
+
     def side(self, field: str, index: int) -> Locator:
         """A side's choice by its place (its name is the players' on newer pages, "We"/"They" on older)."""
         return self.form.locator(f"label.choice:has(input[name='{field}'][value='{index}'])")
 
     def who_bid(self, player: str, side: int) -> None:
         bidders = self.form.get_by_role("group", name="Who bid? (one of the bidding side)")
-        self.tap(bidders.get_by_role("radio", name=player))
-        chosen = self.side("bidder", side)
-        if not chosen.is_checked():  # the form left the side blank: the player taps it too
-            self.tap(chosen)
+        self.choose(bidders.get_by_role("radio", name=player))
+        self.choose(self.side("bidder", side))  # the form left the side blank: the player taps it too
 
     def number(self, name: str, value: int) -> None:
         field = self.form.locator(f"input[name='{name}']")
@@ -110,10 +114,10 @@ class Player:
             self.number("sides-0-total", 38)
             self.number("sides-1-total", 62)
         else:
-            self.tap(self.form.get_by_role("radio", name="Meld + tricks"))
+            self.choose(self.form.get_by_role("radio", name="Meld + tricks"))
             self.who_bid("Ann", 0)
             self.number("bid", 50)
-            self.tap(self.side("last_trick", 0))
+            self.choose(self.side("last_trick", 0))
             self.number("sides-0-hands-0-meld", 24)
             self.number("sides-0-hands-1-meld", 19)
             self.number("sides-0-tricks", 30)
