@@ -349,13 +349,14 @@ def save_bar_keeps_clear_of_the_focus(page: Page) -> None:
 
 
 EVENT_PAGES = ["event-new", "event-director", "event-standings"]
+AT_100_PERCENT = {"width": 320, "height": 640}  # the small phone's screen with its text at 100%
 
 
-def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent(
+def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
     phones: Phones, main_pages: MainPages, shoot: Callable[..., Any]
 ) -> None:
     """One small phone at 200% visits every page (and a table's, an event's): none scrolls sideways, whatever is
-    folded open."""
+    folded open, nor once the phone's text is back to 100% (the screen 320 CSS pixels wide again)."""
     from .test_sheet_at_a_glance import OVERFLOW, PAGE_NAMES, every_page
     from .test_tables import make_table
 
@@ -395,8 +396,11 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent(
                 fold.click()
         if name in {"deal-quick", "deal-detailed"}:
             save_bar_keeps_clear_of_the_focus(page)
-        found = page.evaluate(OVERFLOW)
-        if found["scrollWidth"] > found["clientWidth"] or found["past"]:
-            scrolling[name] = found
+        for text, screen in (("200%", SMALL_PHONE_AT_200_PERCENT["viewport"]), ("100%", AT_100_PERCENT)):
+            page.set_viewport_size(screen)
+            found = page.evaluate(OVERFLOW)
+            if found["scrollWidth"] > found["clientWidth"] or found["past"]:
+                scrolling[f"{name} at {text}"] = found
+        page.set_viewport_size(SMALL_PHONE_AT_200_PERCENT["viewport"])
         shoot(page, f"small-phone-200-{name}", full_page=False)
     assert scrolling == {}, "\n".join(f"{name} scrolls sideways: {found}" for name, found in scrolling.items())

@@ -1,6 +1,6 @@
 """The score sheet at a glance: names never cut, a header that stays, large tags and numbers, a framed
-bidder, the reason beside a lost meld, the rarely used tools on a More page; and no page scrolls sideways
-at 320 px, nor the sheet of three sides at 200%."""
+bidder, the reason beside a lost meld, the rarely used tools on a More page; and the sheet of three sides at
+200% does not scroll sideways (every page at 320 px: test_phone_layout.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PHONE, PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
+from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
 from .table import follow, import_match
 from .test_phone_layout import TEXT_OUTSIDE_ITS_BOX, three_sides_past_the_target
 
 pytestmark = pytest.mark.browser
 
-AT_320: dict[str, Any] = {**PHONE, "viewport": {"width": 320, "height": 640}}
 
 # How far the page, and any element in it, reaches past the right edge of the screen.
 OVERFLOW = """() => {
@@ -200,18 +199,3 @@ def every_page(page: Page, main_pages: MainPages) -> dict[str, Callable[[], None
 
 PAGE_NAMES = ["home", "new-match", "sheet-2-sides", "sheet-3-sides", "deal-quick", "deal-detailed", "deal-edit",
               "house-rules", "preview", "meld", "import", "more", "api", "forget", "rules", "watch", "not-found"]
-
-
-@pytest.mark.parametrize("name", PAGE_NAMES)
-def test_no_page_scrolls_sideways_at_320_px(phones: Phones, main_pages: MainPages, name: str) -> None:
-    page = phones.open(**AT_320)
-    page.goto(main_pages.paths()["sheet"])  # a phone that has the match
-    if name == "not-found":
-        with phones.guard.expect_refusal(404):
-            every_page(page, main_pages)[name]()
-    else:
-        every_page(page, main_pages)[name]()
-    for fold in page.locator("details:not([open]) > summary").all():
-        if fold.is_visible():
-            fold.click()
-    assert_no_sideways_scroll(page, f"{name} at 320 px")
