@@ -395,12 +395,12 @@ MAIN_PAGE_NAMES = list(MainPages("").paths())
 @pytest.fixture(scope="session")
 def main_pages(browser: Browser, live_app: LiveApp) -> MainPages:
     from .samples import full_match_file
-    from .table import import_match
+    from .table import import_match_on_the_page
 
     guard = Guard(live_app.netloc)
     phones = Phones(browser, live_app, guard)
     try:
-        sheet_url = import_match(phones.open(), full_match_file())
+        sheet_url = import_match_on_the_page(phones.open(), full_match_file())
     finally:
         phones.close()
     assert not guard.problems(), guard.problems()

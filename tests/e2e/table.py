@@ -2,8 +2,10 @@
 
 Choices are tapped and numbers put in at once, as a keyboard's suggestion does (key by key where a test is about
 typing). A quick deal is added in the panel over the sheet, as on a phone with scripts; ``open_new_deal`` opens
-the form's own page, as without them. Locators go by the names a player sees (labels, button text), so a page
-that loses a label breaks these steps as it would break a screen reader.
+the form's own page, as without them. A match that a test needs before its subject is made through the API
+(``new_match``, ``import_match``); ``start_match`` and ``import_match_on_the_page`` take the player's way. Locators
+go by the names a player sees (labels, button text), so a page that loses a label breaks these steps as it would
+break a screen reader.
 """
 
 from __future__ import annotations
@@ -71,7 +73,32 @@ def start_match(
     return page.url
 
 
+def new_match(page: Page, preset: str, *, name: str = "") -> str:
+    """A match made from the preset with this label (named as given, or after its sides) and its score sheet
+    opened; returns the sheet's address. For a test whose subject comes after the start: through the API, one
+    page load where the new-match form takes two (``start_match`` is the player's way)."""
+    from scorekeeper.rules.house_rules import PRESETS
+    from scorekeeper.rules.match import Match, SideInfo
+    from scorekeeper.rules.matchfile import match_to_json
+
+    chosen = next(found for found in PRESETS if found.label == preset)
+    sides = tuple(SideInfo(name=side) for side in chosen.side_names)
+    return import_match(page, match_to_json(
+        Match(sides=sides, rules=chosen.rules, name=name or " v ".join(chosen.side_names), auction=chosen.auction)))
+
+
 def import_match(page: Page, match_file: Mapping[str, Any]) -> str:
+    """A match file brought in and its score sheet opened; returns the sheet's address. Through the API (sent
+    from the phone, with its cookies): one page load where the import page takes two
+    (``import_match_on_the_page`` is the player's way)."""
+    made = page.request.post("/api/v1/matches", data=dict(match_file))
+    assert made.status == 201, made.text()
+    page.goto(f"/m/{made.json()['id']}")
+    expect(page.get_by_role("link", name=re.compile(r"Add deal \d+"))).to_be_visible()
+    return page.url
+
+
+def import_match_on_the_page(page: Page, match_file: Mapping[str, Any]) -> str:
     """Paste a match file on the import page; returns the new match's score sheet address."""
     page.goto("/import")
     page.get_by_label("Or paste the match file").fill(json.dumps(match_file))

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import MAIN_PAGE_NAMES, PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
-from .table import deal_row, sheet_totals, start_match
+from .table import deal_row, new_match, sheet_totals
 
 pytestmark = pytest.mark.browser
 
@@ -127,7 +127,7 @@ def test_usable_at_200_percent_zoom(phones: Phones, main_pages: MainPages, shoot
 
 def test_deal_form_by_keyboard_alone(page: Page) -> None:
     """Tab through the deal form, choose with the space bar, type numbers, submit with Enter."""
-    start_match(page, "Double deck to 500")
+    new_match(page, "Double deck to 500")
     page.goto(page.url + "/deals/new")
     expected_stops = page.evaluate(
         """() => [...document.querySelectorAll(".deal-form :is(input, select, textarea, button, a, summary)")]

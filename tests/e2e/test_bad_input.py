@@ -11,7 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Guard
 from .samples import worked_sheet_file
-from .table import follow, import_match, open_new_deal, save_deal, side_box, start_match, type_number
+from .table import follow, import_match, new_match, open_new_deal, save_deal, side_box, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +54,7 @@ def test_new_match_form(page: Page, shoot: Callable[[Page, str], Any]) -> None:
 
 
 def test_deal_form_quick_entry(page: Page, guard: Guard, shoot: Callable[[Page, str], Any]) -> None:
-    start_match(page, "Double deck to 500")
+    new_match(page, "Double deck to 500")
     open_new_deal(page)
     bid = page.get_by_role("textbox", name="Bid")
     we = page.locator(".sides-quick").get_by_role("textbox", name="We")
@@ -83,7 +83,7 @@ def test_deal_form_quick_entry(page: Page, guard: Guard, shoot: Callable[[Page, 
 
 
 def test_deal_form_detailed_entry(page: Page, guard: Guard) -> None:
-    start_match(page, "Double deck to 500")
+    new_match(page, "Double deck to 500")
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()

@@ -7,13 +7,13 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .table import follow, open_new_deal, start_match
+from .table import follow, new_match, open_new_deal
 
 pytestmark = pytest.mark.browser
 
 
 def test_typed_values_come_back_with_the_meld_from_the_calculator(page: Page) -> None:
-    start_match(page, "Double deck to 500")
+    new_match(page, "Double deck to 500")
     open_new_deal(page)
     new_deal = page.url
     page.locator('input[name="mode"][value="detail"]').check()

@@ -13,10 +13,10 @@ from .table import (
     deal_scores,
     follow,
     import_match,
+    new_match,
     open_new_deal,
     save_deal,
     side_box,
-    start_match,
     type_number,
 )
 
@@ -34,7 +34,7 @@ def tap_card(page: Page, code: str) -> None:
 
 
 def test_tapped_hand_is_counted_and_sent_into_a_deal(page: Page, shoot: Callable[[Page, str], Any]) -> None:
-    start_match(page, "Single deck to 1500")
+    new_match(page, "Single deck to 1500")
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
     follow(page, side_box(page, 0).get_by_role("link", name="meld from cards").first)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE_AT_200_PERCENT, Phones
-from .table import follow, open_new_deal, side_box, start_match
+from .table import follow, new_match, open_new_deal, side_box
 from .test_meld_calculator import tap_card
 
 pytestmark = pytest.mark.browser
@@ -39,7 +39,7 @@ def set_prices(page: Page, sheet: str) -> None:
 def test_set_a_tables_prices_and_count_a_hand_with_them(
     page: Page, phones: Phones, shoot: Callable[..., Any]
 ) -> None:
-    sheet = start_match(page, "Double deck to 500")
+    sheet = new_match(page, "Double deck to 500")
     set_prices(page, sheet)
     page.goto(sheet + "/rules/meld")
     expect(page.get_by_label("Run, 1 set")).to_have_value("25")

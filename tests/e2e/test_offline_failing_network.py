@@ -13,7 +13,7 @@ from .conftest import Guard, LiveApp, Phones
 from .offline import wait_for_worker, wait_until_kept
 from .outbox import outbox, public_id_of, ready_offline, server_match, take_expected_errors, wait_until_sent
 from .samples import worked_sheet_file
-from .table import fill_quick_deal, follow, import_match, open_new_deal, start_match, type_number
+from .table import fill_quick_deal, follow, import_match, new_match, open_new_deal, type_number
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
@@ -23,7 +23,7 @@ def test_a_save_that_gets_no_answer_is_kept_and_sent_once(
     phones: Phones, live_app: LiveApp, guard: Guard, failure: str
 ) -> None:
     page = phones.open()
-    sheet = start_match(page, "Double deck to 500", name="Lake house")
+    sheet = new_match(page, "Double deck to 500", name="Lake house")
     public_id = public_id_of(page)
     wait_for_worker(page)
     page.goto(sheet)

@@ -19,14 +19,14 @@ from .outbox import (
     take_expected_errors,
     wait_until_sent,
 )
-from .table import fill_quick_deal, follow, open_new_deal, save_deal, start_match, type_number
+from .table import fill_quick_deal, follow, new_match, open_new_deal, save_deal, type_number
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def test_a_deal_saved_offline_is_kept_shown_and_sent_once(phones: Phones, live_app: LiveApp, guard: Guard) -> None:
     page = phones.open()
-    start_match(page, "Double deck to 500", name="Lake house")
+    new_match(page, "Double deck to 500", name="Lake house")
     open_new_deal(page)
     fill_quick_deal(page, "We", 60, (67, 20))
     ready_offline(page)
@@ -43,7 +43,7 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
     phones: Phones, live_app: LiveApp, guard: Guard
 ) -> None:
     page = phones.open()
-    start_match(page, "Double deck to 500", name="Cabin")
+    new_match(page, "Double deck to 500", name="Cabin")
     open_new_deal(page)
     fill_quick_deal(page, "We", 60, (67, 20))
     ready_offline(page)
@@ -90,7 +90,7 @@ def test_two_phones_offline_both_add_and_a_twin_deal_is_flagged(
     phones: Phones, live_app: LiveApp, guard: Guard, choice: str
 ) -> None:
     ann, bob = phones.open(), phones.open()
-    link = start_match(ann, "Double deck to 500", name="Two tables")
+    link = new_match(ann, "Double deck to 500", name="Two tables")
     bob.goto(link)
     public_id = public_id_of(ann)
     fill_new_deal(ann, 60, (67, 20))
@@ -114,7 +114,7 @@ def test_different_deals_from_two_phones_both_append_unflagged(
     phones: Phones, live_app: LiveApp, guard: Guard
 ) -> None:
     ann, bob = phones.open(), phones.open()
-    link = start_match(ann, "Double deck to 500", name="Two tables")
+    link = new_match(ann, "Double deck to 500", name="Two tables")
     bob.goto(link)
     fill_new_deal(ann, 60, (67, 20))
     fill_new_deal(bob, 70, (77, 20))
@@ -133,7 +133,7 @@ def test_an_entry_the_server_refuses_is_shown_kept_and_fixed_in_its_form(
     phones: Phones, live_app: LiveApp, guard: Guard, shoot: Callable[..., Any]
 ) -> None:
     page = phones.open()
-    start_match(page, "Double deck to 500", name="Basement")
+    new_match(page, "Double deck to 500", name="Basement")
     fill_new_deal(page, 40, (47, 20))  # below the minimum bid of 50
     with guard.offline(page):
         save_offline(page)

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from .conftest import Guard, LiveApp, Phones
 from .offline import wait_for_worker, wait_until_kept, wait_until_kept_with
 from .outbox import kept_totals, outbox, public_id_of, ready_offline, server_match, wait_until_sent
-from .table import add_quick_deal, fill_quick_deal, open_new_deal, save_deal, start_match
+from .table import add_quick_deal, fill_quick_deal, new_match, open_new_deal, save_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
@@ -35,7 +35,7 @@ def test_a_deal_from_another_phone_seen_before_the_signal_went_is_under_the_outb
     phones: Phones, live_app: LiveApp, guard: Guard
 ) -> None:
     ann, bob = phones.open(), phones.open()
-    sheet = start_match(ann, "Double deck to 500", name="Lake house")
+    sheet = new_match(ann, "Double deck to 500", name="Lake house")
     public_id = public_id_of(ann)
     wait_for_worker(ann)
     open_new_deal(ann)
@@ -64,7 +64,7 @@ def test_a_deal_saved_online_just_before_is_under_the_outbox(
     phones: Phones, live_app: LiveApp, guard: Guard
 ) -> None:
     page = phones.open()
-    sheet = start_match(page, "Double deck to 500", name="Cabin")
+    sheet = new_match(page, "Double deck to 500", name="Cabin")
     public_id = public_id_of(page)
     wait_for_worker(page)
     page.goto(sheet)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import MainPages, Phones
-from .table import follow, start_match
+from .table import follow, new_match, start_match
 from .test_house_rules import preview_target
 
 pytestmark = pytest.mark.browser
@@ -91,7 +91,7 @@ def test_without_scripts_the_name_takes_the_day_in_utc(phones: Phones) -> None:
 
 def test_a_rule_change_is_timed_in_the_phones_zone(phones: Phones) -> None:
     page = phones.open(timezone_id="America/Chicago", locale="en-US")
-    start_match(page, "Double deck to 500")
+    new_match(page, "Double deck to 500")
     preview_target(page, 400)
     follow(page, page.get_by_role("button", name="Apply the change"))
     follow(page, page.get_by_role("navigation", name="Match tools").get_by_role("link", name="House rules"))
@@ -106,7 +106,7 @@ def test_a_rule_change_is_timed_in_the_phones_zone(phones: Phones) -> None:
 
 def test_without_scripts_a_rule_change_is_timed_in_utc_and_says_so(phones: Phones) -> None:
     page = phones.open(java_script_enabled=False)
-    start_match(page, "Double deck to 500")
+    new_match(page, "Double deck to 500")
     preview_target(page, 400)
     follow(page, page.get_by_role("button", name="Apply the change"))
     follow(page, page.get_by_role("navigation", name="Match tools").get_by_role("link", name="House rules"))

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from .conftest import PHONE
+from .offline import wait_for_worker, wait_until_kept
 from .samples import full_match_file
 from .table import follow, import_match
 
@@ -60,11 +61,13 @@ def test_a_return_visit_asks_the_server_for_the_page_only(browser: Browser, coun
         page = context.new_page()
         sheet = import_match(page, full_match_file())
         public_id = sheet.rsplit("/", 1)[1]
+        wait_for_worker(page)  # the sheet's next visit goes through the service worker, which keeps its kit
         pages = ["/", f"/m/{public_id}", f"/m/{public_id}/rules", "/rules", "/meld", f"/m/{public_id}/more",
                  "/matches/new", f"/m/{public_id}/deals/new"]
         for path in pages:  # the first visit: each page with its stylesheet and scripts
             page.goto(path)
         assert any(path.startswith("/static/") for path in counting_server.paths)
+        wait_until_kept(page, f"/m/{public_id}/outbox")  # the service worker holds the sheet's kit (static/sw.js)
         for path in pages:
             counting_server.paths.clear()
             page.goto(path)

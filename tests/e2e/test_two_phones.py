@@ -15,10 +15,10 @@ from .table import (
     deal_scores,
     fill_quick_deal,
     follow,
+    new_match,
     open_new_deal,
     save_deal,
     sheet_totals,
-    start_match,
     type_number,
 )
 
@@ -29,7 +29,7 @@ def test_both_phones_follow_the_match_and_a_stale_edit_is_refused(
     phones: Phones, guard: Guard, shoot: Callable[[Any, str], Any]
 ) -> None:
     ann, bob = phones.open(), phones.open()
-    link = start_match(ann, "Double deck to 500", name="Two phones")
+    link = new_match(ann, "Double deck to 500", name="Two phones")
     bob.goto(link)
     expect(bob.get_by_role("heading", name="Two phones")).to_be_visible()
 
@@ -80,7 +80,7 @@ def test_a_deal_saved_on_one_phone_shows_on_the_others_within_two_seconds(phones
     """Measured from the moment Ann's phone shows the saved deal: Bob's sheet (players' link) and Cy's
     (watch link) show it, highlighted, with no reload, within 2 s."""
     ann, bob, cy = phones.open(), phones.open(), phones.open()
-    link = start_match(ann, "Double deck to 500", name="Live table")
+    link = new_match(ann, "Double deck to 500", name="Live table")
     bob.goto(link)
     cy.goto(ann.locator("a.share-link").nth(1).get_attribute("href") or "")
     for phone in (bob, cy):
@@ -103,7 +103,7 @@ def test_a_deal_saved_on_one_phone_shows_on_the_others_within_two_seconds(phones
 
 def test_a_phone_without_signal_says_its_sheet_may_be_old_and_catches_up(phones: Phones, guard: Guard) -> None:
     ann, bob = phones.open(), phones.open()
-    link = start_match(ann, "Double deck to 500", name="Cabin")
+    link = new_match(ann, "Double deck to 500", name="Cabin")
     bob.goto(link)
     status = bob.locator("[data-live-status]")
     expect(status).to_contain_text("up to date")

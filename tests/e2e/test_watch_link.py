@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Phones
-from .table import add_quick_deal, sheet_totals, start_match
+from .table import add_quick_deal, new_match, sheet_totals
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,7 @@ def test_a_watcher_follows_the_score_and_a_player_joins_by_the_players_link(
     phones: Phones, shoot: Callable[[Any, str], Any]
 ) -> None:
     ann, bob, carl = phones.open(), phones.open(), phones.open()
-    start_match(ann, "Double deck to 500", name="Shared")
+    new_match(ann, "Double deck to 500", name="Shared")
     share = ann.locator("section.share")
     links = share.locator("a.share-link")
     expect(links).to_have_count(2)
