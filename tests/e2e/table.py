@@ -17,6 +17,10 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+from scorekeeper.rules.house_rules import PRESETS
+from scorekeeper.rules.match import Match, SideInfo
+from scorekeeper.rules.matchfile import match_to_json
+
 MINUS = "\u2212"
 
 
@@ -77,10 +81,6 @@ def new_match(page: Page, preset: str, *, name: str = "") -> str:
     """A match made from the preset with this label (named as given, or after its sides) and its score sheet
     opened; returns the sheet's address. For a test whose subject comes after the start: through the API, one
     page load where the new-match form takes two (``start_match`` is the player's way)."""
-    from scorekeeper.rules.house_rules import PRESETS
-    from scorekeeper.rules.match import Match, SideInfo
-    from scorekeeper.rules.matchfile import match_to_json
-
     chosen = next(found for found in PRESETS if found.label == preset)
     sides = tuple(SideInfo(name=side) for side in chosen.side_names)
     return import_match(page, match_to_json(
