@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
 from .combinations import Combination
@@ -52,6 +52,7 @@ DEAL_KEYS = frozenset(
 )
 SIDE_KEYS = frozenset({"name", "players"})
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 # Reading ---------------------------------------------------------------------------------------
@@ -87,13 +88,7 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
     if len(deals_data) > MAX_DEALS and not stored:
         message = f"a match holds at most {MAX_DEALS:,} deals; this file has {len(deals_data):,}"
         raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", message)
-    read: list[Deal] = []
-    for i, item in enumerate(deals_data):
-        try:
-            read.append(_deal(item, len(sides), rules, stored))
-        except MatchFileError as error:
-            raise _within(f"deals[{i}]", error) from None
-    deals = tuple(read)
+    deals = tuple(_at(f"deals[{i}]", _deal, item, len(sides), rules, stored) for i, item in enumerate(deals_data))
     auction = _optional(obj, "auction", _auction_implied(deals), _bool)
     return Match(sides=sides, rules=rules, deals=deals, name=name, auction=auction)
 
@@ -112,14 +107,11 @@ def deal_from_json(
 
     Only the form of the facts is checked here; whether they fit the rules is ``checks``' job.
     """
-    try:
-        return _deal(data, side_count, rules or HouseRules(), stored)
-    except MatchFileError as error:
-        raise _within(path, error) from None
+    return _at(path, _deal, data, side_count, rules or HouseRules(), stored)
 
 
 # The readers below name places relative to what they read; a caller that meets a refusal roots its path
-# (``_within``), so that no path is written out for the thousands of values that are fine.
+# (``_at``), so that no path is written out for the thousands of values that are fine.
 
 def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Deal:
     obj = _object(data, "", "must be an object")
@@ -149,18 +141,12 @@ def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Dea
     sides_data = _list(obj.get("sides"), "sides")
     if len(sides_data) != side_count:
         raise _fail(ProblemCode.SIDE_COUNT, "sides", f"needs one entry for each of the {side_count} sides")
-    deck = rules.deck
-    sides: list[SideEntry] = []
-    for i, item in enumerate(sides_data):
-        try:
-            sides.append(_side_entry(item, deck))
-        except MatchFileError as error:
-            raise _within(f"sides[{i}]", error) from None
+    sides = tuple(_at(f"sides[{i}]", _side_entry, item, rules.deck) for i, item in enumerate(sides_data))
     entered_under = None
     if obj.get("entered_under") is not None:
         entered_under = _basis(obj["entered_under"], "entered_under", rules, stored)
     return Deal(
-        sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
+        sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
         out=_optional(obj, "out", False, _bool),
         forced=_optional(obj, "forced", False, _bool),
         bid_by=_optional(obj, "bid_by", None, _named_player),
@@ -168,9 +154,12 @@ def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Dea
     )
 
 
-def _within(prefix: str, error: MatchFileError) -> MatchFileError:
-    """The same refusal, its place rooted at ``prefix``: ``bid`` within ``deals[2]`` is ``deals[2].bid``."""
-    return MatchFileError(error.problem.at(prefix))
+def _at(place: str, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """What ``read`` reads; a refusal's place rooted at ``place`` (``bid`` within ``deals[2]`` is ``deals[2].bid``)."""
+    try:
+        return read(*args, **kwargs)
+    except MatchFileError as error:
+        raise MatchFileError(error.problem.at(place)) from None
 
 
 def _named_player(data: object, path: str) -> str:
@@ -192,20 +181,12 @@ def _side_entry(data: object, deck: Deck) -> SideEntry:
             message = f"a side shows the meld of at most {MAX_PLAYERS} hands, one a player"
             raise _fail(ProblemCode.TOO_MANY_PLAYERS, "meld", message)
         if isinstance(raw, list):
-            meld = tuple(_meld_at(f"meld[{i}]", item, deck) for i, item in enumerate(raw))
+            meld = tuple(_at(f"meld[{i}]", _meld, item, deck) for i, item in enumerate(raw))
         else:
-            meld = (_meld_at("meld", raw, deck),)
+            meld = (_at("meld", _meld, raw, deck),)
     tricks = _tricks(obj["tricks"], "tricks") if obj.get("tricks") is not None else None
     last_trick = _optional(obj, "last_trick", False, _bool)
     return SideDetail(meld=meld, tricks=tricks, last_trick=last_trick, took_trick=took_trick)
-
-
-def _meld_at(place: str, data: object, deck: Deck) -> MeldFact:
-    """One hand's meld, a refusal rooted at ``place``."""
-    try:
-        return _meld(data, deck)
-    except MatchFileError as error:
-        raise _within(place, error) from None
 
 
 def _meld(data: object, deck: Deck) -> MeldFact:
