@@ -179,7 +179,7 @@ function setUpPreview(form, restored) {
   const ask = () => {
     if (!form.isConnected) return;  // the entry panel's form, closed (saved) before the pause
     const question = ++asked;
-    fetch(region.dataset.previewUrl, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+    fetch(region.dataset.previewUrl, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin" })
       .then((response) => (response.ok ? response.json() : null))
       .then((answer) => { if (answer && question === asked) show(answer); })
       .catch(() => { /* offline: the preview waits for the next change */ });

@@ -7,10 +7,9 @@ and its card faces count a hand with no network."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -67,7 +66,7 @@ def record_requests(page: Page) -> list[str]:
 def write_keys(asked: list[str]) -> list[str]:
     """The write keys of the new deals sent among ``asked`` (``record_requests``)."""
     return [key for line in asked if line.startswith("POST ") and "/deals/new " in line
-            for key in re.findall(r'name="write_key"\r\n\r\n([^\r]+)', line)]
+            for key in parse_qs(line.split(" ", 2)[2]).get("write_key", [])]
 
 
 def add_in_panel(page: Page, number: int, bid: int, totals: tuple[int, int]) -> None:

@@ -238,7 +238,8 @@ function setUpEntryPanel(region) {
     let response;
     let html;
     const send = async () => {
-      response = await fetch(form.action, { method: "POST", body: new FormData(form, submitter),
+      // URL-encoded, as the form itself is sent: quicker for the server to read than multipart.
+      response = await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form, submitter)),
         credentials: "same-origin", headers: { "X-Entry-Panel": "1" } });  // answered with the sheet's part
       html = await response.text();
     };
