@@ -77,14 +77,22 @@ def start_match(
     return page.url
 
 
-def new_match(page: Page, preset: str, *, name: str = "") -> str:
-    """A match made from the preset with this label (named as given, or after its sides) and its score sheet
-    opened; returns the sheet's address. For a test whose subject comes after the start: through the API, one
-    page load where the new-match form takes two (``start_match`` is the player's way)."""
+QuickDeal = tuple[str, int, Sequence[int]]
+"""A deal by quick entry: the side that won the bid, the bid and each side's total."""
+
+
+def new_match(page: Page, preset: str, *, name: str = "", deals: Sequence[QuickDeal] = ()) -> str:
+    """A match made from the preset with this label (named as given, or after its sides), with the quick
+    ``deals`` already played, and its score sheet opened; returns the sheet's address. For a test whose subject
+    comes after the start: through the API, one page load where the new-match form takes two (``start_match``
+    is the player's way) and none for each deal (``add_quick_deal``)."""
     chosen = next(found for found in PRESETS if found.label == preset)
     sides = tuple(SideInfo(name=side) for side in chosen.side_names)
-    return import_match(page, match_to_json(
-        Match(sides=sides, rules=chosen.rules, name=name or " v ".join(chosen.side_names), auction=chosen.auction)))
+    match_file = match_to_json(
+        Match(sides=sides, rules=chosen.rules, name=name or " v ".join(chosen.side_names), auction=chosen.auction))
+    match_file["deals"] = [{"bidder": chosen.side_names.index(bidder), "bid": bid,
+                            "sides": [{"total": total} for total in totals]} for bidder, bid, totals in deals]
+    return import_match(page, match_file)
 
 
 def import_match(page: Page, match_file: Mapping[str, Any]) -> str:

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Guard, LiveApp, Phones
 from .outbox import outbox, public_id_of, ready_offline, server_match, take_expected_errors, wait_until_sent
-from .table import add_quick_deal, follow, new_match, save_deal, type_number
+from .table import follow, new_match, save_deal, type_number
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
@@ -32,8 +32,7 @@ def test_an_offline_edit_of_a_deal_changed_elsewhere_shows_both_versions(
     phones: Phones, live_app: LiveApp, guard: Guard, choice: str
 ) -> None:
     ann, bob = phones.open(), phones.open()
-    link = new_match(ann, "Double deck to 500", name="Cabin")
-    add_quick_deal(ann, "We", 60, (67, 20))
+    link = new_match(ann, "Double deck to 500", name="Cabin", deals=[("We", 60, (67, 20))])
     public_id = public_id_of(ann)
     bob.goto(link)
 
@@ -64,8 +63,7 @@ def test_a_house_rule_change_made_offline_is_sent_when_back(
     phones: Phones, live_app: LiveApp, guard: Guard
 ) -> None:
     page = phones.open()
-    new_match(page, "Double deck to 500", name="Lake house")
-    add_quick_deal(page, "We", 60, (67, 20))
+    new_match(page, "Double deck to 500", name="Lake house", deals=[("We", 60, (67, 20))])
     public_id = public_id_of(page)
     page.goto(f"/m/{public_id}/rules")
     target = page.get_by_label("Play to", exact=True)
@@ -82,9 +80,7 @@ def test_a_house_rule_change_made_offline_is_sent_when_back(
 
 def test_a_deal_deleted_offline_is_deleted_when_back(phones: Phones, live_app: LiveApp, guard: Guard) -> None:
     page = phones.open()
-    new_match(page, "Double deck to 500", name="Lake house")
-    add_quick_deal(page, "We", 60, (67, 20))
-    add_quick_deal(page, "They", 55, (20, 62))
+    new_match(page, "Double deck to 500", name="Lake house", deals=[("We", 60, (67, 20)), ("They", 55, (20, 62))])
     public_id = public_id_of(page)
     page.goto(f"/m/{public_id}/deals/1/delete")
     page.get_by_role("button", name="Delete deal 1").focus()

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from .conftest import PHONE_AT_200_PERCENT, Guard, Phones, in_each_scheme
 from .outbox import outbox, ready_offline, take_expected_errors
 from .sheet_only import players_match, save_offline, sheet_only_phone
-from .table import add_quick_deal, fill_quick_deal, follow, new_match, open_new_deal, type_number
+from .table import fill_quick_deal, follow, new_match, open_new_deal, type_number
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
@@ -26,8 +26,7 @@ FITS = "() => document.scrollingElement.scrollWidth <= document.scrollingElement
 def test_the_outbox_fits_the_phone(phones: Phones, guard: Guard, shoot: Callable[..., Any], look: str,
                                    options: dict[str, Any]) -> None:
     page = phones.open(**options)
-    new_match(page, "Double deck to 500", name="Lake house with a long name")
-    add_quick_deal(page, "We", 60, (67, 20))
+    new_match(page, "Double deck to 500", name="Lake house with a long name", deals=[("We", 60, (67, 20))])
     follow(page, page.get_by_role("link", name="Edit deal 1", exact=True))
     type_number(page.locator(".sides-quick").get_by_role("textbox", name="They"), 25)
     ready_offline(page)

@@ -21,7 +21,7 @@ from .outbox import (
     server_match,
     wait_until_sent,
 )
-from .table import add_quick_deal, fill_quick_deal, follow, new_match, open_new_deal, side_box, type_number
+from .table import fill_quick_deal, follow, new_match, open_new_deal, side_box, type_number
 from .test_meld_calculator import tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
@@ -74,9 +74,9 @@ def test_deals_entered_offline_survive_reload_and_reopening_and_arrive_once(
 ) -> None:
     profile = tmp_path / "profile"
     with persistent_phone(browser, live_app, guard, profile) as page:
-        sheet = new_match(page, "Double deck to 500", name="At the cabin")
+        # Deal 1 is on the server before the signal goes.
+        sheet = new_match(page, "Double deck to 500", name="At the cabin", deals=[("We", 60, (67, 20))])
         public_id = public_id_of(page)
-        add_quick_deal(page, "We", 60, (67, 20))  # deal 1, on the server before the signal goes
         wait_for_worker(page)
         for address in (f"/m/{public_id}/deals/new", sheet):
             page.goto(address)
