@@ -179,7 +179,9 @@ function setUpPreview(form, restored) {
   const ask = () => {
     if (!form.isConnected) return;  // the entry panel's form, closed (saved) before the pause
     const question = ++asked;
-    fetch(region.dataset.previewUrl, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin" })
+    // URL-encoded, as the form itself is sent: quicker for the server to read than multipart.
+    const body = new URLSearchParams(new FormData(form));
+    fetch(region.dataset.previewUrl, { method: "POST", body, credentials: "same-origin" })
       .then((response) => (response.ok ? response.json() : null))
       .then((answer) => { if (answer && question === asked) show(answer); })
       .catch(() => { /* offline: the preview waits for the next change */ });

@@ -19,8 +19,9 @@ from typing import Any, TypeVar
 
 import pytest
 from flask import Flask
+from flask.templating import Environment
 from flask.testing import FlaskClient
-from jinja2 import BytecodeCache, Environment
+from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 from werkzeug.routing import Rule
 from werkzeug.test import TestResponse

@@ -3,9 +3,9 @@
 Choices are tapped and numbers put in at once, as a keyboard's suggestion does (key by key where a test is about
 typing). A quick deal is added in the panel over the sheet, as on a phone with scripts; ``open_new_deal`` opens
 the form's own page, as without them. A match that a test needs before its subject is made through the API
-(``new_match``, ``import_match``); ``start_match`` and ``import_match_on_the_page`` take the player's way. Locators
-go by the names a player sees (labels, button text), so a page that loses a label breaks these steps as it would
-break a screen reader.
+(``new_match``, with any deals played before it, and ``import_match``); ``start_match`` and
+``import_match_on_the_page`` take the player's way. Locators go by the names a player sees (labels, button text),
+so a page that loses a label breaks these steps as it would break a screen reader.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def new_match(page: Page, preset: str, *, name: str = "", deals: Sequence[QuickD
     """A match made from the preset with this label (named as given, or after its sides), with the quick
     ``deals`` already played, and its score sheet opened; returns the sheet's address. For a test whose subject
     comes after the start: through the API, one page load where the new-match form takes two (``start_match``
-    is the player's way) and none for each deal (``add_quick_deal``)."""
+    is the player's way), and the deals in the match file rather than each through the panel (``add_quick_deal``)."""
     chosen = next(found for found in PRESETS if found.label == preset)
     sides = tuple(SideInfo(name=side) for side in chosen.side_names)
     match_file = match_to_json(
