@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 # RULES.md, "Worked score sheet": play to 300, one number per side per deal as entered.
@@ -16,6 +17,11 @@ WORKED_DEALS = [
 SIDE_INDEX = {"We": 0, "They": 1}
 
 
+def quick_deal(bidder: int, bid: int, totals: Sequence[int]) -> dict[str, Any]:
+    """A deal as the match file writes one number per side: the bidding side's index, the bid, each side's total."""
+    return {"bidder": bidder, "bid": bid, "sides": [{"total": total} for total in totals]}
+
+
 def worked_sheet_file(name: str = "Worked sheet") -> dict[str, Any]:
     """The worked score sheet as a match file (format pinochle-match/1)."""
     return {
@@ -23,10 +29,7 @@ def worked_sheet_file(name: str = "Worked sheet") -> dict[str, Any]:
         "name": name,
         "sides": [{"name": "We", "players": []}, {"name": "They", "players": []}],
         "rules": {"target": 300},
-        "deals": [
-            {"bidder": SIDE_INDEX[bidder], "bid": bid, "sides": [{"total": taken[0]}, {"total": taken[1]}]}
-            for bidder, bid, taken, _ in WORKED_DEALS
-        ],
+        "deals": [quick_deal(SIDE_INDEX[bidder], bid, taken) for bidder, bid, taken, _ in WORKED_DEALS],
     }
 
 

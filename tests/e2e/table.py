@@ -21,6 +21,8 @@ from scorekeeper.rules.house_rules import PRESETS
 from scorekeeper.rules.match import Match, SideInfo
 from scorekeeper.rules.matchfile import match_to_json
 
+from .samples import quick_deal
+
 MINUS = "\u2212"
 
 
@@ -90,8 +92,7 @@ def new_match(page: Page, preset: str, *, name: str = "", deals: Sequence[QuickD
     sides = tuple(SideInfo(name=side) for side in chosen.side_names)
     match_file = match_to_json(
         Match(sides=sides, rules=chosen.rules, name=name or " v ".join(chosen.side_names), auction=chosen.auction))
-    match_file["deals"] = [{"bidder": chosen.side_names.index(bidder), "bid": bid,
-                            "sides": [{"total": total} for total in totals]} for bidder, bid, totals in deals]
+    match_file["deals"] = [quick_deal(chosen.side_names.index(bidder), bid, totals) for bidder, bid, totals in deals]
     return import_match(page, match_file)
 
 
