@@ -13,9 +13,10 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Guard, LiveApp, Phones
+from .offline import wait_until_kept_with
 from .outbox import outbox, public_id_of, server_match, take_expected_errors, wait_until_sent
 from .sheet_only import big_totals, players_match, save_offline, sheet_only_phone
-from .table import deal_row, fill_quick_deal, follow, open_new_deal, type_number
+from .table import add_quick_deal, deal_row, fill_quick_deal, follow, open_new_deal, type_number
 from .test_meld_calculator import tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
@@ -138,3 +139,39 @@ def test_a_deal_that_decides_the_match_offline_is_drawn_as_the_server_draws_it(p
         expect(page.get_by_role("link", name="Add deal 3 after the end (it will not count)")).to_be_visible()
         expect(page.locator("a.button.add-deal")).to_have_count(0)
     take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")
+
+
+def test_a_deal_entered_offline_after_one_saved_online_is_a_deal_of_its_own(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
+    page, sheet = sheet_only_phone(phones, players_match([first]))
+    public_id = public_id_of(page)
+    add_quick_deal(page, "Cy & Di", 50, (10, 60))  # online, in the panel: the phone's copies follow
+    wait_until_kept_with(page, f"{sheet}/deals/new", "Deal 3")
+    with guard.offline(page):
+        open_new_deal(page)
+        expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
+        fill_quick_deal(page, "Ann & Bo", 50, (30, 10))
+        save_offline(page, "New deal 3")
+        assert big_totals(page) == [67 + 10 - 50, 20 + 60 + 10]  # set: the bid off
+    wait_until_sent(page)
+    held = server_match(live_app.base_url, public_id)
+    assert [deal["bid"] for deal in held["match"]["deals"]] == [60, 50, 50]
+    assert held["sheet"]["totals"] == [67 + 10 - 50, 20 + 60 + 10]
+
+
+def test_a_deal_entered_offline_right_after_one_saved_online_is_a_deal_of_its_own(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
+    page, sheet = sheet_only_phone(phones, players_match([first]))
+    public_id = public_id_of(page)
+    add_quick_deal(page, "Cy & Di", 50, (10, 60))
+    with guard.offline(page):  # before the phone's copies follow: its deal form may be the one just saved
+        open_new_deal(page)
+        fill_quick_deal(page, "Ann & Bo", 50, (30, 10))
+        save_offline(page, "New deal")
+    wait_until_sent(page)
+    held = server_match(live_app.base_url, public_id)
+    assert [deal["bid"] for deal in held["match"]["deals"]] == [60, 50, 50]

@@ -158,6 +158,8 @@ function setUpEntryPanel(region) {
         location.assign(url);
         return;
       }
+      // A new deal gets a key made here: the form may be this phone's copy, its key used by a deal saved since.
+      if (newDeal) body.querySelector('input[name="write_key"]').value = newKey();
       if (newDeal && navigator.onLine) {
         kept = { html, url, version: body.querySelector('input[name="version"]').value, next: null };
       }

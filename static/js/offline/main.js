@@ -210,11 +210,12 @@ function keepSheet(ctx) {
   if (worker) worker.postMessage({ keep: new URL(ctx.config.sheet, location.href).href });
 }
 
-// Nothing kept, and the facts this phone holds are the version this page shows: nothing to ask.
+// Nothing kept, and the facts this phone holds are the version this page shows: nothing to ask. On the sheet
+// its live part says which (a form there may be the one just saved, of the version before).
 async function upToDate(ctx) {
-  const field = document.querySelector('form[data-outbox] input[name="version"]');
   const live = document.querySelector(".live-sheet[data-etag]");  // the sheet's "<version>-<build>"
-  const version = field ? field.value : live ? live.dataset.etag.split("-")[0] : null;
+  const field = document.querySelector('form[data-outbox] input[name="version"]');
+  const version = live ? live.dataset.etag.split("-")[0] : field ? field.value : null;
   const facts = await ctx.db.factsOf(ctx.config.match);
   const entries = await ctx.db.entriesOf(ctx.config.match);
   return !entries.length && facts !== null && String(facts.version) === version;
