@@ -22,6 +22,8 @@ IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 FILE = {"sides": [{"name": "Ann & Bo", "players": ["Ann", "Bo"]}, {"name": "Cy & Di", "players": ["Cy", "Di"]}],
         "rules": {"min_bid": 50}, "auction": True, "deals": []}
 QUICK = [("mode", "quick"), ("sides-0-total", "30"), ("sides-1-total", "60")]
+THROWN_IN = [("thrown_in", "y"), ("bidder", "0"), ("bid", "80"), ("mode", "quick"), ("sides-0-total", ""),
+             ("sides-1-total", "25")]
 CASES: list[list[tuple[str, str]]] = [
     [("bidder", "0"), ("bid", "50"), *QUICK],  # a side tapped
     [("bid_by", "Cy"), ("bid", "55"), *QUICK],  # a player tapped: the side comes from the player
@@ -32,6 +34,8 @@ CASES: list[list[tuple[str, str]]] = [
     [("bid", "55"), *QUICK],  # no bidder: not read (the server says what to fix)
     [("bid_by", "Zed"), ("bid", "55"), *QUICK],  # not a player of the match
     [("passed", "y"), ("bid_by", "Cy")],
+    THROWN_IN,  # the bidders' one number left empty: it does not count
+    [*THROWN_IN[:-1], ("sides-1-total", "")],  # the others' is needed
     [("mode", "detail"), ("bid_by", "Bo"), ("bid", "60"), ("last_trick", "0"), ("sides-0-hands-0-meld", "20"),
      ("sides-0-hands-1-meld", "12"), ("sides-0-tricks", "28"), ("sides-0-took", "points"),
      ("sides-1-hands-0-meld", ""), ("sides-1-hands-0-kept", ""), ("sides-1-hands-0-sets-run", "1"),
@@ -82,3 +86,9 @@ def test_the_phone_reads_a_deal_form_as_the_server_does() -> None:
 def test_a_recorded_deal_put_back_in_a_form_reads_as_itself() -> None:
     phone = phone_reads()
     assert [deal for deal in phone["read"] if deal] and phone["back"] == phone["read"]
+
+
+def test_the_bidders_of_a_deal_thrown_in_may_leave_their_one_number_empty() -> None:
+    read = phone_reads()["read"]
+    assert read[CASES.index(THROWN_IN)]["sides"] == [{"total": 0}, {"total": 25}]
+    assert read[CASES.index(THROWN_IN) + 1] is None

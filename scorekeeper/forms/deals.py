@@ -196,7 +196,9 @@ class DealForm(FlaskForm):
         if auction and self.forced.data:
             data["forced"] = True
         quick = self.mode.data != DETAIL
-        data["sides"] = [self._side_json(index, entry, quick) for index, entry in enumerate(self.entries())]
+        conceded = data.get("bidder") if data.get("thrown_in") else None
+        data["sides"] = [self._side_json(index, entry, quick, index == conceded)
+                         for index, entry in enumerate(self.entries())]
         return None if self.errors_present() else data
 
     def _fill_forced_bid(self) -> None:
@@ -206,8 +208,11 @@ class DealForm(FlaskForm):
         if not (self.bid.data or "").strip() and self.min_bid:
             self.bid.data = str(self.min_bid)
 
-    def _side_json(self, index: int, entry: SideEntryForm, quick: bool) -> dict[str, Any]:
+    def _side_json(self, index: int, entry: SideEntryForm, quick: bool, conceded: bool) -> dict[str, Any]:
+        """``conceded``: the bidders of a deal thrown in, whose one number does not count (left empty, 0)."""
         if quick:
+            if conceded and not (entry.total.data or "").strip():
+                return {"total": 0}
             return {"total": self._side_total(index, entry.total)}
         side: dict[str, Any] = {}
         meld = self._side_meld_json(entry)

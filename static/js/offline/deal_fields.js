@@ -45,15 +45,17 @@ export function dealFromFields(pairs, file) {
   const quick = get("mode") !== "detail";
   deal.sides = [];
   for (let i = 0; i < sideCount; i++) {
-    const side = quick ? sideTotal(get, i) : sideDetail(get, i, f);
+    const conceded = deal.thrown_in && deal.bidder === i;  // the bidders' one number does not count: empty is 0
+    const side = quick ? sideTotal(get, i, conceded) : sideDetail(get, i, f);
     if (side === null) return null;
     deal.sides.push(side);
   }
   return deal;
 }
 
-function sideTotal(get, i) {
-  const total = whole(get(`sides-${i}-total`));
+function sideTotal(get, i, conceded) {
+  const typed = get(`sides-${i}-total`);
+  const total = conceded && !typed.trim() ? 0 : whole(typed);
   return total === null ? null : { total };
 }
 
