@@ -350,13 +350,16 @@ def save_bar_keeps_clear_of_the_focus(page: Page) -> None:
 
 EVENT_PAGES = ["event-new", "event-director", "event-standings"]
 AT_100_PERCENT = {"width": 320, "height": 640}  # the small phone's screen with its text at 100%
+# A browser's own text size: the root font size, so what is sized in rem grows and the screen stays 320 pixels.
+LETTERS = "(size) => { document.documentElement.style.fontSize = size; }"
 
 
 def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
     phones: Phones, main_pages: MainPages, shoot: Callable[..., Any]
 ) -> None:
     """One small phone at 200% visits every page (and a table's, an event's): none scrolls sideways, whatever is
-    folded open, nor once the phone's text is back to 100% (the screen 320 CSS pixels wide again)."""
+    folded open, nor once the phone's text is back to 100% (the screen 320 CSS pixels wide again), nor with the
+    browser's own text size at 200% on that screen."""
     from .test_sheet_at_a_glance import OVERFLOW, PAGE_NAMES, every_page
     from .test_tables import make_table
 
@@ -396,11 +399,14 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
                 fold.click()
         if name in {"deal-quick", "deal-detailed"}:
             save_bar_keeps_clear_of_the_focus(page)
-        for text, screen in (("200%", SMALL_PHONE_AT_200_PERCENT["viewport"]), ("100%", AT_100_PERCENT)):
+        for text, screen, letters in (("200%", SMALL_PHONE_AT_200_PERCENT["viewport"], ""), ("100%", AT_100_PERCENT, ""),
+                                      ("100% with letters at 200%", AT_100_PERCENT, "200%")):
             page.set_viewport_size(screen)
+            page.evaluate(LETTERS, letters)
             found = page.evaluate(OVERFLOW)
             if found["scrollWidth"] > found["clientWidth"] or found["past"]:
                 scrolling[f"{name} at {text}"] = found
+        page.evaluate(LETTERS, "")
         page.set_viewport_size(SMALL_PHONE_AT_200_PERCENT["viewport"])
         shoot(page, f"small-phone-200-{name}", full_page=False)
     assert scrolling == {}, "\n".join(f"{name} scrolls sideways: {found}" for name, found in scrolling.items())
