@@ -141,37 +141,29 @@ def test_a_deal_that_decides_the_match_offline_is_drawn_as_the_server_draws_it(p
     take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")
 
 
+
+@pytest.mark.parametrize("followed", [True, False], ids=["copies-followed", "right-after"])
 def test_a_deal_entered_offline_after_one_saved_online_is_a_deal_of_its_own(
-    phones: Phones, live_app: LiveApp, guard: Guard
+    phones: Phones, live_app: LiveApp, guard: Guard, followed: bool
 ) -> None:
-    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
-    page, sheet = sheet_only_phone(phones, players_match([first]))
-    public_id = public_id_of(page)
-    add_quick_deal(page, "Cy & Di", 50, (10, 60))  # online, in the panel: the phone's copies follow
-    wait_until_kept_with(page, f"{sheet}/deals/new", "Deal 3")
-    with guard.offline(page):
-        open_new_deal(page)
-        expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
-        fill_quick_deal(page, "Ann & Bo", 50, (30, 10))
-        save_offline(page, "New deal 3")
-        assert big_totals(page) == [67 + 10 - 50, 20 + 60 + 10]  # set: the bid off
-    wait_until_sent(page)
-    held = server_match(live_app.base_url, public_id)
-    assert [deal["bid"] for deal in held["match"]["deals"]] == [60, 50, 50]
-    assert held["sheet"]["totals"] == [67 + 10 - 50, 20 + 60 + 10]
-
-
-def test_a_deal_entered_offline_right_after_one_saved_online_is_a_deal_of_its_own(
-    phones: Phones, live_app: LiveApp, guard: Guard
-) -> None:
+    """After one deal saved in the panel the phone's copies follow (the deal form, the facts); a deal entered
+    with no signal, even before they have, goes with a key of its own and is stored."""
     first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
     page, sheet = sheet_only_phone(phones, players_match([first]))
     public_id = public_id_of(page)
     add_quick_deal(page, "Cy & Di", 50, (10, 60))
-    with guard.offline(page):  # before the phone's copies follow: its deal form may be the one just saved
+    if followed:
+        wait_until_kept_with(page, f"{sheet}/deals/new", "Deal 3")
+    totals = [67 + 10 - 50, 20 + 60 + 10]  # Ann & Bo set: the bid off
+    with guard.offline(page):
         open_new_deal(page)
+        if followed:
+            expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
         fill_quick_deal(page, "Ann & Bo", 50, (30, 10))
         save_offline(page, "New deal")
+        if followed:
+            assert big_totals(page) == totals
     wait_until_sent(page)
     held = server_match(live_app.base_url, public_id)
     assert [deal["bid"] for deal in held["match"]["deals"]] == [60, 50, 50]
+    assert held["sheet"]["totals"] == totals

@@ -399,7 +399,8 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
                 fold.click()
         if name in {"deal-quick", "deal-detailed"}:
             save_bar_keeps_clear_of_the_focus(page)
-        for text, screen, letters in (("200%", SMALL_PHONE_AT_200_PERCENT["viewport"], ""), ("100%", AT_100_PERCENT, ""),
+        for text, screen, letters in (("200%", SMALL_PHONE_AT_200_PERCENT["viewport"], ""),
+                                      ("100%", AT_100_PERCENT, ""),
                                       ("100% with letters at 200%", AT_100_PERCENT, "200%")):
             page.set_viewport_size(screen)
             page.evaluate(LETTERS, letters)
