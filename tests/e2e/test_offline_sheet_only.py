@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from .conftest import Guard, LiveApp, Phones
 from .offline import wait_until_kept_with
 from .outbox import outbox, public_id_of, server_match, take_expected_errors, wait_until_sent
+from .samples import quick_deal
 from .sheet_only import big_totals, players_match, save_offline, sheet_only_phone
 from .table import add_quick_deal, deal_row, fill_quick_deal, follow, open_new_deal, type_number
 from .test_meld_calculator import tap_card
@@ -141,15 +142,13 @@ def test_a_deal_that_decides_the_match_offline_is_drawn_as_the_server_draws_it(p
     take_expected_errors(guard, r"ERR_INTERNET_DISCONNECTED")
 
 
-
 @pytest.mark.parametrize("followed", [True, False], ids=["copies-followed", "right-after"])
 def test_a_deal_entered_offline_after_one_saved_online_is_a_deal_of_its_own(
     phones: Phones, live_app: LiveApp, guard: Guard, followed: bool
 ) -> None:
     """After one deal saved in the panel the phone's copies follow (the deal form, the facts); a deal entered
     with no signal, even before they have, goes with a key of its own and is stored."""
-    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
-    page, sheet = sheet_only_phone(phones, players_match([first]))
+    page, sheet = sheet_only_phone(phones, players_match([quick_deal(0, 60, (67, 20))]))
     public_id = public_id_of(page)
     add_quick_deal(page, "Cy & Di", 50, (10, 60))
     if followed:
