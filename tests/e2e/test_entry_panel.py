@@ -184,6 +184,31 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 160.5, box
 
 
+def test_a_hand_counted_in_sets_in_the_panel_is_saved_as_counted(page: Page, live_app: LiveApp) -> None:
+    import_match(page, PARTNERS)
+    page.get_by_role("link", name="+ Add deal 3").tap()
+    panel = page.get_by_role("dialog", name="Deal 3")
+    panel.get_by_role("radio", name="Meld + tricks").tap()
+    panel.get_by_role("group", name="Who bid? (one of the bidding side)").get_by_role("radio", name="Ann").tap()
+    type_number(panel.get_by_role("textbox", name="Bid"), 50)
+    we = panel.locator("fieldset[data-side='0']")
+    folds = panel.locator("details.count-meld")
+    expect(folds).to_have_count(4)
+    expect(folds.locator("input")).to_have_count(0)  # the counts are left out of the page until asked for
+    bob = we.locator("details.count-meld[data-hand='1']")
+    bob.locator("summary").tap()
+    pinochles = bob.get_by_label("Pinochle", exact=True)
+    expect(pinochles).to_have_value("0")
+    bob.locator(".set-field", has_text="Pinochle").get_by_role("button", name="plus 1").tap()
+    type_number(we.get_by_label("Ann's meld"), 20)
+    type_number(we.get_by_label("Trick points"), 30)
+    panel.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name=WE).tap()
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")
+    deal = server_match(live_app.base_url, public_id_of(page))["match"]["deals"][2]
+    assert deal["sides"][0]["meld"] == [20, {"pinochle": 1}], deal
+
+
 @pytest.mark.service_worker
 def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
     phones: Phones, live_app: LiveApp, guard: Guard

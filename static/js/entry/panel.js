@@ -66,6 +66,20 @@ function startNextDeal(page, next) {
   }
 }
 
+// A closed "Count meld" fold with nothing counted is left out of the page until it is opened: its steppers are
+// half of a detailed form's elements, and the panel's every tap and key costs more for each element it holds.
+// Its counts, all 0, are then not sent, which the server reads as 0.
+function tuckUncounted(form) {
+  for (const fold of form.querySelectorAll("details.count-meld:not([open])")) {
+    const counts = fold.querySelector(".sets-grid");
+    if (!counts || [...counts.querySelectorAll("input")].some((input) => !["", "0"].includes(input.value.trim()))) continue;
+    const tucked = document.createElement("template");
+    tucked.content.append(counts);
+    fold.append(tucked);
+    fold.addEventListener("toggle", () => tucked.replaceWith(tucked.content), { once: true });
+  }
+}
+
 /** Opens the deal form that `link` (the sheet's "+ Add deal" or a deal's number) leads to in the panel. */
 export function openEntry(link) {
   const region = link.closest(".live-sheet");
@@ -170,6 +184,7 @@ function setUpEntryPanel(region) {
       }
     }
     say("");
+    tuckUncounted(body);
     if (!panel.open) panel.showModal();
     focusFirst();
   };
