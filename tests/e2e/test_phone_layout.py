@@ -4,7 +4,8 @@ look different, in light and dark."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -319,14 +320,14 @@ def test_the_app_name_stays_on_one_line_at_200_percent(
         shoot(page, "topbar-200-percent", full_page=False)
 
 
-# The deal form's Save bar, and the field in focus: whether the bar covers it.
+# The deal form's Save bar, and the field in focus: whether the bar covers it (Tab past the page's end: nothing).
 SAVE_BAR_AND_FOCUS = """() => {
     const bar = document.querySelector(".deal-form .action-bar").getBoundingClientRect();
     const focused = document.activeElement;
     const field = focused.getBoundingClientRect();
     return {bar: bar.height, screen: window.innerHeight, inBar: Boolean(focused.closest(".action-bar")),
             field: focused.name || focused.textContent.trim(),
-            covered: field.bottom > bar.top + 0.5 && field.top < bar.bottom - 0.5};
+            covered: focused !== document.body && field.bottom > bar.top + 0.5 && field.top < bar.bottom - 0.5};
   }"""
 
 
@@ -348,6 +349,19 @@ def save_bar_keeps_clear_of_the_focus(page: Page) -> None:
     assert covered == [], f"the Save bar covers {covered}"
 
 
+@contextmanager
+def browser_text_size(page: Page, pixels: int) -> Iterator[None]:
+    """The browser's own text size setting (its default font size, 16 pixels unless changed): unlike a page's
+    root font size, what a media query counts in rem follows it."""
+    browser = page.context.new_cdp_session(page)
+    browser.send("Page.setFontSizes", {"fontSizes": {"standard": pixels, "fixed": pixels * 13 // 16}})
+    try:
+        yield
+    finally:
+        browser.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
+        browser.detach()
+
+
 EVENT_PAGES = ["event-new", "event-director", "event-standings"]
 AT_100_PERCENT = {"width": 320, "height": 640}  # the small phone's screen with its text at 100%
 # A browser's own text size: the root font size, so what is sized in rem grows and the screen stays 320 pixels.
@@ -359,7 +373,8 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
 ) -> None:
     """One small phone at 200% visits every page (and a table's, an event's): none scrolls sideways, whatever is
     folded open, nor once the phone's text is back to 100% (the screen 320 CSS pixels wide again), nor with the
-    browser's own text size at 200% on that screen."""
+    page's letters at 200% on that screen; on the deal form the Save bar keeps clear of the field in focus at 200%
+    and with the browser's own text size at 200%."""
     from .test_sheet_at_a_glance import OVERFLOW, PAGE_NAMES, every_page
     from .test_tables import make_table
 
@@ -399,6 +414,10 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
                 fold.click()
         if name in {"deal-quick", "deal-detailed"}:
             save_bar_keeps_clear_of_the_focus(page)
+            page.set_viewport_size(AT_100_PERCENT)
+            with browser_text_size(page, 32):  # the browser's text size at 200% on the 320 pixel screen
+                save_bar_keeps_clear_of_the_focus(page)
+            page.set_viewport_size(SMALL_PHONE_AT_200_PERCENT["viewport"])
         for text, screen, letters in (("200%", SMALL_PHONE_AT_200_PERCENT["viewport"], ""),
                                       ("100%", AT_100_PERCENT, ""),
                                       ("100% with letters at 200%", AT_100_PERCENT, "200%")):
