@@ -184,6 +184,58 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 160.5, box
 
 
+def test_a_deal_closed_unsaved_opens_again_as_it_was_left_until_cancelled(page: Page) -> None:
+    import_match(page, PARTNERS)
+    page.get_by_role("link", name="+ Add deal 3").tap()
+    panel = page.get_by_role("dialog", name="Deal 3")
+    panel.get_by_role("radio", name="Cy", exact=True).tap()
+    type_number(panel.get_by_role("textbox", name="Bid"), 60)
+    panel.get_by_role("button", name="Close").tap()
+    expect(panel).to_be_hidden()
+    page.get_by_role("link", name="Edit deal 2").tap()  # another deal looked at in between
+    page.get_by_role("dialog", name="Correct deal 2").get_by_role("button", name="Close").tap()
+    for close in ("Escape", "Cancel"):  # the phone's Back closes the panel as Escape does
+        page.get_by_role("link", name="+ Add deal 3").tap()
+        expect(panel.get_by_role("textbox", name="Bid")).to_have_value("60")
+        expect(panel.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
+        if close == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            panel.get_by_role("link", name="Cancel").tap()
+        expect(panel).to_be_hidden()
+    page.get_by_role("link", name="+ Add deal 3").tap()  # Cancel dropped it
+    expect(panel.get_by_role("textbox", name="Bid")).to_have_value("")
+    expect(panel.get_by_role("radio", name="Cy", exact=True)).not_to_be_checked()
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 2 deals")
+
+
+# A double tap on Save: Save is tapped, and once the panel has closed the second tap comes where the button was,
+# on "+ Add deal" under it. Whether the panel is open right after that tap.
+DOUBLE_TAP = """(save) => new Promise((done) => {
+  const where = save.getBoundingClientRect();
+  const [x, y] = [where.left + where.width / 2, where.top + where.height / 2];
+  save.closest("dialog").addEventListener("close", () => {
+    const link = document.querySelector(".live-sheet .add-deal");
+    link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, clientX: x, clientY: y }));
+    done(Boolean(document.querySelector("dialog[open]")));
+  }, { once: true });
+  save.click();
+})"""
+
+
+def test_the_second_tap_of_a_double_tap_on_save_opens_nothing(page: Page) -> None:
+    import_match(page, PARTNERS)
+    page.get_by_role("link", name="+ Add deal 3").tap()
+    panel = page.get_by_role("dialog", name="Deal 3")
+    panel.get_by_role("radio", name="Cy", exact=True).tap()
+    type_quick_numbers(panel, 60, (38, 62))
+    assert panel.get_by_role("button", name="Save deal").evaluate(DOUBLE_TAP) is False
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    page.get_by_role("link", name="+ Add deal 4").tap()  # a tap of its own opens the next deal
+    expect(page.get_by_role("dialog", name="Deal 4")).to_be_visible()
+
+
 def test_a_hand_counted_in_sets_in_the_panel_is_saved_as_counted(page: Page, live_app: LiveApp) -> None:
     import_match(page, PARTNERS)
     page.get_by_role("link", name="+ Add deal 3").tap()

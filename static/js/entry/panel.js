@@ -7,10 +7,12 @@
 // idle. The button says "Saving…" until the server answers, and the answer is the sheet's part that changed
 // ("Deal N saved · Undo"); a refusal keeps the panel, with the server's messages at their fields; with no
 // network the outbox keeps the deal ("not sent yet") and sends it once the network is back. The form keeps its
-// write key until it is saved, so a double tap or a retry is one deal.
+// write key until it is saved, so a double tap or a retry is one deal. A new deal closed unsaved (Close, the
+// phone's Back) opens again as it was left; Cancel drops it.
 // Without this script the links open the form page.
 
 const SLOW_ANSWER_MS = 3000;  // no answer yet: say that it is not sent yet
+const DOUBLE_TAP_MS = 500;  // a tap this soon after Save, where it was, is the second of a double tap
 
 // The panel's look, in the page's stylesheets from the first open (a constructed sheet: style-src 'self').
 const LOOK = [
@@ -80,6 +82,24 @@ function tuckUncounted(form) {
   }
 }
 
+// A double tap on Save: the panel has closed when the second tap comes, which would land on the sheet under the
+// button (opening another deal, or a "?"). A tap there within DOUBLE_TAP_MS is ignored.
+function ignoreSecondTap(button) {
+  const where = button.getBoundingClientRect();
+  const until = performance.now() + DOUBLE_TAP_MS;
+  const ignore = (event) => {
+    const there = event.clientX >= where.left && event.clientX <= where.right
+      && event.clientY >= where.top && event.clientY <= where.bottom;
+    if (there && event.timeStamp <= until) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+    document.removeEventListener("click", ignore, true);
+  };
+  document.addEventListener("click", ignore, true);
+  setTimeout(() => document.removeEventListener("click", ignore, true), DOUBLE_TAP_MS);
+}
+
 /** Opens the deal form that `link` (the sheet's "+ Add deal" or a deal's number) leads to in the panel. */
 export function openEntry(link) {
   const region = link.closest(".live-sheet");
@@ -116,12 +136,19 @@ function setUpEntryPanel(region) {
   let kept = null;
   // The version the closed panel's form was made ready for after a save (the phone idle), or null.
   let prepared = null;
+  // A new deal closed unsaved (Close, the phone's Back) once something was typed in it: its heading and form as
+  // they were left, which "+ Add deal" opens again (had the match changed meanwhile, Save says so and keeps it).
+  let draft = null;
+  let showingNewDeal = false;
+  let typed = false;  // something typed or chosen in the form shown
+  let leaving = false;  // the panel closes after a save or Cancel: nothing to keep
   const shownVersion = () => region.dataset.etag.split("-")[0];
 
   // The form page's content (the form, its notices and messages) put in the panel; false if it has no deal form.
   // `nextDeal`: the kept new-deal form, made into the next deal's (`startNextDeal`).
   const showForm = (html, action, nextDeal = false) => {
     prepared = null;
+    typed = false;
     const page = new DOMParser().parseFromString(html, "text/html");
     if (nextDeal) startNextDeal(page, kept.next);
     const main = page.querySelector("main");
@@ -134,7 +161,7 @@ function setUpEntryPanel(region) {
     body.replaceChildren(...document.importNode(main, true).childNodes);
     const placed = body.querySelector("form.deal-form");
     const cancel = placed.querySelector("p.row a.quiet");
-    if (cancel) cancel.addEventListener("click", (event) => { event.preventDefault(); panel.close(); });
+    if (cancel) cancel.addEventListener("click", (event) => { event.preventDefault(); leave(); });
     window.enhanceDealForm?.(placed);  // app.js
     // The form page's own modules (static/meld_in_deal.js: counting meld by card faces) serve the panel's form too.
     for (const script of page.querySelectorAll('script[type="module"][src]')) {
@@ -154,7 +181,12 @@ function setUpEntryPanel(region) {
   const open = async (url) => {
     const asked = ++opening;
     const newDeal = new URL(url).pathname.endsWith("/deals/new");
-    if (newDeal && kept && navigator.onLine && kept.version === shownVersion()) {
+    if (newDeal && draft) {
+      title.textContent = draft.title;
+      body.replaceChildren(draft.content);
+      draft = null;
+      typed = true;
+    } else if (newDeal && kept && navigator.onLine && kept.version === shownVersion()) {
       // The sheet is as the kept form knows it: no request, and no work at all when it is ready in the panel.
       if (prepared !== kept.version) showForm(kept.html, url, true);
     } else {
@@ -184,6 +216,7 @@ function setUpEntryPanel(region) {
       }
     }
     say("");
+    showingNewDeal = newDeal;
     tuckUncounted(body);
     if (!panel.open) panel.showModal();
     focusFirst();
@@ -223,7 +256,7 @@ function setUpEntryPanel(region) {
       return;
     }
     const name = title.textContent;
-    panel.close();
+    leave();
     notice(`${name}: not sent yet. It is kept on this phone and sent when the network is back.`);
   };
 
@@ -274,7 +307,8 @@ function setUpEntryPanel(region) {
       button.textContent = "Saved";
       say("Saved");
       showSheet(JSON.parse(html));
-      panel.close();
+      ignoreSecondTap(button);
+      leave();
       return;
     }
     if (!response.ok && showForm(html, form.action)) {  // refused (422): the form again, with its messages
@@ -296,14 +330,24 @@ function setUpEntryPanel(region) {
         && typing.matches('input[inputmode="numeric"]')) event.preventDefault();
   });
   panel.querySelector(".entry-close").addEventListener("click", () => panel.close());
+  const leave = () => {
+    leaving = true;
+    panel.close();
+  };
+  for (const event of ["input", "change"]) panel.addEventListener(event, () => { typed = true; });
   // After a save the next deal's form is made ready in the closed panel while the phone is idle, so that
   // "+ Add deal" only shows it.
   const prepare = () => {
-    if (panel.open || !kept || !kept.next || !navigator.onLine || kept.version !== shownVersion()) return;
+    if (panel.open || draft || !kept || !kept.next || !navigator.onLine || kept.version !== shownVersion()) return;
     if (showForm(kept.html, kept.url, true)) prepared = kept.version;
   };
   panel.addEventListener("close", () => {
     opening += 1;
+    if (showingNewDeal && typed && !leaving) {
+      draft = { title: title.textContent, content: document.createDocumentFragment() };
+      draft.content.append(...body.childNodes);
+    }
+    leaving = false;
     prepared = null;
     body.replaceChildren();
     say("");
