@@ -7,6 +7,7 @@
 import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardFromText, cardIndex, copiesOf, hand, handFromText }
   from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
+import { naturalTable } from "./js/rules/house_rules.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
 import { strip } from "./js/rules/spaces.js";
 import { cardFaces, element } from "./js/meld_faces.js";
@@ -34,15 +35,19 @@ function picks() {
 
 const chosen = (name) => form.elements[name].value;
 
-// A deck has its own cards (no nines in a double deck) and copies: every pick offers 0 … copies.
+// A deck has its own cards (no nines in a double deck) and copies: every pick offers 0 … copies. The cards
+// held beyond them are taken out of the hand: how many.
 function fitDeck(deck) {
+  let taken = 0;
   for (const { label, select, index } of picks()) {
     const copies = copiesOf(deck, index);
     const held = Math.min(select.selectedIndex, copies);
+    taken += select.selectedIndex - held;
     select.replaceChildren(...Array.from({ length: copies + 1 }, (_, n) => new Option(String(n), String(n))));
     select.selectedIndex = held;
     label.hidden = copies === 0;
   }
+  return taken;
 }
 
 // The faces in place of the selects, for the deck chosen: a tap sets the card's select and counts again.
@@ -160,9 +165,15 @@ function recount() {
 if (form && output) {
   showFaces();
   form.addEventListener("change", (event) => {
-    if (event.target === form.elements.deck) {
-      fitDeck(chosen("deck"));
+    if (event.target === form.elements.deck) {  // priced as that deck is usually played, the player may pick again
+      const deck = chosen("deck");
+      const taken = fitDeck(deck);
+      form.elements.table.value = naturalTable(deck);
       showFaces();
+      recount();
+      const status = form.querySelector("[data-meld-status]");
+      if (taken) status.append(` · ${taken} card${taken > 1 ? "s" : ""} the ${deck} deck lacks taken out`);
+      return;
     }
     if (event.target !== form.elements.cards) recount();
   });

@@ -92,6 +92,20 @@ def test_all_trumps_and_a_double_deck_match_the_server(phones: Phones) -> None:
     assert page.locator("#meld-result").inner_text() == server_answer(plain, "double", "all",
                                                                       [*DOUBLE_HAND, "AS", "AH"])[0]
 
+    # A third ace of spades, then a single deck (two of each card): one ace is taken out, and the hand is priced
+    # as a single deck is played, as the server prices it when the deck is chosen.
+    tap_card(page, "AS")
+    page.get_by_label("Deck").select_option("single")
+    expect(page.get_by_label("Meld values")).to_have_value("single-classic")
+    expect(page.locator("[data-meld-status]")).to_contain_text("· 1 card the single deck lacks taken out")
+    expect(page.locator("[data-code='AS'] .face-badge")).to_have_text("2")
+    expect(page.locator("[data-held]")).to_have_text("14 of 12 cards")
+    single = server_answer(plain, "single", "all", [*DOUBLE_HAND, "AS", "AH"])[0]
+    assert page.locator("#meld-result").inner_text() == single
+    page.get_by_label("Deck").select_option("double")
+    expect(page.get_by_label("Meld values")).to_have_value("double-small")
+    expect(page.locator("[data-meld-status]")).not_to_contain_text("taken out")
+
 
 def test_without_scripts_the_form_posts_and_the_server_counts(phones: Phones) -> None:
     page = phones.open(java_script_enabled=False)
