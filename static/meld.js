@@ -7,7 +7,7 @@
 import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardFromText, cardIndex, copiesOf, hand, handFromText }
   from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
-import { naturalTable } from "./js/rules/house_rules.js";
+import { NATURAL_TABLES } from "./js/rules/declarations.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
 import { strip } from "./js/rules/spaces.js";
 import { cardFaces, element } from "./js/meld_faces.js";
@@ -168,7 +168,7 @@ if (form && output) {
     if (event.target === form.elements.deck) {  // priced as that deck is usually played, the player may pick again
       const deck = chosen("deck");
       const taken = fitDeck(deck);
-      form.elements.table.value = naturalTable(deck);
+      form.elements.table.value = NATURAL_TABLES[deck];
       showFaces();
       recount();
       const status = form.querySelector("[data-meld-status]");
