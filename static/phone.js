@@ -79,20 +79,14 @@ function showLocalTime(element) {
   element.title = `${element.dateTime.replace("T", " ").replace("Z", "")} UTC`;
 }
 
-// The result card of a decided match: the image through the phone's share sheet when it takes files, else
-// the link downloads it. The banner comes and goes with the live sheet: one listener for the page.
-document.addEventListener("click", async (event) => {
+// The result card of a decided match: through the phone's share sheet when it takes files (static/share_result.js,
+// named by the link, loaded on the tap), else the link downloads it. The banner comes and goes with the live
+// sheet: one listener for the page.
+document.addEventListener("click", (event) => {
   const link = event.target.closest?.("[data-share-result]");
-  const card = (blob) => new File([blob], "result.svg", { type: "image/svg+xml" });
-  if (!link || !navigator.canShare?.({ files: [card("")] })) return;
+  if (!link || !navigator.canShare?.({ files: [new File([""], "result.png", { type: "image/png" })] })) return;
   event.preventDefault();
-  try {
-    const answer = await fetch(link.href);
-    if (!answer.ok) throw new Error(answer.statusText);
-    await navigator.share({ title: link.dataset.shareTitle, files: [card(await answer.blob())] });
-  } catch (error) {
-    if (error.name !== "AbortError") location.assign(link.href);
-  }
+  import(link.dataset.shareResult).then((card) => card.share(link), () => location.assign(link.href));
 });
 
 document.querySelectorAll("[data-share]").forEach(setUpShare);

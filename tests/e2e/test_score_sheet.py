@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,18 @@ from .table import (
 pytestmark = pytest.mark.browser
 
 # What a printed page still shows of the things made to be tapped.
+# The phone's share sheet, which takes files (a headless browser has none): what it was given, the first bytes
+# of each file.
+SHARE_SHEET = """() => {
+  window.sharedFiles = [];
+  navigator.canShare = (data) => Boolean(data && data.files);
+  navigator.share = async (data) => {
+    for (const file of data.files) {
+      const head = [...new Uint8Array(await file.slice(0, 24).arrayBuffer())];
+      window.sharedFiles.push({ name: file.name, type: file.type, head });
+    }
+  };
+}"""
 TAPPABLE_ON_PAPER = """() => [...document.querySelectorAll("button, .button, .share, .share-result, .explain")]
     .filter(el => el.getClientRects().length).map(el => el.textContent.trim())"""
 # How the sheet's header row and its box are laid out: what printing over several pages depends on.
@@ -146,6 +159,15 @@ def test_single_deck_to_1500_plays_to_a_winner(page: Page, shoot: Callable[[Page
     assert download.value.suggested_filename == "result.svg"
     card = page.request.get(share.get_attribute("href") or "")
     assert card.ok and card.headers["content-type"].startswith("image/svg+xml") and "We won" in card.text()
+    # A phone whose share sheet takes files gets a picture (PNG) drawn in the page, as wide as the card says.
+    page.evaluate(SHARE_SHEET)
+    share.tap()
+    page.wait_for_function("() => window.sharedFiles.length > 0")
+    shared = page.evaluate("window.sharedFiles")
+    width = int(re.search(r'<svg[^>]* width="(\d+)"', card.text()).group(1))  # type: ignore[union-attr]
+    head = bytes(shared[0]["head"])
+    assert (shared[0]["name"], shared[0]["type"], head[:8]) == ("result.png", "image/png", b"\x89PNG\r\n\x1a\n")
+    assert int.from_bytes(head[16:20], "big") == width, head  # the PNG's header: its width
     # Printed: the sheet and the totals, nothing to tap; over several pages the header row repeats on each (a
     # table header group, not stuck to the screen), and a sheet scrolled inside after a save prints whole.
     scrolled = "(box) => { box.classList.add('sheet-scroll'); box.style.maxHeight = '5rem'; }"  # as app.js does
