@@ -158,6 +158,7 @@ function setUpEnterKey(form) {
 
 // Deal form: what the deal scores, worked out on the server by the rules core as the player types
 // (debounced; an answer that arrives after a newer question is dropped). Each side's meld total too.
+const NO_PREVIEW = "No connection: the deal's score shows on the sheet once it is saved.";
 function setUpPreview(form, restored) {
   const region = form.querySelector("#deal-preview");
   if (!region || !region.dataset.previewUrl) return;
@@ -184,7 +185,9 @@ function setUpPreview(form, restored) {
     fetch(region.dataset.previewUrl, { method: "POST", body, credentials: "same-origin" })
       .then((response) => (response.ok ? response.json() : null))
       .then((answer) => { if (answer && question === asked) show(answer); })
-      .catch(() => { /* offline: the preview waits for the next change */ });
+      .catch(() => {  // offline: said so until a change once the network is back
+        if (question === asked) show({ lines: [NO_PREVIEW], ready: false, melds: [] });
+      });
   };
   const later = () => {
     clearTimeout(timer);
