@@ -86,11 +86,9 @@ function tuckUncounted(form) {
 // button (opening another deal, or a "?"). A tap there within DOUBLE_TAP_MS is ignored.
 function ignoreSecondTap(button) {
   const where = button.getBoundingClientRect();
-  const until = performance.now() + DOUBLE_TAP_MS;
   const ignore = (event) => {
-    const there = event.clientX >= where.left && event.clientX <= where.right
-      && event.clientY >= where.top && event.clientY <= where.bottom;
-    if (there && event.timeStamp <= until) {
+    if (event.clientX >= where.left && event.clientX <= where.right
+        && event.clientY >= where.top && event.clientY <= where.bottom) {
       event.preventDefault();
       event.stopImmediatePropagation();
     }
@@ -137,18 +135,19 @@ function setUpEntryPanel(region) {
   // The version the closed panel's form was made ready for after a save (the phone idle), or null.
   let prepared = null;
   // A new deal closed unsaved (Close, the phone's Back) once something was typed in it: its heading and form as
-  // they were left, which "+ Add deal" opens again (had the match changed meanwhile, Save says so and keeps it).
+  // they were left, which "+ Add deal" opens again. (Had another phone changed the match meanwhile, Save says so
+  // and keeps it.) The panel closes as "done" after a save or Cancel: nothing to keep.
   let draft = null;
-  let showingNewDeal = false;
-  let typed = false;  // something typed or chosen in the form shown
-  let leaving = false;  // the panel closes after a save or Cancel: nothing to keep
+  let typed = false;  // something typed or chosen in the form shown, or the server refused it as typed
   const shownVersion = () => region.dataset.etag.split("-")[0];
+  const isNewDeal = (form) => Boolean(form) && new URL(form.action, location.href).pathname.endsWith("/deals/new");
 
   // The form page's content (the form, its notices and messages) put in the panel; false if it has no deal form.
-  // `nextDeal`: the kept new-deal form, made into the next deal's (`startNextDeal`).
-  const showForm = (html, action, nextDeal = false) => {
+  // `nextDeal`: the kept new-deal form, made into the next deal's (`startNextDeal`); `refused`: the server's
+  // answer to a save, with what was typed.
+  const showForm = (html, action, { nextDeal = false, refused = false } = {}) => {
     prepared = null;
-    typed = false;
+    typed = refused;
     const page = new DOMParser().parseFromString(html, "text/html");
     if (nextDeal) startNextDeal(page, kept.next);
     const main = page.querySelector("main");
@@ -161,7 +160,7 @@ function setUpEntryPanel(region) {
     body.replaceChildren(...document.importNode(main, true).childNodes);
     const placed = body.querySelector("form.deal-form");
     const cancel = placed.querySelector("p.row a.quiet");
-    if (cancel) cancel.addEventListener("click", (event) => { event.preventDefault(); leave(); });
+    if (cancel) cancel.addEventListener("click", (event) => { event.preventDefault(); panel.close("done"); });
     window.enhanceDealForm?.(placed);  // app.js
     // The form page's own modules (static/meld_in_deal.js: counting meld by card faces) serve the panel's form too.
     for (const script of page.querySelectorAll('script[type="module"][src]')) {
@@ -188,7 +187,7 @@ function setUpEntryPanel(region) {
       typed = true;
     } else if (newDeal && kept && navigator.onLine && kept.version === shownVersion()) {
       // The sheet is as the kept form knows it: no request, and no work at all when it is ready in the panel.
-      if (prepared !== kept.version) showForm(kept.html, url, true);
+      if (prepared !== kept.version) showForm(kept.html, url, { nextDeal: true });
     } else {
       const offline = !navigator.onLine && correction.test(new URL(url).pathname);
       let response;
@@ -216,8 +215,8 @@ function setUpEntryPanel(region) {
       }
     }
     say("");
-    showingNewDeal = newDeal;
-    tuckUncounted(body);
+    tuckUncounted(body);  // after the outbox filled in an offline correction's counts
+    panel.returnValue = "";
     if (!panel.open) panel.showModal();
     focusFirst();
   };
@@ -226,8 +225,12 @@ function setUpEntryPanel(region) {
   // kept form starts the next deal as the answer says (a decided match's next deal comes from its form page).
   const showSheet = (answer) => {
     document.querySelectorAll("main > .flashes, #dead-contract").forEach((node) => node.remove());
+    const before = shownVersion();
     swapLivePart(region, answer.live);
     region.dataset.etag = answer.etag;
+    // A deal corrected here while a new one waits as a draft: the draft is typed on the match as it now is.
+    const drafted = draft && draft.content.querySelector('input[name="version"]');
+    if (drafted && drafted.value === before) drafted.value = shownVersion();
     region.insertAdjacentHTML("beforebegin", answer.dead_contract);
     document.querySelector("main").insertAdjacentHTML("afterbegin", answer.notices);
     region.dispatchEvent(new Event("sheet-changed", { bubbles: true }));
@@ -245,8 +248,21 @@ function setUpEntryPanel(region) {
     document.querySelector("main").prepend(box);
   };
 
+  // A save answered once the panel had closed (the phone's Back while saving): the form waits as the draft.
+  const closedMeanwhile = (form) => !body.contains(form);
+  const done = (form, button) => {
+    if (closedMeanwhile(form)) {
+      if (draft && draft.content.contains(form)) draft = null;
+      (window.requestIdleCallback || setTimeout)(prepare);
+      return;
+    }
+    ignoreSecondTap(button);
+    panel.close("done");
+  };
+
   // Kept on this phone by the outbox (app.js, js/offline/main.js), which shows it on the sheet as not sent yet.
   const keepForLater = async (form, submitter, ready) => {
+    const name = title.textContent;
     say("Not sent yet: keeping it on this phone…");
     try {
       await (await outbox()).keep(form, submitter);
@@ -255,8 +271,7 @@ function setUpEntryPanel(region) {
       ready();
       return;
     }
-    const name = title.textContent;
-    leave();
+    done(form, form.querySelector("[data-submit-once]"));
     notice(`${name}: not sent yet. It is kept on this phone and sent when the network is back.`);
   };
 
@@ -307,11 +322,14 @@ function setUpEntryPanel(region) {
       button.textContent = "Saved";
       say("Saved");
       showSheet(JSON.parse(html));
-      ignoreSecondTap(button);
-      leave();
+      done(form, button);
       return;
     }
-    if (!response.ok && showForm(html, form.action)) {  // refused (422): the form again, with its messages
+    if (closedMeanwhile(form)) {  // not saved: the draft, as typed, is saved again once opened
+      ready();
+      return;
+    }
+    if (!response.ok && showForm(html, form.action, { refused: true })) {  // refused (422): with its messages
       say("");  // the form's own alert says it was not saved, once
       focusFirst();
       return;
@@ -330,24 +348,19 @@ function setUpEntryPanel(region) {
         && typing.matches('input[inputmode="numeric"]')) event.preventDefault();
   });
   panel.querySelector(".entry-close").addEventListener("click", () => panel.close());
-  const leave = () => {
-    leaving = true;
-    panel.close();
-  };
   for (const event of ["input", "change"]) panel.addEventListener(event, () => { typed = true; });
   // After a save the next deal's form is made ready in the closed panel while the phone is idle, so that
   // "+ Add deal" only shows it.
   const prepare = () => {
     if (panel.open || draft || !kept || !kept.next || !navigator.onLine || kept.version !== shownVersion()) return;
-    if (showForm(kept.html, kept.url, true)) prepared = kept.version;
+    if (showForm(kept.html, kept.url, { nextDeal: true })) prepared = kept.version;
   };
   panel.addEventListener("close", () => {
     opening += 1;
-    if (showingNewDeal && typed && !leaving) {
+    if (panel.returnValue !== "done" && typed && isNewDeal(body.querySelector("form.deal-form"))) {
       draft = { title: title.textContent, content: document.createDocumentFragment() };
       draft.content.append(...body.childNodes);
     }
-    leaving = false;
     prepared = null;
     body.replaceChildren();
     say("");
