@@ -4,8 +4,8 @@
 // the counts it sends. Without this script the page is a plain form that the server counts. assets.py sends
 // this file with the part of the twin it imports; the page loads no app.js (none of its helpers serve here), so this script also starts the service worker
 // (static/sw.js keeps the page it starts on).
-import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardFromText, cardIndex, copiesOf, hand, handFromText }
-  from "./js/rules/cards.js";
+import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardFromText, cardIndex, copiesOf, deckCopies, deckRanks,
+  hand, handFromText } from "./js/rules/cards.js";
 import { COMBINATIONS, combinationLabel } from "./js/rules/combinations.js";
 import { NATURAL_TABLES } from "./js/rules/declarations.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
@@ -18,7 +18,10 @@ const ALL_TRUMPS = "all";
 // Opened from a match with its own meld prices, the page gives its meld table with them (group → price).
 const own = form.dataset.meldPrices;
 if (own) addTable("own", JSON.parse(own));
-const priced = (table) => (own && table === form.dataset.pricesTable ? "own" : table);
+const priced = (table) => (own && table === form.dataset.matchTable ? "own" : table);
+// The meld values a deck is played with: the match's own with the match's deck, else the deck's usual ones (as the
+// server chooses them for a deck asked for in the link).
+const usualTable = (deck) => (deck === form.dataset.matchDeck ? form.dataset.matchTable : NATURAL_TABLES[deck]);
 
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const trumpName = (suit) => `${SUIT_SYMBOLS[suit]} ${capitalized(SUIT_LABELS[suit])}`;
@@ -165,14 +168,16 @@ function recount() {
 if (form && output) {
   showFaces();
   form.addEventListener("change", (event) => {
-    if (event.target === form.elements.deck) {  // priced as that deck is usually played, the player may pick again
+    if (event.target === form.elements.deck) {  // priced as that deck is played, the player may pick again
       const deck = chosen("deck");
       const taken = fitDeck(deck);
-      form.elements.table.value = NATURAL_TABLES[deck];
+      form.elements.table.value = usualTable(deck);
       showFaces();
-      recount();
-      const status = form.querySelector("[data-meld-status]");
-      if (taken) status.append(` · ${taken} card${taken > 1 ? "s" : ""} the ${deck} deck lacks taken out`);
+      if (recount() && taken) {
+        const nines = deckRanks(deck).includes("9") ? "" : ", no nines";
+        form.querySelector("[data-meld-status]").append(` · ${taken} card${taken > 1 ? "s" : ""} taken out:`
+          + ` a ${deck} deck has ${deckCopies(deck)} of each${nines}`);
+      }
       return;
     }
     if (event.target !== form.elements.cards) recount();

@@ -79,15 +79,14 @@ function showLocalTime(element) {
   element.title = `${element.dateTime.replace("T", " ").replace("Z", "")} UTC`;
 }
 
-// The result card of a decided match: through the phone's share sheet when it takes files (static/share_result.js,
-// named by the link, loaded on the tap), else the link downloads it. The banner comes and goes with the live
-// sheet: one listener for the page.
-document.addEventListener("click", (event) => {
-  const link = event.target.closest?.("[data-share-result]");
-  if (!link || !navigator.canShare?.({ files: [new File([""], "result.png", { type: "image/png" })] })) return;
-  event.preventDefault();
-  import(link.dataset.shareResult).then((card) => card.share(link), () => location.assign(link.href));
-});
+// The result card of a decided match: shared as a picture by static/share_result.js (named by its link), loaded
+// once the winner shows; without it the link downloads the card. The banner comes and goes with the live sheet.
+const shareResultCard = () => {
+  const link = document.querySelector("[data-share-result]");
+  if (link) import(link.dataset.shareResult).then((card) => card.drawAhead(link)).catch(() => {});
+};
+shareResultCard();
+document.addEventListener("sheet-changed", shareResultCard);
 
 document.querySelectorAll("[data-share]").forEach(setUpShare);
 document.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);

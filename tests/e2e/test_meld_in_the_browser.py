@@ -97,7 +97,7 @@ def test_all_trumps_and_a_double_deck_match_the_server(phones: Phones) -> None:
     tap_card(page, "AS")
     page.get_by_label("Deck").select_option("single")
     expect(page.get_by_label("Meld values")).to_have_value("single-classic")
-    expect(page.locator("[data-meld-status]")).to_contain_text("· 1 card the single deck lacks taken out")
+    expect(page.locator("[data-meld-status]")).to_contain_text("· 1 card taken out: a single deck has 2 of each")
     expect(page.locator("[data-code='AS'] .face-badge")).to_have_text("2")
     expect(page.locator("[data-held]")).to_have_text("14 of 12 cards")
     single = server_answer(plain, "single", "all", [*DOUBLE_HAND, "AS", "AH"])[0]
@@ -105,6 +105,18 @@ def test_all_trumps_and_a_double_deck_match_the_server(phones: Phones) -> None:
     page.get_by_label("Deck").select_option("double")
     expect(page.get_by_label("Meld values")).to_have_value("double-small")
     expect(page.locator("[data-meld-status]")).not_to_contain_text("taken out")
+
+
+def test_a_deck_switched_back_to_the_matchs_takes_the_matchs_meld_values(phones: Phones) -> None:
+    page = phones.open()
+    sheet = import_match(page, {"format": "pinochle-match/1", "name": "Large", "rules": {"meld_table": "double-large"},
+                                "sides": [{"name": "We", "players": []}, {"name": "They", "players": []}], "deals": []})
+    page.goto(f"/meld?match={sheet.rsplit('/', 1)[1]}")
+    values = page.get_by_label("Meld values")
+    expect(values).to_have_value("double-large")
+    for deck, table in (("single", "single-classic"), ("double", "double-large")):
+        page.get_by_label("Deck").select_option(deck)
+        expect(values).to_have_value(table)
 
 
 def test_without_scripts_the_form_posts_and_the_server_counts(phones: Phones) -> None:

@@ -27,7 +27,6 @@ from .table import (
 
 pytestmark = pytest.mark.browser
 
-# What a printed page still shows of the things made to be tapped.
 # The phone's share sheet, which takes files (a headless browser has none): what it was given, the first bytes
 # of each file.
 SHARE_SHEET = """() => {
@@ -40,6 +39,7 @@ SHARE_SHEET = """() => {
     }
   };
 }"""
+# What a printed page still shows of the things made to be tapped.
 TAPPABLE_ON_PAPER = """() => [...document.querySelectorAll("button, .button, .share, .share-result, .explain")]
     .filter(el => el.getClientRects().length).map(el => el.textContent.trim())"""
 # How the sheet's header row and its box are laid out: what printing over several pages depends on.
@@ -168,6 +168,12 @@ def test_single_deck_to_1500_plays_to_a_winner(page: Page, shoot: Callable[[Page
     head = bytes(shared[0]["head"])
     assert (shared[0]["name"], shared[0]["type"], head[:8]) == ("result.png", "image/png", b"\x89PNG\r\n\x1a\n")
     assert int.from_bytes(head[16:20], "big") == width, head  # the PNG's header: its width
+    # A share sheet that refuses (the tap's moment gone): the card is downloaded, and the sheet stays.
+    page.evaluate("() => { navigator.share = async () => { throw new DOMException('too late', 'NotAllowedError'); }; }")
+    sheet = page.url
+    with page.expect_download() as download:
+        share.tap()
+    assert download.value.suggested_filename == "result.svg" and page.url == sheet
     # Printed: the sheet and the totals, nothing to tap; over several pages the header row repeats on each (a
     # table header group, not stuck to the screen), and a sheet scrolled inside after a save prints whole.
     scrolled = "(box) => { box.classList.add('sheet-scroll'); box.style.maxHeight = '5rem'; }"  # as app.js does
