@@ -316,6 +316,11 @@ def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
     loads = count_navigations(page)
     with guard.offline(page):
         enter_offline(page)
+        page.get_by_role("link", name="+ Add deal 3").tap()  # the deal not sent yet counts: its number, the dealer
+        dealer = page.locator("[data-dealer]").inner_text().removesuffix(" deals")
+        panel = page.get_by_role("dialog", name="Deal 3")
+        expect(panel.locator("summary", has_text="dealt")).to_have_text(f"{dealer} dealt")
+        panel.get_by_role("button", name="Close").tap()
         page.get_by_role("link", name="Edit deal 1").tap()  # the kept deal form, filled in as deal 1
         panel = page.get_by_role("dialog", name="Correct deal 1")
         expect(panel.get_by_role("textbox", name="Bid")).to_have_value("60")

@@ -175,7 +175,9 @@ function setUpEntryPanel(region) {
     if (first) first.focus();
   };
 
-  // With no network a deal's correction is the kept deal form (static/sw.js's kit), filled in by the outbox.
+  // With no network a new deal or a deal's correction is the kept deal form (static/sw.js's kit), made by the
+  // outbox into the form asked for: the next deal's number and dealer counting the deals not sent yet, or the
+  // deal to correct filled in.
   const correction = /\/deals\/\d+\/edit$/;
   const open = async (url) => {
     const asked = ++opening;
@@ -189,10 +191,11 @@ function setUpEntryPanel(region) {
       // The sheet is as the kept form knows it: no request, and no work at all when it is ready in the panel.
       if (prepared !== kept.version) showForm(kept.html, url, { nextDeal: true });
     } else {
-      const offline = !navigator.onLine && correction.test(new URL(url).pathname);
+      const offline = !navigator.onLine;
       let response;
       try {
-        response = await fetch(offline ? url.replace(correction, "/deals/new") : url, { credentials: "same-origin" });
+        const asking = offline ? url.replace(correction, "/deals/new") : url;
+        response = await fetch(asking, { credentials: "same-origin" });
       } catch {
         location.assign(url);  // neither the network nor a copy on this phone: the page says so
         return;
@@ -208,7 +211,7 @@ function setUpEntryPanel(region) {
       if (newDeal && navigator.onLine) {
         kept = { html, url, version: body.querySelector('input[name="version"]').value, next: null };
       }
-      if (offline) {
+      if (offline) {  // the phone's copy, drawn before the deals not sent yet: made into the form asked for
         const form = body.querySelector("form.deal-form");
         await (await outbox()).adapt(form, new URL(url).pathname, (text) => { title.textContent = text; });
         if (asked !== opening) return;
