@@ -326,3 +326,17 @@ def test_throw_in_on_an_old_version_is_refused_with_a_message(client: FlaskClien
     html = response.get_data(as_text=True)
     assert "deal 2 was added on another phone" in html and "Deal 1 was left as it is." in html
     assert 'class="status status-thrown_in"' not in html
+
+
+def test_stale_new_deal_is_dealt_by_the_player_after_the_deal_added(client: FlaskClient, actions: Actions) -> None:
+    made = client.post("/api/v1/matches", json={
+        "format": "pinochle-match/1", "name": "Seated", "deals": [],
+        "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}]})
+    public_id = made.get_json()["id"]
+    mine = actions.deal_form(public_id) | {"bidder": "1", "bid": "55", "sides-0-total": "38", "sides-1-total": "51"}
+    assert mine["dealt_by"] == "Ann"
+    actions.add_deal(public_id, 0, 60, (67, 20))  # dealt by Ann, on another phone
+    response = client.post(f"/m/{public_id}/deals/new", data=mine)
+    assert response.status_code == 409
+    kept = form_values(response)
+    assert (kept["dealt_by"], kept["sides-1-total"]) == ("Cy", "51")

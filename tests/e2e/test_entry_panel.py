@@ -281,6 +281,34 @@ def test_a_deal_closed_while_it_is_saved_is_saved_once_and_a_draft_outlives_a_co
     expect(panel).to_be_hidden()
 
 
+def test_a_draft_saved_after_another_phone_added_a_deal_is_refused_on_top_then_saved_dealt_on(
+    page: Page, phones: Phones, guard: Guard
+) -> None:
+    import_match(page, PARTNERS)
+    page.get_by_role("link", name="+ Add deal 3").tap()
+    panel = page.get_by_role("dialog", name="Deal 3")
+    panel.get_by_role("radio", name="Di", exact=True).tap()
+    type_quick_numbers(panel, 55, (20, 62))
+    panel.get_by_role("button", name="Close").tap()
+    other = phones.open()
+    other.goto(page.url)
+    add_quick_deal(other, WE, 50, (30, 30))
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals", timeout=10_000)
+    dealer = page.locator("[data-dealer]").inner_text().removesuffix(" deals")
+    page.get_by_role("link", name="+ Add deal 4").tap()
+    panel.get_by_role("button", name="Save deal").tap()
+    panel = page.get_by_role("dialog", name="Deal 4")
+    alert = panel.locator(".form-errors")
+    expect(alert).to_contain_text("deal 3 was added on another phone")
+    expect(alert).to_be_in_viewport()  # said on top, not under the fields
+    assert take_expected_errors(guard, r"status of 409") == 1
+    expect(panel.locator("summary", has_text="dealt")).to_have_text(f"{dealer} dealt")  # the deal after deal 3's
+    expect(panel.locator("#deal-preview.ready p").first).to_contain_text("+")  # its score, worked out again
+    expect(panel.get_by_role("textbox", name="Bid")).to_have_value("55")  # what was typed, kept
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 4 deals")
+
+
 def test_a_hand_counted_in_sets_in_the_panel_is_saved_as_counted(page: Page, live_app: LiveApp) -> None:
     import_match(page, PARTNERS)
     page.get_by_role("link", name="+ Add deal 3").tap()

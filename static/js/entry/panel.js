@@ -332,9 +332,11 @@ function setUpEntryPanel(region) {
       ready();
       return;
     }
-    if (!response.ok && showForm(html, form.action, { refused: true })) {  // refused (422): with its messages
+    if (!response.ok && showForm(html, form.action, { refused: true })) {  // refused (422, 409): with its messages
       say("");  // the form's own alert says it was not saved, once
-      focusFirst();
+      if (body.querySelector('[aria-invalid="true"]')) focusFirst();
+      else panel.scrollTop = 0;  // nothing to mend at a field (the match changed meanwhile): the message on top
+      body.querySelector("form.deal-form").dispatchEvent(new Event("change"));  // its score, worked out again
       return;
     }
     ready();
