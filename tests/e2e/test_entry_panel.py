@@ -20,6 +20,7 @@ from .sheet_only import players_match, sheet_only_phone
 from .table import add_quick_deal, deal_row, import_match, sheet_totals, type_number, type_quick_numbers
 from .test_deal_entry import PARTNERS, THEY, WE
 from .test_meld_calculator import tap_card
+from .test_phone_layout import browser_text_size
 
 pytestmark = pytest.mark.browser
 
@@ -182,6 +183,17 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
     assert content <= shown and right <= 160.5, f"the panel scrolls sideways at 160 CSS px: {content, shown, right}"
     box = save.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 160.5, box
+
+    big_text = phones.open(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    with browser_text_size(big_text, 32):  # the browser's own text size at 200%: the Save bar, the heading
+        big_text.goto(page.url)
+        big_text.get_by_role("link", name="+ Add deal 7").tap()
+        panel = big_text.get_by_role("dialog", name="Deal 7")
+        bar = panel.locator(".action-bar").bounding_box()
+        assert bar is not None and bar["height"] <= 640 / 4, bar
+        heading = panel.locator("#entry-title").bounding_box()
+        close = panel.get_by_role("button", name="Close").bounding_box()
+        assert heading and close and abs(heading["y"] - close["y"]) < close["height"], (heading, close)  # one line
 
 
 def test_a_deal_closed_unsaved_opens_again_as_it_was_left_until_cancelled(page: Page, guard: Guard) -> None:

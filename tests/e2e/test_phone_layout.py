@@ -365,8 +365,6 @@ def browser_text_size(page: Page, pixels: int) -> Iterator[None]:
 
 EVENT_PAGES = ["event-new", "event-director", "event-standings"]
 AT_100_PERCENT = {"width": 320, "height": 640}  # the small phone's screen with its text at 100%
-# A browser's own text size: the root font size, so what is sized in rem grows and the screen stays 320 pixels.
-LETTERS = "(size) => { document.documentElement.style.fontSize = size; }"
 
 
 def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
@@ -374,8 +372,8 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
 ) -> None:
     """One small phone at 200% visits every page (and a table's, an event's): none scrolls sideways, whatever is
     folded open, nor once the phone's text is back to 100% (the screen 320 CSS pixels wide again), nor with the
-    page's letters at 200% on that screen; on the deal form the Save bar keeps clear of the field in focus at 200%
-    and with the browser's own text size at 200%."""
+    browser's own text size at 200% on that screen; on the deal form the Save bar keeps clear of the field in
+    focus at 200% and with the browser's text size at 200%."""
     from .test_sheet_at_a_glance import OVERFLOW, PAGE_NAMES, every_page
     from .test_tables import make_table
 
@@ -419,15 +417,14 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
             with browser_text_size(page, 32):  # the browser's text size at 200% on the 320 pixel screen
                 save_bar_keeps_clear_of_the_focus(page)
             page.set_viewport_size(SMALL_PHONE_AT_200_PERCENT["viewport"])
-        for text, screen, letters in (("200%", SMALL_PHONE_AT_200_PERCENT["viewport"], ""),
-                                      ("100%", AT_100_PERCENT, ""),
-                                      ("100% with letters at 200%", AT_100_PERCENT, "200%")):
+        for text, screen, letters in (("200%", SMALL_PHONE_AT_200_PERCENT["viewport"], 16),
+                                      ("100%", AT_100_PERCENT, 16),
+                                      ("100% with the browser's text at 200%", AT_100_PERCENT, 32)):
             page.set_viewport_size(screen)
-            page.evaluate(LETTERS, letters)
-            found = page.evaluate(OVERFLOW)
+            with browser_text_size(page, letters):
+                found = page.evaluate(OVERFLOW)
             if found["scrollWidth"] > found["clientWidth"] or found["past"]:
                 scrolling[f"{name} at {text}"] = found
-        page.evaluate(LETTERS, "")
         page.set_viewport_size(SMALL_PHONE_AT_200_PERCENT["viewport"])
         shoot(page, f"small-phone-200-{name}", full_page=False)
     assert scrolling == {}, "\n".join(f"{name} scrolls sideways: {found}" for name, found in scrolling.items())

@@ -23,9 +23,12 @@ const LOOK = [
   // A field scrolled to (the keypad's "next", a tap) stops clear of the sticky heading and Save bar, as on the page.
   ".entry-panel { scroll-padding: 4rem 0 8rem; }",
   ".entry-panel::backdrop { background: rgb(0 0 0 / .45); }",
-  ".entry-head { position: sticky; top: 0; z-index: 3; display: flex; align-items: center;"
-    + " justify-content: space-between; gap: .5rem; background: var(--bg); padding: .25rem 0; }",
-  ".entry-head h2 { margin: .5rem 0; overflow-wrap: anywhere; }",
+  // The title and Close on one line, smaller on a short screen (or with big text); should they not fit, a line
+  // each rather than the title broken inside a word.
+  ".entry-head { position: sticky; top: 0; z-index: 3; display: flex; flex-wrap: wrap; align-items: center;"
+    + " justify-content: space-between; gap: 0 .5rem; background: var(--bg); padding: .25rem 0; }",
+  ".entry-head h2 { margin: .5rem 0; font-size: 1.25rem; }",
+  "@media (max-height: 30rem) { .entry-head h2 { font-size: 1rem; } .entry-close { font-size: .875rem; padding: .25rem .5rem; } }",
   ".entry-status { margin: 0 0 .5rem; font-weight: 650; }",
   ".entry-status:empty { display: none; }",
 ].join("\n");
