@@ -214,6 +214,11 @@ def test_a_deal_closed_unsaved_opens_again_as_it_was_left_until_cancelled(page: 
     expect(panel).to_be_hidden()
     page.get_by_role("link", name="Edit deal 2").tap()  # another deal looked at in between
     page.get_by_role("dialog", name="Correct deal 2").get_by_role("button", name="Close").tap()
+    page.on("dialog", lambda dialog: dialog.dismiss())  # leaving the sheet with the deal typed: asked first
+    with page.expect_event("dialog") as leaving:
+        page.get_by_role("link", name="House rules").first.tap()
+    assert leaving.value.type == "beforeunload"
+    expect(page.get_by_role("link", name="+ Add deal 3")).to_be_visible()  # the player stayed
     for close in ("Escape", "Cancel"):  # the phone's Back closes the panel as Escape does
         page.get_by_role("link", name="+ Add deal 3").tap()
         expect(panel.get_by_role("textbox", name="Bid")).to_have_value("60")

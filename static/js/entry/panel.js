@@ -374,6 +374,12 @@ function setUpEntryPanel(region) {
     say("");
     (window.requestIdleCallback || setTimeout)(prepare);
   });
+  // Leaving the sheet (a link tapped, Back, Undo's reload) with a deal typed and not saved: the browser asks first.
+  window.addEventListener("beforeunload", (event) => {
+    if (!draft && !(panel.open && typed)) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
   // Before app.js's outbox sees it (it listens on the document): the panel's form is sent here.
   window.addEventListener("submit", (event) => {
     if (!panel.contains(event.target)) return;
