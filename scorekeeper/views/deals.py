@@ -114,12 +114,12 @@ def undo(public_id: str, number: int) -> Response:
     loaded = reading.load_match(public_id)
     version = _version()
     if version == loaded.row.version and number != len(loaded.row.deals):
-        abort(400, "Only the last deal can be taken back; open the deal (✎) to delete it.")
+        abort(400, "Only the last deal can be taken back; tap the deal's number on the sheet to delete it.")
     try:
         writing.delete_deal(loaded, number, version, sent_write_key())
     except writing.StaleEdit:
         flash(f"Deal {number} was not removed: since it was saved, {loaded.row.last_change} on another "
-              f"phone. To remove it all the same, open it (✎) and delete it.", "error")
+              f"phone. To remove it all the same, tap its number on the sheet and delete it.", "error")
     else:
         flash(f"Deal {number} was removed.", "info")
     return redirect(url_for("matches.sheet", public_id=public_id))
