@@ -37,8 +37,8 @@ function addSteps(form) {
   });
 }
 
-// Deal form: with two sides, typing one side's trick points fills in the other's;
-// and a warning when the bid is more than the bidders' meld plus every trick point.
+// Deal form: with two sides, typing one side's trick points fills in the other's, unless the player typed that
+// too; and a warning when the bid is more than the bidders' meld plus every trick point.
 function setUpDealForm(form) {
   const cardPoints = parseInt(form.dataset.cardPoints, 10);
   const trickTotal = parseInt(form.dataset.trickTotal, 10);
@@ -46,9 +46,10 @@ function setUpDealForm(form) {
   if (tricks.length === 2) {
     tricks.forEach((input, index) => {
       input.addEventListener("input", () => {
-        const typed = numberIn(input);
-        if (typed !== null && typed >= 0 && typed <= cardPoints) {
-          tricks[1 - index].value = String(cardPoints - typed);
+        input.dataset.typed = "";
+        const [typed, other] = [numberIn(input), tricks[1 - index]];
+        if (typed !== null && typed >= 0 && typed <= cardPoints && !("typed" in other.dataset)) {
+          other.value = String(cardPoints - typed);
         }
       });
     });

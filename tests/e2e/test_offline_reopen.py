@@ -33,7 +33,7 @@ def save_kept(page: Page, what: str) -> None:
 
 
 def detailed_deal(page: Page) -> None:
-    """We bid 50: partners' meld 20 and 12, 30 trick points and the last trick; They meld 8, 20 tricks."""
+    """We bid 50: partners' meld 20 and 12, 30 trick points and the last trick; They meld 8, 18 tricks."""
     page.get_by_role("radio", name="Meld + tricks").tap()
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 50)
@@ -42,7 +42,7 @@ def detailed_deal(page: Page) -> None:
     type_number(we.get_by_role("textbox", name="Partner 2's meld"), 12)
     type_number(we.get_by_role("textbox", name="Trick points"), 30)
     type_number(they.get_by_role("textbox", name="Partner 1's meld"), 8)
-    type_number(they.get_by_role("textbox", name="Trick points"), 20)
+    type_number(they.get_by_role("textbox", name="Trick points"), 18)
     page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
 
 
@@ -65,7 +65,7 @@ def deal_from_cards(page: Page) -> None:
     expect(counted.get_by_label("Pinochle", exact=True)).to_have_value("1")
     we, they = side_box(page, 0), side_box(page, 1)
     type_number(they.get_by_role("textbox", name="Trick points"), 40)
-    type_number(we.get_by_role("textbox", name="Trick points"), 10)
+    type_number(we.get_by_role("textbox", name="Trick points"), 8)
     page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="They").tap()
 
 

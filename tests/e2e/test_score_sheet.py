@@ -106,8 +106,13 @@ def test_dead_contract_warning_and_thrown_in_deals(page: Page, shoot: Callable[[
 
     # Played out anyway: the bidders are set; the defenders score meld and tricks.
     type_number(side_box(page, 1).get_by_label("Partner 1's meld"), 12)
-    type_number(side_box(page, 0).get_by_label("Trick points"), 30)
-    expect(side_box(page, 1).get_by_label("Trick points")).to_have_value("18")  # filled in from 48
+    type_number(side_box(page, 0).get_by_label("Trick points"), 31)
+    expect(side_box(page, 1).get_by_label("Trick points")).to_have_value("17")  # filled in from 48
+    type_number(side_box(page, 0).get_by_label("Trick points"), 30)  # typed again: the other follows
+    expect(side_box(page, 1).get_by_label("Trick points")).to_have_value("18")
+    type_number(side_box(page, 1).get_by_label("Trick points"), 20)  # typed there too: what We typed stays
+    expect(side_box(page, 0).get_by_label("Trick points")).to_have_value("30")
+    type_number(side_box(page, 1).get_by_label("Trick points"), 18)
     page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
     save_deal(page)
     notice = page.locator("#dead-contract")
