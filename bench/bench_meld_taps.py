@@ -96,6 +96,7 @@ def in_deal_form(page: Page, trump: str, hand: list[str]) -> Count:
         opener.tap()
         count.taps += 1
         dialog = page.get_by_role("dialog")
+        dialog.locator("[data-code] .face-add").first.wait_for()  # the faces, drawn as the dialog opens
         enter_cards(page, hand, count)
         dialog.get_by_role("radio", name=trump).tap()
         use = dialog.get_by_role("button", name="Use")
