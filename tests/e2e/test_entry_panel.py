@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from .conftest import PHONE_AT_200_PERCENT, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, take_expected_errors, wait_until_sent
@@ -70,12 +70,18 @@ def write_keys(asked: list[str]) -> list[str]:
             for key in parse_qs(line.split(" ", 2)[2]).get("write_key", [])]
 
 
-def add_in_panel(page: Page, number: int, bid: int, totals: tuple[int, int]) -> None:
-    """A quick deal added in the panel (Di bids) and seen on the sheet."""
+def type_in_panel(page: Page, number: int, bidder: str, bid: int, totals: tuple[int, int]) -> Locator:
+    """A quick deal typed in the panel opened by "+ Add deal" (``bidder`` bids), not saved yet: the panel."""
     page.get_by_role("link", name=f"+ Add deal {number}").tap()
     panel = page.get_by_role("dialog", name=f"Deal {number}")
-    panel.get_by_role("radio", name="Di", exact=True).tap()
+    panel.get_by_role("radio", name=bidder, exact=True).tap()
     type_quick_numbers(panel, bid, totals)
+    return panel
+
+
+def add_in_panel(page: Page, number: int, bid: int, totals: tuple[int, int]) -> None:
+    """A quick deal added in the panel (Di bids) and seen on the sheet."""
+    panel = type_in_panel(page, number, "Di", bid, totals)
     panel.get_by_role("button", name="Save deal").tap()
     expect(page.locator(".match-meta")).to_have_text(f"Playing to 500 · {number} deals")
     expect(page.locator("main > .flashes .saved-notice")).to_contain_text(f"Deal {number} saved")
@@ -198,11 +204,8 @@ def test_a_deal_is_added_refused_and_corrected_in_the_panel_with_no_page_load(
 
 def test_a_deal_closed_unsaved_opens_again_as_it_was_left_until_cancelled(page: Page, guard: Guard) -> None:
     import_match(page, PARTNERS)
-    page.get_by_role("link", name="+ Add deal 3").tap()
-    panel = page.get_by_role("dialog", name="Deal 3")
+    panel = type_in_panel(page, 3, "Cy", 40, (20, 70))
     bid = panel.get_by_role("textbox", name="Bid")
-    panel.get_by_role("radio", name="Cy", exact=True).tap()
-    type_quick_numbers(panel, 40, (20, 70))
     panel.get_by_role("button", name="Save deal").tap()  # below the minimum bid: refused, then closed
     expect(bid).to_have_attribute("aria-invalid", "true")
     assert take_expected_errors(guard, r"status of 422") == 1
@@ -250,10 +253,7 @@ DOUBLE_TAP = """(save) => new Promise((done) => {
 
 def test_the_second_tap_of_a_double_tap_on_save_opens_nothing(page: Page) -> None:
     import_match(page, PARTNERS)
-    page.get_by_role("link", name="+ Add deal 3").tap()
-    panel = page.get_by_role("dialog", name="Deal 3")
-    panel.get_by_role("radio", name="Cy", exact=True).tap()
-    type_quick_numbers(panel, 60, (38, 62))
+    panel = type_in_panel(page, 3, "Cy", 60, (38, 62))
     assert panel.get_by_role("button", name="Save deal").evaluate(DOUBLE_TAP) is False
     expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")
     expect(page.get_by_role("dialog")).to_have_count(0)
@@ -263,10 +263,7 @@ def test_the_second_tap_of_a_double_tap_on_save_opens_nothing(page: Page) -> Non
 
 def test_a_deal_closed_while_it_is_saved_is_saved_once_and_a_draft_outlives_a_correction(page: Page) -> None:
     import_match(page, PARTNERS)
-    page.get_by_role("link", name="+ Add deal 3").tap()
-    panel = page.get_by_role("dialog", name="Deal 3")
-    panel.get_by_role("radio", name="Di", exact=True).tap()
-    type_quick_numbers(panel, 55, (20, 62))
+    panel = type_in_panel(page, 3, "Di", 55, (20, 62))
     panel.get_by_role("button", name="Close").tap()
     page.get_by_role("link", name="Edit deal 2").tap()  # corrected on this phone while deal 3 waits
     correction = page.get_by_role("dialog", name="Correct deal 2")
@@ -302,10 +299,7 @@ def test_a_draft_saved_after_another_phone_added_a_deal_is_refused_on_top_then_s
     page: Page, phones: Phones, guard: Guard
 ) -> None:
     import_match(page, PARTNERS)
-    page.get_by_role("link", name="+ Add deal 3").tap()
-    panel = page.get_by_role("dialog", name="Deal 3")
-    panel.get_by_role("radio", name="Di", exact=True).tap()
-    type_quick_numbers(panel, 55, (20, 62))
+    panel = type_in_panel(page, 3, "Di", 55, (20, 62))
     panel.get_by_role("button", name="Close").tap()
     other = phones.open()
     other.goto(page.url)
