@@ -28,7 +28,8 @@ const LOOK = [
   ".entry-head { position: sticky; top: 0; z-index: 3; display: flex; flex-wrap: wrap; align-items: center;"
     + " justify-content: space-between; gap: 0 .5rem; background: var(--bg); padding: .25rem 0; }",
   ".entry-head h2 { margin: .5rem 0; font-size: 1.25rem; }",
-  "@media (max-height: 30rem) { .entry-head h2 { font-size: 1rem; } .entry-close { font-size: .875rem; padding: .25rem .5rem; } }",
+  "@media (max-height: 30rem) { .entry-head h2 { font-size: 1rem; }"
+    + " .entry-close { font-size: .875rem; padding: .25rem .5rem; } }",
   ".entry-status { margin: 0 0 .5rem; font-weight: 650; }",
   ".entry-status:empty { display: none; }",
 ].join("\n");
