@@ -145,7 +145,7 @@ def _save(loaded: reading.Loaded, form: DealForm, number: int | None) -> str | R
             form.form_errors.append(stale.message + " Check the deal and save again to keep yours.")
             form.version.data = str(stale.current_version)
             if number is None:  # the deal comes after the one added meanwhile: dealt by the next player
-                form.dealt_by.data = _new_deal_data(match)["dealt_by"]
+                form.dealt_by.data = next_dealer(match) or ""
             status = 409
             if number is not None and number > len(row.deals):  # the deal being edited is gone
                 return render_template("errors/error.html", status=409, title="Deal already gone",

@@ -144,7 +144,7 @@ function setUpEntryPanel(region) {
   let draft = null;
   let typed = false;  // something typed or chosen in the form shown, or the server refused it as typed
   const shownVersion = () => region.dataset.etag.split("-")[0];
-  const isNewDeal = (form) => Boolean(form) && new URL(form.action, location.href).pathname.endsWith("/deals/new");
+  const isNewDeal = (address) => new URL(address, location.href).pathname.endsWith("/deals/new");
 
   // The form page's content (the form, its notices and messages) put in the panel; false if it has no deal form.
   // `nextDeal`: the kept new-deal form, made into the next deal's (`startNextDeal`); `refused`: the server's
@@ -185,7 +185,7 @@ function setUpEntryPanel(region) {
   const correction = /\/deals\/\d+\/edit$/;
   const open = async (url) => {
     const asked = ++opening;
-    const newDeal = new URL(url).pathname.endsWith("/deals/new");
+    const newDeal = isNewDeal(url);
     if (newDeal && draft) {
       title.textContent = draft.title;
       body.replaceChildren(draft.content);
@@ -366,7 +366,8 @@ function setUpEntryPanel(region) {
   };
   panel.addEventListener("close", () => {
     opening += 1;
-    if (panel.returnValue !== "done" && typed && isNewDeal(body.querySelector("form.deal-form"))) {
+    const form = body.querySelector("form.deal-form");
+    if (panel.returnValue !== "done" && typed && form && isNewDeal(form.action)) {
       draft = { title: title.textContent, content: document.createDocumentFragment() };
       draft.content.append(...body.childNodes);
     }
