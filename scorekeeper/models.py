@@ -65,6 +65,10 @@ class MatchRow(Base):
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     last_change: Mapped[str] = mapped_column(Text, default="the match was created")
     table_id: Mapped[int | None] = mapped_column(index=True)  # the table it was played at (TableRow.id)
+    # The decided match this one is the next match of (``MatchRow.id``): unique, so a match has one next match.
+    follows_id: Mapped[int | None] = mapped_column(unique=True, index=True)
+    first_dealer: Mapped[str | None] = mapped_column(String(100))  # who deals first, when not the first player
+    started_by: Mapped[str | None] = mapped_column(String(100))  # the name of the phone that started it, if any
 
     sides: Mapped[list[SideRow]] = relationship(
         back_populates="match", order_by="SideRow.position", cascade="all, delete-orphan"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
 
 from flask import abort
@@ -34,6 +35,7 @@ from .rules.limits import (
 )
 from .rules.match import Match, SideInfo
 from .rules.matchfile import match_from_json
+from .rules.numbers import whole_number_or_none
 from .rules.problems import ProblemCode, join_path
 from .rules.scoring import play, settle_match
 from .rules.stats import TableStats, table_stats
@@ -313,14 +315,42 @@ def seating(sides: Sequence[SideInfo]) -> list[str]:
 
 def next_dealer(match: Match) -> str | None:
     """Who deals the next deal: the player after the last recorded dealer, else the seat the deal count
-    reaches from the first player; None when the sides name no players."""
+    reaches from the match's first dealer (its first player unless it names another); None when the sides
+    name no players."""
     seats = seating(match.sides)
     if not seats:
         return None
     for since, deal in enumerate(reversed(match.deals)):
         if deal.dealt_by in seats:  # a passed deal records no dealer, but the deal still moved on
             return seats[(seats.index(deal.dealt_by) + 1 + since) % len(seats)]
-    return seats[len(match.deals) % len(seats)]
+    first = seats.index(match.first_dealer) if match.first_dealer in seats else 0
+    return seats[(first + len(match.deals)) % len(seats)]
+
+
+def default_match_name(sides: Sequence[SideInfo], day: date | None = None) -> str:
+    """"We v They, 01 Dec 2026": the sides and the day (the phone's, when it said; else UTC's)."""
+    return f"{' v '.join(side.shown_name for side in sides)}, {day or datetime.now(UTC).date():%d %b %Y}"
+
+
+def next_match(finished_name: str, match: Match, rotate: bool) -> Match:
+    """The match after ``match`` (named ``finished_name``): its sides and players (``rotate``: in new
+    partnerships), the house rules in force at its end, today's name, and as its first dealer the player after
+    its last dealer."""
+    sides = rotated_sides(match.sides) if rotate else match.sides
+    default = default_match_name(sides)
+    name = _numbered_name(finished_name, default) if sides == match.sides else default
+    return Match(sides=sides, rules=match.rules, name=name, auction=match.auction, first_dealer=next_dealer(match))
+
+
+def _numbered_name(finished: str, default: str) -> str:
+    """Today's default name, numbered when the finished match already has it: "We v They, 01 Dec 2026 (2)"."""
+    if finished == default:
+        return f"{default} (2)"
+    head, _, tail = finished.rpartition(" (")
+    count = whole_number_or_none(tail.removesuffix(")")) if tail.endswith(")") else None
+    if head == default and count is not None:
+        return f"{default} ({count + 1})"
+    return default
 
 
 def rotated_sides(sides: Sequence[SideInfo]) -> tuple[SideInfo, ...]:

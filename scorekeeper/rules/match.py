@@ -179,13 +179,14 @@ class Match:
     deals: tuple[Deal, ...] = ()
     name: str = ""
     auction: bool = True
+    first_dealer: str | None = None  # who deals the first deal (one of the players); None: the first player
     _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         # Matches key the statistics' memo, so the hash is worked out once, as a deal's is.
         cached = self._hash
         if cached is None:
-            cached = hash((self.sides, self.rules, self.deals, self.name, self.auction))
+            cached = hash((self.sides, self.rules, self.deals, self.name, self.auction, self.first_dealer))
             object.__setattr__(self, "_hash", cached)
         return cached
 

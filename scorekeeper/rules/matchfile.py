@@ -46,7 +46,8 @@ from .problems import Problem, ProblemCode, join_path
 from .text import clean_name, dumps_lines, load_json
 
 FORMAT = "pinochle-match/1"
-MATCH_KEYS = frozenset({"format", "name", "event", "sides", "rules", "auction", "deals"})  # "event": read, ignored
+MATCH_KEYS = frozenset(
+    {"format", "name", "event", "sides", "first_dealer", "rules", "auction", "deals"})  # "event": read, ignored
 DEAL_KEYS = frozenset(
     {"passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by", "dealt_by"}
 )
@@ -90,7 +91,10 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
         raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", message)
     deals = tuple(_at(f"deals[{i}]", _deal, item, len(sides), rules, stored) for i, item in enumerate(deals_data))
     auction = _optional(obj, "auction", _auction_implied(deals), _bool)
-    return Match(sides=sides, rules=rules, deals=deals, name=name, auction=auction)
+    first_dealer = _optional(obj, "first_dealer", None, _named_player)
+    if first_dealer is not None and all(first_dealer not in side.players for side in sides):
+        raise _fail(ProblemCode.DEALER_UNKNOWN, "first_dealer", f"{first_dealer} does not play in this match")
+    return Match(sides=sides, rules=rules, deals=deals, name=name, auction=auction, first_dealer=first_dealer)
 
 
 def _auction_implied(deals: tuple[Deal, ...]) -> bool:
@@ -410,6 +414,7 @@ def match_to_json(match: Match, deal_json: DealWriter | None = None,
         "name": match.name,
         **({"event": dict(event)} if event is not None else {}),
         "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
+        **({"first_dealer": match.first_dealer} if match.first_dealer is not None else {}),
         "rules": match.rules.to_mapping(),
     }
     if not match.auction or not _auction_implied(match.deals):

@@ -84,6 +84,11 @@ def matches_by_public_id(public_ids: Iterable[str]) -> list[MatchRow]:
     return [by_id[public_id] for public_id in wanted if public_id in by_id]
 
 
+def next_match_of(finished: MatchRow) -> MatchRow | None:
+    """The match started as ``finished``'s next match, if there is one."""
+    return get_session().scalars(select(MatchRow).where(MatchRow.follows_id == finished.id)).first()
+
+
 def get_deal_or_404(row: MatchRow, number: int) -> DealRow:
     if not 1 <= number <= len(row.deals):
         abort(404, f"This match has no deal {number}.")
@@ -115,6 +120,7 @@ def match_json(row: MatchRow) -> dict[str, Any]:
         "name": row.name,
         "auction": row.auction,
         "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides],
+        **({"first_dealer": row.first_dealer} if row.first_dealer is not None else {}),
         "rules": dict(row.rules),
         "deals": [deal_json(deal) for deal in row.deals],
     }

@@ -34,7 +34,7 @@ from ..rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, 
 from ..rules.undo import rules_before
 from ..versions import check_not_ahead
 from .describe import describe_deal
-from .reading import Loaded, core_deal_or_404, deal_json, get_deal_or_404, load_match, to_core
+from .reading import Loaded, core_deal_or_404, deal_json, get_deal_or_404, load_match, next_match_of, to_core
 from .write_keys import KeyReused, WriteKey, store_key, stored_write
 
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
@@ -85,12 +85,15 @@ class Written:
 # Starting matches -----------------------------------------------------------------------------------
 
 def create_match(match: Match, public_id: str | None = None, table_id: int | None = None,
-                 following: tuple[MatchRow, WriteKey] | None = None, commit: bool = True) -> MatchRow:
+                 following: tuple[MatchRow, WriteKey] | None = None, commit: bool = True,
+                 **columns: Any) -> MatchRow:
     """Store a new match (from the form, an import or the API) and return its row; ``public_id`` gives
     it a chosen link (a seeded sample's) rather than a random one; ``table_id`` the table it is played at;
-    ``following`` the finished match and the rematch form's key that started it. ``commit=False`` leaves
-    the match in the session's transaction, for a caller storing several things at once."""
-    row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping(), table_id=table_id)
+    ``following`` the finished match and the rematch form's key that started it; ``columns`` the row's
+    other columns (a next match's). ``commit=False`` leaves the match in the session's transaction, for a
+    caller storing several things at once."""
+    row = MatchRow(name=match.name, auction=match.auction, rules=match.rules.to_mapping(), table_id=table_id,
+                   first_dealer=match.first_dealer, **columns)
     if public_id is not None:
         row.public_id = public_id
     row.sides = [
@@ -117,23 +120,58 @@ def create_match(match: Match, public_id: str | None = None, table_id: int | Non
     return row
 
 
-def start_next_match(finished: MatchRow, match: Match, key: WriteKey | None) -> MatchRow:
-    """Store ``match`` as the one after ``finished`` (a rematch), at the same table. With a ``key`` (the
-    rematch form's), the key is stored with ``finished`` in the new match's transaction, so the same form
-    sent again (a double tap, a resend) answers the match the first one started rather than a second."""
-    if key is None:
-        return create_match(match, table_id=finished.table_id)
-    first = _started_before(finished, key)
-    if first is not None:
-        return first
-    try:
-        return create_match(match, table_id=finished.table_id, following=(finished, key))
-    except IntegrityError:
-        get_session().rollback()  # the same key stored by a rematch that committed first
+@dataclasses.dataclass(frozen=True)
+class NextMatch:
+    """The next match of a decided one; ``made``: this call started it (False: another had already)."""
+
+    row: MatchRow
+    made: bool
+
+
+def start_next_match(finished: MatchRow, match: Match, key: WriteKey | None,
+                     started_by: str | None = None) -> NextMatch:
+    """The one next match of ``finished``: stored from ``match`` (at the same table) by the first call,
+    found by every later one, from whichever phone, process or machine, racing or not.
+
+    The call that stores it first claims ``finished`` (its version goes up, so every phone showing it is
+    offered the next match) and inserts the new match naming it (``follows_id``, unique) in that
+    transaction; a call that lost the race finds the winner's under the claim's lock, or, at the latest,
+    when the unique column refuses its insert. ``started_by``: the name of the phone starting it, if it
+    has one. With a ``key`` (the rematch form's), the key is stored with ``finished`` in the same
+    transaction, so the same form sent again answers the same match (``KeyReused`` for another write's key).
+    """
+    if key is not None:
         first = _started_before(finished, key)
-        if first is None:
+        if first is not None:
+            return NextMatch(first, made=False)
+    found = next_match_of(finished)
+    if found is not None:
+        return NextMatch(found, made=False)
+    session = get_session()
+    try:
+        _claim_for_next_match(finished)
+        found = next_match_of(finished)  # read under the lock: a call that got in first
+        if found is not None:
+            session.rollback()
+            return NextMatch(found, made=False)
+        row = create_match(match, table_id=finished.table_id, following=None if key is None else (finished, key),
+                           follows_id=finished.id, started_by=started_by)
+    except IntegrityError:
+        session.rollback()  # the next match stored by a call that committed after this one read
+        found = next_match_of(finished)
+        if found is None:
             raise
-        return first
+        return NextMatch(found, made=False)
+    return NextMatch(row, made=True)
+
+
+def _claim_for_next_match(finished: MatchRow) -> None:
+    """Bump ``finished``'s version, whatever it is (a deal added after the end does not stop its next match):
+    it takes the lock a write takes, and the phones showing ``finished`` see it changed."""
+    session = get_session()
+    values = {"version": _MATCH.c.version + 1, "updated_at": utc_now(), "last_change": "the next match was started"}
+    session.connection().execute(update(_MATCH).where(_MATCH.c.id == finished.id).values(values))
+    session.expire(finished, ["version", "updated_at", "last_change"])
 
 
 def _started_before(finished: MatchRow, key: WriteKey) -> MatchRow | None:

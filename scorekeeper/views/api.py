@@ -31,7 +31,7 @@ from ..rules.rescale import Factor, rescale_offer, scales_disagree
 from ..rules.scoring import Sheet, preview_rules, score_match
 from ..store import reading, write_keys, writing
 from .api_base import ApiError, api_error, as_api_error, check_bearer, expected_version, json_body, json_errors
-from .errors import KEY_REUSED, NOTHING_TO_UNDO
+from .errors import KEY_REUSED, NOT_DECIDED, NOTHING_TO_UNDO
 from .links import external_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -146,6 +146,29 @@ def match(public_id: str) -> tuple[Response, int]:
         return unchanged, 304
     row, core = reading.load_match(public_id)
     return match_answer(row, core, score_match(core), event=event_of_match(row))
+
+
+@bp.post("/matches/<public_id>/next")
+@rate_limited("create-match", "edit-token")
+def next_match(public_id: str) -> tuple[Response, int]:
+    """The next match of a decided match: made by the first request (201), answered to every later one
+    (200), from whichever client, at the same moment or not. It holds the decided match's edit token's
+    right: its own token comes with it."""
+    row, match = editable_match(public_id)
+    body = json_body() if request.content_length else {}
+    partners = body.get("partners", "same")
+    if partners not in ("same", "rotate"):
+        raise ApiError(422, "partners", 'either "same" or "rotate"', ProblemCode.WRONG_FORMAT)
+    if score_match(match).winner is None:
+        raise ApiError(409, None, "This match is still being played: its next match starts once it is decided.",
+                       NOT_DECIDED)
+    started = writing.start_next_match(row, tables.next_match(row.name, match, rotate=partners == "rotate"), None)
+    core = reading.to_core(started.row)
+    response, status = match_answer(started.row, core, score_match(core), 201 if started.made else 200,
+                                    edit_token=started.row.edit_token, follows=row.public_id)
+    response.headers["Location"] = links(started.row)["self"]
+    response.headers["Cache-Control"] = "no-store"  # the edit token: kept by nobody on the way
+    return response, status
 
 
 @bp.get("/matches/<public_id>/deals/<int:number>")

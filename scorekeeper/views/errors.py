@@ -43,6 +43,7 @@ FORM_EXPIRED = "form_expired"  # the CSRF token of a form, or of the outbox, is 
 REPEATED_FIELD = "duplicate_field"  # a form (or an outbox entry) that gives one field twice
 KEY_REUSED = "key_reused"  # a write key sent again with another request
 NOTHING_TO_UNDO = "nothing_to_undo"  # an undo that would change nothing
+NOT_DECIDED = "not_decided"  # the next match of a match still being played
 
 
 class Refused(HTTPException):

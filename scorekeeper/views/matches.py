@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 
 from flask import (
     Blueprint,
@@ -88,13 +88,8 @@ def _match_from_form(form: NewMatchForm) -> Match:
         for entry, default in zip(form.side_entries(), preset.side_names, strict=True)
     )
     day = form.naming_date(datetime.now(UTC).date())
-    name = (form.name.data or "").strip() or _default_name(sides, day)
+    name = (form.name.data or "").strip() or tables.default_match_name(sides, day)
     return Match(sides=sides, rules=form.rules.form.house_rules(), name=name, auction=preset.auction)
-
-
-def _default_name(sides: tuple[SideInfo, ...], day: date | None = None) -> str:
-    """"We v They, 01 Dec 2026": the sides and the day (the phone's, when it said; else UTC's)."""
-    return f"{' v '.join(side.shown_name for side in sides)}, {day or datetime.now(UTC).date():%d %b %Y}"
 
 
 @bp.get("/m/<public_id>")
@@ -147,10 +142,14 @@ def live(public_id: str) -> Response:
 
 @bp.get("/m/<public_id>/rematch")
 def next_match(public_id: str) -> Response:
-    """The form that starts the next match (``rematch``), with this phone's token and key: never kept."""
+    """The form that starts the next match (``rematch``), with this phone's token and key: never kept. Once
+    another phone has started it, the next match itself."""
     if not may_change(public_id):
         abort(403, NOT_A_PLAYER)
     row, match = reading.load_match(public_id)
+    started = reading.next_match_of(row)
+    if started is not None:
+        return _opened(started.public_id)
     html = render_template("matches/rematch.html", row=row, table=tables.table_of(row), write_key=new_write_key(),
                            can_rotate=len(tables.seating(match.sides)) > 2)
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
@@ -161,34 +160,34 @@ def next_match(public_id: str) -> Response:
 def rematch(public_id: str) -> Response:
     """Start the next match with the same sides, players and house rules in force (at the same table,
     if any), kept on this phone as any match it starts; ``partners=rotate`` seats the players in new
-    partnerships. Offered on a decided match's sheet (``next_match``). The form's key
-    makes it one write: sent again, it opens the match the first send started."""
+    partnerships. Offered on a decided match's sheet (``next_match``). A match has one next match: sent
+    from another phone at the same moment or later, the form opens the one the first send started, as it
+    does sent again (the form's key)."""
     if not may_change(public_id):
         abort(403, NOT_A_PLAYER)
     key = sent_write_key("no match was started")
     row, match = reading.load_match(public_id)
-    sides = tables.rotated_sides(match.sides) if request.form.get("partners") == "rotate" else match.sides
-    name = _next_name(row.name, _default_name(sides)) if sides == match.sides else _default_name(sides)
     try:
-        new_row = writing.start_next_match(
-            row, Match(sides=sides, rules=match.rules, name=name, auction=match.auction), key)
+        started = writing.start_next_match(
+            row, tables.next_match(row.name, match, rotate=request.form.get("partners") == "rotate"), key,
+            started_by=_phone_name())
     except write_keys.KeyReused:
         message = "This form was sent before with another request, so no match was started. Reload the page."
         return Response(render_template("errors/error.html", status=422, title="Form sent twice", message=message),
                         status=422, mimetype="text/html")
-    remember_match(new_row.public_id)
-    return redirect(url_for("matches.sheet", public_id=new_row.public_id))
+    return _opened(started.row.public_id)
 
 
-def _next_name(finished: str, default: str) -> str:
-    """Today's default name, numbered when the finished match already has it: "We v They, 01 Dec 2026 (2)"."""
-    if finished == default:
-        return f"{default} (2)"
-    head, _, tail = finished.rpartition(" (")
-    count = whole_number_or_none(tail.removesuffix(")")) if tail.endswith(")") else None
-    if head == default and count is not None:
-        return f"{default} ({count + 1})"
-    return default
+def _opened(public_id: str) -> Response:
+    """Keep the match on this phone and go to its sheet."""
+    remember_match(public_id)
+    return redirect(url_for("matches.sheet", public_id=public_id))
+
+
+def _phone_name() -> str | None:
+    """The name this phone goes by at the table, which the other phones show when it starts the next match
+    (None: they say "Another phone")."""
+    return None
 
 
 @bp.get("/w/<watch_id>")

@@ -60,9 +60,10 @@ def _draw(row: MatchRow, match: Match, watching: bool) -> SheetPage:
             "watch_link": fixed_url("matches.watch", watch_id=row.watch_id),
             **_SLOTS,
         }
+    started = reading.next_match_of(row) if view.winner_name() else None
     html = render_template("matches/sheet.html", row=row, match=match, view=view, watching=watching,
                            place=event_place(row), chart=chart_svg(chart) if chart is not None else None,
-                           live_etag=sheet_etag(row.version, watching), **links)
+                           live_etag=sheet_etag(row.version, watching), next_match=started, **links)
     return SheetPage.drawn(row.version, match, view, html)
 
 

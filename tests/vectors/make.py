@@ -556,7 +556,7 @@ def match_file_vectors(rng: random.Random) -> Json:
         grouped = marriages_in_groups(stored, file)
         cases.append({"file": grouped, "stored": True, **outcome(
             lambda f=grouped: sheet_json(score_match(match_from_json(f, stored=True))))})
-    for edge in [*invisible_names(), five_hands()]:
+    for edge in [*invisible_names(), five_hands(), *first_dealers()]:
         cases.append({"file": edge, **outcome(lambda f=edge: sheet_json(score_match(match_from_json(f))))})
     return cases
 
@@ -595,6 +595,13 @@ def five_hands() -> Json:
     return {"format": "pinochle-match/1", "name": "Hands", "sides": [{"name": "We", "players": []},
                                                                      {"name": "They", "players": []}],
             "rules": {}, "deals": [deal]}
+
+
+def first_dealers() -> list[Json]:
+    """A match whose first deal is dealt by a named player, one of the players or not, or by nobody named."""
+    sides = [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}]
+    return [{"format": "pinochle-match/1", "name": "Dealer", "sides": sides, "first_dealer": dealer, "rules": {},
+             "deals": []} for dealer in ("Di", "Eve", "", None, 3)]
 
 
 BAD_PRICES: list[Json] = [None, True, -1, 0, 10_001, 2.5, "", "40", [], [1, 2, 3, 4, 5], [None], {"run": 1}, {}]

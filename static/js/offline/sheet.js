@@ -94,7 +94,8 @@ function drawTotals(page, sheet, file, pending) {
   if (totals) totals.after(el("p", { class: "notice notice-warning small", [PROJECTED]: "" }, `Totals ${pendingNote(pending)}: ${keptNote}.`));
 }
 
-/** The player who deals next (tables.py's next_dealer): after the last recorded dealer, else by the count. */
+/** The player who deals next (tables.py's next_dealer): after the last recorded dealer, else by the count
+ * from the first dealer. */
 export function nextDealer(file) {
   const most = Math.max(0, ...file.sides.map((side) => (side.players || []).length));
   const seats = [];
@@ -107,7 +108,8 @@ export function nextDealer(file) {
     const dealer = deals[deals.length - 1 - since].dealt_by;
     if (seats.includes(dealer)) return seats[(seats.indexOf(dealer) + 1 + since) % seats.length];
   }
-  return seats[deals.length % seats.length];
+  const first = Math.max(0, seats.indexOf(file.first_dealer));
+  return seats[(first + deals.length) % seats.length];
 }
 
 const sameList = (a, b) => (a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i]));

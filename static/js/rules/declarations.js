@@ -140,7 +140,7 @@ export const PLACEHOLDER_SIDE_NAMES = ["East","Me","North","South","They","We","
 // matchfile.py: the format and the keys each part of a match file may hold
 export const FORMAT = "pinochle-match/1";
 export const MATCH_FILE_KEYS = {
-  match: ["auction","deals","event","format","name","rules","sides"],
+  match: ["auction","deals","event","first_dealer","format","name","rules","sides"],
   side: ["name","players"],
   deal: ["bid","bid_by","bidder","dealt_by","entered_under","forced","out","passed","sides","thrown_in","trump"],
   entered_under: ["meld_table","trick_scale","last_trick","meld_prices"],

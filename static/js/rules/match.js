@@ -58,8 +58,8 @@ export function pinned(deal, rules) {
 }
 
 /** @returns {Match} */
-export function makeMatch({ sides, rules, deals = [], name = "", auction = true }) {
-  return Object.freeze({ sides: Object.freeze(sides), rules, deals: Object.freeze(deals), name, auction });
+export function makeMatch({ sides, rules, deals = [], name = "", auction = true, firstDealer = null }) {
+  return Object.freeze({ sides: Object.freeze(sides), rules, deals: Object.freeze(deals), name, auction, firstDealer });
 }
 
 /** The same facts under other house rules; plain numbers stay priced as entered. */

@@ -108,7 +108,11 @@ export function matchFromJson(data, { stored = false } = {}) {
   }
   const deals = dealsData.map((item, i) => dealFromJson(item, sides.length, `deals[${i}]`, rules, { stored }));
   const auction = optional(obj, "auction", auctionImplied(deals), bool);
-  return makeMatch({ sides, rules, deals, name, auction });
+  const firstDealer = optional(obj, "first_dealer", null, namedPlayer);
+  if (firstDealer !== null && sides.every((side) => !side.players.includes(firstDealer))) {
+    throw fail(ProblemCode.DEALER_UNKNOWN, "first_dealer", `${firstDealer} does not play in this match`);
+  }
+  return makeMatch({ sides, rules, deals, name, auction, firstDealer });
 }
 
 /** Read one deal of a match played under `rules`; only the form of the facts is checked here. `stored`: a deal
