@@ -13,11 +13,12 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from test_concurrent_writes import THREADS, bearer, race, statuses
 
+from scorekeeper import tables
 from scorekeeper.db import get_session
 from scorekeeper.models import MatchRow
 from scorekeeper.rules.errors import MatchFileError
 from scorekeeper.rules.matchfile import match_from_json, match_to_json
-from scorekeeper.store import reading
+from scorekeeper.store import reading, writing
 
 pytestmark = pytest.mark.both_databases
 
@@ -165,3 +166,14 @@ def test_the_first_dealer_is_kept_in_the_match_file_and_must_play_in_the_match()
     with pytest.raises(MatchFileError) as refused:
         match_from_json(data | {"first_dealer": "Eve"})
     assert refused.value.problem.path == "first_dealer" and refused.value.problem.code == "dealer_unknown"
+
+
+def test_a_phone_with_a_name_is_named_on_the_other_phones(app: Flask, client: FlaskClient) -> None:
+    public_id, _ = decided(client)
+    shown = client.get(f"/m/{public_id}/live")
+    with app.app_context():
+        loaded = reading.load_match(public_id)
+        writing.start_next_match(loaded.row, tables.next_match(loaded.row.name, loaded.match, rotate=False), None,
+                                 started_by="Ann")
+    offered = live_part(client, f"/m/{public_id}/live", shown.headers["ETag"])
+    assert "Ann’s phone started the next match" in offered and "Another phone" not in offered
