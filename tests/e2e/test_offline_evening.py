@@ -16,7 +16,7 @@ from playwright.sync_api import Page, Request, expect
 from .conftest import ARTIFACTS, SUMMARY, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, wait_until_sent
 from .sheet_only import big_totals, players_match, save_offline, sheet_only_phone
-from .table import deal_row, follow, open_new_deal, side_box, type_number
+from .table import deal_row, follow, open_meld_calculator, open_new_deal, side_box, type_number
 from .test_meld_calculator import tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
@@ -55,7 +55,7 @@ def meld_from_cards(page: Page) -> None:
     """Cy & Di bid 50; Cy's meld counted on the calculator (a run and a pinochle in hearts) with no network."""
     page.get_by_role("radio", name="Meld + tricks").tap()
     bid(page, "Cy & Di", None, 50)
-    follow(page, side_box(page, 1).get_by_role("link", name="Cy's meld from cards"))
+    open_meld_calculator(page, 1, "Cy's meld")
     for code in ("AH", "10H", "KH", "QH", "JH", "QS", "JD"):
         tap_card(page, code)
     page.get_by_role("radio", name="♥ Hearts").check()
