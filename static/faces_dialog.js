@@ -138,7 +138,7 @@ function handSets(box) {
 }
 
 // The meld calculator's link for this hand: the form's own, in the hand's fold of set counters.
-const calculatorLink = (box) => handSets(box)?.querySelector(".from-cards a") ?? null;
+const calculatorLink = (box) => handSets(box)?.querySelector("a.from-cards") ?? null;
 
 // A trump picked here is the deal's when the deal has none yet (as if tapped there).
 function useTrump(form, trump) {
