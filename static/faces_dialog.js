@@ -90,13 +90,15 @@ export async function openFaces(form, box, name) {
   };
   const faces = cardFaces(deck, counts, recount);
   const title = element("h2", { id: "faces-title" }, `${name} by cards`);
+  const bar = element("div", { class: "faces-bar" }, status, element("div", { class: "row" }, use, cancel));
   const dialog = element("dialog", { class: "faces-dialog", "aria-labelledby": "faces-title" }, title, trumps,
-    faces.element, others, element("div", { class: "faces-bar" }, status, element("div", { class: "row" }, use, cancel)));
+    faces.element, others, bar);
   trumps.addEventListener("change", recount);
   cancel.addEventListener("click", () => dialog.close());
   use.addEventListener("click", () => {
     if (!best) return;
-    useCards(box, kept, cardsFact(counts, deck, best.trump), `${name} by cards: ${meldBreakdown(best)}. Type a number or count sets to replace them.`);
+    const said = `${name} by cards: ${meldBreakdown(best)}. Type a number or count sets to replace them.`;
+    useCards(box, kept, cardsFact(counts, deck, best.trump), said);
     useTrump(form, best.trump);
     dialog.close();
   });
@@ -162,9 +164,9 @@ function useCards(box, kept, fact, said) {
   }
   const side = box.closest("[data-side]");
   let line = side.querySelector(`[data-cards-of="${box.id}"]`);
-  if (!line) {
+  if (!line) {  // after the lines already there, as the server draws them
     line = element("p", { class: "hint", "data-cards-of": box.id });
-    side.querySelector(".hand-melds").after(line);
+    ([...side.querySelectorAll("[data-cards-of]")].pop() ?? side.querySelector(".hand-melds")).after(line);
   }
   line.textContent = said;
   box.dispatchEvent(new Event("input", { bubbles: true }));

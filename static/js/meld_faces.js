@@ -41,12 +41,12 @@ export const cardsFact = (counts, deck, trump) => ({ cards: handCodes({ counts, 
 
 /** The 24 counts and the trump of a hand kept as its cards (`cardsFact`'s JSON), or null when `text` is not one. */
 export function cardsOfFact(text, deck) {
-  let fact;
   try {
-    fact = JSON.parse(text);
-    if (!fact || !("cards" in fact)) return null;
-    return { counts: [...handFromText(fact.cards, deck).counts], trump: fact.trump in SUIT_SYMBOLS ? fact.trump : null };
-  } catch {
+    const fact = JSON.parse(text);
+    if (!fact || typeof fact !== "object" || !("cards" in fact)) return null;
+    const trump = fact.trump in SUIT_SYMBOLS ? fact.trump : null;
+    return { counts: [...handFromText(fact.cards, deck).counts], trump };
+  } catch {  // not JSON, or cards the deck does not hold: counted afresh
     return null;
   }
 }
