@@ -1,14 +1,17 @@
-// Meld by card faces inside the deal form: each meld box gets a "Count by cards" button; its first tap loads
-// the dialog's script (static/faces_dialog.js, with the rules core's twin: only when it is needed), which
-// counts the hand and writes the best meld into the box. Every deal form put on screen is announced with
-// `deal-form:ready` ({detail: {form}}); a form already there when this script runs is enhanced at once.
-// Without scripts the form's "from cards →" links go to the calculator page instead.
+// Meld by card faces inside the deal form: each meld box gets a "Count by cards" button, the one way of counting
+// a hand shown beside it; its first tap loads the dialog's script (static/faces_dialog.js, with the rules core's
+// twin: only when it is needed), which counts the hand and keeps it as its cards. The hand's set counters and the
+// calculator's link wait behind the faces (the dialog's "Count by sets instead" and "Meld calculator"): a fold of
+// counters already counted stays in view. Every deal form put on screen is announced with `deal-form:ready`
+// ({detail: {form}}); a form already there when this script runs is enhanced at once.
+// Without scripts each hand's fold of set counters shows, with its "from cards →" link to the calculator page.
 const READY = "deal-form:ready";
 const enhanced = new WeakSet();
 
 function enhance(form) {
   if (enhanced.has(form) || !form.dataset.facesSrc) return;
   enhanced.add(form);
+  form.querySelectorAll("details.count-meld:not([open])").forEach((fold) => { fold.hidden = true; });
   for (const box of form.querySelectorAll(".hand-melds input[name$='-meld']")) {
     const label = form.querySelector(`label[for="${box.id}"]`);
     const name = label ? label.textContent.trim() : "Meld";

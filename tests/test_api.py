@@ -383,6 +383,27 @@ def test_rules_change_that_recorded_deals_contradict_names_them(client: FlaskCli
     assert match.get() == stored
 
 
+def test_a_hand_sent_as_its_cards_is_kept_so_and_priced_with_the_meld_prices_in_force(client: FlaskClient) -> None:
+    """A deal whose hand is sent as its cards (the trump it was priced with) is answered and kept as those cards;
+    the meld prices changed, the sheet prices them again (RULES.md's worked hand: 240 on single-classic, 200 with
+    the run at 110), never as entered."""
+    match = Created(client, {"format": "pinochle-match/1", "sides": [{"name": "We"}, {"name": "They"}],
+                             "rules": {"deck": "single", "meld_table": "single-classic", "trick_scale": "one-point",
+                                       "last_trick": 1, "target": 1500, "min_bid": 200}})
+    hand = {"cards": WORKED_HAND, "trump": "H"}
+    deal = {"bidder": 0, "bid": 200, "sides": [{"meld": hand, "tricks": 15, "last_trick": True}, {"tricks": 9}]}
+    sent = match.send("POST", "/deals", deal, **{"Idempotency-Key": "cards-of-deal-1"})
+    assert sent.status_code == 201, sent.get_json()
+    kept = sent.get_json()["match"]["deals"][0]["sides"][0]["meld"]
+    assert kept["trump"] == "H" and sorted(kept["cards"]) == sorted(WORKED_HAND)  # in card order
+    assert sent.get_json()["sheet"]["totals"] == [240 + 16, 9]
+    changed = match.send("PUT", "/rules", {"meld_prices": {"run": [110]}})
+    assert changed.status_code == 200, changed.get_json()
+    body = match.get()
+    assert body["match"]["deals"][0]["sides"][0]["meld"] == kept
+    assert body["sheet"]["totals"] == [200 + 16, 9] and body["sheet"]["deals"][0]["as_entered"] == []
+
+
 def test_rules_change_needs_the_token(worked: Created) -> None:
     error_of(worked.client.put(f"{worked.url}/rules", json={"target": 200}), 401)
 

@@ -170,6 +170,32 @@ def test_a_change_of_prices_reprices_sets_and_keeps_typed_numbers_as_entered() -
     assert score_match(match_from_json(written)).to_json() == sheet.to_json()
 
 
+# Spades trump, double deck: a run, one more K Q of spades, two pinochles and aces around.
+COUNTED_HAND = ["AS", "10S", "KS", "QS", "JS", "QS", "JD", "JD", "AH", "AD", "AC", "KS"]
+
+
+@pytest.mark.parametrize(("rules", "expected"), [
+    ({}, (59 + 32, 18)),  # run 15 + royal marriage 4 + double pinochle 30 + aces around 10
+    ({"meld_prices": {"run": [25], "pinochle": [4]}}, (47 + 32, 18)),  # run 25, two single pinochles 4 + 4
+    ({"meld_table": "double-large", "trick_scale": "ten-point", "last_trick": 20, "target": 5000}, (590 + 320, 180)),
+])
+def test_a_hand_kept_as_its_cards_is_priced_again_with_the_match_s_meld_prices(rules: dict[str, Any],
+                                                                               expected: tuple[int, int]) -> None:
+    """A hand counted by card faces is kept as its cards: whatever prices the match has later, the sheet prices
+    those cards with them, exactly (never kept as entered), in the match file read back too."""
+    deal = {"bidder": 0, "bid": 50, "sides": [
+        {"meld": [{"cards": COUNTED_HAND, "trump": "S"}, 0], "tricks": 30, "last_trick": True}, {"tricks": 18}]}
+    match = match_from_json({"format": "pinochle-match/1", "sides": [{"name": "We"}, {"name": "They"}],
+                             "deals": [deal]})
+    changed = match.with_rules(HouseRules.from_mapping(rules, base=match.rules))
+    sheet = score_match(changed)
+    assert sheet.deals[0].scores == expected and sheet.deals[0].as_entered == ()
+    written = match_to_json(changed)
+    kept = written["deals"][0]["sides"][0]["meld"][0]
+    assert kept["trump"] == "S" and sorted(kept["cards"]) == sorted(COUNTED_HAND)
+    assert score_match(match_from_json(written)).to_json() == sheet.to_json()
+
+
 def test_typed_meld_converts_when_the_prices_scale_by_one_factor() -> None:
     """NPA on the small table, then on the large table with the NPA ×10: every price is ten times, so deal 2's
     typed 30 becomes 300 and 4 becomes 40, as the tricks do on the ten-point scale with last trick 20 (the bids

@@ -41,6 +41,11 @@ CASES: list[list[tuple[str, str]]] = [
      ("sides-1-hands-0-meld", ""), ("sides-1-hands-0-kept", ""), ("sides-1-hands-0-sets-run", "1"),
      ("sides-1-hands-0-sets-pinochle", "1"), ("sides-1-tricks", "20"),
      ("sides-1-took", "points")],
+    # A hand counted by card faces: kept as its cards (the dialog's JSON), the box left empty.
+    [("mode", "detail"), ("bidder", "1"), ("bid", "50"), ("last_trick", "1"), ("sides-0-hands-0-meld", ""),
+     ("sides-0-hands-0-kept", ""), ("sides-0-tricks", "18"), ("sides-1-hands-0-meld", ""),
+     ("sides-1-hands-0-kept", json.dumps({"cards": ["AS", "10S", "KS", "QS", "JS", "QS", "JD"], "trump": "S"})),
+     ("sides-1-hands-1-meld", "4"), ("sides-1-hands-1-kept", ""), ("sides-1-tricks", "30")],
 ]
 # Each case holds the fields a browser sends for it (every line of a hand sends its meld and kept fields).
 SCRIPT = """

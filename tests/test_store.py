@@ -212,6 +212,24 @@ def test_describe_fact(fact: object, words: str) -> None:
     assert describe.describe_fact(fact) == words
 
 
+@pytest.mark.parametrize(("fact", "trump", "rules", "words"), [
+    ({"cards": "AS 10S KS QS JS QS JD JD AH AD AC KS".split(), "trump": "S"}, "", {},
+     "run 15 + royal marriage 4 + 2 pinochle 30 + aces around 10 = 59 (♠ trump)"),
+    ({"cards": "AH 10H KH QH JH KH QH 9H QS JD AS AC".split()}, "H", {"deck": "single", "meld_table": "single-classic"},
+     "run 150 + royal marriage 40 + dix 10 + pinochle 40 = 240 (♥ trump)"),  # RULES.md's worked meld
+    ({"cards": "QS JD QS JD".split(), "trump": "D"}, "", {"meld_prices": {"pinochle": [4]}},
+     "2 pinochle 8 = 8 (♦ trump)"),
+    ({"cards": ["AS", "10H"]}, "", {}, "2 cards, priced once the trump is chosen"),
+    ({"cards": ["AS"]}, "C", {}, "no meld = 0 (♣ trump)"),
+    ({"cards": ["ZZ"]}, "C", {}, None),
+    ({"run": 1}, "H", {}, None),
+    (12, "H", {}, None),
+])
+def test_describe_cards(fact: object, trump: str, rules: dict[str, object], words: str | None) -> None:
+    """A hand kept as its cards, meld by meld on the match's table and prices (the faces' dialog writes the same)."""
+    assert describe.describe_cards(fact, trump, HouseRules.from_mapping(rules)) == words
+
+
 def test_every_write_leaves_the_facts_that_reading_its_rows_back_gives(app: Flask) -> None:
     """Each write's facts are remembered for the version it made (``facts_of``): they must be what
     reading the stored rows gives, for every kind of write and every kind of fact."""

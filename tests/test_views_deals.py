@@ -300,7 +300,7 @@ def test_editing_keeps_facts_the_form_cannot_show(client: FlaskClient, actions: 
             {"meld": {"cards": ["AH", "10H", "KH", "QH", "JH"]}, "tricks": {"counters": 30}, "last_trick": True},
             {"meld": 4, "tricks": 18}]}, row.version)
     form = client.get(f"/m/{public_id}/deals/1/edit")
-    assert "Kept as stored: cards AH 10H KH QH JH" in form.get_data(as_text=True)
+    assert "Partner 1's meld by cards: run 15 = 15 (♥ trump)." in form.get_data(as_text=True)
     assert "Tricks kept as stored: 30 counters" in form.get_data(as_text=True)
     values = form_values(form) | {"bid": "55"}
     assert client.post(f"/m/{public_id}/deals/1/edit", data=values).status_code == 302

@@ -221,3 +221,48 @@ def test_the_deal_form_gives_its_card_faces_the_match_deck_table_and_prices(app:
     assert prices["pinochle"]["1"] == 4
     assert "2" not in prices["pinochle"]
     assert prices["run"]["1"] == 15  # the rest of the small table as it is
+
+
+# Spades trump, double deck: a run, one more K Q of spades, two pinochles and aces around.
+COUNTED_HAND = ["AS", "10S", "KS", "QS", "JS", "QS", "JD", "JD", "AH", "AD", "AC", "KS"]
+
+
+def test_a_hand_counted_by_card_faces_is_kept_as_its_cards_and_priced_again(
+        app: Flask, client: FlaskClient, actions: Actions) -> None:
+    """The deal form sends a hand counted by card faces as its cards (the hand's kept field, as the faces' dialog
+    fills it in); the match keeps them, the form says what they are worth meld by meld, and a change of the meld
+    prices prices them again: on the sheet, in the API's match, and in the exported file imported again."""
+    public_id = actions.create_match()
+    cards = {"cards": COUNTED_HAND, "trump": "S"}
+    sent = actions.deal_form(public_id) | {
+        "mode": "detail", "bidder": "0", "bid": "50", "sides-0-hands-0-kept": json.dumps(cards),
+        "sides-0-tricks": "30", "sides-1-tricks": "18", "last_trick": "0"}
+    assert client.post(f"/m/{public_id}/deals/new", data=sent).status_code == 302
+    with app.app_context():
+        stored = reading.get_match_or_404(public_id).deals[0].sides[0]["meld"]
+        token = reading.get_match_or_404(public_id).edit_token
+    assert stored["trump"] == "S" and sorted(stored["cards"]) == sorted(COUNTED_HAND)
+    assert totals(client, public_id) == [59 + 32, 18]
+    edit = f"/m/{public_id}/deals/1/edit"
+    assert ("Partner 1's meld by cards: run 15 + royal marriage 4 + 2 pinochle 30 + aces around 10 = 59 (♠ trump)."
+            in text_of(client, edit))
+
+    changed = client.put(f"/api/v1/matches/{public_id}/rules", json={"meld_prices": {"run": [25], "pinochle": [4]}},
+                         headers={"Authorization": f"Bearer {token}"})
+    assert changed.status_code == 200, changed.get_json()
+    assert totals(client, public_id) == [47 + 32, 18]  # run 25, two single pinochles 4 + 4
+    assert ("Partner 1's meld by cards: run 25 + royal marriage 4 + 2 pinochle 8 + aces around 10 = 47 (♠ trump)."
+            in text_of(client, edit))
+    answer = client.get(f"/api/v1/matches/{public_id}").get_json()
+    assert answer["match"]["deals"][0]["sides"][0]["meld"] == stored
+    assert answer["sheet"]["deals"][0]["as_entered"] == []
+
+    exported = client.get(f"/m/{public_id}/export.json").get_json()
+    assert exported["deals"][0]["sides"][0]["meld"] == stored
+    imported = client.post("/api/v1/matches", json=exported)
+    assert imported.status_code == 201, imported.get_json()
+    assert totals(client, imported.get_json()["id"]) == [47 + 32, 18]
+    # Saved again unchanged from its form, the hand stays its cards.
+    assert client.post(edit, data=actions.deal_form(public_id, 1)).status_code == 302
+    with app.app_context():
+        assert reading.get_match_or_404(public_id).deals[0].sides[0]["meld"] == stored

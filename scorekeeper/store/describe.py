@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..models import DealRow, MatchRow
-from ..rules.match import shown_side_name
+from ..rules.errors import RulesError
+from ..rules.house_rules import HouseRules
+from ..rules.match import MeldCards, SideDetail, shown_side_name
+from ..rules.matchfile import deal_from_json
+from ..rules.meld import MeldLine
+from ..rules.pricing import meld_of_hand
 
 
 def describe_deal(row: MatchRow, deal: DealRow) -> str:
@@ -41,3 +48,33 @@ def describe_fact(value: object) -> str:
             return f"{value['counters']} counters"
         return ", ".join(f"{count} {str(key).replace('_', ' ')}" for key, count in value.items())
     return str(value)
+
+
+def describe_cards(value: Any, trump: str, rules: HouseRules) -> str | None:
+    """A hand's meld kept as its cards: each meld found with its value on the match's meld table, as the card
+    faces' dialog shows it (static/js/meld_faces.js, meldBreakdown): "run 15 + 2 pinochle 30 = 45 (♠ trump)".
+    None when ``value`` is not a hand's cards."""
+    if not isinstance(value, dict) or not isinstance(value.get("cards"), (list, str)):
+        return None
+    data = {"bidder": None, "sides": [{"meld": value}], **({"trump": trump} if trump else {})}
+    try:
+        deal = deal_from_json(data, 1, rules=rules)
+    except RulesError:
+        return None
+    side = deal.sides[0]
+    fact = side.meld[0] if isinstance(side, SideDetail) and side.meld else None
+    if not isinstance(fact, MeldCards):
+        return None
+    suit = fact.trump or deal.trump
+    held = sum(fact.hand.counts)
+    if suit is None:
+        return f"{held} cards, priced once the trump is chosen"
+    found = meld_of_hand(fact.hand, suit, rules.meld_table, rules.meld_prices)
+    lines = " + ".join(meld_line_text(line) for line in found.lines) or "no meld"
+    return f"{lines} = {found.total} ({suit.symbol} trump)"
+
+
+def meld_line_text(line: MeldLine) -> str:
+    """One meld found, as the card faces' dialog writes it (static/js/meld_faces.js, meldLineText)."""
+    name = f"{line.sets} {line.combination.label}" if line.sets > 1 else line.combination.label
+    return f"{name} {line.points}" if line.on_table else f"{name} not on this table"

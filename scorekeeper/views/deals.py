@@ -14,7 +14,7 @@ from ..forms.meld import own_price_groups
 from ..models import MatchRow
 from ..rules.combinations import Combination
 from ..rules.errors import ContradictionError, MatchFileError, RulesError
-from ..rules.house_rules import TrickScale
+from ..rules.house_rules import HouseRules, TrickScale
 from ..rules.match import Match, SideTotal
 from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import offers_throw_in, score_match
@@ -262,7 +262,9 @@ def _render(loaded: reading.Loaded, form: DealForm, number: int | None, invalid:
         "deals/form.html", row=row, match=match, form=form, number=number,
         card_points=deck_card_points(rules.deck, scale), trick_total=trick_total(rules),
         combinations=[c for c in Combination if c.possible_in(rules.deck)],
-        next_number=len(row.deals) + 1, describe=_describe_kept, decided_at=_decided_at(match), invalid=invalid,
+        next_number=len(row.deals) + 1, describe=_describe_kept,
+        cards_breakdown=lambda raw: _cards_breakdown(raw, form.trump.data or "", rules),
+        decided_at=_decided_at(match), invalid=invalid,
         meld_link=lambda side, hand: url_for("meld.calculator", match=row.public_id, side=side, player=hand,
                                              deal=number),
         likely_bids=_likely_bids(match), preview=shown,
@@ -298,6 +300,14 @@ def _decided_at(match: Match) -> int | None:
     try:
         return score_match(match).ended_at
     except ContradictionError:
+        return None
+
+
+def _cards_breakdown(raw: str, trump: str, rules: HouseRules) -> str | None:
+    """A hand kept as its cards: each meld found and its value on the match's meld table (None: not cards)."""
+    try:
+        return describe.describe_cards(load_json(raw), trump, rules)
+    except RulesError:
         return None
 
 

@@ -2,7 +2,9 @@
 // copy (up to the deck's count, shown in a badge) and a smaller "−" under it takes one away. Used by the
 // meld calculator (static/meld.js) and, in place, by the deal form (static/meld_in_deal.js). A hand is
 // 24 counts in card index order, as the rules core's twin keeps it.
-import { RANKS, SUITS, SUIT_LABELS, cardCode, cardIndex, cardText, copiesOf, rankOf, suitOf } from "./rules/cards.js";
+import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardIndex, cardText, copiesOf, handCodes, handFromText,
+  rankOf, suitOf } from "./rules/cards.js";
+import { combinationLabel } from "./rules/combinations.js";
 
 const RANK_WORDS = { A: "ace", T: "10", K: "king", Q: "queen", J: "jack", 9: "9" };
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -21,6 +23,33 @@ export const removed = (count) => Math.max(count - 1, 0);
 
 /** The cards a hand holds. */
 export const held = (counts) => counts.reduce((sum, n) => sum + n, 0);
+
+/** One meld found, as the server writes it (store/describe.py, meld_line_text): "2 pinochle 30". */
+export function meldLineText(line) {
+  const name = line.sets > 1 ? `${line.sets} ${combinationLabel(line.name)}` : combinationLabel(line.name);
+  return line.on_table === false ? `${name} not on this table` : `${name} ${line.points}`;
+}
+
+/** A hand's best meld, meld by meld: "run 15 + 2 pinochle 30 = 45 (♠ trump)" (store/describe.py, describe_cards). */
+export function meldBreakdown(result) {
+  const lines = result.melds.map(meldLineText).join(" + ") || "no meld";
+  return `${lines} = ${result.total} (${SUIT_SYMBOLS[result.trump]} trump)`;
+}
+
+/** A hand's meld as the match file keeps cards: `{"cards": […], "trump": "S"}` (the trump it was priced with). */
+export const cardsFact = (counts, deck, trump) => ({ cards: handCodes({ counts, deck }), trump });
+
+/** The 24 counts and the trump of a hand kept as its cards (`cardsFact`'s JSON), or null when `text` is not one. */
+export function cardsOfFact(text, deck) {
+  try {
+    const fact = JSON.parse(text);
+    if (!fact || typeof fact !== "object" || !("cards" in fact)) return null;
+    const trump = fact.trump in SUIT_SYMBOLS ? fact.trump : null;
+    return { counts: [...handFromText(fact.cards, deck).counts], trump };
+  } catch {  // not JSON, or cards the deck does not hold: counted afresh
+    return null;
+  }
+}
 
 /** A new element with its attributes and children (text or elements). */
 export function element(tag, attributes = {}, ...children) {

@@ -161,6 +161,28 @@ def side_box(page: Page, side: int) -> Locator:
     return page.locator(f"fieldset.side-detail[data-side='{side}']")
 
 
+def faces_dialog(page: Page, side: int, meld: str) -> Locator:
+    """The card faces' dialog of one hand's meld (``meld``: its box's label, "Ann's meld" or "Meld"), opened."""
+    side_box(page, side).get_by_role("button", name=f"Count by cards ({meld})").tap()
+    dialog = page.get_by_role("dialog", name=f"{meld} by cards")
+    expect(dialog).to_be_visible()
+    return dialog
+
+
+def set_counters(page: Page, side: int, meld: str) -> Locator:
+    """One hand's set counters, behind its card faces ("Count by sets instead"): the fold, open."""
+    faces_dialog(page, side, meld).get_by_role("button", name="Count by sets instead").tap()
+    hand = (side_box(page, side).get_by_label(meld, exact=True).get_attribute("name") or "").split("-")[3]
+    fold = side_box(page, side).locator(f"details.count-meld[data-hand='{hand}']")
+    expect(fold).to_have_attribute("open", "")
+    return fold
+
+
+def open_meld_calculator(page: Page, side: int, meld: str) -> None:
+    """The meld calculator for one hand, from behind its card faces (a page load)."""
+    follow(page, faces_dialog(page, side, meld).get_by_role("button", name="Meld calculator"))
+
+
 # Reading the sheet ----------------------------------------------------------------------------------
 
 def sheet_totals(page: Page) -> dict[str, int]:

@@ -11,7 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Guard
 from .samples import worked_sheet_file
-from .table import follow, import_match, new_match, open_new_deal, save_deal, side_box, type_number
+from .table import follow, import_match, new_match, open_new_deal, save_deal, set_counters, side_box, type_number
 
 pytestmark = pytest.mark.browser
 
@@ -89,10 +89,9 @@ def test_deal_form_detailed_entry(page: Page, guard: Guard) -> None:
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 50)
     we, they = side_box(page, 0), side_box(page, 1)
-    we_hand = we.locator("details.count-meld").first
     we_meld = we.get_by_label("Partner 1's meld")
     type_number(we_meld, 20)
-    we_hand.locator("summary").tap()
+    we_hand = set_counters(page, 0, "Partner 1's meld")
     type_number(we_hand.get_by_label("Run", exact=True), 1)
     type_number(we.get_by_label("Trick points"), 30)
     type_number(they.get_by_label("Trick points"), 60)  # more than the 48 in the deck: not filled in

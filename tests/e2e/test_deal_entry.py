@@ -16,6 +16,7 @@ from .table import (
     deal_scores,
     follow,
     import_match,
+    open_meld_calculator,
     open_new_deal,
     save_deal,
     sheet_totals,
@@ -109,7 +110,7 @@ def test_two_partners_melds_add_up_one_from_the_calculator(page: Page, shoot: Ca
     we_total = we.locator("output[data-meld-total]")
     expect(we_total).to_have_text("24")
 
-    follow(page, we.get_by_role("link", name="Bob's meld from cards"))
+    open_meld_calculator(page, 0, "Bob's meld")
     page.get_by_label("Type cards").fill("AH 10H KH QH JH QS JD")
     page.get_by_role("button", name="Count meld").click()
     follow(page, page.get_by_role("link", name=re.compile(r"Use in deal \(♥ trump\)")))

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .table import follow, new_match, open_new_deal
+from .table import follow, new_match, open_meld_calculator, open_new_deal, set_counters
 
 pytestmark = pytest.mark.browser
 
@@ -23,10 +23,10 @@ def test_typed_values_come_back_with_the_meld_from_the_calculator(page: Page) ->
     page.locator('input[name="sides-1-hands-0-meld"]').fill("12")
     page.locator('input[name="sides-1-tricks"]').fill("18")
     page.locator('input[name="last_trick"][value="0"]').check()
-    page.locator("details.count-meld").first.locator("summary").click()
+    set_counters(page, 0, "Partner 1's meld")
     page.locator('input[name="sides-0-hands-0-sets-pinochle"]').fill("3")  # counted before, replaced by the calculator
 
-    follow(page, page.locator("a[data-keeps-form]").first)  # side 0: We
+    open_meld_calculator(page, 0, "Partner 1's meld")  # side 0: We
     page.get_by_label("Type cards").fill("AH 10H KH QH JH")
     page.get_by_role("button", name="Count meld").click()
     follow(page, page.get_by_role("link", name=re.compile(r"Use in deal \(♥ trump\)")))

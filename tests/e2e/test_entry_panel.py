@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, Route, expect
 from .conftest import PHONE_AT_200_PERCENT, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, take_expected_errors, wait_until_sent
 from .sheet_only import players_match, sheet_only_phone
-from .table import add_quick_deal, deal_row, import_match, sheet_totals, type_number, type_quick_numbers
+from .table import add_quick_deal, deal_row, import_match, set_counters, sheet_totals, type_number, type_quick_numbers
 from .test_deal_entry import PARTNERS, THEY, WE
 from .test_meld_calculator import tap_card
 from .test_phone_layout import browser_text_size
@@ -331,8 +331,8 @@ def test_a_hand_counted_in_sets_in_the_panel_is_saved_as_counted(page: Page, liv
     folds = panel.locator("details.count-meld")
     expect(folds).to_have_count(4)
     expect(folds.locator("input")).to_have_count(0)  # the counts are left out of the page until asked for
-    bob = we.locator("details.count-meld[data-hand='1']")
-    bob.locator("summary").tap()
+    expect(panel.locator("details.count-meld:visible")).to_have_count(0)  # behind each hand's card faces
+    bob = set_counters(page, 0, "Bob's meld")
     pinochles = bob.get_by_label("Pinochle", exact=True)
     expect(pinochles).to_have_value("0")
     bob.locator(".set-field", has_text="Pinochle").get_by_role("button", name="plus 1").tap()
@@ -371,7 +371,7 @@ def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
             tap_card(page, code)
         faces.get_by_role("button", name="Use 4").tap()
         expect(faces).to_be_hidden()
-        expect(panel.get_by_label("Ann's meld")).to_have_value("4")
+        expect(panel.locator("[data-cards-of]")).to_contain_text("Ann's meld by cards: pinochle 4 = 4 (♠ trump).")
         panel.get_by_role("button", name="Close").tap()
     wait_until_sent(page)
     held = server_match(live_app.base_url, public_id)

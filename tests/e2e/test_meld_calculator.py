@@ -14,6 +14,7 @@ from .table import (
     follow,
     import_match,
     new_match,
+    open_meld_calculator,
     open_new_deal,
     save_deal,
     side_box,
@@ -37,7 +38,7 @@ def test_tapped_hand_is_counted_and_sent_into_a_deal(page: Page, shoot: Callable
     new_match(page, "Single deck to 1500")
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
-    follow(page, side_box(page, 0).get_by_role("link", name="meld from cards").first)
+    open_meld_calculator(page, 0, "Partner 1's meld")
     expect(page.get_by_role("heading", name="Meld calculator")).to_be_visible()
     # The calculator takes the match's deck and meld values.
     expect(page.get_by_label("Deck")).to_have_value("single")
@@ -79,7 +80,7 @@ def test_typed_hand_goes_back_to_the_deal_being_corrected(page: Page) -> None:
     import_match(page, worked_sheet_file())
     follow(page, page.get_by_role("link", name="Edit deal 4"))
     page.get_by_role("radio", name="Meld + tricks").tap()
-    follow(page, side_box(page, 1).get_by_role("link", name="meld from cards").first)
+    open_meld_calculator(page, 1, "Partner 1's meld")
     # Double deck, small numbers: a run in spades (15) and a pinochle (4).
     page.get_by_label("Type cards").fill("AS 10S KS QS JS JD")
     page.get_by_role("radio", name="♠ Spades").check()

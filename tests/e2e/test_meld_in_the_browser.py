@@ -1,8 +1,10 @@
 """The meld calculator works the best meld out in the page (the rules core's twin): every tap updates the
-total with no request, and the answer is the server's for the same hand; without scripts the form posts."""
+total with no request, and the answer is the server's for the same hand; without scripts the form posts. In a
+deal form, a hand counted by card faces is kept as its cards and priced again when the meld prices change."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -11,10 +13,12 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from .conftest import Phones
-from .table import import_match, side_box, type_number
+from .conftest import LiveApp, Phones, in_each_scheme
+from .outbox import public_id_of, server_match
+from .table import deal_scores, faces_dialog, import_match, set_counters, side_box, type_number
 from .test_accessibility import axe_violations
 from .test_meld_calculator import WORKED_HAND, tap_card
+from .test_meld_prices import set_prices
 
 pytestmark = pytest.mark.browser
 
@@ -136,9 +140,20 @@ PARTNERS_MATCH = {
 }
 
 
-def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoot: Callable[[Page, str], Any]) -> None:
-    """Ann's meld counted by card faces in a dialog over the deal form (in the entry panel over the sheet);
-    "Use" puts the total in her box only."""
+# The double hand with trump spades on the match's small table, meld by meld.
+DOUBLE_BREAKDOWN = "run 15 + royal marriage 4 + 2 pinochle 30 + aces around 10 = 59 (♠ trump)"
+
+
+def by_cards(meld: str, breakdown: str) -> str:
+    """The line under a side's meld boxes that says what a hand kept as its cards is worth."""
+    return f"{meld} by cards: {breakdown}. Type a number or count sets to replace them."
+
+
+def test_count_by_cards_in_the_deal_form_keeps_one_hand_as_its_cards(
+    phones: Phones, shoot: Callable[[Page, str], Any]
+) -> None:
+    """Ann's meld counted by card faces in a dialog over the deal form (in the entry panel over the sheet): the
+    dialog says what each meld is worth; "Use" keeps her hand as its cards, and her partner's typed meld stays."""
     page = phones.open()
     import_match(page, PARTNERS_MATCH)
     page.get_by_role("link", name=re.compile(r"Add deal \d+")).tap()
@@ -148,15 +163,19 @@ def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoo
     type_number(page.get_by_role("textbox", name="Bid"), 50)
     type_number(side_box(page, 0).get_by_label("Bob's meld"), 19)
     type_number(side_box(page, 0).get_by_label("Trick points"), 30)
-    counted = side_box(page, 0).locator("details.count-meld[data-hand='0']")
-    counted.locator("summary").tap()
+    counted = set_counters(page, 0, "Ann's meld")
     type_number(counted.get_by_label("Run", exact=True), 1)  # counted in sets first, then by cards
     requests: list[Request] = []
     page.on("request", lambda request: requests.append(request))
 
-    side_box(page, 0).get_by_role("button", name="Count by cards (Ann's meld)").tap()
-    dialog = page.get_by_role("dialog", name="Ann's meld by cards")
-    expect(dialog).to_be_visible()
+    # Bob's typed meld: his dialog offers nothing to use until a card is tapped, and Cancel leaves his meld.
+    bobs = faces_dialog(page, 0, "Bob's meld")
+    expect(bobs.locator(".meld-status")).to_have_text("0 cards · tap the hand's cards")
+    expect(bobs.get_by_role("button", name=re.compile("^Use"))).to_have_count(0)
+    bobs.get_by_role("button", name="Cancel").tap()
+    expect(side_box(page, 0).get_by_label("Bob's meld")).to_have_value("19")
+
+    dialog = faces_dialog(page, 0, "Ann's meld")
     expect(dialog.get_by_role("button", name=re.compile("^Nine"))).to_have_count(0)  # no nines in a double deck
     for code in [*DOUBLE_HAND, "AS"]:
         tap_card(page, code)
@@ -166,8 +185,8 @@ def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoo
     dialog.get_by_role("button", name="Remove one ace of spades").tap()
     expect(dialog.get_by_role("button", name="Ace of spades, 1 in hand")).to_be_visible()
     dialog.get_by_role("radio", name="♠ Spades").tap()
-    # On the match's small table: a run in spades 15, a royal marriage 4, a double pinochle 30, aces around 10.
-    expect(dialog.locator(".meld-status")).to_have_text("12 cards · ♠ trump: 59")
+    # On the match's small table, each meld found and its value.
+    expect(dialog.locator(".meld-status")).to_have_text(f"12 cards · {DOUBLE_BREAKDOWN}")
     for face in dialog.locator(".face-add").all():
         box = face.bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
@@ -176,7 +195,11 @@ def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoo
 
     dialog.get_by_role("button", name="Use 59").tap()
     expect(dialog).to_be_hidden()
-    expect(side_box(page, 0).get_by_label("Ann's meld")).to_have_value("59")
+    ann = side_box(page, 0).get_by_label("Ann's meld")
+    expect(ann).to_have_value("")  # the hand is its cards, not a number
+    expect(side_box(page, 0).locator("[data-cards-of]")).to_have_text(by_cards("Ann's meld", DOUBLE_BREAKDOWN))
+    cards = json.loads(side_box(page, 0).locator("input[name='sides-0-hands-0-kept']").input_value())
+    assert cards["trump"] == "S" and sorted(cards["cards"]) == sorted(DOUBLE_HAND)
     # Everything else entered stays, with no page load (the calculator's page was not asked for).
     expect(side_box(page, 0).get_by_label("Bob's meld")).to_have_value("19")
     expect(side_box(page, 0).get_by_label("Trick points")).to_have_value("30")
@@ -186,3 +209,56 @@ def test_count_by_cards_in_the_deal_form_fills_one_meld_box(phones: Phones, shoo
     assert [request.url for request in requests if "/meld" in request.url] == []
     expect(counted.get_by_label("Run", exact=True)).to_have_value("0")  # a hand's meld is typed or counted
     expect(page.locator("[data-meld-total='0']")).to_have_text("78")  # the side's meld: 59 + 19
+
+    # A number typed in her box replaces her cards, and the line that said what they were worth goes.
+    type_number(ann, 12)
+    expect(side_box(page, 0).locator("[data-cards-of]")).to_have_count(0)
+    expect(side_box(page, 0).locator("input[name='sides-0-hands-0-kept']")).to_have_value("")
+
+
+def test_a_hand_counted_by_faces_is_saved_as_its_cards_and_repriced_with_the_meld_prices(
+    phones: Phones, live_app: LiveApp, shoot: Callable[[Page, str], Any]
+) -> None:
+    """Counted by card faces in the panel and saved, Ann's hand is stored as its cards: reopened, the deal says
+    what they are worth meld by meld and the dialog shows them tapped; once the table prices a run at 25 with no
+    double pinochle, the sheet prices the same cards again."""
+    page = phones.open()
+    sheet = import_match(page, PARTNERS_MATCH)
+    page.get_by_role("link", name=re.compile(r"Add deal \d+")).tap()
+    panel = page.get_by_role("dialog", name="Deal 1")
+    panel.get_by_role("radio", name="Meld + tricks").tap()
+    panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Ann & Bob").tap()
+    type_number(panel.get_by_role("textbox", name="Bid"), 50)
+    dialog = faces_dialog(page, 0, "Ann's meld")
+    for code in DOUBLE_HAND:
+        tap_card(page, code)
+    dialog.get_by_role("radio", name="♠ Spades").tap()
+    dialog.get_by_role("button", name="Use 59").tap()
+    type_number(side_box(page, 0).get_by_label("Trick points"), 30)
+    side_box(page, 0).locator("[data-cards-of]").scroll_into_view_if_needed()
+    for scheme in in_each_scheme(page):
+        shoot(page, f"meld-by-cards-in-the-panel-{scheme}", full_page=False)
+    panel.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="Ann & Bob").tap()
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(panel).to_be_hidden()
+    assert deal_scores(page, 1) == [59 + 30 + 2, 18]
+    stored = server_match(live_app.base_url, public_id_of(page))["match"]["deals"][0]["sides"][0]["meld"]
+    assert stored["trump"] == "S" and sorted(stored["cards"]) == sorted(DOUBLE_HAND)
+
+    page.get_by_role("link", name="Edit deal 1").tap()
+    panel = page.get_by_role("dialog", name="Correct deal 1")
+    expect(side_box(page, 0).locator("[data-cards-of]")).to_have_text(by_cards("Ann's meld", DOUBLE_BREAKDOWN))
+    dialog = faces_dialog(page, 0, "Ann's meld")
+    expect(dialog.get_by_role("button", name="King of spades, 2 in hand")).to_be_visible()
+    expect(dialog.locator(".meld-status")).to_have_text(f"12 cards · {DOUBLE_BREAKDOWN}")
+    shoot(page, "meld-faces-reopened")
+    dialog.get_by_role("button", name="Cancel").tap()
+    panel.get_by_role("button", name="Close").tap()
+
+    set_prices(page, sheet)
+    page.goto(sheet)
+    # Run 25 + royal marriage 4 + two single pinochles 4 + 4 + aces around 10 = 47, plus 32 in tricks.
+    assert deal_scores(page, 1) == [47 + 30 + 2, 18]
+    page.get_by_role("link", name="Edit deal 1").tap()
+    expect(side_box(page, 0).locator("[data-cards-of]")).to_have_text(
+        by_cards("Ann's meld", "run 25 + royal marriage 4 + 2 pinochle 8 + aces around 10 = 47 (♠ trump)"))

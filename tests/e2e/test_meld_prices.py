@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE_AT_200_PERCENT, Phones
-from .table import follow, new_match, open_new_deal, side_box
+from .table import follow, new_match, open_meld_calculator, open_new_deal
 from .test_meld_calculator import tap_card
 
 pytestmark = pytest.mark.browser
@@ -48,7 +48,7 @@ def test_set_a_tables_prices_and_count_a_hand_with_them(
     page.goto(sheet)
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
-    follow(page, side_box(page, 0).get_by_role("link", name="meld from cards").first)
+    open_meld_calculator(page, 0, "Partner 1's meld")
     expect(page.locator("#own-prices")).to_contain_text("pinochle 4 / – / – / –")
     for code in HAND:
         tap_card(page, code)

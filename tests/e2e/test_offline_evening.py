@@ -1,7 +1,8 @@
 """The offline evening: a phone that opened a new match's sheet and nothing else loses its signal before the
 first deal. Every deal of the evening is entered with no network (a side tapped, a player tapped, meld and
 tricks per partner, a redeal, meld counted from cards), and after each the sheet counts it: the big totals,
-the deal count, the next deal's number, the dealer, the rows and the chart. Reloaded with no network, it is
+the deal count, the next deal's number, the dealer, the rows and the chart. A hand counted by card faces is
+priced by the rules' twin on the phone as the server prices its cards. Reloaded with no network, it is
 the same. Back online, each deal is stored exactly once, and the server's sheet is the one the phone showed."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from playwright.sync_api import Page, Request, expect
 from .conftest import ARTIFACTS, SUMMARY, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, wait_until_sent
 from .sheet_only import big_totals, players_match, save_offline, sheet_only_phone
-from .table import deal_row, follow, open_new_deal, side_box, type_number
+from .table import deal_row, faces_dialog, follow, open_meld_calculator, open_new_deal, side_box, type_number
 from .test_meld_calculator import tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
@@ -55,7 +56,7 @@ def meld_from_cards(page: Page) -> None:
     """Cy & Di bid 50; Cy's meld counted on the calculator (a run and a pinochle in hearts) with no network."""
     page.get_by_role("radio", name="Meld + tricks").tap()
     bid(page, "Cy & Di", None, 50)
-    follow(page, side_box(page, 1).get_by_role("link", name="Cy's meld from cards"))
+    open_meld_calculator(page, 1, "Cy's meld")
     for code in ("AH", "10H", "KH", "QH", "JH", "QS", "JD"):
         tap_card(page, code)
     page.get_by_role("radio", name="♥ Hearts").check()
@@ -64,6 +65,20 @@ def meld_from_cards(page: Page) -> None:
     type_number(side_box(page, 1).get_by_role("textbox", name="Trick points"), 40)
     type_number(side_box(page, 0).get_by_role("textbox", name="Trick points"), 8)
     page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="Cy & Di").tap()
+
+
+def meld_by_card_faces(page: Page) -> None:
+    """Ann bid 50; her meld counted by card faces in the deal form (a run and a pinochle in spades, 19 on the
+    small table) with no network; Ann & Bo take 30 and the last trick."""
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    bid(page, None, "Ann", 50)
+    dialog = faces_dialog(page, 0, "Ann's meld")
+    for code in HAND_BY_FACES:
+        tap_card(page, code)
+    dialog.get_by_role("radio", name="♠ Spades").tap()
+    dialog.get_by_role("button", name="Use 19").tap()
+    type_number(side_box(page, 0).get_by_role("textbox", name="Trick points"), 30)
+    page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="Ann & Bo").tap()
 
 
 def passed(page: Page) -> None:
@@ -77,8 +92,10 @@ EVENING: list[tuple[str, Callable[[Page], None]]] = [
     ("all passed", passed),
     ("meld from cards", meld_from_cards),
     ("a set", lambda page: (bid(page, None, "Di", 70), quick(page, (40, 50)))),
+    ("meld by card faces", meld_by_card_faces),
 ]
-DEALERS = ["Ann", "Cy", "Bo", "Di", "Ann", "Cy", "Bo"]  # the seats in turn, a redeal counting as a deal
+HAND_BY_FACES = ("AS", "10S", "KS", "QS", "JS", "JD")
+DEALERS = ["Ann", "Cy", "Bo", "Di", "Ann", "Cy", "Bo", "Di"]  # the seats in turn, a redeal counting as a deal
 
 
 def check_sheet(page: Page, deals: int) -> None:
@@ -126,9 +143,11 @@ def test_an_evening_with_no_signal_from_a_sheet_only_phone(
     held = server_match(live_app.base_url, public_id)
     deals = held["match"]["deals"]
     assert len(deals) == len(EVENING) and held["sheet"]["totals"] == shown
-    assert [deal.get("bid_by") for deal in deals] == [None, "Cy", "Bo", None, None, "Di"]
-    assert [deal.get("dealt_by") for deal in deals] == [*DEALERS[:3], None, *DEALERS[4:6]]
+    assert [deal.get("bid_by") for deal in deals] == [None, "Cy", "Bo", None, None, "Di", "Ann"]
+    assert [deal.get("dealt_by") for deal in deals] == [*DEALERS[:3], None, *DEALERS[4:7]]
     assert deals[4]["sides"][1]["meld"] == {"run": 1, "pinochle": 1}
+    kept = deals[6]["sides"][0]["meld"]
+    assert kept["trump"] == "S" and sorted(kept["cards"]) == sorted(HAND_BY_FACES)
     assert len(keys) == len(set(keys)) == len(EVENING)  # each sent once, under its own key
     expect(page.locator(".match-sheet tbody tr.row-pending")).to_have_count(0)
     expect(deal_row(page, len(EVENING))).to_be_visible()

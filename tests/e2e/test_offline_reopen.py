@@ -21,7 +21,7 @@ from .outbox import (
     server_match,
     wait_until_sent,
 )
-from .table import fill_quick_deal, follow, new_match, open_new_deal, side_box, type_number
+from .table import fill_quick_deal, follow, new_match, open_meld_calculator, open_new_deal, side_box, type_number
 from .test_meld_calculator import tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
@@ -52,7 +52,7 @@ def deal_from_cards(page: Page) -> None:
     page.get_by_role("radio", name="Meld + tricks").tap()
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="They").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 60)
-    follow(page, side_box(page, 1).get_by_role("link", name="meld from cards").first)
+    open_meld_calculator(page, 1, "Partner 1's meld")
     for code in ("AH", "10H", "KH", "QH", "JH", "QS", "JD"):
         tap_card(page, code)
     page.get_by_role("radio", name="♥ Hearts").check()
@@ -83,7 +83,7 @@ def test_deals_entered_offline_survive_reload_and_reopening_and_arrive_once(
             wait_until_kept(page, address)
         open_new_deal(page)
         page.get_by_role("radio", name="Meld + tricks").tap()
-        follow(page, side_box(page, 0).get_by_role("link", name="meld from cards").first)  # the calculator, once
+        open_meld_calculator(page, 0, "Partner 1's meld")  # the calculator, once
         wait_until_kept(page, page.url)
         page.goto(sheet)
         open_new_deal(page)
