@@ -3,7 +3,13 @@
 Rate limits: a view marked with ``rate_limited(scope)`` counts against the limit of that scope, shared by
 every view with the same mark and kept per client address. ``init_limiter`` makes each app its own
 Flask-Limiter (its storage, ``RATELIMIT_STORAGE_URI``, and ``RATELIMIT_ENABLED`` are the app's) and
-applies the limits to the marked views; a limit's value is read from the app's configuration.
+wraps the marked views in their limits; a limit's value is read from the app's configuration.
+
+Testing a limit and counting against it is one step: each count is the storage's own increment, which
+answers the new total, so requests arriving together (on any worker sharing the storage) can never
+all pass. A count that goes beyond the limit is given back at once and the request refused; one that a
+request turns out not to need (a right token, where only refused tokens count) is given back after
+its answer. With ``memory://`` each process keeps its own counts (``serving.per_worker_limits_warning``).
 
 The limits on what is made count things, not requests: a marked view counts the match or table it makes,
 and a view that brings in more (an imported file's deals, a table file's matches) counts those with
@@ -12,17 +18,21 @@ and a view that brings in more (an imported file's deals, a table file's matches
 
 from __future__ import annotations
 
+import functools
 import math
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any, NamedTuple, TypeVar
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFProtect
-from limits import parse_many
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
@@ -56,6 +66,8 @@ RATE_LIMITS = {
     ),
 }
 _MARK = "_scorekeeper_rate_limit"
+_COUNTED_METHODS = ("POST", "PUT", "DELETE")
+_ON_TRIAL = "_scorekeeper_counted_on_trial"  # in ``g``: the counts to give back unless the token was refused
 
 
 def rate_limited(*scopes: str) -> Callable[[View], View]:
@@ -77,6 +89,7 @@ def _refused_token(response: Response) -> bool:
 
 def init_limiter(app: Flask) -> Limiter:
     """The app's own limiter, with the marked views (already registered) wrapped in their limits."""
+    app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")  # what ``_give_back`` takes back from
     limiter = Limiter(get_remote_address, app=app)
 
     @limiter.request_filter
@@ -84,21 +97,95 @@ def init_limiter(app: Flask) -> Limiter:
         """Every limit counts writes only: a read skips the limiter's work (a phone polls every 1.5 s)."""
         return request.method in ("GET", "HEAD", "OPTIONS")
 
-    for scope, limit in RATE_LIMITS.items():
-        shared = limiter.shared_limit(
-            _configured(limit.config_key), scope=scope,
-            methods=["POST", "PUT", "DELETE"], error_message=limit.message,
-            deduct_when=_refused_token if limit.failures_only else None,
-        )
-        for endpoint, view in list(app.view_functions.items()):
-            if scope in getattr(view, _MARK, ()):
-                app.view_functions[endpoint] = shared(view)  # type: ignore[assignment]
+    for endpoint, view in list(app.view_functions.items()):
+        scopes = getattr(view, _MARK, ())
+        if scopes:
+            app.view_functions[endpoint] = _counted(view, scopes)
+    app.after_request(_settle_trials)
     app.extensions["scorekeeper.limiter"] = limiter  # its limits hold it only weakly
+    app.extensions["scorekeeper.limits-lock"] = threading.Lock()
     return limiter
 
 
-def _configured(config_key: str) -> Callable[[], str]:
-    return lambda: str(current_app.config[config_key])
+def _counted(view: View, scopes: tuple[str, ...]) -> View:
+    """``view`` counting one against each of ``scopes`` before it runs (429 when one has no room)."""
+
+    @functools.wraps(view)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+        if request.method in _COUNTED_METHODS and limiter.enabled:
+            counts = [Count(scope, item, 1) for scope in scopes for item in _items(scope)]
+            _take(counts)
+            on_trial = [count for count in counts if RATE_LIMITS[count.scope].failures_only]
+            g.setdefault(_ON_TRIAL, []).extend(on_trial)
+        return view(*args, **kwargs)
+
+    return counted  # type: ignore[return-value]
+
+
+def _settle_trials(response: Response) -> Response:
+    """Give back the counts of a limit on refused tokens when the answer did not refuse one."""
+    on_trial: list[Count] = g.pop(_ON_TRIAL, [])
+    if on_trial and not _refused_token(response):
+        with _one_at_a_time():
+            _give_back(on_trial)
+    return response
+
+
+class Count(NamedTuple):
+    """``amount`` counted against one window ``item`` of the limit of ``scope``."""
+
+    scope: str
+    item: RateLimitItem
+    amount: int
+
+
+def _items(scope: str) -> list[RateLimitItem]:
+    return list(parse_many(str(current_app.config[RATE_LIMITS[scope].config_key])))
+
+
+def _take(counts: list[Count]) -> None:
+    """Count each of ``counts``, all or none: when one goes past its limit, every one is given back and
+    the request is refused (``TooMuchMade``)."""
+    limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+    key = get_remote_address()
+    with _one_at_a_time():
+        for taken, count in enumerate(counts, start=1):
+            if not limiter.limiter.hit(count.item, key, count.scope, cost=count.amount):
+                _give_back(counts[:taken])
+                break
+        else:
+            return
+    reset = limiter.limiter.get_window_stats(count.item, key, count.scope).reset_time
+    raise TooMuchMade(_refusal(count), retry_after=max(1, math.ceil(reset - time.time())))
+
+
+def _give_back(counts: list[Count]) -> None:
+    """Take ``counts`` off their windows again (the counter of a fixed window is a plain number)."""
+    limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+    key = get_remote_address()
+    for count in counts:
+        limiter.storage.incr(count.item.key_for(key, count.scope), count.item.get_expiry(), amount=-count.amount)
+
+
+@contextmanager
+def _one_at_a_time() -> Iterator[None]:
+    """Counts in ``memory://`` are taken one request at a time: its increment answers the total after
+    every thread's increment, not after its own. A shared storage (Redis) answers each its own."""
+    limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+    lock: threading.Lock = current_app.extensions["scorekeeper.limits-lock"]
+    with lock if isinstance(limiter.storage, MemoryStorage) else nullcontext():
+        yield
+
+
+def _refusal(count: Count) -> str:
+    """The message of a refusal: the scope's, or that the amount is more than a whole window lets in."""
+    item = count.item
+    if count.amount <= item.amount:
+        return RATE_LIMITS[count.scope].message
+    per = item.GRANULARITY.name if item.multiples == 1 else f"{item.multiples} {item.GRANULARITY.name}s"
+    return (f"This brings in {count.amount:,} at once; this server lets one address make at most "
+            f"{item.amount:,} per {per}. Nothing was saved.")
 
 
 class TooMuchMade(TooManyRequests):
@@ -112,17 +199,5 @@ def count_made(matches: int = 0, deals: int = 0) -> None:
     limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
     if not limiter.enabled:
         return
-    wanted = [(scope, amount, item) for scope, amount in (("create-match", matches), ("new-deals", deals)) if amount
-              for item in parse_many(current_app.config[RATE_LIMITS[scope].config_key])]
-    key = get_remote_address()
-    for scope, amount, item in wanted:
-        if not limiter.limiter.test(item, key, scope, cost=amount):
-            reset = limiter.limiter.get_window_stats(item, key, scope).reset_time
-            message = RATE_LIMITS[scope].message
-            if amount > item.amount:
-                per = item.GRANULARITY.name if item.multiples == 1 else f"{item.multiples} {item.GRANULARITY.name}s"
-                message = (f"This brings in {amount:,} at once; this server lets one address make at most "
-                           f"{item.amount:,} per {per}. Nothing was saved.")
-            raise TooMuchMade(message, retry_after=max(1, math.ceil(reset - time.time())))
-    for scope, amount, item in wanted:
-        limiter.limiter.hit(item, key, scope, cost=amount)
+    _take([Count(scope, item, amount) for scope, amount in (("create-match", matches), ("new-deals", deals))
+           if amount for item in _items(scope)])
