@@ -37,7 +37,7 @@ from .rules.matchfile import match_from_json
 from .rules.problems import ProblemCode, join_path
 from .rules.scoring import play, settle_match
 from .rules.stats import TableStats, table_stats
-from .rules.text import clean_name, dumps_lines
+from .rules.text import clean_name, dumps_lines, fit_name
 from .store import reading, writing
 
 TABLE_FORMAT = "scorekeeper-table/1"
@@ -292,7 +292,7 @@ def side_name_of(typed: str, players: Sequence[str], field: str) -> str:
     if name:
         return name
     joined = side_name(players)
-    return (joined if len(joined) <= MAX_SIDE_NAME else joined[: MAX_SIDE_NAME - 1] + "…") or "Side"
+    return fit_name(joined, MAX_SIDE_NAME) or "Side"
 
 
 def check_players_at_table(table: TableRow, sides: Sequence[SideInfo], field: str = "sides") -> None:

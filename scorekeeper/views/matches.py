@@ -34,9 +34,11 @@ from ..forms.common import new_write_key
 from ..forms.house_rules import rule_values
 from ..forms.matches import NewMatchForm
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
+from ..rules.limits import MAX_MATCH_NAME
 from ..rules.match import Match, SideInfo
 from ..rules.numbers import whole_number_or_none
 from ..rules.scoring import offers_throw_in
+from ..rules.text import dated_name
 from ..samples import bundled_samples
 from ..sheet.cache import sheet_etag, unchanged_headers
 from ..sheet.qr import qr_svg
@@ -94,7 +96,7 @@ def _match_from_form(form: NewMatchForm) -> Match:
 
 def _default_name(sides: tuple[SideInfo, ...], day: date | None = None) -> str:
     """"We v They, 01 Dec 2026": the sides and the day (the phone's, when it said; else UTC's)."""
-    return f"{' v '.join(side.shown_name for side in sides)}, {day or datetime.now(UTC).date():%d %b %Y}"
+    return dated_name([side.shown_name for side in sides], day or datetime.now(UTC).date())
 
 
 @bp.get("/m/<public_id>")
@@ -186,7 +188,7 @@ def _next_name(finished: str, default: str) -> str:
         return f"{default} (2)"
     head, _, tail = finished.rpartition(" (")
     count = whole_number_or_none(tail.removesuffix(")")) if tail.endswith(")") else None
-    if head == default and count is not None:
+    if head == default and count is not None and len(f"{default} ({count + 1})") <= MAX_MATCH_NAME:
         return f"{default} ({count + 1})"
     return default
 
