@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -102,9 +103,34 @@ def init_limiter(app: Flask) -> Limiter:
         if scopes:
             app.view_functions[endpoint] = _counted(view, scopes)
     app.after_request(_settle_trials)
+    warning = per_worker_limits_warning(str(app.config["RATELIMIT_STORAGE_URI"]), gunicorn_workers())
+    if warning and limiter.enabled:
+        app.logger.warning(warning)
     app.extensions["scorekeeper.limiter"] = limiter  # its limits hold it only weakly
     app.extensions["scorekeeper.limits-lock"] = threading.Lock()
     return limiter
+
+
+def per_worker_limits_warning(storage: str, workers: int) -> str | None:
+    """What to say at start when several processes each count the limits in their own memory."""
+    if workers <= 1 or not storage.startswith("memory://"):
+        return None
+    return (f"RATELIMIT_STORAGE_URI is {storage} and gunicorn runs {workers} workers: each worker counts the "
+            f"rate limits on its own, so a limit of 10 lets up to {10 * workers} through. Point "
+            "RATELIMIT_STORAGE_URI at a Redis server that every worker shares (README, Configuration).")
+
+
+def gunicorn_workers() -> int:
+    """How many workers the gunicorn building this app runs (0 outside gunicorn): its configuration, read
+    from the worker or arbiter whose call builds the app."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        caller = frame.f_locals.get("self")
+        workers = getattr(getattr(caller, "cfg", None), "workers", None)
+        if type(caller).__module__.startswith("gunicorn.") and isinstance(workers, int):
+            return workers
+        frame = frame.f_back  # type: ignore[assignment]
+    return 0
 
 
 def _counted(view: View, scopes: tuple[str, ...]) -> View:
