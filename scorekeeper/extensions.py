@@ -13,7 +13,8 @@ its answer. With ``memory://`` each process keeps its own counts (``serving.per_
 
 The limits on what is made count things, not requests: a marked view counts the match or table it makes,
 and a view that brings in more (an imported file's deals, a table file's matches) counts those with
-``count_made`` once it has read them, before it stores anything.
+``count_made`` once it has read them, before it stores anything. A view marked ``counts_made`` has its
+own one counted there too, in one step with the rest.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, NoReturn, TypeVar
 
 from flask import Flask, current_app, g, request
 from flask_compress import Compress
@@ -69,16 +70,22 @@ RATE_LIMITS = {
 _MARK = "_scorekeeper_rate_limit"
 _COUNTED_METHODS = ("POST", "PUT", "DELETE")
 _ON_TRIAL = "_scorekeeper_counted_on_trial"  # in ``g``: the counts to give back unless the token was refused
+_OWED = "_scorekeeper_counts_owed"  # in ``g``: the request's own one, counted with what ``count_made`` counts
 
 
-def rate_limited(*scopes: str) -> Callable[[View], View]:
-    """Count the view's POST, PUT and DELETE requests against the shared limits ``scopes`` (``RATE_LIMITS``)."""
+def rate_limited(*scopes: str, counts_made: bool = False) -> Callable[[View], View]:
+    """Count the view's POST, PUT and DELETE requests against the shared limits ``scopes`` (``RATE_LIMITS``).
+
+    ``counts_made``: the view calls ``count_made`` before it stores anything, and the request's own one is
+    counted in the same step as what it brings in (so table files sent together pass exactly as many as
+    fit); it is only tested for room before the view, and counted after a request that never got that far.
+    """
     for scope in scopes:
         if scope not in RATE_LIMITS:
             raise KeyError(scope)
 
     def mark(view: View) -> View:
-        setattr(view, _MARK, scopes)
+        setattr(view, _MARK, (scopes, counts_made))
         return view
 
     return mark
@@ -99,10 +106,10 @@ def init_limiter(app: Flask) -> Limiter:
         return request.method in ("GET", "HEAD", "OPTIONS")
 
     for endpoint, view in list(app.view_functions.items()):
-        scopes = getattr(view, _MARK, ())
+        scopes, counts_made = getattr(view, _MARK, ((), False))
         if scopes:
-            app.view_functions[endpoint] = _counted(view, scopes)
-    app.after_request(_settle_trials)
+            app.view_functions[endpoint] = _counted(view, scopes, counts_made)
+    app.after_request(_settle)
     warning = per_worker_limits_warning(str(app.config["RATELIMIT_STORAGE_URI"]), gunicorn_workers())
     if warning and limiter.enabled:
         app.logger.warning(warning)
@@ -133,28 +140,41 @@ def gunicorn_workers() -> int:
     return 0
 
 
-def _counted(view: View, scopes: tuple[str, ...]) -> View:
-    """``view`` counting one against each of ``scopes`` before it runs (429 when one has no room)."""
+def _counted(view: View, scopes: tuple[str, ...], counts_made: bool) -> View:
+    """``view`` counting one against each of ``scopes`` before it runs (429 when one has no room), or
+    with ``counts_made`` only looking for room for it."""
 
     @functools.wraps(view)
     def counted(*args: Any, **kwargs: Any) -> Any:
         limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
         if request.method in _COUNTED_METHODS and limiter.enabled:
             counts = [Count(scope, item, 1) for scope in scopes for item in _items(scope)]
-            _take(counts)
-            on_trial = [count for count in counts if RATE_LIMITS[count.scope].failures_only]
-            g.setdefault(_ON_TRIAL, []).extend(on_trial)
+            if counts_made:
+                _look_for_room(counts)
+                g.setdefault(_OWED, []).extend(counts)
+            else:
+                _take(counts)
+                g.setdefault(_ON_TRIAL, []).extend(count for count in counts
+                                                    if RATE_LIMITS[count.scope].failures_only)
         return view(*args, **kwargs)
 
     return counted  # type: ignore[return-value]
 
 
-def _settle_trials(response: Response) -> Response:
-    """Give back the counts of a limit on refused tokens when the answer did not refuse one."""
+def _settle(response: Response) -> Response:
+    """After the answer: give back the counts of a limit on refused tokens when it did not refuse one, and
+    count the request's own one where ``count_made`` did not (the request stopped before it, or was
+    refused by it)."""
     on_trial: list[Count] = g.pop(_ON_TRIAL, [])
-    if on_trial and not _refused_token(response):
-        with _one_at_a_time():
+    owed: list[Count] = g.pop(_OWED, [])
+    if not on_trial and not owed:
+        return response
+    limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+    with _one_at_a_time():
+        if on_trial and not _refused_token(response):
             _give_back(on_trial)
+        for count in owed:
+            limiter.limiter.hit(count.item, get_remote_address(), count.scope, cost=count.amount)
     return response
 
 
@@ -182,7 +202,21 @@ def _take(counts: list[Count]) -> None:
                 break
         else:
             return
-    reset = limiter.limiter.get_window_stats(count.item, key, count.scope).reset_time
+    _refuse(count)
+
+
+def _look_for_room(counts: list[Count]) -> None:
+    """``TooMuchMade`` when one of ``counts`` would go past its limit now (nothing is counted)."""
+    limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+    key = get_remote_address()
+    for count in counts:
+        if not limiter.limiter.test(count.item, key, count.scope, cost=count.amount):
+            _refuse(count)
+
+
+def _refuse(count: Count) -> NoReturn:
+    limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+    reset = limiter.limiter.get_window_stats(count.item, get_remote_address(), count.scope).reset_time
     raise TooMuchMade(_refusal(count), retry_after=max(1, math.ceil(reset - time.time())))
 
 
@@ -221,9 +255,15 @@ class TooMuchMade(TooManyRequests):
 def count_made(matches: int = 0, deals: int = 0) -> None:
     """Count ``matches`` more against the limit on new matches and ``deals`` against the one on deals
     brought in, both or neither: ``TooMuchMade`` when either has no room for them (a window whose whole
-    allowance is less says so, as no wait would help)."""
+    allowance is less says so, as no wait would help). In a view marked ``counts_made`` the request's own
+    one is counted in the same step."""
     limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
     if not limiter.enabled:
         return
-    _take([Count(scope, item, amount) for scope, amount in (("create-match", matches), ("new-deals", deals))
-           if amount for item in _items(scope)])
+    owed: list[Count] = g.get(_OWED, [])
+    folded = [count for count in owed if count.scope in ("create-match", "new-deals")]
+    counts = [Count(scope, item, amount + sum(count.amount for count in folded
+                                              if (count.scope, str(count.item)) == (scope, str(item))))
+              for scope, amount in (("create-match", matches), ("new-deals", deals)) for item in _items(scope)]
+    _take([count for count in counts if count.amount])
+    g.setdefault(_OWED, [])[:] = [count for count in owed if count not in folded]  # counted now

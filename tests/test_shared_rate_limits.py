@@ -121,7 +121,8 @@ def at_once(port: int, method: str, path: str, body: Any, address: str, **header
 
 
 def test_requests_sent_together_pass_each_limit_exactly(tmp_path: Path) -> None:
-    """New tables, deals brought in (two a match: five matches fill ten), refused tokens, table files."""
+    """New tables, deals brought in (two a match: five matches fill ten), refused tokens, table files (of no
+    match, and of one)."""
     for port in gunicorn(tmp_path, REDIS_URL):
         assert at_once(port, "POST", "/api/v1/tables", {"name": "Club", "players": []}, "192.0.2.1") == Counter(
             {201: LIMIT, 429: AT_ONCE - LIMIT})
@@ -133,6 +134,9 @@ def test_requests_sent_together_pass_each_limit_exactly(tmp_path: Path) -> None:
         table = {"format": "scorekeeper-table/1", "name": "Club", "matches": []}
         assert at_once(port, "POST", "/api/v1/tables/import", table, "192.0.2.5") == Counter(
             {201: LIMIT, 429: AT_ONCE - LIMIT})
+        with_a_match = {**table, "matches": [BARE]}  # the table and its match: two each, so five fit
+        assert at_once(port, "POST", "/api/v1/tables/import", with_a_match, "192.0.2.6") == Counter(
+            {201: LIMIT // 2, 429: AT_ONCE - LIMIT // 2})
 
 
 def test_limits_counted_in_each_workers_memory_are_told_at_start(tmp_path: Path) -> None:

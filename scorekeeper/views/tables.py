@@ -223,7 +223,7 @@ def export(table_id: str) -> Response:
 
 
 @bp.route("/tables/import", methods=["GET", "POST"])
-@rate_limited("create-match")
+@rate_limited("create-match", counts_made=True)
 def import_table() -> str | BaseResponse:
     """A table file, uploaded: a new table (new link) with its players, rule cards and matches."""
     form = ImportTableForm()
