@@ -546,7 +546,8 @@ LIST_FIELDS = ["sides-{}-name", "sides-{}-players", "sides-{}-total", "sides-0-h
 
 @ROUTE
 @given(form=st.sampled_from(["/matches/new", "/tables/new", "deals/new", "deals/preview", "deals/1/preview",
-                             "deals/1/edit", "table matches/new", "outbox deals/new", "outbox deals/1/edit"]),
+                             "deals/1/edit", "table matches/new", "table players", "outbox deals/new",
+                             "outbox deals/1/edit"]),
        index=st.sampled_from(ODD_NUMBERS), field=st.sampled_from(LIST_FIELDS), value=form_values)
 def test_list_fields_with_odd_indices(table: Table, form: str, index: str, field: str, value: Any) -> None:
     """Every form with a list of fields, and the outbox's fields, given an index ``int`` cannot read."""
@@ -634,3 +635,26 @@ def test_stale_writes_to_deals_no_match_has(table: Table, action: str, number: s
     for kind in ("delete", "throw-in"):
         body = {"path": f"/m/{table.id}/deals/{number}/{kind}", "fields": [["version", "0"]], "version": 0}
         table.check(table.client.post(f"/m/{table.id}/outbox", json=body), before, "outbox: stale, no such deal")
+
+
+@ROUTE
+@given(where=st.sampled_from(["api table", "meld match", "outbox keys", "outbox path", "event swap"]),
+       odd=st.sampled_from(["\x00", "a\x00b", "\x00" * 64]))
+def test_ids_in_bodies_and_queries_holding_nul(evening: Evening, where: str, odd: str) -> None:
+    """Ids that come in a body or a query, holding a NUL: refused or not found, the database never asked."""
+    table = opened(Table(evening.app, evening.client))
+    before = table.state()
+    client, director = table.client, {"Authorization": f"Bearer {evening.token}"}
+    response = {
+        "api table": lambda: client.post("/api/v1/matches", json={**WORKED, "table": odd}),
+        "meld match": lambda: client.get("/meld?" + urlencode({"match": odd})),
+        "outbox keys": lambda: client.get(f"/m/{table.id}/outbox?" + urlencode({"keys": odd})),
+        "outbox path": lambda: client.post(f"/m/{table.id}/outbox", json={"path": f"/m/{table.id}/deals/1{odd}/edit",
+                                                                           "fields": []}),
+        "event swap": lambda: client.post(f"/api/v1/events/{evening.id}/rounds/1/swap", headers=director,
+                                          json={"first": odd, "second": "Ann"}),
+    }[where]()
+    FUZZ_CASES["ids holding NUL"] += 1
+    assert response.status_code < 500, response.get_data(as_text=True)[:2000]
+    if response.status_code >= 400:
+        assert table.state()[:3] == before[:3]
