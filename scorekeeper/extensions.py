@@ -97,7 +97,7 @@ def _refused_token(response: Response) -> bool:
 
 def init_limiter(app: Flask) -> Limiter:
     """The app's own limiter, with the marked views (already registered) wrapped in their limits."""
-    app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")  # what ``_give_back`` takes back from
+    app.config["RATELIMIT_STRATEGY"] = "fixed-window"  # a window counter is a plain number: ``_give_back``
     limiter = Limiter(get_remote_address, app=app)
 
     @limiter.request_filter

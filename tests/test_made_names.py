@@ -94,3 +94,16 @@ def test_a_name_cut_to_fit_is_within_its_limit_and_ends_as_a_name_may(text: str,
     fitted = fit_name(text, maximum)
     assert len(fitted) <= maximum and fitted == fitted.strip()
     assert fitted == text or (fitted.endswith("…") and text.startswith(fitted[:-1].rstrip()))
+
+
+def test_rematches_of_a_match_named_at_its_longest_keep_within_the_limit(client: FlaskClient) -> None:
+    """The next matches are numbered after the name ("… (2)", "… (3)"), and still import again."""
+    fields = form_values(client.get("/matches/new?preset=double-500")) | {"name": ""}
+    fields |= {"sides-0-name": "W" * MAX_SIDE_NAME, "sides-1-name": "T" * MAX_SIDE_NAME}
+    public_id = client.post("/matches/new", data=fields).headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    for number in (2, 3):
+        again = client.post(f"/m/{public_id}/rematch", data=form_values(client.get(f"/m/{public_id}/rematch")))
+        assert again.status_code == 302
+        public_id = again.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+        match = imports_again(client, f"/m/{public_id}/export.json", "/api/v1/matches")
+        assert match["name"].endswith(f" ({number})") and len(match["name"]) <= MAX_MATCH_NAME
