@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 
 from scorekeeper import create_app
 from scorekeeper.db import get_session
+from scorekeeper.extensions import gunicorn_workers, per_worker_limits_warning
 from scorekeeper.models import MatchRow
 
 WORKED: dict[str, Any] = json.loads(
@@ -109,6 +110,15 @@ def test_requests_on_threads_of_one_process_pass_each_limit_exactly(app: Flask, 
     url = f"/api/v1/matches/{made.get_json()['id']}/rules"
     assert together(app, 12, lambda each: each.put(url, json={"target": 200}, headers={
         "Authorization": "Bearer guess"}).status_code) == Counter({403: 2, 429: 10})
+
+
+def test_a_warning_only_where_several_workers_count_in_their_own_memory() -> None:
+    """At start (tests/test_shared_rate_limits.py sees it in gunicorn's log)."""
+    assert "4 workers: each worker counts the rate limits on its own" in (per_worker_limits_warning("memory://", 4)
+                                                                          or "")
+    assert per_worker_limits_warning("redis://127.0.0.1:6379/0", 4) is None
+    assert per_worker_limits_warning("memory://", 1) is None  # one process: its memory is every count
+    assert gunicorn_workers() == 0  # not in gunicorn
 
 
 def test_the_limits_can_be_turned_off(database_url: str, tmp_path: Path) -> None:

@@ -144,11 +144,3 @@ def test_limits_counted_in_each_workers_memory_are_told_at_start(tmp_path: Path)
     for _ in gunicorn(tmp_path, "memory://"):
         log = (tmp_path / "gunicorn.log").read_text()
         assert f"memory:// and gunicorn runs {WORKERS} workers: each worker counts the rate limits on its own" in log
-
-
-def test_no_warning_when_the_workers_share_their_counts(tmp_path: Path) -> None:
-    from scorekeeper.extensions import per_worker_limits_warning
-
-    assert per_worker_limits_warning("redis://127.0.0.1:6379/0", WORKERS) is None
-    assert per_worker_limits_warning("memory://", 1) is None
-    assert "4 workers" in (per_worker_limits_warning("memory://", 4) or "")
