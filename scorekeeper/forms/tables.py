@@ -29,7 +29,7 @@ def _text(maximum: int, placeholder: str = "", **extra: str) -> dict[str, str | 
 class NewTableForm(FlaskForm):
     name = StringField("Table name", render_kw=_text(MAX_TABLE_NAME, "Thursdays at Ann's"))
     players = NumberedList(StringField("Player", render_kw=_text(MAX_PLAYER_NAME)),
-                        min_entries=NEW_TABLE_SLOTS, max_entries=NEW_TABLE_SLOTS)
+                           min_entries=NEW_TABLE_SLOTS, max_entries=NEW_TABLE_SLOTS)
 
     def typed_players(self) -> list[tuple[Field, str]]:
         """The player fields with something typed, with what was typed."""
@@ -52,7 +52,7 @@ class RuleCardForm(FlaskForm):
 class SidePlayersForm(Form):
     name = StringField("Side name", render_kw=_text(MAX_PLAYER_NAME, "named after its players"))
     players = NumberedList(StringField("Player", render_kw=_text(MAX_PLAYER_NAME, list="table-players")),
-                        min_entries=PLAYERS_PER_SIDE, max_entries=PLAYERS_PER_SIDE)
+                           min_entries=PLAYERS_PER_SIDE, max_entries=PLAYERS_PER_SIDE)
 
     def typed(self) -> list[tuple[Field, str]]:
         return [(entry, (entry.data or "").strip()) for entry in self.players if (entry.data or "").strip()]

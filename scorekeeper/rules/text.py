@@ -56,7 +56,7 @@ def fit_name(text: str, maximum: int) -> str:
     if len(text) <= maximum:
         return text
     cut = text[: maximum - 1]
-    word_end = cut.rfind(" ", 0, len(cut.rstrip()) + 1)
+    word_end = cut.rstrip().rfind(" ")
     if word_end >= maximum // 2:
         cut = cut[:word_end]
     cut = cut.rstrip(" ,;:·&")

@@ -479,9 +479,10 @@ def _stale_message(row: MatchRow, expected_version: int, deal_number: int | None
         text = (f"While you were typing, {missed} changes were saved on another phone; "
                 f"the latest: {row.last_change}.")
     if deal_number is not None:
-        deal = get_session().scalars(select(DealRow).where(
-            (DealRow.match_id == row.id) & (DealRow.position == deal_number))).first() if (
-            1 <= deal_number <= MAX_DEALS) else None  # a number no match reaches is not asked of the database
+        deal = None
+        if 1 <= deal_number <= MAX_DEALS:  # a number no match reaches is not asked of the database
+            deal = get_session().scalars(select(DealRow).where(
+                (DealRow.match_id == row.id) & (DealRow.position == deal_number))).first()
         text += (f" Deal {deal_number} now reads: {describe_deal(row, deal)}." if deal is not None
                  else f" There is no deal {deal_number} any more.")
     return text
