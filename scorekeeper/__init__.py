@@ -101,7 +101,7 @@ def _from_environment() -> dict[str, Any]:
         "BASE_URL": base_url,  # absolute links start with it; when empty, see views/links.py
         "PROXIES": int(proxies),  # reverse proxies whose X-Forwarded-For and -Proto are believed
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
-        "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After and X-RateLimit-… on limited answers
+        "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After on limited answers (extensions.py sets it)
         # Counted in what is made; each window lets in the largest table file (201 matches, 2,000 deals).
         "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "250 per hour;1000 per day",
         "NEW_DEALS_LIMIT": os.environ.get("SCOREKEEPER_NEW_DEALS_LIMIT") or "5000 per hour;20000 per day",

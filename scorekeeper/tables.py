@@ -24,6 +24,7 @@ from .ratings import Rating, rate, results_of
 from .rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from .rules.house_rules import PRESETS, HouseRules
 from .rules.limits import (
+    MAX_MATCH_NAME,
     MAX_PLAYER_NAME,
     MAX_RULE_CARD_NAME,
     MAX_RULE_CARDS,
@@ -39,7 +40,7 @@ from .rules.numbers import whole_number_or_none
 from .rules.problems import ProblemCode, join_path
 from .rules.scoring import play, settle_match
 from .rules.stats import TableStats, table_stats
-from .rules.text import clean_name, dumps_lines
+from .rules.text import clean_name, dated_name, dumps_lines, fit_name
 from .store import reading, writing
 
 TABLE_FORMAT = "scorekeeper-table/1"
@@ -294,7 +295,7 @@ def side_name_of(typed: str, players: Sequence[str], field: str) -> str:
     if name:
         return name
     joined = side_name(players)
-    return (joined if len(joined) <= MAX_SIDE_NAME else joined[: MAX_SIDE_NAME - 1] + "…") or "Side"
+    return fit_name(joined, MAX_SIDE_NAME) or "Side"
 
 
 def check_players_at_table(table: TableRow, sides: Sequence[SideInfo], field: str = "sides") -> None:
@@ -329,7 +330,7 @@ def next_dealer(match: Match) -> str | None:
 
 def default_match_name(sides: Sequence[SideInfo], day: date | None = None) -> str:
     """"We v They, 01 Dec 2026": the sides and the day (the phone's, when it said; else UTC's)."""
-    return f"{' v '.join(side.shown_name for side in sides)}, {day or datetime.now(UTC).date():%d %b %Y}"
+    return dated_name([side.shown_name for side in sides], day or datetime.now(UTC).date())
 
 
 def next_match(finished_name: str, match: Match, rotate: bool) -> Match:
@@ -348,7 +349,7 @@ def _numbered_name(finished: str, default: str) -> str:
         return f"{default} (2)"
     head, _, tail = finished.rpartition(" (")
     count = whole_number_or_none(tail.removesuffix(")")) if tail.endswith(")") else None
-    if head == default and count is not None:
+    if head == default and count is not None and len(f"{default} ({count + 1})") <= MAX_MATCH_NAME:
         return f"{default} ({count + 1})"
     return default
 

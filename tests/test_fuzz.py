@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -525,3 +526,135 @@ def test_text_reader_raises_only_rules_errors(text: str) -> None:
         loads_match(text)
     except RulesError:
         pass
+
+
+# Numbers and ids beyond what anything reads ---------------------------------------------------------------
+
+HUGE = "9" * 4301  # more digits than ``int`` reads
+ODD_NUMBERS = [HUGE, "99999999999999999999", "9" * 10, "٣", "²", "１", "3" + "\u0663"]
+
+
+def opened(table: Table) -> Table:
+    """The client has opened the match's players' link: its forms and outbox take its writes."""
+    assert table.client.get(f"/m/{table.id}").status_code == 200
+    return table
+
+
+LIST_FIELDS = ["sides-{}-name", "sides-{}-players", "sides-{}-total", "sides-0-hands-{}-meld", "players-{}",
+               "sides-{}-players-0"]
+
+
+@ROUTE
+@given(form=st.sampled_from(["/matches/new", "/tables/new", "deals/new", "deals/preview", "deals/1/preview",
+                             "deals/1/edit", "table matches/new", "table players", "outbox deals/new",
+                             "outbox deals/1/edit"]),
+       index=st.sampled_from(ODD_NUMBERS), field=st.sampled_from(LIST_FIELDS), value=form_values)
+def test_list_fields_with_odd_indices(table: Table, form: str, index: str, field: str, value: Any) -> None:
+    """Every form with a list of fields, and the outbox's fields, given an index ``int`` cannot read."""
+    name = field.format(index)
+    opened(table)
+    club = None if not form.startswith("table ") else Club(table.app, table.client)
+    before = table.state()
+    if form.startswith("outbox "):
+        body = {"path": f"/m/{table.id}/{form.removeprefix('outbox ')}", "fields": [[name, str(value)]]}
+        response = table.client.post(f"/m/{table.id}/outbox", json=body)
+    else:
+        url = (form if form.startswith("/") else f"/t/{club.id}/{form.removeprefix('table ')}" if club
+               else f"/m/{table.id}/{form}")
+        response = table.post_form(url, [(name, value), ("version", str(table.version()))])
+    FUZZ_CASES["forms: odd list indices"] += 1
+    assert response.status_code < 500, response.get_data(as_text=True)[:2000]
+    if 400 <= response.status_code < 500:
+        assert table.state()[:3] == before[:3]
+
+
+@ROUTE
+@given(path=st.sampled_from(["deals/{}/edit", "deals/{}/delete", "deals/{}/throw-in", "rules/undo/{}"]),
+       number=st.sampled_from(ODD_NUMBERS), version=st.sampled_from([None, 0, 1]))
+def test_outbox_addresses_with_odd_numbers(table: Table, path: str, number: str, version: int | None) -> None:
+    opened(table)
+    body = {"path": f"/m/{table.id}/{path.format(number)}", "fields": [["version", str(version)]] if version else []}
+    if version is not None:
+        body["version"] = version
+    before = table.state()
+    response = table.client.post(f"/m/{table.id}/outbox", json=body)
+    table.check(response, before, "outbox: odd numbers")
+
+
+PART = re.compile(r"<(?:(\w+)(?:\([^)]*\))?:)?\w+>")
+
+
+def addresses(app: Flask, kind: str, odd: str, others: str) -> list[tuple[str, str]]:
+    """Each address with a part of ``kind`` (``int``, ``default``), with those parts ``odd`` and the others
+    ``others``, and each method it writes or reads with."""
+    found = []
+    for rule in app.url_map.iter_rules():
+        kinds = [found.group(1) or "default" for found in PART.finditer(rule.rule)]
+        if kind not in kinds:
+            continue
+        url = PART.sub(lambda part: quote(odd, safe="") if (part.group(1) or "default") == kind else others,
+                       rule.rule)
+        found += [(url, method) for method in sorted((rule.methods or set()) & {"GET", "POST", "PUT", "DELETE"})]
+    return found
+
+
+def test_every_path_number_beyond_ascii_or_columns_is_not_found(table: Table) -> None:
+    """Every numeric part of every address, given what no deal, round or change is numbered: 404, never 500,
+    never what '٣' would read as."""
+    found = [address for odd in ODD_NUMBERS for address in addresses(opened(table).app, "int", odd, table.id)]
+    assert len(found) >= 10 * len(ODD_NUMBERS)
+    for url, method in found:
+        before = table.state()
+        response = table.client.open(url, method=method, data={"version": "0"})
+        table.check(response, before, "paths: odd numbers")
+        assert response.status_code in (404, 405), (url, method, response.status_code)
+
+
+def test_every_path_text_holding_nul_is_not_found(evening: Evening) -> None:
+    """Every text part of every address (each link and id), holding a NUL: no database asked, 404."""
+    table = opened(Table(evening.app, evening.client))
+    found = addresses(table.app, "default", "\x00", "1")
+    assert len(found) >= 30
+    for url, method in found:
+        before = table.state()
+        response = table.client.open(url, method=method, data={"version": "0"})
+        table.check(response, before, "paths: NUL in ids")
+        assert response.status_code in (404, 405), (url, method, response.status_code)
+    for url in (f"/e/{evening.id}/tables/%00/close", f"/api/v1/events/{evening.id}/tables/%00/close"):
+        for method in ("GET", "POST"):
+            assert evening.client.open(url, method=method).status_code in (404, 405)
+
+
+@ROUTE
+@given(action=st.sampled_from(["delete", "throw-in", "undo"]), number=st.sampled_from(ODD_NUMBERS[:3] + ["999999999"]))
+def test_stale_writes_to_deals_no_match_has(table: Table, action: str, number: str) -> None:
+    """A stale version and a deal number past any match: refused, and its message asks nothing impossible."""
+    before = opened(table).state()
+    response = table.post_form(f"/m/{table.id}/deals/{number}/{action}", [("version", "0")])
+    table.check(response, before, "forms: stale, no such deal")
+    for kind in ("delete", "throw-in"):
+        body = {"path": f"/m/{table.id}/deals/{number}/{kind}", "fields": [["version", "0"]], "version": 0}
+        table.check(table.client.post(f"/m/{table.id}/outbox", json=body), before, "outbox: stale, no such deal")
+
+
+@ROUTE
+@given(where=st.sampled_from(["api table", "meld match", "outbox keys", "outbox path", "event swap"]),
+       odd=st.sampled_from(["\x00", "a\x00b", "\x00" * 64]))
+def test_ids_in_bodies_and_queries_holding_nul(evening: Evening, where: str, odd: str) -> None:
+    """Ids that come in a body or a query, holding a NUL: refused or not found, the database never asked."""
+    table = opened(Table(evening.app, evening.client))
+    before = table.state()
+    client, director = table.client, {"Authorization": f"Bearer {evening.token}"}
+    response = {
+        "api table": lambda: client.post("/api/v1/matches", json={**WORKED, "table": odd}),
+        "meld match": lambda: client.get("/meld?" + urlencode({"match": odd})),
+        "outbox keys": lambda: client.get(f"/m/{table.id}/outbox?" + urlencode({"keys": odd})),
+        "outbox path": lambda: client.post(f"/m/{table.id}/outbox", json={"path": f"/m/{table.id}/deals/1{odd}/edit",
+                                                                           "fields": []}),
+        "event swap": lambda: client.post(f"/api/v1/events/{evening.id}/rounds/1/swap", headers=director,
+                                          json={"first": odd, "second": "Ann"}),
+    }[where]()
+    FUZZ_CASES["ids holding NUL"] += 1
+    assert response.status_code < 500, response.get_data(as_text=True)[:2000]
+    if response.status_code >= 400:
+        assert table.state()[:3] == before[:3]

@@ -4,7 +4,10 @@ the API refused. Other tests run with the limits off (``RATELIMIT_ENABLED``)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +19,7 @@ from sqlalchemy import func, select
 
 from scorekeeper import create_app
 from scorekeeper.db import get_session
+from scorekeeper.extensions import gunicorn_workers, per_worker_limits_warning
 from scorekeeper.models import MatchRow
 
 WORKED: dict[str, Any] = json.loads(
@@ -83,6 +87,38 @@ def test_refused_edit_tokens_are_limited_and_right_ones_are_not_counted(client: 
     assert "edit token" in refused.get_json()["error"]["message"]
     assert client.post(url, json=DEAL, headers=right).status_code == 429  # held back until the window ends
     assert client.get(f"/api/v1/matches/{created['id']}").get_json()["version"] == 5
+
+
+def together(app: Flask, count: int, send: Callable[[FlaskClient], int]) -> Counter[int]:
+    """``count`` requests on threads of this process, each with a client of its own, released together."""
+    start = threading.Barrier(count)
+
+    def one(_: int) -> int:
+        client = app.test_client()
+        start.wait()
+        return send(client)
+
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        return Counter(pool.map(one, range(count)))
+
+
+def test_requests_on_threads_of_one_process_pass_each_limit_exactly(app: Flask, client: FlaskClient) -> None:
+    """Counted in this process's memory: 3 new tables of 12 sent together, 2 refused tokens of 12."""
+    made = client.post("/api/v1/matches", json={**WORKED, "deals": []}, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    assert together(app, 12, lambda each: each.post("/api/v1/tables", json={"name": "T", "players": []})
+                    .status_code) == Counter({201: 3, 429: 9})
+    url = f"/api/v1/matches/{made.get_json()['id']}/rules"
+    assert together(app, 12, lambda each: each.put(url, json={"target": 200}, headers={
+        "Authorization": "Bearer guess"}).status_code) == Counter({403: 2, 429: 10})
+
+
+def test_a_warning_only_where_several_workers_count_in_their_own_memory() -> None:
+    """At start (tests/test_shared_rate_limits.py sees it in gunicorn's log)."""
+    assert "4 workers: each worker counts the rate limits on its own" in (per_worker_limits_warning("memory://", 4)
+                                                                          or "")
+    assert per_worker_limits_warning("redis://127.0.0.1:6379/0", 4) is None
+    assert per_worker_limits_warning("memory://", 1) is None  # one process: its memory is every count
+    assert gunicorn_workers() == 0  # not in gunicorn
 
 
 def test_the_limits_can_be_turned_off(database_url: str, tmp_path: Path) -> None:

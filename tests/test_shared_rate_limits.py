@@ -1,5 +1,6 @@
 """Rate limits shared by every process of a deployment: gunicorn with several workers counts in
-one Redis server (``RATELIMIT_STORAGE_URI``), so a limit of 10 new matches lets 10 through, not 10 a worker.
+one Redis server (``RATELIMIT_STORAGE_URI``), so a limit of 10 new matches lets 10 through, not 10 a worker,
+and requests sent all at once let exactly the limit through (each count is tested as it is made).
 Needs a Redis server: ``SCOREKEEPER_TEST_REDIS_URL`` (``.ci/run`` starts one); skipped without it."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -25,7 +27,10 @@ REDIS_URL = os.environ.get("SCOREKEEPER_TEST_REDIS_URL", "")
 WORKERS = 4
 LIMIT = 10
 SENT = 40
+AT_ONCE = 30
+DEAL = {"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 10}]}
 WORKED: dict[str, Any] = json.loads((ROOT / "seeds" / "worked-sheet.json").read_text(encoding="utf-8"))
+BARE = {**WORKED, "deals": []}  # a match that brings in no deals: only the limit on new matches counts it
 
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="SCOREKEEPER_TEST_REDIS_URL is not set")
 
@@ -40,11 +45,14 @@ def empty_counts() -> None:
 
 
 def gunicorn(tmp_path: Path, storage: str) -> Iterator[int]:
-    """gunicorn with ``WORKERS`` workers counting in ``storage``, a limit of ``LIMIT`` new matches an hour."""
+    """gunicorn with ``WORKERS`` workers counting in ``storage``, a limit of ``LIMIT`` an hour on new matches,
+    on deals brought in and on refused tokens; it believes ``X-Forwarded-For``, so each check is its own
+    address."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "RATELIMIT_"))}
     env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'shared.sqlite'}", SECRET_KEY="shared",
                SCOREKEEPER_INSTANCE=str(tmp_path / "instance"), RATELIMIT_STORAGE_URI=storage,
-               SCOREKEEPER_CREATE_LIMIT=f"{LIMIT} per hour")
+               SCOREKEEPER_CREATE_LIMIT=f"{LIMIT} per hour", SCOREKEEPER_NEW_DEALS_LIMIT=f"{LIMIT} per hour",
+               SCOREKEEPER_FAILED_TOKEN_LIMIT=f"{LIMIT} per hour", SCOREKEEPER_PROXIES="1")
     port = free_port()
     log_path = tmp_path / "gunicorn.log"
     with log_path.open("w") as log:
@@ -66,12 +74,14 @@ def gunicorn(tmp_path: Path, storage: str) -> Iterator[int]:
             process.wait(timeout=30)
 
 
-def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
+def call(port: int, method: str, path: str, body: Any = None, **headers: str) -> tuple[int, bytes]:
     """One request on its own connection, so that successive requests may reach different workers."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         data = None if body is None else json.dumps(body).encode()
-        connection.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+        sent = {"Content-Type": "application/json"} if data else {}
+        connection.request(method, path, body=data, headers=sent | {name.replace("_", "-"): value
+                                                                    for name, value in headers.items()})
         answer = connection.getresponse()
         return answer.status, answer.read()
     finally:
@@ -81,17 +91,56 @@ def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, byte
 def creations(port: int) -> Counter[int]:
     """The statuses of ``SENT`` new matches sent at once, each on its own connection (so to any worker)."""
     with ThreadPoolExecutor(max_workers=8) as pool:
-        return Counter(pool.map(lambda _: call(port, "POST", "/api/v1/matches", WORKED)[0], range(SENT)))
+        return Counter(pool.map(lambda _: call(port, "POST", "/api/v1/matches", BARE)[0], range(SENT)))
 
 
 def test_a_limit_holds_across_every_worker_and_a_table_file_counts_its_matches(tmp_path: Path) -> None:
     """One server for both checks (a start costs its workers' imports) and one test (they share Redis)."""
     for port in gunicorn(tmp_path, REDIS_URL):
+        assert "counts the rate limits on its own" not in (tmp_path / "gunicorn.log").read_text()
         empty_counts()
         assert creations(port) == Counter({201: LIMIT, 429: SENT - LIMIT})
         assert call(port, "GET", "/api/v1/matches/nothing-here")[0] == 404  # reads are not limited
 
         empty_counts()
-        table = {"format": "scorekeeper-table/1", "name": "Club", "matches": [WORKED] * (LIMIT - 2)}
+        table = {"format": "scorekeeper-table/1", "name": "Club", "matches": [BARE] * (LIMIT - 2)}
         assert call(port, "POST", "/api/v1/tables/import", table)[0] == 201  # the table and 8 matches: 9
         assert creations(port) == Counter({201: 1, 429: SENT - 1})
+
+
+def at_once(port: int, method: str, path: str, body: Any, address: str, **headers: str) -> Counter[int]:
+    """The statuses of ``AT_ONCE`` requests from ``address``, all waiting at a barrier and then sent together."""
+    start = threading.Barrier(AT_ONCE)
+
+    def one(_: int) -> int:
+        start.wait()
+        return call(port, method, path, body, X_Forwarded_For=address, **headers)[0]
+
+    with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
+        return Counter(pool.map(one, range(AT_ONCE)))
+
+
+def test_requests_sent_together_pass_each_limit_exactly(tmp_path: Path) -> None:
+    """New tables, deals brought in (two a match: five matches fill ten), refused tokens, table files (of no
+    match, and of one)."""
+    for port in gunicorn(tmp_path, REDIS_URL):
+        assert at_once(port, "POST", "/api/v1/tables", {"name": "Club", "players": []}, "192.0.2.1") == Counter(
+            {201: LIMIT, 429: AT_ONCE - LIMIT})
+        assert at_once(port, "POST", "/api/v1/matches", {**WORKED, "deals": [DEAL] * 2}, "192.0.2.2") == Counter(
+            {201: LIMIT // 2, 429: AT_ONCE - LIMIT // 2})
+        made = json.loads(call(port, "POST", "/api/v1/matches", WORKED, X_Forwarded_For="192.0.2.3")[1])
+        assert at_once(port, "PUT", f"/api/v1/matches/{made['id']}/rules", {"target": 200}, "192.0.2.4",
+                       Authorization="Bearer wrong-token") == Counter({403: LIMIT, 429: AT_ONCE - LIMIT})
+        table = {"format": "scorekeeper-table/1", "name": "Club", "matches": []}
+        assert at_once(port, "POST", "/api/v1/tables/import", table, "192.0.2.5") == Counter(
+            {201: LIMIT, 429: AT_ONCE - LIMIT})
+        with_a_match = {**table, "matches": [BARE]}  # the table and its match: two each, so five fit
+        assert at_once(port, "POST", "/api/v1/tables/import", with_a_match, "192.0.2.6") == Counter(
+            {201: LIMIT // 2, 429: AT_ONCE - LIMIT // 2})
+
+
+def test_limits_counted_in_each_workers_memory_are_told_at_start(tmp_path: Path) -> None:
+    """Each worker says so as it builds the app (the first answers before the last has built it)."""
+    for _ in gunicorn(tmp_path, "memory://"):
+        log = (tmp_path / "gunicorn.log").read_text()
+        assert f"memory:// and gunicorn runs {WORKERS} workers: each worker counts the rate limits on its own" in log

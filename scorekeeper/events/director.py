@@ -23,6 +23,7 @@ from ..rules.events import Entrant, EventFormat, Seating, clean_entrants
 from ..rules.limits import MAX_MATCH_NAME
 from ..rules.matchfile import FORMAT, match_from_json
 from ..rules.seating import seat_round, swap_players, swap_teams
+from ..rules.text import fit_name
 from ..store import writing
 from ..tables import side_name_of
 from . import EventProblem
@@ -147,7 +148,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
 
 def _match_name(event: EventRow, round_number: int, table_number: int) -> str:
     name = f"{event.name or 'Event'} · round {round_number}, table {table_number}"
-    return name if len(name) <= MAX_MATCH_NAME else name[: MAX_MATCH_NAME - 1] + "…"
+    return fit_name(name, MAX_MATCH_NAME)
 
 
 def _open_round(event: EventRow) -> EventRoundRow:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from typing import Any
 
 from markupsafe import Markup
-from wtforms import Field
+from wtforms import Field, FieldList
 from wtforms import SelectChoice as SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2+, newer than its stubs
 
 from ..rules.cards import Suit
+from ..rules.limits import MAX_DIGITS
 
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 
@@ -22,6 +25,19 @@ def suit_label(suit: Suit) -> Markup:
 
 SUITS = [SelectChoice("", "None"), *(SelectChoice(suit.value, suit_label(suit)) for suit in Suit)]
 
+
+
+class NumberedList(FieldList):  # type: ignore[type-arg]
+    """A ``FieldList`` that reads only the entries a page could send: ``sides-3-name``, never ``sides-²-name``
+    or an index of thousands of digits (``int`` refuses both, and the request would end in an error)."""
+
+    def _extract_indices(self, prefix: str, formdata: Any) -> Iterator[int]:
+        offset = len(prefix) + 1
+        for name in formdata:
+            if name.startswith(prefix):
+                index = name[offset:].split(self._field_separator, 1)[0]  # type: ignore[attr-defined]
+                if index.isascii() and index.isdigit() and len(index) <= MAX_DIGITS:
+                    yield int(index)
 
 
 def new_write_key() -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import BooleanField, Field, FieldList, FormField, HiddenField, RadioField, SelectField, StringField
+from wtforms import BooleanField, Field, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.form import Form
 
 from ..rules.combinations import Combination
@@ -18,7 +18,7 @@ from ..rules.match import Match
 from ..rules.numbers import parse_whole_number, whole_number_or_none
 from ..rules.problems import Problem
 from ..rules.text import load_json
-from .common import SUITS, SelectChoice, add_error, new_write_key, sentence
+from .common import SUITS, NumberedList, SelectChoice, add_error, new_write_key, sentence
 
 QUICK, DETAIL = "quick", "detail"
 SIDE_PATH = re.compile(r"sides\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?")
@@ -95,7 +95,7 @@ class SideEntryForm(Form):
     """One side's facts in a deal."""
 
     total = StringField("Points", render_kw=NUMBER_FIELD)
-    hands = FieldList(FormField(HandMeldForm), min_entries=1)
+    hands = NumberedList(FormField(HandMeldForm), min_entries=1)
     tricks = StringField("Trick points", render_kw=NUMBER_FIELD)
     took = RadioField("In play", choices=TOOK_CHOICES, default=TOOK_POINTS, validate_choice=False)
     kept_tricks = HiddenField()
@@ -121,7 +121,7 @@ class DealForm(FlaskForm):
     out = BooleanField("Announced going out")  # offered when the house rules say a side must bid out
     forced = BooleanField("Forced bid: all passed")  # offered when the dealer's side must take the minimum
     last_trick = RadioField("Last trick", choices=[], validate_choice=False)
-    sides = FieldList(FormField(SideEntryForm))
+    sides = NumberedList(FormField(SideEntryForm))
 
     def setup(self, side_names: list[str], hand_names: list[list[str]] | None = None,
               players: list[list[str]] | None = None, min_bid: int = 0) -> DealForm:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, FormField, HiddenField, RadioField, StringField
+from wtforms import Field, FormField, HiddenField, RadioField, StringField
 from wtforms.form import Form
 from wtforms.validators import ValidationError
 
@@ -13,7 +13,7 @@ from ..rules.errors import RulesError
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY, Preset
 from ..rules.limits import MAX_MATCH_NAME, MAX_PLAYER_NAME, MAX_PLAYERS, MAX_SIDE_NAME, MAX_SIDES
 from ..rules.text import clean_name
-from .common import SelectChoice, sentence
+from .common import NumberedList, SelectChoice, sentence
 from .house_rules import FIELD_SPECS, RulesForm, rule_values
 
 SIDE_SLOTS = max(len(preset.side_names) for preset in PRESETS)  # side name fields: the most sides a preset has
@@ -65,7 +65,7 @@ class NewMatchForm(FlaskForm):
     rules_from = HiddenField(default=PRESETS[0].key)
     name = StringField("Match name", validators=[_Name(MAX_MATCH_NAME, "a match's name")],
                        render_kw={"placeholder": "Friday at Ann's", "autocomplete": "off"})
-    sides = FieldList(FormField(SideNameForm), min_entries=SIDE_SLOTS, max_entries=SIDE_SLOTS)
+    sides = NumberedList(FormField(SideNameForm), min_entries=SIDE_SLOTS, max_entries=SIDE_SLOTS)
     rules = FormField(RulesForm)
     # The phone's own date (YYYY-MM-DD), filled in by static/phone.js: a match started late in the evening
     # is named after the phone's day, not the server's. Without scripts it stays empty and UTC's day is used.

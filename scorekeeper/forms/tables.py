@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import Field, FieldList, FormField, HiddenField, SelectField, StringField
+from wtforms import Field, FormField, HiddenField, SelectField, StringField
 from wtforms.form import Form
 from wtforms.validators import ValidationError
 
@@ -13,7 +13,7 @@ from ..rules.house_rules import HouseRules
 from ..rules.limits import MAX_PLAYER_NAME, MAX_RULE_CARD_NAME, MAX_SIDES, MAX_TABLE_NAME
 from ..rules.text import load_json
 from ..tables import TableFile, TableProblem, read_table_file
-from .common import SelectChoice, add_error, sentence
+from .common import NumberedList, SelectChoice, add_error, sentence
 from .house_rules import RulesForm
 from .transfer import uploaded_text
 
@@ -28,8 +28,8 @@ def _text(maximum: int, placeholder: str = "", **extra: str) -> dict[str, str | 
 
 class NewTableForm(FlaskForm):
     name = StringField("Table name", render_kw=_text(MAX_TABLE_NAME, "Thursdays at Ann's"))
-    players = FieldList(StringField("Player", render_kw=_text(MAX_PLAYER_NAME)),
-                        min_entries=NEW_TABLE_SLOTS, max_entries=NEW_TABLE_SLOTS)
+    players = NumberedList(StringField("Player", render_kw=_text(MAX_PLAYER_NAME)),
+                           min_entries=NEW_TABLE_SLOTS, max_entries=NEW_TABLE_SLOTS)
 
     def typed_players(self) -> list[tuple[Field, str]]:
         """The player fields with something typed, with what was typed."""
@@ -51,8 +51,8 @@ class RuleCardForm(FlaskForm):
 
 class SidePlayersForm(Form):
     name = StringField("Side name", render_kw=_text(MAX_PLAYER_NAME, "named after its players"))
-    players = FieldList(StringField("Player", render_kw=_text(MAX_PLAYER_NAME, list="table-players")),
-                        min_entries=PLAYERS_PER_SIDE, max_entries=PLAYERS_PER_SIDE)
+    players = NumberedList(StringField("Player", render_kw=_text(MAX_PLAYER_NAME, list="table-players")),
+                           min_entries=PLAYERS_PER_SIDE, max_entries=PLAYERS_PER_SIDE)
 
     def typed(self) -> list[tuple[Field, str]]:
         return [(entry, (entry.data or "").strip()) for entry in self.players if (entry.data or "").strip()]
@@ -62,7 +62,7 @@ class TableMatchForm(FlaskForm):
     """A match at a table: its players on 2 to 4 sides, and the rule card or preset to start from."""
 
     start = SelectField("House rules", validate_choice=False)
-    sides = FieldList(FormField(SidePlayersForm), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
+    sides = NumberedList(FormField(SidePlayersForm), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
 
     def used_sides(self) -> list[SidePlayersForm]:
         """The sides with a player or a name typed."""

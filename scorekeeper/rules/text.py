@@ -18,15 +18,18 @@ import json
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from .errors import MatchFileError
-from .limits import MAX_JSON_DEPTH, MAX_JSON_DIGITS
+from .limits import MAX_JSON_DEPTH, MAX_JSON_DIGITS, MAX_MATCH_NAME
 from .problems import Problem, ProblemCode, join_path
 
 _BAD_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp", "Cf"})
 _JOINERS = re.compile("[\u200c\u200d\U000e0020-\U000e007f]")  # format characters that a name may hold
 _SURROGATE = re.compile("[\ud800-\udfff]")
+RENUMBERED = len(" (999)")  # room a made name keeps for the number of a rematch with the same name
 
 
 def clean_name(text: str, path: str, maximum: int, what: str = "a name") -> str:
@@ -45,6 +48,25 @@ def clean_name(text: str, path: str, maximum: int, what: str = "a name") -> str:
     if len(name) > maximum:
         raise MatchFileError(Problem(ProblemCode.TOO_LONG, path, f"{what} has at most {maximum} characters"))
     return name
+
+
+def fit_name(text: str, maximum: int) -> str:
+    """A name the app makes, cut to at most ``maximum`` characters when longer: at the end of a word when
+    one ends in its second half, then "…" ("Ann & Bob v Cy & Di v…"), so that it is read back as made."""
+    if len(text) <= maximum:
+        return text
+    cut = text[: maximum - 1]
+    word_end = cut.rstrip().rfind(" ")
+    if word_end >= maximum // 2:
+        cut = cut[:word_end]
+    cut = cut.rstrip(" ,;:·&")
+    return (cut.removesuffix(" v").rstrip() or text[: maximum - 1]) + "…"
+
+
+def dated_name(side_names: Sequence[str], day: date) -> str:
+    """"We v They, 01 Dec 2026": a new match's name when none is typed, the sides' part cut to fit."""
+    when = f", {day:%d %b %Y}"
+    return fit_name(" v ".join(side_names), MAX_MATCH_NAME - len(when) - RENUMBERED) + when
 
 
 def _character_kind(char: str) -> str:

@@ -26,6 +26,7 @@ from ..models import Base, DealRow, MatchRow, RuleChangeRow, SideRow, WriteKeyRo
 from ..rules.checks import check_new_deal
 from ..rules.errors import RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
+from ..rules.limits import MAX_DEALS
 from ..rules.match import Deal, Match, PricingBasis
 from ..rules.matchfile import basis_to_json, deal_from_json, deal_to_json
 from ..rules.problems import Problem, ProblemCode
@@ -516,8 +517,10 @@ def _stale_message(row: MatchRow, expected_version: int, deal_number: int | None
         text = (f"While you were typing, {missed} changes were saved on another phone; "
                 f"the latest: {row.last_change}.")
     if deal_number is not None:
-        deal = get_session().scalars(select(DealRow).where(
-            (DealRow.match_id == row.id) & (DealRow.position == deal_number))).first()
+        deal = None
+        if 1 <= deal_number <= MAX_DEALS:  # a number no match reaches is not asked of the database
+            deal = get_session().scalars(select(DealRow).where(
+                (DealRow.match_id == row.id) & (DealRow.position == deal_number))).first()
         text += (f" Deal {deal_number} now reads: {describe_deal(row, deal)}." if deal is not None
                  else f" There is no deal {deal_number} any more.")
     return text

@@ -32,7 +32,9 @@ def init_app(app: Flask) -> None:
         tables,
         transfer,
     )
+    from .path_parts import init_app as numbers_and_text_in_paths
 
+    numbers_and_text_in_paths(app)  # before any route: their numbers are read by its converter
     areas = (matches, deals, house_rules, meld_prices, meld, outbox, pages, result, samples, transfer, tables,
              table_stats, installable, events)
     for area in areas:

@@ -452,7 +452,7 @@ def export_table(public_id: str) -> Response:
 
 
 @bp.post("/tables/import")
-@rate_limited("create-match")
+@rate_limited("create-match", counts_made=True)
 def import_table() -> Response:
     """A table file in, a new table (new id and token) out."""
     file = tables.read_table_file(json_body())

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, abort, jsonify, request, url_for
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -34,6 +34,7 @@ from ..rules.rescale import Factor
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
 from .errors import KEY_REUSED, NOTHING_TO_UNDO, REPEATED_FIELD, Refused, error_json, repeated_name
+from .path_parts import path_number
 
 bp = Blueprint("outbox", __name__, url_prefix="/m/<public_id>/outbox")
 bp.before_request(players_only)
@@ -43,7 +44,7 @@ MAX_KEYS_ASKED = 50
 UNREADABLE = "This entry could not be read; it was kept on the phone."
 NOT_VALID = "not_valid"  # the entry as its form would read it is not complete or not right: the message says why
 # The form addresses an outbox entry may name, after /m/<public_id>: what it does and to which deal.
-FORM_PATH = re.compile(r"/deals/new|/deals/(\d+)/(edit|delete|throw-in)|/rules(?:/(meld|rescale)|/undo/(\d+))?")
+FORM_PATH = re.compile(r"/deals/new|/deals/([0-9]+)/(edit|delete|throw-in)|/rules(?:/(meld|rescale)|/undo/([0-9]+))?")
 
 
 @bp.get("")
@@ -82,7 +83,7 @@ def send(public_id: str) -> tuple[Response, int]:
     fields = MultiDict(pairs)
     key = _key(path)
     loaded = reading.load_match(public_id)
-    number = int(found.group(1)) if found.group(1) else None
+    number, change = (_number(found.group(group)) for group in (1, 4))
     version = _version(body, fields, number)
     try:
         if path.endswith("/rules"):
@@ -91,8 +92,8 @@ def send(public_id: str) -> tuple[Response, int]:
             written = _change_meld_prices(loaded, fields, key)
         elif found.group(3) == "rescale":
             written = _rescale(loaded, fields, key)
-        elif found.group(4):
-            written = _undo(loaded, int(found.group(4)), key)
+        elif change is not None:
+            written = _undo(loaded, change, key)
         elif number is None:
             written = _save_deal(loaded, fields, None, None, key)
         elif found.group(2) == "edit":
@@ -207,6 +208,16 @@ def _stale(loaded: reading.Loaded, stale: writing.StaleEdit, number: int | None)
     theirs = deals[number - 1] if number is not None and number <= len(deals) else None
     return jsonify({"error": {"code": "stale", "message": stale.message, "current_version": row.version},
                     "theirs": theirs, "version": row.version, "match": match_to_json(match)}), 409
+
+
+def _number(part: str | None) -> int | None:
+    """The deal or rule change a form address names (404 when no match could have it, as at the address)."""
+    if part is None:
+        return None
+    number = path_number(part)
+    if number is None:
+        abort(404, "This entry names a deal or a change this match does not have.")
+    return number
 
 
 def _refused(status: int, message: str, code: str, field: str | None = None) -> tuple[Response, int]:

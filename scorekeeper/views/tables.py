@@ -32,6 +32,7 @@ from ..models import TableRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.limits import MAX_SIDES, MIN_SIDES
 from ..rules.match import Match, SideInfo
+from ..rules.text import dated_name
 from ..sheet.qr import qr_svg
 from ..store import writing
 from .links import fixed_url, shared_url
@@ -209,8 +210,8 @@ def _match_from_form(row: TableRow, form: TableMatchForm, options: dict[str, tab
     if len({side.name.casefold() for side in sides}) != len(sides):
         show_problem(form.sides, "Give each side a different name")
         return None
-    name = f"{' v '.join(side.name for side in sides)}, {datetime.now(UTC).date():%d %b %Y}"
-    return Match(sides=tuple(sides), rules=start.rules, name=name[:80], auction=start.auction)
+    name = dated_name([side.name for side in sides], datetime.now(UTC).date())
+    return Match(sides=tuple(sides), rules=start.rules, name=name, auction=start.auction)
 
 
 @bp.get("/t/<table_id>/export.json")
@@ -222,7 +223,7 @@ def export(table_id: str) -> Response:
 
 
 @bp.route("/tables/import", methods=["GET", "POST"])
-@rate_limited("create-match")
+@rate_limited("create-match", counts_made=True)
 def import_table() -> str | BaseResponse:
     """A table file, uploaded: a new table (new link) with its players, rule cards and matches."""
     form = ImportTableForm()
