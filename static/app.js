@@ -58,10 +58,11 @@ function setUpDealForm(form) {
   const bid = form.querySelector('input[name="bid"]');
   if (!warning || !bid) return;
   const check = () => {
-    const bidder = form.querySelector('input[name="bidder"]:checked');
+    const tapped = form.querySelector('input[name="bidder"]:checked');
+    const bidder = tapped && tapped.value.split(":")[0];  // a side, or a player's "side:name"
     const detail = form.querySelector('input[name="mode"][value="detail"]:checked');
-    const meldTotal = bidder && form.querySelector(`[data-meld-total="${bidder.value}"]`);
-    const melded = bidder && [...form.querySelectorAll(`[data-side="${bidder.value}"] .meld-field input`)]
+    const meldTotal = bidder && form.querySelector(`[data-meld-total="${bidder}"]`);
+    const melded = bidder && [...form.querySelectorAll(`[data-side="${bidder}"] .meld-field input`)]
       .some((input) => input.value.trim() !== "" && input.value.trim() !== "0");
     const meld = meldTotal && melded ? numberIn(meldTotal) : null;
     const thrownIn = form.querySelector('input[name="thrown_in"]:checked');

@@ -402,7 +402,31 @@ def test_the_deal_form_records_who_bid_in_one_tap_and_who_dealt(client: FlaskCli
         "mode": "quick", "bidder": "0", "bid_by": "Di", "bid": "50", "sides-0-total": "60", "sides-1-total": "0"}
     refused = client.post(f"/m/{match_id}/deals/new", data=wrong)
     html = refused.get_data(as_text=True)
-    assert refused.status_code == 422 and 'id="bid_by-error"' in html
+    assert refused.status_code == 422 and 'id="bidder-error"' in html and "Di does not play" in html
+
+
+def test_who_bid_is_one_row_of_the_players_where_the_sides_name_them(client: FlaskClient) -> None:
+    body = {"format": FORMAT, "sides": [{"name": "Ann & Bob", "players": ["Ann", "Bob"]},
+                                        {"name": "Cy & Di", "players": ["Cy", "Di"]}, {"name": "Ed"}],
+            "deals": [{"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 0}, {"total": 0}]}]}
+    answer = client.post("/api/v1/matches", json=body).get_json()
+    match_id = answer["id"]
+    client.get(f"/m/{match_id}")
+    html = client.get(f"/m/{match_id}/deals/new").get_data(as_text=True)
+    buttons = re.findall(r'name="bidder"[^>]*value="([^"]*)"', html)
+    assert buttons == ["0:Ann", "0:Bob", "1:Cy", "1:Di", "2"]  # the players, and a side that names none
+    assert "Who bid?" in html and "Who won the bid?" not in html and 'name="bid_by"' not in html
+    # A stored deal whose side bid with no player noted keeps its side's button, chosen.
+    stored = client.get(f"/m/{match_id}/deals/1/edit").get_data(as_text=True)
+    assert re.search(r'checked[^>]*value="0"|value="0"[^>]*checked', stored)
+    form = form_values(client.get(f"/m/{match_id}/deals/new")) | {
+        "mode": "quick", "bidder": "1:Di", "bid": "50", "sides-0-total": "0", "sides-1-total": "60",
+        "sides-2-total": "0"}
+    assert client.post(f"/m/{match_id}/deals/new", data=form).status_code == 302
+    deal = client.get(f"/api/v1/matches/{match_id}").get_json()["match"]["deals"][1]
+    assert (deal["bidder"], deal["bid_by"]) == (1, "Di")
+    corrected = client.get(f"/m/{match_id}/deals/2/edit").get_data(as_text=True)
+    assert re.search(r'checked[^>]*value="1:Di"|value="1:Di"[^>]*checked', corrected)
 
 
 def test_the_home_list_names_the_players_of_sides_named_otherwise(client: FlaskClient) -> None:

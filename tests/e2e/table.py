@@ -124,10 +124,10 @@ def open_new_deal(page: Page) -> None:
 
 
 def fill_quick_deal(form: Page | Locator, bidder: str, bid: int, totals: Sequence[int]) -> None:
-    """Quick entry: who bid, the bid, and one number per side (meld and tricks together), on the form's page
-    or in the panel over the sheet."""
+    """Quick entry: who bid (a side, or a player where the sides name them), the bid, and one number per side
+    (meld and tricks together), on the form's page or in the panel over the sheet."""
     form.get_by_role("radio", name="One number").tap()
-    form.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=bidder).tap()
+    form.locator("fieldset.bidder").get_by_role("radio", name=bidder, exact=True).tap()
     expect(form.locator(".sides-quick input")).to_have_count(len(totals))
     type_quick_numbers(form, bid, totals)
 

@@ -21,6 +21,7 @@ from .table import (
     sheet_totals,
     side_box,
     type_number,
+    type_quick_numbers,
 )
 
 pytestmark = pytest.mark.browser
@@ -58,6 +59,34 @@ def test_the_bid_starts_empty_and_a_chip_fills_it(page: Page) -> None:
     expect(bid).to_have_value("55")
 
 
+def stored_deals(page: Page) -> list[dict[str, Any]]:
+    public_id = page.url.split("/m/", 1)[1].split("/", 1)[0].split("#", 1)[0]
+    deals: list[dict[str, Any]] = page.request.get(f"/api/v1/matches/{public_id}").json()["match"]["deals"]
+    return deals
+
+
+def test_who_bid_is_one_row_of_the_players_and_their_side_follows(page: Page) -> None:
+    """Sides that name their players: "Who bid?" asks once, a button a player, on the form page and in the panel."""
+    import_match(page, PARTNERS)
+    open_new_deal(page)
+    expect(page.get_by_role("group", name="Who won the bid?")).to_have_count(0)
+    row = page.get_by_role("group", name="Who bid?")
+    expect(row.get_by_role("radio")).to_have_count(4)
+    row.get_by_role("radio", name="Di").tap()
+    type_quick_numbers(page, 50, (20, 62))
+    save_deal(page)
+    expect(deal_row(page, 3)).to_be_visible()
+    assert {key: stored_deals(page)[2][key] for key in ("bidder", "bid_by")} == {"bidder": 1, "bid_by": "Di"}
+    page.get_by_role("link", name="+ Add deal 4").tap()
+    panel = page.get_by_role("dialog", name="Deal 4")
+    expect(panel.get_by_role("group", name="Who won the bid?")).to_have_count(0)
+    panel.get_by_role("group", name="Who bid?").get_by_role("radio", name="Bob").tap()
+    type_quick_numbers(panel, 55, (60, 20))
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(deal_row(page, 4)).to_be_visible()
+    assert {key: stored_deals(page)[3][key] for key in ("bidder", "bid_by")} == {"bidder": 0, "bid_by": "Bob"}
+
+
 def test_save_is_in_view_without_scrolling_in_quick_mode(page: Page, shoot: Callable[..., Any]) -> None:
     import_match(page, PARTNERS)
     open_new_deal(page)
@@ -79,7 +108,7 @@ def test_the_preview_shows_the_score_before_saving_and_matches_the_sheet(page: P
     before = sheet_totals(page)
     open_new_deal(page)
     page.get_by_role("radio", name="One number").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=THEY).tap()
+    page.get_by_role("group", name="Who bid?").get_by_role("radio", name="Cy").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 60, key_by_key=True)  # the preview follows each key
     fields = page.locator(".sides-quick input")
     type_number(fields.nth(0), 42, key_by_key=True)
@@ -102,7 +131,7 @@ def test_two_partners_melds_add_up_one_from_the_calculator(page: Page, shoot: Ca
     import_match(page, PARTNERS)
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=WE).tap()
+    page.get_by_role("group", name="Who bid?").get_by_role("radio", name="Ann").tap()
     page.get_by_role("group", name="Likely bids").get_by_role("button", name="50").tap()
     we, they = side_box(page, 0), side_box(page, 1)
     type_number(we.get_by_label("Ann's meld"), 24)
@@ -134,7 +163,7 @@ def test_a_trick_worth_no_points_keeps_the_meld(page: Page) -> None:
     before = sheet_totals(page)
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=WE).tap()
+    page.get_by_role("group", name="Who bid?").get_by_role("radio", name="Ann").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 50)
     we, they = side_box(page, 0), side_box(page, 1)
     type_number(we.get_by_label("Ann's meld"), 20)
