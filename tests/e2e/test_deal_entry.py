@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import Phones
 from .table import (
     MINUS,
     deal_row,
@@ -85,6 +86,33 @@ def test_who_bid_is_one_row_of_the_players_and_their_side_follows(page: Page) ->
     panel.get_by_role("button", name="Save deal").tap()
     expect(deal_row(page, 4)).to_be_visible()
     assert {key: stored_deals(page)[3][key] for key in ("bidder", "bid_by")} == {"bidder": 0, "bid_by": "Bob"}
+
+
+def test_the_way_of_entry_is_the_phones_own_and_plus_ten_starts_at_the_minimum_bid(phones: Phones) -> None:
+    page = phones.open()
+    sheet = import_match(page, PARTNERS | {"rules": {"min_bid": 55}})  # its deals entered as one number each
+    page.get_by_role("link", name="+ Add deal 3").tap()
+    panel = page.get_by_role("dialog", name="Deal 3")
+    panel.get_by_role("radio", name="Meld + tricks").tap()
+    bid = panel.get_by_role("textbox", name="Bid")
+    expect(bid).to_have_value("")
+    plus_ten = panel.locator(".bid-field").get_by_role("button", name="plus 10")
+    plus_ten.tap()
+    expect(bid).to_have_value("55")  # the match's minimum bid, not 10
+    plus_ten.tap()
+    expect(bid).to_have_value("65")
+    panel.get_by_role("link", name="Cancel").tap()
+    expect(panel).to_be_hidden()
+    page.reload()
+    page.get_by_role("link", name="+ Add deal 3").tap()
+    expect(page.get_by_role("dialog", name="Deal 3").get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    page.goto(f"{sheet}/deals/new")  # the form page too
+    expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    other = phones.open()  # another phone starts as the match's last deal was entered
+    other.goto(f"{sheet}/deals/new")
+    expect(other.get_by_role("radio", name="One number")).to_be_checked()
+    page.goto(f"{sheet}/deals/1/edit")  # a deal's correction shows the way it was entered
+    expect(page.get_by_role("radio", name="One number")).to_be_checked()
 
 
 def test_save_is_in_view_without_scrolling_in_quick_mode(page: Page, shoot: Callable[..., Any]) -> None:
