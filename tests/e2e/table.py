@@ -75,8 +75,15 @@ def start_match(
         for label, value in rules.items():
             page.get_by_label(label, exact=True).fill(value)
     follow(page, page.get_by_role("button", name="Start the match"))
-    expect(page.get_by_role("link", name=re.compile(r"Add deal 1"))).to_be_visible()
+    leave_the_invite(page)
     return page.url
+
+
+def leave_the_invite(page: Page) -> None:
+    """A new match opens on inviting the table: on to its score sheet."""
+    expect(page.get_by_role("heading", name="Invite the table")).to_be_visible()
+    follow(page, page.get_by_role("link", name="Go to the score sheet"))
+    expect(page.get_by_role("link", name=re.compile(r"Add deal 1"))).to_be_visible()
 
 
 QuickDeal = tuple[str, int, Sequence[int]]

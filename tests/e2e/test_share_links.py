@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
+from .table import add_quick_deal, follow
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +81,35 @@ def test_the_share_section_at_200_percent(phones: Phones, main_pages: MainPages,
     page.locator("#share").scroll_into_view_if_needed()
     assert page.evaluate("() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
     shoot(page, "share-section-200", full_page=False)
+
+
+IN_VIEW = "(el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; }"
+
+
+def test_a_new_match_opens_on_inviting_the_table_one_tap_from_the_top_of_its_sheet(
+    phones: Phones, shoot: Callable[..., Any]
+) -> None:
+    page = phones.open()
+    page.add_init_script(RECORDING_SHARE_SHEET)
+    page.goto("/matches/new")
+    page.locator("label.preset-choice", has_text="Double deck to 500").tap()
+    follow(page, page.get_by_role("button", name="Start the match"))
+    expect(page.get_by_role("heading", name="Invite the table")).to_be_visible()
+    code = page.get_by_role("img", name="QR code of the players' link", exact=False)
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=code.element_handle())
+    share = page.get_by_role("button", name="Share the players' link")
+    assert code.evaluate(IN_VIEW) and share.evaluate(IN_VIEW)  # no scrolling: the code and Share on the screen
+    shoot(page, "invite-the-table", full_page=False)
+    share.tap()
+    expect(page.locator("[data-share-done]").first).to_have_text("Shared")
+    sheet = page.url.removesuffix("/invite")
+    assert page.evaluate("() => window.sharedWith.url") == sheet
+    follow(page, page.get_by_role("link", name="Go to the score sheet"))
+    for _ in range(3):  # once deals fill the sheet, the invite is still at its top
+        add_quick_deal(page, "We", 50, (60, 20))
+    page.evaluate("() => window.scrollTo(0, 0)")
+    invite = page.get_by_role("link", name=re.compile("Invite the table"))
+    assert invite.evaluate(IN_VIEW)
+    follow(page, invite)
+    expect(page.get_by_role("heading", name="Invite the table")).to_be_visible()
+    assert page.url == f"{sheet}/invite"
