@@ -208,26 +208,10 @@ function setUpPreview(form, restored) {
   if (restored) ask();  // values put back after the meld calculator: the server has not seen them
 }
 
-// Deal form: the way of entry (one number, or meld + tricks) is this phone's own. The last one tapped is kept
-// on the phone and a new deal starts with it (rather than with the way the match's last deal was entered); a
-// deal's correction, or a form the calculator sent back, shows the way it was entered.
-const ENTRY_MODE = "deal-form:mode";
-function rememberEntryMode(form) {
-  let kept = null;
-  try { kept = localStorage.getItem(ENTRY_MODE); } catch { /* no storage: the server's choice */ }
-  const radio = kept && [...form.querySelectorAll('input[name="mode"]')].find((mode) => mode.value === kept);
-  if (radio && form.matches("[data-new-deal]") && !new URLSearchParams(location.search).has("sets")) radio.checked = true;
-  form.addEventListener("change", (event) => {
-    if (event.target.name !== "mode" || !event.target.checked) return;
-    try { localStorage.setItem(ENTRY_MODE, event.target.value); } catch { /* kept for this form only */ }
-  });
-}
-
 // Everything a deal form does with scripts, on the form page or put in the score sheet's entry panel
 // (static/js/entry/panel.js). The card-faces code, and whatever else enhances the form, hears "deal-form:ready".
 function enhanceDealForm(form) {
   addSteps(form);
-  rememberEntryMode(form);
   const restored = restoreDealForm(form);
   keepDealForm(form);
   setUpBidChips(form);

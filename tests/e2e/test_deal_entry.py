@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from .conftest import Phones
 from .table import (
     MINUS,
+    add_quick_deal,
     deal_row,
     deal_scores,
     follow,
@@ -101,14 +102,20 @@ def test_the_way_of_entry_is_the_phones_own_and_plus_ten_starts_at_the_minimum_b
     expect(bid).to_have_value("55")  # the match's minimum bid, not 10
     plus_ten.tap()
     expect(bid).to_have_value("65")
-    panel.get_by_role("link", name="Cancel").tap()
-    expect(panel).to_be_hidden()
+    panel.get_by_role("group", name="Who bid?").get_by_role("radio", name="Ann").tap()
+    type_number(panel.get_by_role("textbox", name="Ann's meld"), 20)
+    type_number(panel.locator("fieldset[data-side='0']").get_by_role("textbox", name="Trick points"), 40)
+    panel.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name=WE).tap()
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(deal_row(page, 3)).to_be_visible()
+    other = phones.open()  # another phone enters the next deal as one number
+    other.goto(sheet)
+    add_quick_deal(other, "Cy", 55, (20, 62))
     page.reload()
-    page.get_by_role("link", name="+ Add deal 3").tap()
-    expect(page.get_by_role("dialog", name="Deal 3").get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    page.get_by_role("link", name="+ Add deal 5").tap()  # this phone starts as it entered its own last deal
+    expect(page.get_by_role("dialog", name="Deal 5").get_by_role("radio", name="Meld + tricks")).to_be_checked()
     page.goto(f"{sheet}/deals/new")  # the form page too
     expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
-    other = phones.open()  # another phone starts as the match's last deal was entered
     other.goto(f"{sheet}/deals/new")
     expect(other.get_by_role("radio", name="One number")).to_be_checked()
     page.goto(f"{sheet}/deals/1/edit")  # a deal's correction shows the way it was entered
