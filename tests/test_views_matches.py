@@ -257,7 +257,7 @@ def test_a_new_match_opens_on_inviting_the_table_which_is_linked_from_the_top_of
     assert f'href="/m/{public_id}"' in invite and f'src="/m/{public_id}/qr/players.svg"' in invite
     assert '<details class="qr-fold" open>' in invite and "Share the players&#39; link" in invite
     sheet = client.get(f"/m/{public_id}").get_data(as_text=True)
-    assert sheet.index(f'href="/m/{public_id}/invite"') < sheet.index('class="live-sheet"')
+    assert sheet.index(f'href="/m/{public_id}/invite"') < sheet.index('class="live-sheet"')  # in the top bar
     watch = re.search(r'href="(/w/[^"]+)"', invite).group(1)  # type: ignore[union-attr]
     assert "/invite" not in client.get(watch).get_data(as_text=True)
     assert client.get("/m/no-such-match/invite").status_code == 404

@@ -111,7 +111,7 @@ def test_a_new_match_opens_on_inviting_the_table_one_tap_from_the_top_of_its_she
     for _ in range(3):  # once deals fill the sheet, the invite is still at its top
         add_quick_deal(page, "We", 50, (60, 20))
     page.evaluate("() => window.scrollTo(0, 0)")
-    invite = page.get_by_role("link", name=re.compile("Invite the table"))
+    invite = page.get_by_role("banner").get_by_role("link", name="Invite", exact=True)
     assert invite.evaluate(IN_VIEW)
     follow(page, invite)
     expect(page.get_by_role("heading", name="Invite the table")).to_be_visible()
