@@ -115,6 +115,20 @@ def take_saved(public_id: str) -> SavedDeal | None:
     return SavedDeal(public_id, number, version, added)
 
 
+ENTRY_MODE_KEY = "entry_mode"  # the way this phone entered its last deal: its next new deal starts so
+
+
+def note_entry_mode(mode: str) -> None:
+    if session.get(ENTRY_MODE_KEY) != mode:
+        session[ENTRY_MODE_KEY] = mode
+
+
+def entry_mode() -> str | None:
+    """The way of entry (the deal form's ``mode``) this phone last saved a deal in, if it saved one."""
+    mode = session.get(ENTRY_MODE_KEY)
+    return mode if isinstance(mode, str) else None
+
+
 TABLES_KEY = "tables"  # the tables this device opened, kept as its matches are
 
 

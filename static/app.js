@@ -16,7 +16,10 @@ document.addEventListener("click", (event) => {
   if (!button) return;
   const input = button.parentElement.querySelector("input");
   const step = parseInt(button.dataset.step, 10);
-  const next = (numberIn(input) ?? 0) + step;
+  // An empty bid stepped up starts at the match's minimum bid (the deal form's data-min-bid), not at the step.
+  const least = input.name === "bid" && step > 0 && numberIn(input) === null && input.form
+    && parseInt(input.form.dataset.minBid, 10);
+  const next = least || (numberIn(input) ?? 0) + step;
   input.value = String(Math.max(0, next));
   changed(input);
 });
@@ -58,10 +61,11 @@ function setUpDealForm(form) {
   const bid = form.querySelector('input[name="bid"]');
   if (!warning || !bid) return;
   const check = () => {
-    const bidder = form.querySelector('input[name="bidder"]:checked');
+    const tapped = form.querySelector('input[name="bidder"]:checked');
+    const bidder = tapped && tapped.value.split(":")[0];  // a side, or a player's "side:name"
     const detail = form.querySelector('input[name="mode"][value="detail"]:checked');
-    const meldTotal = bidder && form.querySelector(`[data-meld-total="${bidder.value}"]`);
-    const melded = bidder && [...form.querySelectorAll(`[data-side="${bidder.value}"] .meld-field input`)]
+    const meldTotal = bidder && form.querySelector(`[data-meld-total="${bidder}"]`);
+    const melded = bidder && [...form.querySelectorAll(`[data-side="${bidder}"] .meld-field input`)]
       .some((input) => input.value.trim() !== "" && input.value.trim() !== "0");
     const meld = meldTotal && melded ? numberIn(meldTotal) : null;
     const thrownIn = form.querySelector('input[name="thrown_in"]:checked');

@@ -302,7 +302,7 @@ class Actions:
             data[f"rules-{key}"] = str(value)
         response = self._client.post("/matches/new", data=data)
         assert response.status_code == 302, response.get_data(as_text=True)
-        return response.headers["Location"].rsplit("/", 1)[-1]
+        return response.headers["Location"].split("/")[2]  # /m/<id>/invite
 
     def deal_form(self, public_id: str, number: int | None = None) -> dict[str, str]:
         """The values a deal form starts with (new deal, or deal ``number`` to edit)."""

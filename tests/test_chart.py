@@ -75,3 +75,16 @@ def test_the_sides_names_are_escaped() -> None:
     svg = str(chart_svg(chart_of([quick(0, 50, 60, 20)], names=("<script>alert(1)</script>", "A & B"))))
     assert "<script>" not in svg
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in svg and "A &amp; B" in svg
+
+
+def test_each_line_is_named_at_its_end_the_names_clear_of_each_other() -> None:
+    deals = [quick(0, 50, 60, 58, 0), quick(1, 50, 20, 22, 61)]
+    chart = chart_of(deals, sides=3, names=("We", "They", "Ed"), target=200)
+    by_height = sorted(chart.series, key=lambda line: line.label_y)
+    assert all(lower.label_y - upper.label_y >= 12 for upper, lower in zip(by_height, by_height[1:]))
+    assert min(line.label_y for line in chart.series) == round(min(line.end[1] for line in chart.series) - 6, 1)
+    svg = str(chart_svg(chart))
+    label = r'<text class="end-label series-(\d)" x="([\d.]+)" y="([\d.]+)" text-anchor="end">(\w+)</text>'
+    labels = re.findall(label, svg)
+    assert [(side, name) for side, _, _, name in labels] == [("0", "We"), ("1", "They"), ("2", "Ed")]
+    assert {x for _, x, _, _ in labels} == {str(chart.series[0].end[0])}

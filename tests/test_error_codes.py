@@ -152,7 +152,7 @@ def csrf_app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
 def opened_match(client: FlaskClient) -> tuple[str, str]:
     """A match this phone started (so it may write to it), and a fresh CSRF token for its outbox."""
     data = form_values(client.get("/matches/new?preset=double-500")) | {"name": "Cabin"}
-    public_id = client.post("/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    public_id = client.post("/matches/new", data=data).headers["Location"].split("/")[2]  # /m/<id>/invite
     return public_id, client.get(f"/m/{public_id}/outbox").get_json()["csrf_token"]
 
 

@@ -87,3 +87,17 @@ def test_the_offline_page_says_what_still_opens(client: FlaskClient) -> None:
     answer = client.get("/offline")
     assert answer.status_code == 200
     assert "No connection" in answer.get_data(as_text=True)
+
+
+def test_the_tab_icon_asked_for_at_the_root_is_the_apps_icon_kept_a_week(client: FlaskClient) -> None:
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 200 and answer.mimetype == "image/vnd.microsoft.icon"
+    assert "public" in answer.headers["Cache-Control"] and "max-age=604800" in answer.headers["Cache-Control"]
+    body = answer.get_data()
+    reserved, kind, count = struct.unpack("<HHH", body[:6])
+    assert (reserved, kind, count) == (0, 1, 1)
+    size, offset = struct.unpack("<II", body[14:22])
+    icon = client.get("/static/icons/icon-192.png").get_data()
+    assert body[offset:offset + size] == icon and png_size(icon) == (body[6], body[7])
+    again = client.get("/favicon.ico", headers={"If-None-Match": answer.headers["ETag"]})
+    assert again.status_code == 304

@@ -28,6 +28,8 @@ CASES: list[list[tuple[str, str]]] = [
     [("bidder", "0"), ("bid", "50"), *QUICK],  # a side tapped
     [("bid_by", "Cy"), ("bid", "55"), *QUICK],  # a player tapped: the side comes from the player
     [("bidder", "0"), ("bid_by", "Bo"), ("bid", "55"), *QUICK],  # both: as tapped
+    [("bidder", "1:Di"), ("bid", "60"), *QUICK],  # a player's button under "Who bid?": side and player
+    [("bidder", "1:Di"), ("forced", "y"), ("dealt_by", "Ann"), *QUICK],  # forced: the player's side all the same
     [("bid_by", "Cy"), ("bid", "55"), ("dealt_by", "Ann"), *QUICK],
     [("forced", "y"), ("dealt_by", "Di"), *QUICK],  # forced: the minimum, by the dealer's side
     [("forced", "y"), ("bid", "60"), ("bidder", "0"), ("dealt_by", "Di"), *QUICK],

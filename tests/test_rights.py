@@ -38,7 +38,7 @@ def csrf_token(client: FlaskClient, url: str = "/matches/new") -> str:
 def start_match(client: FlaskClient) -> str:
     """A match started on ``client``'s form, with two deals."""
     data = form_values(client.get("/matches/new?preset=double-500")) | {"name": "Friday"}
-    public_id = client.post("/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    public_id = client.post("/matches/new", data=data).headers["Location"].split("/")[2]  # /m/<id>/invite
     for _ in range(2):
         deal = form_values(client.get(f"/m/{public_id}/deals/new")) | QUICK_DEAL
         assert client.post(f"/m/{public_id}/deals/new", data=deal).status_code == 302

@@ -47,7 +47,7 @@ def segno_matrix(link: str) -> list[list[bool]]:
 def test_each_qr_code_holds_the_absolute_link_from_the_base_url(app_at_an_address: Flask) -> None:
     client = app_at_an_address.test_client()
     public_id = Actions(client).create_match()
-    sheet = client.get(f"/m/{public_id}").get_data(as_text=True)
+    sheet = client.get(f"/m/{public_id}/invite").get_data(as_text=True)
     links = {
         "players": f"https://score.example.org/m/{public_id}",
         "watch": f"https://score.example.org/w/{watch_id_of(app_at_an_address, public_id)}",

@@ -54,14 +54,13 @@ def preset_match(client: FlaskClient, first: str = "We") -> str:
     data = form_values(client.get("/matches/new?preset=double-500")) | {
         "name": "Friday", "sides-0-name": first, "sides-0-players": "Ann, Bob",
         "sides-1-name": "They", "sides-1-players": "Cy, Di"}
-    return client.post("/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    return client.post("/matches/new", data=data).headers["Location"].split("/")[2]  # /m/<id>/invite
 
 
 def test_every_page_names_the_sides_after_their_players(client: FlaskClient, actions: Actions) -> None:
     public_id = preset_match(client)
     form = client.get(f"/m/{public_id}/deals/new").get_data(as_text=True)
-    bidder = form[form.index('id="bidder"'):]
-    assert re.findall(r'name="bidder"[^>]*><span>([^<]+)</span>', bidder) == ["Ann &amp; Bob", "Cy &amp; Di"]
+    assert re.findall(r'name="last_trick"[^>]*><span>([^<]+)</span>', form) == ["Ann &amp; Bob", "Cy &amp; Di"]
     assert ">We<" not in form and ">They<" not in form
     actions.add_deal(public_id, 1, 50, (20, 60))
     actions.add_deal(public_id, 1, 50, (20, 500))

@@ -293,7 +293,8 @@ def test_a_match_from_a_table_names_its_sides_and_adds_a_new_player(client: Flas
         "sides-1-players-0": "Cy", "sides-1-players-1": "Eve"}
     answer = client.post(f"/t/{table_id}/matches/new", data=data)
     assert answer.status_code == 302, answer.get_data(as_text=True)
-    sheet = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert answer.headers["Location"].endswith("/invite")  # a new match opens on inviting the table
+    sheet = client.get(answer.headers["Location"].removesuffix("/invite")).get_data(as_text=True)
     assert "Ann &amp; Bob" in sheet and "Cy &amp; Eve" in sheet and "Ann deals" in sheet
     assert client.get(f"/api/v1/tables/{table_id}").get_json()["players"] == [*FOUR, "Eve"]
 
@@ -327,7 +328,7 @@ def test_a_rule_card_saved_on_the_table_starts_a_match(client: FlaskClient) -> N
     data = form_values(client.get(f"/t/{table_id}/matches/new")) | {
         "start": "card-0", "sides-0-players-0": "Ann", "sides-1-players-0": "Bob"}
     answer = client.post(f"/t/{table_id}/matches/new", data=data)
-    match_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    match_id = answer.headers["Location"].split("/")[2]  # /m/<id>/invite
     match = client.get(f"/api/v1/matches/{match_id}").get_json()["match"]
     assert match["rules"]["target"] == 2000 and match["rules"]["deck"] == "single"
 
@@ -388,7 +389,7 @@ def test_the_deal_form_records_who_bid_in_one_tap_and_who_dealt(client: FlaskCli
     data = form_values(client.get(f"/t/{table_id}/matches/new")) | {
         "start": "preset-double-500", "sides-0-players-0": "Ann", "sides-0-players-1": "Bob",
         "sides-1-players-0": "Cy", "sides-1-players-1": "Di"}
-    match_id = client.post(f"/t/{table_id}/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    match_id = client.post(f"/t/{table_id}/matches/new", data=data).headers["Location"].split("/")[2]  # /m/<id>/invite
     form = form_values(client.get(f"/m/{match_id}/deals/new"))
     assert form["dealt_by"] == "Ann" and form.get("bidder", "") == ""
     form |= {"mode": "quick", "bid_by": "Cy", "bid": "50", "sides-0-total": "20", "sides-1-total": "60"}
@@ -401,7 +402,31 @@ def test_the_deal_form_records_who_bid_in_one_tap_and_who_dealt(client: FlaskCli
         "mode": "quick", "bidder": "0", "bid_by": "Di", "bid": "50", "sides-0-total": "60", "sides-1-total": "0"}
     refused = client.post(f"/m/{match_id}/deals/new", data=wrong)
     html = refused.get_data(as_text=True)
-    assert refused.status_code == 422 and 'id="bid_by-error"' in html
+    assert refused.status_code == 422 and 'id="bidder-error"' in html and "Di does not play" in html
+
+
+def test_who_bid_is_one_row_of_the_players_where_the_sides_name_them(client: FlaskClient) -> None:
+    body = {"format": FORMAT, "sides": [{"name": "Ann & Bob", "players": ["Ann", "Bob"]},
+                                        {"name": "Cy & Di", "players": ["Cy", "Di"]}, {"name": "Ed"}],
+            "deals": [{"bidder": 0, "bid": 50, "sides": [{"total": 60}, {"total": 0}, {"total": 0}]}]}
+    answer = client.post("/api/v1/matches", json=body).get_json()
+    match_id = answer["id"]
+    client.get(f"/m/{match_id}")
+    html = client.get(f"/m/{match_id}/deals/new").get_data(as_text=True)
+    buttons = re.findall(r'name="bidder"[^>]*value="([^"]*)"', html)
+    assert buttons == ["0:Ann", "0:Bob", "1:Cy", "1:Di", "2"]  # the players, and a side that names none
+    assert "Who bid?" in html and "Who won the bid?" not in html and 'name="bid_by"' not in html
+    # A stored deal whose side bid with no player noted keeps its side's button, chosen.
+    stored = client.get(f"/m/{match_id}/deals/1/edit").get_data(as_text=True)
+    assert re.search(r'checked[^>]*value="0"|value="0"[^>]*checked', stored)
+    form = form_values(client.get(f"/m/{match_id}/deals/new")) | {
+        "mode": "quick", "bidder": "1:Di", "bid": "50", "sides-0-total": "0", "sides-1-total": "60",
+        "sides-2-total": "0"}
+    assert client.post(f"/m/{match_id}/deals/new", data=form).status_code == 302
+    deal = client.get(f"/api/v1/matches/{match_id}").get_json()["match"]["deals"][1]
+    assert (deal["bidder"], deal["bid_by"]) == (1, "Di")
+    corrected = client.get(f"/m/{match_id}/deals/2/edit").get_data(as_text=True)
+    assert re.search(r'checked[^>]*value="1:Di"|value="1:Di"[^>]*checked', corrected)
 
 
 def test_the_home_list_names_the_players_of_sides_named_otherwise(client: FlaskClient) -> None:
@@ -417,7 +442,7 @@ def test_the_more_page_leads_to_the_table_and_a_table_can_leave_the_list(client:
     table_id = make_table_through_the_form(client)
     data = form_values(client.get(f"/t/{table_id}/matches/new")) | {
         "start": "preset-two-hand", "sides-0-players-0": "Ann", "sides-1-players-0": "Bob"}
-    match_id = client.post(f"/t/{table_id}/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    match_id = client.post(f"/t/{table_id}/matches/new", data=data).headers["Location"].split("/")[2]  # /m/<id>/invite
     assert f'href="/t/{table_id}"' in client.get(f"/m/{match_id}/more").get_data(as_text=True)
     assert client.post(f"/t/{table_id}/forget").status_code == 302
     assert "Thursdays" not in client.get("/").get_data(as_text=True)

@@ -25,7 +25,7 @@ def partnership_match(client: FlaskClient, players: tuple[str, str] = ("Ann, Bob
     }
     response = client.post("/matches/new", data=data)
     assert response.status_code == 302
-    return response.headers["Location"].rsplit("/", 1)[-1]
+    return response.headers["Location"].split("/")[2]  # /m/<id>/invite
 
 
 def detailed(client: FlaskClient, public_id: str, **fields: str) -> dict[str, str]:

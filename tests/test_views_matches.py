@@ -79,7 +79,7 @@ def test_new_match_is_created_with_its_sides_players_and_rules(app: Flask, clien
     }
     response = client.post("/matches/new", data=data)
     assert response.status_code == 302
-    public_id = response.headers["Location"].rsplit("/", 1)[-1]
+    public_id = response.headers["Location"].split("/")[2]  # /m/<id>/invite
     with app.app_context():
         match = reading.to_core(reading.get_match_or_404(public_id))
     assert [side.name for side in match.sides] == ["Ann & Bob", "Cy & Di"]
@@ -89,7 +89,7 @@ def test_new_match_is_created_with_its_sides_players_and_rules(app: Flask, clien
 
 def test_new_match_without_a_name_is_named_after_its_sides(app: Flask, client: FlaskClient) -> None:
     data = form_values(client.get("/matches/new")) | {"name": ""}
-    public_id = client.post("/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    public_id = client.post("/matches/new", data=data).headers["Location"].split("/")[2]  # /m/<id>/invite
     with app.app_context():
         assert reading.get_match_or_404(public_id).name.startswith("We v They, ")
 
@@ -114,7 +114,7 @@ def test_changing_the_preset_without_scripts_takes_its_rules_and_sides(app: Flas
     data = form_values(client.get("/matches/new"))  # filled from the first preset
     data["preset"] = "auction-3"
     data["rules-min_bid"] = "60"  # typed by hand: stays
-    public_id = client.post("/matches/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    public_id = client.post("/matches/new", data=data).headers["Location"].split("/")[2]  # /m/<id>/invite
     with app.app_context():
         match = reading.to_core(reading.get_match_or_404(public_id))
     preset = PRESETS_BY_KEY["auction-3"]
@@ -246,3 +246,18 @@ def test_form_values_reads_a_selected_option_whatever_its_attribute_order(option
     html = f'<form><select name="deck"><option value="a">A</option>{option}B</option></select></form>'
     assert form_values(Response(html))["deck"] == "b"  # type: ignore[arg-type]
     assert form_values(Response(html.replace(" selected", "")))["deck"] == "a"  # type: ignore[arg-type]
+
+
+def test_a_new_match_opens_on_inviting_the_table_which_is_linked_from_the_top_of_its_sheet(client: FlaskClient) -> None:
+    data = form_values(client.get("/matches/new")) | {"name": "Friday"}
+    response = client.post("/matches/new", data=data)
+    public_id = response.headers["Location"].split("/")[2]
+    assert response.headers["Location"] == f"/m/{public_id}/invite"
+    invite = client.get(f"/m/{public_id}/invite").get_data(as_text=True)
+    assert f'href="/m/{public_id}"' in invite and f'src="/m/{public_id}/qr/players.svg"' in invite
+    assert '<details class="qr-fold" open>' in invite and "Share the players&#39; link" in invite
+    sheet = client.get(f"/m/{public_id}").get_data(as_text=True)
+    assert sheet.index(f'href="/m/{public_id}/invite"') < sheet.index('class="live-sheet"')  # in the top bar
+    watch = re.search(r'href="(/w/[^"]+)"', invite).group(1)  # type: ignore[union-attr]
+    assert "/invite" not in client.get(watch).get_data(as_text=True)
+    assert client.get("/m/no-such-match/invite").status_code == 404

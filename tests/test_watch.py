@@ -69,11 +69,11 @@ def test_an_unknown_watch_link_is_404(client: FlaskClient) -> None:
     assert client.get("/w/not-a-real-watch-id").status_code == 404
 
 
-def test_the_sheet_shares_the_players_link_and_the_watch_link(
+def test_the_invite_page_shares_the_players_link_and_the_watch_link(
     app: Flask, client: FlaskClient, actions: Actions
 ) -> None:
     public_id = actions.create_match()
-    html = client.get(f"/m/{public_id}").get_data(as_text=True)
+    html = client.get(f"/m/{public_id}/invite").get_data(as_text=True)
     section = html[html.index('<section class="card share"'):]
     section = section[:section.index("</section>")]
     assert f'href="/m/{public_id}"' in section and f'href="/w/{watch_id_of(app, public_id)}"' in section
@@ -95,7 +95,7 @@ def test_with_a_base_url_the_shared_links_are_absolute_whatever_the_host(app_at_
     public_id = Actions(client).create_match()
     watch_id = watch_id_of(app_at_an_address, public_id)
     for host in ("evil.example", "localhost"):
-        html = client.get(f"/m/{public_id}", headers={"Host": host}).get_data(as_text=True)
+        html = client.get(f"/m/{public_id}/invite", headers={"Host": host}).get_data(as_text=True)
         assert f'href="https://score.example.org/m/{public_id}"' in html
         assert f'href="https://score.example.org/w/{watch_id}"' in html
         assert "evil.example" not in html

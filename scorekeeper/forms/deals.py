@@ -23,6 +23,7 @@ from .common import SUITS, NumberedList, SelectChoice, add_error, new_write_key,
 QUICK, DETAIL = "quick", "detail"
 SIDE_PATH = re.compile(r"sides\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?")
 DEAL_KEY = re.compile(r"\w+")
+BIDDER_PLAYER = re.compile(r"([0-9]+):(.+)", re.S)  # a player's button in "Who bid?": their side and name
 MAX_HANDS = 4  # meld lines a side may have: one per partner
 NUMBER_FIELD = {"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "next"}
 # A score written as on a paper sheet: a minus (hyphen, the real minus sign or a dash) and digits.
@@ -128,7 +129,11 @@ class DealForm(FlaskForm):
         """Fit the form to the match's sides, to each side's meld lines (one per partner, by name) and
         to its named players (who bid, who dealt: offered only when the sides name players)."""
         sides = [SelectChoice(str(index), name) for index, name in enumerate(side_names)]
-        self.bidder.choices = sides
+        buttons = _bidder_choices(side_names, players or [], self.bidder.data or "", self.bid_by.data or "")
+        self.bidder.choices = buttons
+        self.bidder_values = [button.value for button in buttons]
+        if self.bid_by.data and f"{self.bidder.data}:{self.bid_by.data}" in self.bidder_values:
+            self.bidder.data = f"{self.bidder.data}:{self.bid_by.data}"  # a stored deal: its player's button
         named = [name for side in players or [] for name in side]
         none = [SelectChoice("", "Not noted")] if named else []
         self.bid_by.choices = none + [SelectChoice(name, name) for name in named]
@@ -157,6 +162,10 @@ class DealForm(FlaskForm):
             last.render_kw = {**NUMBER_FIELD, "enterkeyhint": "done"}
         return self
 
+    def players_bid(self) -> bool:
+        """Whether "Who bid?" offers players (some side names its players) rather than the sides alone."""
+        return any(":" in value for value in self.bidder_values)
+
     def trump_label(self) -> str:
         label = next((suit.label for suit in SUITS if suit.value == (self.trump.data or "")), "")
         return Markup(label).striptags()
@@ -170,6 +179,9 @@ class DealForm(FlaskForm):
         if self.passed.data:
             return {"passed": True}
         data: dict[str, Any] = {"bidder": None}
+        tapped = BIDDER_PLAYER.fullmatch(self.bidder.data or "")
+        if auction and tapped:  # a player tapped in "Who bid?": their side bid
+            self.bidder.data, self.bid_by.data = tapped.group(1), tapped.group(2)
         if auction:
             if self.bidder.data in (None, "", "None") and self.bid_by.data in self.side_of_player:
                 self.bidder.data = str(self.side_of_player[self.bid_by.data])  # one tap on the bidder
@@ -177,12 +189,15 @@ class DealForm(FlaskForm):
                 self._fill_forced_bid()
             bidder = whole_number_or_none(self.bidder.data or "")
             if self.bidder.data in (None, "", "None"):
-                add_error(self.bidder, "Who won the bid? Tap a side.")
+                asked = "Who bid? Tap a player." if self.players_bid() else "Who won the bid? Tap a side."
+                add_error(self.bidder, asked)
             elif bidder is None or bidder >= len(self.sides):
                 add_error(self.bidder, "Tap one of the sides of this match.")
             else:
                 data["bidder"] = bidder
             data["bid"] = _whole_number(self.bid, "Type the bid.")
+        if tapped:
+            self.bidder.data = f"{self.bidder.data}:{self.bid_by.data}"  # shown again as tapped
         if auction and self.bid_by.data and self.bid_by.choices:
             data["bid_by"] = self.bid_by.data
         if self.dealt_by.data and self.dealt_by.choices:
@@ -290,7 +305,7 @@ class DealForm(FlaskForm):
         if found is None:
             key = DEAL_KEY.match(path)
             fields = {"bid": self.bid, "bidder": self.bidder, "trump": self.trump, "thrown_in": self.thrown_in,
-                      "bid_by": self.bid_by, "dealt_by": self.dealt_by, "out": self.out, "forced": self.forced}
+                      "bid_by": self.bidder, "dealt_by": self.dealt_by, "out": self.out, "forced": self.forced}
             return fields.get(key.group()) if key else None
         index, key_in_side, hand = int(found.group(1)), found.group(2) or "", int(found.group(3) or 0)
         if index >= len(self.sides):
@@ -302,6 +317,18 @@ class DealForm(FlaskForm):
         meld = hands[min(hand, len(hands) - 1)].meld
         fields = {"total": entry.total, "meld": meld, "tricks": entry.tricks, "took_trick": entry.took}
         return fields.get(key_in_side, meld if self.mode.data == DETAIL else entry.total)
+
+
+def _bidder_choices(side_names: list[str], players: list[list[str]], bidder: str, bid_by: str) -> list[SelectChoice]:
+    """The buttons of "Who bid?": the players of a side that names them (``side:player``, the side follows from
+    the player), the side itself where it names none, or where a stored deal has it bid with no player noted."""
+    choices = []
+    for index, name in enumerate(side_names):
+        named = players[index] if index < len(players) else []
+        if not named or (bidder == str(index) and bid_by not in named):
+            choices.append(SelectChoice(str(index), name))
+        choices += [SelectChoice(f"{index}:{player}", player) for player in named]
+    return choices
 
 
 def meld_lines(match: Match) -> list[list[str]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..rules.scoring import Sheet
@@ -11,6 +11,7 @@ WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 24
 PLOT_WIDTH, PLOT_HEIGHT = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 MIN_LABEL_GAP = 14  # labels on the value axis closer than this would overlap
+END_LABEL_GAP = 12  # the sides' names at the lines' ends, one under the other
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Series:
     name: str
     points: str  # SVG polyline points "x,y x,y …"
     end: tuple[float, float]
+    label_y: float = 0.0  # where the side's name stands at the line's end (printed), clear of the others'
 
 
 class SetMark(NamedTuple):
@@ -101,6 +103,7 @@ def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart
         )
         for side, name in enumerate(side_names)
     )
+    series = _with_end_labels(series)
     marks = tuple(
         SetMark(line.bidder, line.number, x_of(line.number), y_of(line.totals[line.bidder]))
         for line in counted
@@ -116,3 +119,14 @@ def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart
         series=series, set_marks=marks, target=Tick(target, y_of(target)), ticks=ticks,
         after_end_x=after_end, deal_labels=labels,
     )
+
+
+def _with_end_labels(series: tuple[Series, ...]) -> tuple[Series, ...]:
+    """Each side's name just above its line's end, the names at least END_LABEL_GAP apart from top to bottom (so
+    that a printed chart names its lines without colour)."""
+    placed: dict[int, float] = {}
+    below = float("-inf")
+    for line in sorted(series, key=lambda line: (line.end[1], line.side)):
+        below = max(round(line.end[1] - 6, 1), round(below + END_LABEL_GAP, 1))
+        placed[line.side] = below
+    return tuple(replace(line, label_y=placed[line.side]) for line in series)

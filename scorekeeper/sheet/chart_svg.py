@@ -64,7 +64,10 @@ def _deal_label(chart: Chart, number: int, x: float) -> str:
 
 
 def _line(series: Series) -> str:
-    return f'{_ITEM}<polyline class="line series-{series.side % 4}" points="{series.points}"></polyline>{_AFTER_ITEMS}'
+    """The side's line, and its name at the end (shown in print, where the lines differ by their dashes)."""
+    return (f'{_ITEM}<polyline class="line series-{series.side % 4}" points="{series.points}"></polyline>'
+            f'{_ITEM}<text class="end-label series-{series.side % 4}" x="{series.end[0]}" y="{series.label_y}" '
+            f'text-anchor="end">{escape(series.name)}</text>{_AFTER_ITEMS}')
 
 
 def _legend_entry(series: Series) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..device import SavedDeal, note_saved, players_only, remember_match
+from ..device import SavedDeal, entry_mode, note_entry_mode, note_saved, players_only, remember_match
 from ..forms.common import new_write_key, sentence
 from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data, meld_lines
 from ..forms.meld import own_price_groups
@@ -156,6 +156,8 @@ def _save(loaded: reading.Loaded, form: DealForm, number: int | None) -> str | R
             for problem in error.problems:
                 form.place_problem(problem)
         else:
+            if not form.passed.data:  # the way of entry this phone chose: its next new deal starts so
+                note_entry_mode(form.mode.data if form.mode.data in (QUICK, DETAIL) else QUICK)
             if request.headers.get(ENTRY_PANEL):
                 return _panel_answer(written, added=number is None)
             return redirect(_after_save(written, added=number is None))
@@ -207,10 +209,11 @@ def _setup(form: DealForm, row: MatchRow, match: Match) -> DealForm:
 
 
 def _new_deal_data(match: Match) -> dict[str, Any]:
-    """A new deal starts with an empty bid, in the way the last deal was entered."""
+    """A new deal starts with an empty bid, in the way this phone entered its last deal (else the way the
+    match's last deal was entered)."""
     played = [deal for deal in match.deals if not deal.passed]
     quick = not played or all(isinstance(side, SideTotal) for side in played[-1].sides)
-    return {"mode": QUICK if quick else DETAIL, "dealt_by": next_dealer(match) or ""}
+    return {"mode": entry_mode() or (QUICK if quick else DETAIL), "dealt_by": next_dealer(match) or ""}
 
 
 def _likely_bids(match: Match) -> list[int]:

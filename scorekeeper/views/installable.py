@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import json
 import re
+import struct
+from functools import cache
+from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 from ..assets import static_files
 
@@ -19,6 +22,8 @@ bp = Blueprint("installable", __name__)
 
 THEME = "#0b5d3b"  # the top bar's green (base.css --accent)
 BACKGROUND = "#f6f4ee"  # the page's light background (base.css --bg)
+TAB_ICON = "icons/icon-192.png"  # the app's icon, drawn as every page's declared tab icon
+TAB_ICON_MAX_AGE = 7 * 24 * 3600  # a week: the address never changes, the icon seldom does
 STATIC_LINK = re.compile(r"""(?:href|src)=["'](/static/[^"'?]+\?v=[0-9a-f]+)["']""")
 
 
@@ -43,6 +48,28 @@ def manifest() -> Response:
     }
     return Response(json.dumps(body, indent=1), mimetype="application/manifest+json",
                     headers={"Cache-Control": "no-cache"})
+
+
+@cache
+def icon_file(png: Path) -> bytes:
+    """The PNG icon ``png`` as an ICO file of one image (an ICO may hold a PNG as it is): its header, the
+    image's entry (width and height 0 mean 256) and the PNG."""
+    body = png.read_bytes()
+    width, height = struct.unpack(">II", body[16:24])
+    entry = struct.pack("<BBBBHHII", width % 256, height % 256, 0, 0, 1, 32, len(body), 6 + 16)
+    return struct.pack("<HHH", 0, 1, 1) + entry + body
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """What a browser asks for when a page declares no icon (a JSON answer, an image opened on its own): the
+    app's icon, so that no browser logs a missing file."""
+    body = icon_file(Path(current_app.static_folder or "") / TAB_ICON)
+    response = Response(body, mimetype="image/vnd.microsoft.icon",
+                        headers={"Cache-Control": f"public, max-age={TAB_ICON_MAX_AGE}"})
+    response.add_etag()
+    response.make_conditional(request)  # a 304 in place when the browser's copy is this one
+    return response
 
 
 @bp.get("/offline")

@@ -42,7 +42,7 @@ from ..sheet.cache import sheet_etag, unchanged_headers
 from ..sheet.qr import qr_svg
 from ..sheet.view import SheetView
 from ..store import reading, write_keys, writing
-from .links import shared_url
+from .links import fixed_url, shared_url
 from .sheet_pages import encoded, sheet_page
 from .write_keys import sent_write_key
 
@@ -73,7 +73,7 @@ def new() -> str | Response:
         if form.validate():
             row = writing.create_match(_match_from_form(form))
             remember_match(row.public_id)
-            return redirect(url_for("matches.sheet", public_id=row.public_id))
+            return redirect(url_for("matches.invite", public_id=row.public_id))  # a new match opens on inviting
     preset_data = {
         preset.key: {"rules": rule_values(preset.rules), "sides": list(preset.side_names)} for preset in PRESETS
     }
@@ -233,6 +233,16 @@ def qr(public_id: str, which: str) -> Response:
         shared_url(endpoint, watch_id=header.watch_id)
     return Response(qr_svg(link, title), mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=86400", "Vary": "Host"})
+
+
+@bp.get("/m/<public_id>/invite")
+def invite(public_id: str) -> str:
+    """Inviting the table: the players' link to share, its QR code shown, and the way on to the sheet."""
+    row = reading.get_match_or_404(public_id)
+    remember_match(public_id)
+    return render_template("matches/invite.html", row=row, sheet_url=url_for("matches.sheet", public_id=public_id),
+                           players_link=fixed_url("matches.sheet", public_id=public_id),
+                           watch_link=fixed_url("matches.watch", watch_id=row.watch_id))
 
 
 @bp.get("/m/<public_id>/api")

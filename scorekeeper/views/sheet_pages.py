@@ -28,7 +28,6 @@ from ..sheet.chart import progression_chart
 from ..sheet.chart_svg import chart_svg
 from ..sheet.view import SheetView
 from ..store import reading
-from .links import fixed_url
 
 # Where each request's own parts go on the players' page; the watch page has none.
 _SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT}
@@ -56,8 +55,6 @@ def _draw(row: MatchRow, match: Match, watching: bool) -> SheetPage:
         links = {
             "live_url": url_for("matches.live", public_id=public_id),
             "edit_url": lambda number: url_for("deals.edit", public_id=public_id, number=number),
-            "players_link": fixed_url("matches.sheet", public_id=public_id),
-            "watch_link": fixed_url("matches.watch", watch_id=row.watch_id),
             **_SLOTS,
         }
     started = reading.next_match_of(row) if view.winner_name() else None

@@ -166,7 +166,7 @@ def new_match(table_id: str) -> str | BaseResponse:
                 return render_template("tables/new_match.html", table=row, form=form)
             match_row = writing.create_match(match, table_id=row.id)
             remember_match(match_row.public_id)
-            return redirect(url_for("matches.sheet", public_id=match_row.public_id))
+            return redirect(url_for("matches.invite", public_id=match_row.public_id))  # opens on inviting the table
     return render_template("tables/new_match.html", table=row, form=form)
 
 

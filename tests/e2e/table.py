@@ -75,8 +75,15 @@ def start_match(
         for label, value in rules.items():
             page.get_by_label(label, exact=True).fill(value)
     follow(page, page.get_by_role("button", name="Start the match"))
-    expect(page.get_by_role("link", name=re.compile(r"Add deal 1"))).to_be_visible()
+    leave_the_invite(page)
     return page.url
+
+
+def leave_the_invite(page: Page) -> None:
+    """A new match opens on inviting the table: on to its score sheet."""
+    expect(page.get_by_role("heading", name="Invite the table")).to_be_visible()
+    follow(page, page.get_by_role("link", name="Go to the score sheet"))
+    expect(page.get_by_role("link", name=re.compile(r"Add deal 1"))).to_be_visible()
 
 
 QuickDeal = tuple[str, int, Sequence[int]]
@@ -124,10 +131,10 @@ def open_new_deal(page: Page) -> None:
 
 
 def fill_quick_deal(form: Page | Locator, bidder: str, bid: int, totals: Sequence[int]) -> None:
-    """Quick entry: who bid, the bid, and one number per side (meld and tricks together), on the form's page
-    or in the panel over the sheet."""
+    """Quick entry: who bid (a side, or a player where the sides name them), the bid, and one number per side
+    (meld and tricks together), on the form's page or in the panel over the sheet."""
     form.get_by_role("radio", name="One number").tap()
-    form.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=bidder).tap()
+    form.locator("fieldset.bidder").get_by_role("radio", name=bidder, exact=True).tap()
     expect(form.locator(".sides-quick input")).to_have_count(len(totals))
     type_quick_numbers(form, bid, totals)
 

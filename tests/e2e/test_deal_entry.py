@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import Phones
 from .table import (
     MINUS,
+    add_quick_deal,
     deal_row,
     deal_scores,
     follow,
@@ -22,6 +24,7 @@ from .table import (
     sheet_totals,
     side_box,
     type_number,
+    type_quick_numbers,
 )
 
 pytestmark = pytest.mark.browser
@@ -59,6 +62,67 @@ def test_the_bid_starts_empty_and_a_chip_fills_it(page: Page) -> None:
     expect(bid).to_have_value("55")
 
 
+def stored_deals(page: Page) -> list[dict[str, Any]]:
+    public_id = page.url.split("/m/", 1)[1].split("/", 1)[0].split("#", 1)[0]
+    deals: list[dict[str, Any]] = page.request.get(f"/api/v1/matches/{public_id}").json()["match"]["deals"]
+    return deals
+
+
+def test_who_bid_is_one_row_of_the_players_and_their_side_follows(page: Page) -> None:
+    """Sides that name their players: "Who bid?" asks once, a button a player, on the form page and in the panel."""
+    import_match(page, PARTNERS)
+    open_new_deal(page)
+    expect(page.get_by_role("group", name="Who won the bid?")).to_have_count(0)
+    row = page.get_by_role("group", name="Who bid?")
+    expect(row.get_by_role("radio")).to_have_count(4)
+    row.get_by_role("radio", name="Di").tap()
+    type_quick_numbers(page, 50, (20, 62))
+    save_deal(page)
+    expect(deal_row(page, 3)).to_be_visible()
+    assert {key: stored_deals(page)[2][key] for key in ("bidder", "bid_by")} == {"bidder": 1, "bid_by": "Di"}
+    page.get_by_role("link", name="+ Add deal 4").tap()
+    panel = page.get_by_role("dialog", name="Deal 4")
+    expect(panel.get_by_role("group", name="Who won the bid?")).to_have_count(0)
+    panel.get_by_role("group", name="Who bid?").get_by_role("radio", name="Bob").tap()
+    type_quick_numbers(panel, 55, (60, 20))
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(deal_row(page, 4)).to_be_visible()
+    assert {key: stored_deals(page)[3][key] for key in ("bidder", "bid_by")} == {"bidder": 0, "bid_by": "Bob"}
+
+
+def test_the_way_of_entry_is_the_phones_own_and_plus_ten_starts_at_the_minimum_bid(phones: Phones) -> None:
+    page = phones.open()
+    sheet = import_match(page, PARTNERS | {"rules": {"min_bid": 55}})  # its deals entered as one number each
+    page.get_by_role("link", name="+ Add deal 3").tap()
+    panel = page.get_by_role("dialog", name="Deal 3")
+    panel.get_by_role("radio", name="Meld + tricks").tap()
+    bid = panel.get_by_role("textbox", name="Bid")
+    expect(bid).to_have_value("")
+    plus_ten = panel.locator(".bid-field").get_by_role("button", name="plus 10")
+    plus_ten.tap()
+    expect(bid).to_have_value("55")  # the match's minimum bid, not 10
+    plus_ten.tap()
+    expect(bid).to_have_value("65")
+    panel.get_by_role("group", name="Who bid?").get_by_role("radio", name="Ann").tap()
+    type_number(panel.get_by_role("textbox", name="Ann's meld"), 20)
+    type_number(panel.locator("fieldset[data-side='0']").get_by_role("textbox", name="Trick points"), 40)
+    panel.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name=WE).tap()
+    panel.get_by_role("button", name="Save deal").tap()
+    expect(deal_row(page, 3)).to_be_visible()
+    other = phones.open()  # another phone enters the next deal as one number
+    other.goto(sheet)
+    add_quick_deal(other, "Cy", 55, (20, 62))
+    page.reload()
+    page.get_by_role("link", name="+ Add deal 5").tap()  # this phone starts as it entered its own last deal
+    expect(page.get_by_role("dialog", name="Deal 5").get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    page.goto(f"{sheet}/deals/new")  # the form page too
+    expect(page.get_by_role("radio", name="Meld + tricks")).to_be_checked()
+    other.goto(f"{sheet}/deals/new")
+    expect(other.get_by_role("radio", name="One number")).to_be_checked()
+    page.goto(f"{sheet}/deals/1/edit")  # a deal's correction shows the way it was entered
+    expect(page.get_by_role("radio", name="One number")).to_be_checked()
+
+
 def test_save_is_in_view_without_scrolling_in_quick_mode(page: Page, shoot: Callable[..., Any]) -> None:
     import_match(page, PARTNERS)
     open_new_deal(page)
@@ -80,7 +144,7 @@ def test_the_preview_shows_the_score_before_saving_and_matches_the_sheet(page: P
     before = sheet_totals(page)
     open_new_deal(page)
     page.get_by_role("radio", name="One number").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=THEY).tap()
+    page.get_by_role("group", name="Who bid?").get_by_role("radio", name="Cy").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 60, key_by_key=True)  # the preview follows each key
     fields = page.locator(".sides-quick input")
     type_number(fields.nth(0), 42, key_by_key=True)
@@ -103,7 +167,7 @@ def test_two_partners_melds_add_up_one_from_the_calculator(page: Page, shoot: Ca
     import_match(page, PARTNERS)
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=WE).tap()
+    page.get_by_role("group", name="Who bid?").get_by_role("radio", name="Ann").tap()
     page.get_by_role("group", name="Likely bids").get_by_role("button", name="50").tap()
     we, they = side_box(page, 0), side_box(page, 1)
     type_number(we.get_by_label("Ann's meld"), 24)
@@ -135,7 +199,7 @@ def test_a_trick_worth_no_points_keeps_the_meld(page: Page) -> None:
     before = sheet_totals(page)
     open_new_deal(page)
     page.get_by_role("radio", name="Meld + tricks").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=WE).tap()
+    page.get_by_role("group", name="Who bid?").get_by_role("radio", name="Ann").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 50)
     we, they = side_box(page, 0), side_box(page, 1)
     type_number(we.get_by_label("Ann's meld"), 20)

@@ -33,7 +33,7 @@ def enter_deal_in_the_panel(phone: Page, number: int, bidder: str, totals: tuple
     phone.get_by_role("link", name=f"+ Add deal {number}").tap()
     panel = phone.get_by_role("dialog", name=f"Deal {number}")
     expect(panel).to_be_visible()
-    who = panel.get_by_role("group", name="Who bid? (one of the bidding side)")
+    who = panel.get_by_role("group", name="Who bid?")
     who.get_by_role("radio", name=bidder, exact=True).tap()
     type_number(panel.get_by_role("textbox", name="Bid"), 50)
     for index, total in enumerate(totals):

@@ -159,7 +159,7 @@ def test_count_by_cards_in_the_deal_form_keeps_one_hand_as_its_cards(
     page.get_by_role("link", name=re.compile(r"Add deal \d+")).tap()
     expect(page.get_by_role("dialog", name=re.compile(r"^Deal \d+$"))).to_be_visible()
     page.get_by_role("radio", name="Meld + tricks").tap()
-    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Ann & Bob").tap()
+    page.get_by_role("group", name="Who bid?").get_by_role("radio", name="Ann").tap()
     type_number(page.get_by_role("textbox", name="Bid"), 50)
     type_number(side_box(page, 0).get_by_label("Bob's meld"), 19)
     type_number(side_box(page, 0).get_by_label("Trick points"), 30)

@@ -111,3 +111,23 @@ def test_without_scripts_a_rule_change_is_timed_in_utc_and_says_so(phones: Phone
     follow(page, page.get_by_role("button", name="Apply the change"))
     follow(page, page.get_by_role("navigation", name="Match tools").get_by_role("link", name="House rules"))
     expect(page.locator(".change-list time")).to_have_text(re.compile(r"^\d\d \w{3} \d{4} \d\d:\d\d UTC$"))
+
+
+
+@pytest.mark.full_chromium
+def test_a_page_with_no_icon_of_its_own_gets_the_apps_icon_rather_than_a_missing_file(page: Page) -> None:
+    # The full Chromium asks for /favicon.ico when a page declares no icon (a JSON answer opened on its own),
+    # out of the page's sight but for the DevTools protocol's network events; a 404 there would also be a
+    # console error, which the guard fails the test on.
+    icons: list[tuple[int, str]] = []
+    network = page.context.new_cdp_session(page)
+    network.on("Network.responseReceived", lambda event: icons.append(
+        (event["response"]["status"], event["response"]["mimeType"]))
+        if event["response"]["url"].endswith("/favicon.ico") else None)
+    network.send("Network.enable")
+    page.goto("/manifest.webmanifest")
+    for _ in range(100):  # until the browser has asked (its events come in while the page waits)
+        if icons:
+            break
+        page.wait_for_timeout(100)
+    assert icons == [(200, "image/vnd.microsoft.icon")]

@@ -428,3 +428,75 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
         page.set_viewport_size(SMALL_PHONE_AT_200_PERCENT["viewport"])
         shoot(page, f"small-phone-200-{name}", full_page=False)
     assert scrolling == {}, "\n".join(f"{name} scrolls sideways: {found}" for name, found in scrolling.items())
+
+
+# On the page's forms: a word of a label, legend, fold or button broken over two lines, anything past the screen's
+# edge, and a field too narrow to show a name (6 letters) or a number (2.5), each in a few words.
+FORM_CLIPPED = r"""() => {
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const what = (el) => `${el.tagName.toLowerCase()} "${el.textContent.trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+  const problems = [];
+  for (const el of document.querySelectorAll("form label, form legend, form summary, form button, form .label")) {
+    if (!shown(el)) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+        const lines = new Set(boxes.map((box) => Math.round(box.bottom)));
+        if (lines.size > 1) problems.push(`"${word[0]}" broken over ${lines.size} lines in ${what(el)}`);
+      }
+    }
+    const box = el.getBoundingClientRect();
+    if (box.right > innerWidth + 1 || box.left < -1) problems.push(`${what(el)} past the screen's edge`);
+  }
+  const typed = "input:not([type=hidden], [type=radio], [type=checkbox], [type=file], [type=submit]), select, textarea";
+  for (const input of document.querySelectorAll(`form :is(${typed})`)) {
+    if (!shown(input)) continue;
+    const look = getComputedStyle(input);
+    const letter = parseFloat(look.fontSize) * 0.6;  // a letter's width, about
+    const shows = (input.clientWidth - parseFloat(look.paddingLeft) - parseFloat(look.paddingRight)) / letter;
+    const numeric = input.inputMode === "numeric" || input.type === "number";
+    const name = input.name || input.id;
+    if (shows < (numeric ? 2.5 : 6)) problems.push(`${name} shows ${Math.round(shows)} letters`);
+    if (input.getBoundingClientRect().right > innerWidth + 1) problems.push(`${name} past the screen's edge`);
+  }
+  return problems;
+}"""
+
+
+def test_every_form_fits_a_320_px_phone_with_the_browsers_text_at_200_percent(
+    phones: Phones, main_pages: MainPages, shoot: Callable[..., Any]
+) -> None:
+    """The new match, a new table and its match, a rule card, the deal form (both ways and a correction), the house
+    rules and the table's meld prices, the meld calculator, importing, and an event's forms (the new event, the
+    director's): with every fold open, no word of a label broken, nothing past the edge, every field wide enough."""
+    from .test_tables import make_table
+
+    page = phones.open(viewport=AT_100_PERCENT, device_scale_factor=2)
+    paths = main_pages.paths()
+    page.goto(paths["sheet"])  # a phone that has the match
+    table = make_table(page)
+    event = make_event(page)
+    forms = {"new-match": paths["new-match"], "new-table": "/tables/new", "table-new-match": f"{table}/matches/new",
+             "rule-card": f"{table}/rule-cards/new", "deal-quick": paths["deal-new"],
+             "deal-detailed": paths["deal-new"],
+             "deal-edit": paths["deal-edit"], "house-rules": paths["house-rules"],
+             "meld-prices": f"{paths['house-rules']}/meld", "meld": paths["meld"], "import": paths["import"],
+             "event-new": "/events/new", "event-director": event.director}
+    clipped = {}
+    with browser_text_size(page, 32):
+        for name, path in forms.items():
+            page.goto(path)
+            if name == "deal-detailed":
+                page.locator("label.segment").nth(1).tap()
+            for fold in page.locator("details:not([open]) > summary").all():
+                if fold.is_visible():
+                    fold.tap()
+            found = page.evaluate(FORM_CLIPPED)
+            if found:
+                clipped[name] = found
+            shoot(page, f"small-phone-text-200-{name}", full_page=False)
+    assert clipped == {}, "\n".join(f"{name}: {found}" for name, found in clipped.items())

@@ -16,6 +16,7 @@ from .table import (
     deal_scores,
     follow,
     import_match,
+    new_match,
     open_new_deal,
     save_deal,
     sheet_totals,
@@ -210,3 +211,23 @@ def test_three_handed_match_plays_to_a_winner(page: Page, shoot: Callable[[Page,
     expect(winner_banner(page)).to_contain_text("North won at deal 5")
     expect(winner_banner(page)).to_contain_text("1. North 1330 · 2. East 1050 · 3. South 120")
     shoot(page, "sheet-three-handed-winner")
+
+
+# How each side's line, its legend swatch and its name at the line's end look (computed), in the chart's order.
+CHART_LOOKS = """() => [...document.querySelectorAll('.chart .line')].map((line, side) => ({
+  dashes: getComputedStyle(line).strokeDasharray,
+  swatch: getComputedStyle(document.querySelectorAll('.legend .legend-swatch')[side]).borderTopStyle,
+  name: [...document.querySelectorAll('.chart .end-label')].filter((label) => label.getBBox().width > 0
+    && label.classList.contains(`series-${side}`)).map((label) => label.textContent).join(),
+}))"""
+
+
+def test_the_printed_chart_tells_the_sides_apart_without_colour(page: Page) -> None:
+    new_match(page, "Double deck to 500", deals=[("We", 50, (60, 20)), ("They", 50, (20, 70))])
+    on_screen = page.evaluate(CHART_LOOKS)
+    assert [look["name"] for look in on_screen] == ["", ""]  # the legend names them on the screen
+    page.emulate_media(media="print")
+    printed = page.evaluate(CHART_LOOKS)
+    assert len({look["dashes"] for look in printed}) == 2 and len({look["swatch"] for look in printed}) == 2
+    assert [look["name"] for look in printed] == ["We", "They"]
+    page.emulate_media(media="screen")

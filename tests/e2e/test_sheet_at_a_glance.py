@@ -149,7 +149,7 @@ def test_the_tools_used_now_and_then_are_on_the_more_page(page: Page, main_pages
     for name in ("House rules", "Meld calculator"):
         expect(tools.get_by_role("link", name=name)).to_be_visible()
     expect(page.get_by_role("link", name=re.compile(r"^\+ Add deal"))).to_be_visible()
-    expect(page.get_by_role("heading", name="Share")).to_be_attached()
+    expect(page.get_by_role("banner").get_by_role("link", name="Invite", exact=True)).to_be_visible()
     for gone in ("Export match file", "Import a match", "Use this match from the API",
                  "Remove from this device's list…"):
         expect(page.locator("main").get_by_role("link", name=gone)).to_have_count(0)
@@ -180,7 +180,7 @@ def every_page(page: Page, main_pages: MainPages) -> dict[str, Callable[[], None
         follow(page, page.get_by_role("button", name="Preview the change"))
 
     def watch() -> None:
-        page.goto(match)
+        page.goto(f"{match}/invite")
         page.goto(page.locator("#share-watch .share-link").get_attribute("href") or "")
 
     def not_found() -> None:

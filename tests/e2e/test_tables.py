@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE_AT_200_PERCENT, Phones, in_each_scheme
-from .table import follow, open_new_deal, save_deal, type_number
+from .table import follow, leave_the_invite, open_new_deal, save_deal, type_number
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
@@ -64,6 +64,7 @@ def test_a_table_plays_a_match_a_rematch_and_shows_its_statistics(page: Page, sh
         page.locator(f"#sides-{side}-players-{seat}").fill(name)
     shoot(page, "table-new-match")
     follow(page, page.get_by_role("button", name="Start the match"))
+    leave_the_invite(page)
     expect(page.locator(".total-name")).to_have_text(["Ann & Bob", "Cy & Di"])
     expect(page.locator("[data-dealer]")).to_have_text("Ann deals")
 
@@ -128,6 +129,7 @@ def test_axe_finds_no_serious_violation_on_the_table_pages(phones: Phones) -> No
     for index, name in enumerate(PLAYERS):
         page.locator(f"#sides-{index // 2}-players-{index % 2}").fill(name)
     follow(page, page.get_by_role("button", name="Start the match"))
+    leave_the_invite(page)
     sheet = page.url
     for path in (table, f"{table}/matches/new", f"{table}/rule-cards/new", f"{table}/stats",
                  f"{table}/stats/player?name=Ann", f"{sheet}/deals/new", "/tables/new", "/tables/import", "/"):

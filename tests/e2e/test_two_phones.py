@@ -82,7 +82,9 @@ def test_a_deal_saved_on_one_phone_shows_on_the_others_within_two_seconds(phones
     ann, bob, cy = phones.open(), phones.open(), phones.open()
     link = new_match(ann, "Double deck to 500", name="Live table")
     bob.goto(link)
+    ann.goto(f"{link}/invite")
     cy.goto(ann.locator("a.share-link").nth(1).get_attribute("href") or "")
+    ann.goto(link)
     for phone in (bob, cy):
         expect(phone.locator("[data-live-status]")).to_contain_text("up to date")
     bob_url, cy_url = bob.url, cy.url

@@ -20,15 +20,17 @@ def test_a_watcher_follows_the_score_and_a_player_joins_by_the_players_link(
     phones: Phones, shoot: Callable[[Any, str], Any]
 ) -> None:
     ann, bob, carl = phones.open(), phones.open(), phones.open()
-    new_match(ann, "Double deck to 500", name="Shared")
+    sheet = new_match(ann, "Double deck to 500", name="Shared")
+    ann.goto(f"{sheet}/invite")
     share = ann.locator("section.share")
     links = share.locator("a.share-link")
     expect(links).to_have_count(2)
     players_link, watch_link = (link.get_attribute("href") or "" for link in links.all())
     # The script shows each link as the full address the phone would send.
-    expect(links.first).to_have_text(ann.url)
+    expect(links.first).to_have_text(sheet)
     assert links.nth(1).inner_text().startswith("http://") and links.nth(1).inner_text().endswith(watch_link)
     shoot(ann, "sheet-share")
+    ann.goto(sheet)
 
     carl.goto(watch_link)
     expect(carl.get_by_role("heading", name="Shared")).to_be_visible()

@@ -12,9 +12,9 @@ function readJson(text) {
 }
 
 /** The deal in a kept deal form of the match whose file is `file` (its sides, players, auction and rules),
- * or null when a field cannot be read here. As on the server, a bidder picked by tapping a player
- * (`bid_by`) bids for that player's side, and a forced bid left empty is the minimum, taken by the
- * dealer's side. */
+ * or null when a field cannot be read here. As on the server, a player tapped under "Who bid?" (`bidder`
+ * "side:player", or `bid_by` alone) bids for that player's side, and a forced bid left empty is the minimum,
+ * taken by the dealer's side. */
 export function dealFromFields(pairs, file) {
   const sideCount = file.sides.length;
   const auction = file.auction !== false;
@@ -24,10 +24,12 @@ export function dealFromFields(pairs, file) {
   if (get("passed")) return { passed: true };
   const sideOf = new Map(file.sides.flatMap((side, index) => (side.players || []).map((name) => [name, index])));
   const deal = { bidder: null };
+  const tapped = /^([0-9]+):(.+)$/s.exec(get("bidder"));
+  const bidBy = tapped ? tapped[2] : get("bid_by");
   if (auction) {
-    let bidder = whole(get("bidder"));
+    let bidder = whole(tapped ? tapped[1] : get("bidder"));
     let bid = whole(get("bid"));
-    if (bidder === null && !get("bidder").trim() && sideOf.has(get("bid_by"))) bidder = sideOf.get(get("bid_by"));
+    if (bidder === null && !get("bidder").trim() && sideOf.has(bidBy)) bidder = sideOf.get(bidBy);
     if (get("forced")) {
       if (bidder === null && !get("bidder").trim() && sideOf.has(get("dealt_by"))) bidder = sideOf.get(get("dealt_by"));
       if (bid === null && !get("bid").trim()) bid = file.rules.min_bid || null;  // a match file always writes it
@@ -35,7 +37,7 @@ export function dealFromFields(pairs, file) {
     if (bidder === null || bidder >= sideCount || bid === null) return null;
     deal.bidder = bidder;
     deal.bid = bid;
-    if (get("bid_by") && sideOf.size) deal.bid_by = get("bid_by");
+    if (bidBy && sideOf.size) deal.bid_by = bidBy;
   }
   if (get("dealt_by") && sideOf.size) deal.dealt_by = get("dealt_by");
   if (get("trump")) deal.trump = get("trump");
@@ -110,18 +112,6 @@ function handMeld(get, f, prefix) {
   return undefined;
 }
 
-/** A player tapped under "Who bid?" (`player`, a bid_by radio) selects their side under "Who won the bid?" at
- * once, visibly, as dealFromFields and the server work it out (the form's data-side-of: player → side). */
-export function pickSideOfBidder(player) {
-  const form = player.form;
-  if (player.name !== "bid_by" || !player.checked || !form || !form.dataset.sideOf) return;
-  const sideOf = readJson(form.dataset.sideOf) || {};
-  const side = player.value in sideOf && form.querySelector(`input[name="bidder"][value="${sideOf[player.value]}"]`);
-  if (!side || side.checked) return;
-  side.checked = true;
-  side.dispatchEvent(new Event("change", { bubbles: true }));
-}
-
 /** The house rules in a kept rules form, as the match file's `rules`. */
 export function rulesFromFields(pairs, specs) {
   const f = new Map(pairs);
@@ -157,7 +147,9 @@ export function fieldsFromDeal(deal) {
   const sides = deal.sides || [];
   const pairs = [["mode", sides.every((side) => "total" in side) ? "quick" : "detail"]];
   const put = (name, value) => { if (value !== undefined && value !== null && value !== "") pairs.push([name, String(value)]); };
-  for (const key of ["bidder", "bid", "trump", "bid_by", "dealt_by"]) put(key, deal[key]);
+  // A noted bidder is their button under "Who bid?" ("side:player"), as the server draws it.
+  put("bidder", deal.bid_by ? `${deal.bidder}:${deal.bid_by}` : deal.bidder);
+  for (const key of ["bid", "trump", "dealt_by"]) put(key, deal[key]);
   for (const flag of ["thrown_in", "out", "forced"]) if (deal[flag]) put(flag, "y");
   sides.forEach((side, i) => {
     const noPoints = side.took_trick === true && !side.tricks;

@@ -65,10 +65,6 @@ export function start(meta) {
 
 async function begin(meta) {
   const config = JSON.parse(meta.content);
-  // Who bid → their side, in any deal form here (the form page's, the sheet's entry panel's); a tap made while
-  // this module was loading (it loads on the form's first focus) is caught up.
-  document.addEventListener("change", (event) => fields.pickSideOfBidder(event.target));
-  document.querySelectorAll('form.deal-form input[name="bid_by"]:checked').forEach(fields.pickSideOfBidder);
   const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null,
     asked: false, twin: null };
   if (navigator.onLine) twinOf(ctx);  // at hand when the network goes
@@ -91,6 +87,17 @@ async function begin(meta) {
     adapt: (form, path, retitle) => adaptForm(ctx, form, path, retitle),
     refresh: async () => { if (navigator.onLine && !(await upToDate(ctx))) await run(); },
   };
+}
+
+// A deal whose side bid with no player noted, in a match whose sides name their players: "Who bid?" offers the
+// players only, so the side's own button is added, chosen (as the server draws that deal's form).
+function sideBidder(form, side, name) {
+  const first = form.querySelector('input[name="bidder"]');
+  if (!first) return;
+  const button = first.closest("label").cloneNode(true);
+  Object.assign(button.querySelector("input"), { value: String(side), checked: true });
+  button.querySelector("span").textContent = name;
+  first.closest("label").before(button);
 }
 
 function twinOf(ctx) {
@@ -175,6 +182,9 @@ async function adaptForm(ctx, form, path, retitle) {
     retitle(`Correct deal ${number}`);
     delete form.dataset.newDeal;
     ctx.fields.fillForm(form, ctx.fields.fieldsFromDeal(deal));
+    if (deal.bidder !== null && deal.bidder !== undefined && !form.querySelector('input[name="bidder"]:checked')) {
+      sideBidder(form, deal.bidder, ctx.view.sideNames(facts.file, await twinOf(ctx))[deal.bidder]);
+    }
     form.querySelectorAll("details.count-meld").forEach((fold) => {
       fold.open = [...fold.querySelectorAll("input")].some((input) => input.value.trim() && input.value.trim() !== "0");
     });

@@ -252,8 +252,16 @@ function drawChart(page, sheet, names, target, pending) {
   for (let n = step; n <= deals; n += step) {
     chart.append(svg("text", { class: "label", x: x(n), y: HEIGHT - 6, "text-anchor": "middle" }, String(n)));
   }
-  names.forEach((_, side) => {
-    chart.append(svg("polyline", { class: `line series-${side % 4}`, points: rows.map((row, i) => `${x(i)},${y(row[side])}`).join(" ") }));
+  // Each side's name just above its line's end, 12 apart from top to bottom (printed: sheet/chart.py's end labels).
+  let below = -Infinity;
+  const labelY = [];
+  names.map((_, side) => side).sort((a, b) => y(rows.at(-1)[a]) - y(rows.at(-1)[b]) || a - b).forEach((side) => {
+    below = Math.max(tenths(y(rows.at(-1)[side]) - 6), tenths(below + 12));
+    labelY[side] = below;
+  });
+  names.forEach((name, side) => {
+    chart.append(svg("polyline", { class: `line series-${side % 4}`, points: rows.map((row, i) => `${x(i)},${y(row[side])}`).join(" ") }),
+      svg("text", { class: `end-label series-${side % 4}`, x: x(rows.length - 1), y: labelY[side], "text-anchor": "end" }, name));
   });
   for (const line of counted) {
     if (line.status !== "set" || line.bidder === null) continue;
