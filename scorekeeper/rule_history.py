@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .models import MatchRow, RuleChangeRow
-from .rules.house_rules import RULE_SPECS_BY_KEY
+from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 
 
 @dataclass(frozen=True)
@@ -55,3 +55,13 @@ def value_label(key: str, raw: object) -> str:
         return spec.value_label(spec.parse(raw, stored=True))
     except ValueError:
         return str(raw)
+
+
+def rule_changes(old: HouseRules, new: HouseRules) -> list[tuple[str, str, str]]:
+    """(label, old value, new value) for each rule that differs."""
+    return [
+        (RULE_SPECS_BY_KEY[key].label,
+         RULE_SPECS_BY_KEY[key].value_label(getattr(old, key)),
+         RULE_SPECS_BY_KEY[key].value_label(getattr(new, key)))
+        for key in old.differences(new)
+    ]

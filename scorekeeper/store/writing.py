@@ -471,10 +471,12 @@ class Undoing:
     old_rules: HouseRules | None = None  # the rules it puts back (a change of rules, not a rescale)
 
 
-def undoing(loaded: Loaded) -> Undoing:
+def undoing(loaded: Loaded, expected_version: int | None = None) -> Undoing:
     """The match's last change and what undoing it would leave, worked out and checked, nothing written.
-    Raises ``NothingToUndo``, and ``RulesError`` for an undo the rules refuse (``ContradictionError``…)."""
+    Raises ``StaleEdit`` when the match is no longer at ``expected_version``, ``NothingToUndo``, and
+    ``RulesError`` for an undo the rules refuse (``ContradictionError``…)."""
     row, match = loaded
+    _check_version(row, expected_version)
     change = last_change(row)
     if change is None:
         raise NothingToUndo(f"The last change ({row.last_change}) cannot be undone here." if row.version > 1
@@ -492,7 +494,10 @@ def undoing(loaded: Loaded) -> Undoing:
             if not match.rules.differences(old_rules):
                 raise NothingToUndo("Those rules already have the values they had before that change.")
             after = match.with_rules(old_rules)
-    return Undoing(change, after, compare_sheets(score_match(match), score_match(after)), old_rules)
+    before_sheet, after_sheet = score_match(match), score_match(after)
+    if len(after.deals) != len(match.deals):  # the deals after it move: only the totals are compared
+        return Undoing(change, after, RulesPreview(before_sheet, after_sheet, ()), old_rules)
+    return Undoing(change, after, compare_sheets(before_sheet, after_sheet), old_rules)
 
 
 def _undone_deals(loaded: Loaded, change: DealChangeRow) -> Match:

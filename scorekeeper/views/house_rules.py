@@ -8,9 +8,9 @@ from werkzeug.wrappers import Response
 from ..device import players_only, remember_match
 from ..forms.house_rules import HouseRulesForm, RescaleForm, UndoForm, rule_values
 from ..models import MatchRow
-from ..rule_history import history_entries
+from ..rule_history import history_entries, rule_changes
 from ..rules.errors import ContradictionError, HouseRuleError
-from ..rules.house_rules import RULE_SPECS, RULE_SPECS_BY_KEY, HouseRules
+from ..rules.house_rules import RULE_SPECS, HouseRules
 from ..rules.match import Match
 from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
@@ -61,7 +61,7 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
     form.confirm.data = "yes"
     return render_template(
         "house_rules/preview.html", row=row, match=match, form=form, preview=preview,
-        names=[side.shown_name for side in match.sides], changes=_changes(match.rules, new_rules),
+        names=[side.shown_name for side in match.sides], changes=rule_changes(match.rules, new_rules),
         mixed_scales=scales_disagree(new_rules), offer=rescale_offer(match.rules, new_rules),
     )
 
@@ -127,18 +127,8 @@ def _version(form: HouseRulesForm | RescaleForm | UndoForm) -> int:
     return -1 if version is None else version  # an unreadable version is a stale one
 
 
-def _changes(old: HouseRules, new: HouseRules) -> list[tuple[str, str, str]]:
-    """(label, old value, new value) for each rule that differs."""
-    return [
-        (RULE_SPECS_BY_KEY[key].label,
-         RULE_SPECS_BY_KEY[key].value_label(getattr(old, key)),
-         RULE_SPECS_BY_KEY[key].value_label(getattr(new, key)))
-        for key in old.differences(new)
-    ]
-
-
 def _changes_text(old: HouseRules, new: HouseRules) -> str:
-    return "; ".join(f"{label} {before} → {after}" for label, before, after in _changes(old, new))
+    return "; ".join(f"{label} {before} → {after}" for label, before, after in rule_changes(old, new))
 
 
 def _render_rules(row: MatchRow, match: Match, form: HouseRulesForm, refused: list[int] | None = None) -> str:
