@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import select
 
 from ..db import get_session
-from ..models import DealChangeRow, MatchRow, RuleChangeRow
+from ..models import DealChangeRow, MatchRow, RuleChangeRow, utc_iso
 from .describe import describe_facts
 
 _AUTHOR_KEY = "scorekeeper.author"  # in the database session's info: who this request writes as
@@ -70,7 +70,7 @@ class DealEntry:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.change_id, "deal": self.number, "what": self.what.lower(), "undo": self.undo,
-                "by": self.who, "at": self.changed_at, "before": self.before_facts, "after": self.after_facts}
+                "by": self.who, "at": utc_iso(self.changed_at), "before": self.before_facts, "after": self.after_facts}
 
 
 def what_was_done(change: DealChangeRow) -> str:

@@ -63,7 +63,8 @@ def undo(public_id: str) -> str | Response | tuple[str, int]:
     try:
         if form.confirm.data != "yes":
             return _preview_page(loaded, form, writing.undoing(loaded, version))
-        what = writing.undoing(loaded, version).change.describe(row)
+        last = history.last_change(row)  # named before it is undone; a stale one is refused below
+        what = last.describe(row) if last is not None else ""
         written = writing.undo_last(loaded, version, sent_write_key("nothing was undone"))
     except writing.StaleEdit as stale:
         return _render_changes(reading.get_match_or_404(public_id),
