@@ -475,27 +475,37 @@ def undoing(loaded: Loaded, expected_version: int | None = None) -> Undoing:
     """The match's last change and what undoing it would leave, worked out and checked, nothing written.
     Raises ``StaleEdit`` when the match is no longer at ``expected_version``, ``NothingToUndo``, and
     ``RulesError`` for an undo the rules refuse (``ContradictionError``…)."""
-    row, match = loaded
+    row = loaded.row
     _check_version(row, expected_version)
     change = last_change(row)
     if change is None:
         raise NothingToUndo(f"The last change ({row.last_change}) cannot be undone here." if row.version > 1
                             else "Nothing has changed in this match yet.")
-    old_rules = None
     if change.deal is not None:
-        after = _undone_deals(loaded, change.deal)
-    else:
-        group = change_group(row, change.rules.id if change.rules is not None else 0)
-        factor = _rescaled_by(group)
-        if factor is not None:
-            after = rescale(match, factor.inverse)
-        else:
-            old_rules = rules_before(match.rules, {rule.rule: rule.old_value for rule in group})
-            if not match.rules.differences(old_rules):
-                raise NothingToUndo("Those rules already have the values they had before that change.")
-            after = match.with_rules(old_rules)
-    before_sheet, after_sheet = score_match(match), score_match(after)
-    if len(after.deals) != len(match.deals):  # the deals after it move: only the totals are compared
+        return _previewed(loaded, change, _undone_deals(loaded, change.deal))
+    assert change.rules is not None
+    return undoing_rules(loaded, change.rules.id)
+
+
+def undoing_rules(loaded: Loaded, change_id: int, expected_version: int | None = None) -> Undoing:
+    """What undoing change ``change_id`` of the rules' history would leave (``undoing``'s preview of it)."""
+    row, match = loaded
+    _check_version(row, expected_version)
+    group = change_group(row, change_id)
+    if not group:
+        raise NothingToUndo("That change is not in this match's history.")
+    factor = _rescaled_by(group)
+    if factor is not None:
+        return _previewed(loaded, LastChange(None, group[0]), rescale(match, factor.inverse))
+    old_rules = rules_before(match.rules, {rule.rule: rule.old_value for rule in group})
+    if not match.rules.differences(old_rules):
+        raise NothingToUndo("Those rules already have the values they had before that change.")
+    return _previewed(loaded, LastChange(None, group[0]), match.with_rules(old_rules), old_rules)
+
+
+def _previewed(loaded: Loaded, change: LastChange, after: Match, old_rules: HouseRules | None = None) -> Undoing:
+    before_sheet, after_sheet = score_match(loaded.match), score_match(after)
+    if len(after.deals) != len(loaded.match.deals):  # the deals after it move: only the totals are compared
         return Undoing(change, after, RulesPreview(before_sheet, after_sheet, ()), old_rules)
     return Undoing(change, after, compare_sheets(before_sheet, after_sheet), old_rules)
 

@@ -11,11 +11,10 @@ from werkzeug.wrappers import Response
 from ..device import players_only, remember_match, say_who, this_phone_label
 from ..forms.history import UndoLastForm, WhoForm
 from ..models import MatchRow
-from ..rule_history import rule_changes
 from ..rules.errors import ContradictionError, HouseRuleError
 from ..rules.numbers import whole_number_or_none
 from ..store import history, reading, write_keys, writing
-from ..store.describe import describe_facts
+from .undo_pages import undo_preview
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("history", __name__, url_prefix="/m/<public_id>")
@@ -62,7 +61,9 @@ def undo(public_id: str) -> str | Response | tuple[str, int]:
     version = -1 if version is None else version  # an unreadable version is a stale one
     try:
         if form.confirm.data != "yes":
-            return _preview_page(loaded, form, writing.undoing(loaded, version))
+            return undo_preview(loaded, form, writing.undoing(loaded, version),
+                                url_for("history.undo", public_id=public_id),
+                                url_for("history.changes", public_id=public_id))
         last = history.last_change(row)  # named before it is undone; a stale one is refused below
         what = last.describe(row) if last is not None else ""
         written = writing.undo_last(loaded, version, sent_write_key("nothing was undone"))
@@ -126,24 +127,3 @@ def _render_deal(row: MatchRow, deal_id: int) -> str:
     number = next((place for place, stored in enumerate(row.deals, start=1) if stored.id == deal_id), None)
     return render_template("history/deal.html", row=row, entries=entries, number=number,
                            last_number=entries[-1].number, me=this_phone_label())
-
-
-def _preview_page(loaded: reading.Loaded, form: UndoLastForm, undoing: writing.Undoing) -> str:
-    """The undo's preview, as a change of house rules is previewed; its button confirms it."""
-    row, match = loaded
-    form.confirm.data = "yes"
-    return render_template("history/undo.html", row=row, form=form, preview=undoing.preview,
-                           what=undoing.change.describe(row), deal=_deal_change_words(row, undoing),
-                           rules=rule_changes(match.rules, undoing.after.rules),
-                           names=[side.shown_name for side in match.sides],
-                           deals_move=len(undoing.after.deals) != len(match.deals))
-
-
-def _deal_change_words(row: MatchRow, undoing: writing.Undoing) -> tuple[int, str, str] | None:
-    """The deal an undo changes: its number, as it is and as it will be (None for a change of rules)."""
-    change = undoing.change.deal
-    if change is None:
-        return None
-    now = describe_facts(row, change.after) if change.after is not None else "not on the sheet"
-    then = describe_facts(row, change.before) if change.before is not None else "not on the sheet"
-    return change.number, now, then

@@ -16,6 +16,7 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
 from ..rules.scoring import preview_rules
 from ..store import reading, write_keys, writing
+from .undo_pages import undo_preview
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
@@ -91,12 +92,17 @@ def rescale(public_id: str) -> str | Response | tuple[str, int]:
 
 @bp.post("/undo/<int:change_id>")
 def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
-    """Undo one change of the history; the undo is itself a change."""
+    """Undo one change of the history after its preview (the sheet before and after); the undo is itself a
+    change."""
     loaded = reading.load_match(public_id)
     form = UndoForm()
     if not form.validate():
         return _refused(loaded, "The form was too old: try again.", 400)
     try:
+        if form.confirm.data != "yes":  # first its preview, as a change of rules
+            return undo_preview(loaded, form, writing.undoing_rules(loaded, change_id, _version(form)),
+                                url_for("house_rules.undo", public_id=public_id, change_id=change_id),
+                                url_for("house_rules.show", public_id=public_id), outbox=True)
         written = writing.undo_rules(loaded, change_id, _version(form), sent_write_key())
     except writing.NothingToUndo as nothing:
         return _refused(loaded, str(nothing), 422)
