@@ -103,7 +103,7 @@ def test_undo_shows_its_preview_first_and_writes_only_when_confirmed(
     assert preview.status_code == 200 and "Undo: Corrected deal 1?" in html
     assert "Deal 1 now: We bid 50; We 70, They 20" in html
     assert "After the undo: <strong>We bid 50; We 60, They 20" in html
-    assert "After the change" in html  # the sheet before and after, as a rule change's preview
+    assert "After the undo" in html and "Now" in html  # the sheet before and after, as a rule change's preview
     assert version_of(app, public_id) == seen  # nothing written yet
     confirmed = form_values(preview)
     assert confirmed["confirm"] == "yes"

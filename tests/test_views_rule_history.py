@@ -36,7 +36,7 @@ def undo_latest(client: FlaskClient, public_id: str):
     url = next(part.split('"', 1)[0] for part in action[1:] if "/undo/" in part.split('"', 1)[0])
     data = form_values(client.get(f"/m/{public_id}/rules"))
     preview = client.post(url, data={"csrf_token": data["csrf_token"], "version": data["version"]})
-    assert preview.status_code == 200 and "After the change" in preview.get_data(as_text=True)
+    assert preview.status_code == 200 and "After the undo" in preview.get_data(as_text=True)
     return client.post(url, data=form_values(preview))
 
 
