@@ -44,12 +44,13 @@ def test_a_correction_shows_in_the_deals_history_with_before_after_and_the_phone
     actions.add_deal(public_id, 0, 50, [60, 20])
     say_who(client, public_id, "Ann")
     correct(client, actions, public_id, 1, 70)
-    for url in (f"/m/{public_id}/deals/1/history", f"/m/{public_id}/deals/1/edit"):
-        html = page(client, url)
-        assert "History of deal 1" in html and "Deal 1 corrected" in html and "Ann's phone" in html
-        assert "Before: <del>We bid 50; We 60, They 20</del>" in html
-        assert "After: <ins>We bid 50; We 70, They 20</ins>" in html
-    assert "Deal 1 entered" in page(client, f"/m/{public_id}/deals/1/history")
+    form = page(client, f"/m/{public_id}/deals/1/edit")
+    assert f'href="/m/{public_id}/deals/1/history">History of deal 1</a>' in form
+    html = page(client, f"/m/{public_id}/deals/1/history")
+    assert "History of deal 1" in html and "Deal 1 corrected" in html and "Ann's phone" in html
+    assert "Before: <del>We bid 50; We 60, They 20</del>" in html
+    assert "After: <strong>We bid 50; We 70, They 20</strong>" in html
+    assert "Deal 1 entered" in html
 
 
 def test_a_phone_that_never_said_who_it_is_is_a_phone_with_a_short_id(client: FlaskClient, actions: Actions) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..device import SavedDeal, note_saved, players_only, remember_match, this_phone_label
+from ..device import SavedDeal, note_saved, players_only, remember_match
 from ..forms.common import new_write_key, sentence
 from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data, meld_lines
 from ..forms.meld import own_price_groups
@@ -277,7 +277,6 @@ def _render(loaded: reading.Loaded, form: DealForm, number: int | None, invalid:
         likely_bids=_likely_bids(match), preview=shown,
         preview_url=url_for("deals.preview_deal", public_id=row.public_id, number=number),
         own_price_groups=own_price_groups(rules) if rules.meld_prices else None,
-        deal_history=history.deal_history(row, deal.id) if deal is not None else [], me=this_phone_label(),
     )
 
 

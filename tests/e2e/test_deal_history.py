@@ -1,5 +1,5 @@
 """A deal's history at the table (390×844, touch taps): a phone says who it is, corrects a deal in the panel
-over the sheet, sees the deal's history with the values before and after and its own name, and undoes the
+over the sheet, follows it to the deal's history with the values before and after and its own name, and undoes the
 correction after its preview: the sheet is as it was."""
 
 from __future__ import annotations
@@ -36,17 +36,18 @@ def test_a_corrected_deal_shows_its_history_and_undo_brings_the_sheet_back(
     expect(panel).to_be_hidden()
     assert sheet_totals(page) != before
 
-    page.get_by_role("link", name="Edit deal 1").tap()  # the deal's history, below its correction form
-    history = page.get_by_role("dialog", name="Correct deal 1").get_by_role("region", name="History of deal 1")
-    expect(history.locator("li")).to_have_count(2)
-    corrected = history.locator("li").nth(1)
+    page.get_by_role("link", name="Edit deal 1").tap()  # the deal's history, from its correction form
+    follow(page, page.get_by_role("dialog", name="Correct deal 1").get_by_role("link", name="History of deal 1"))
+    expect(page.get_by_role("heading", name="History of deal 1")).to_be_visible()
+    expect(page.locator("li.deal-change")).to_have_count(2)
+    corrected = page.locator("li.deal-change").nth(1)
     expect(corrected).to_contain_text("Deal 1 corrected")
     expect(corrected).to_contain_text("Ann's phone")
     expect(corrected.locator("del")).to_have_text("We bid 50; We 60, They 20")
-    expect(corrected.locator("ins")).to_have_text("We bid 50; We 66, They 20")
-    shoot(page, "deal-history-in-the-panel", full_page=False)
+    expect(corrected.locator("strong").last).to_have_text("We bid 50; We 66, They 20")
+    shoot(page, "deal-history")
 
-    follow(page, history.get_by_role("link", name="All changes · undo"))
+    follow(page, page.get_by_role("link", name="All changes · undo"))
     expect(page.get_by_text("The last change: Corrected deal 1.")).to_be_visible()
     follow(page, page.get_by_role("button", name="Undo the last change"))
     expect(page.get_by_role("heading", name="Undo: Corrected deal 1?")).to_be_visible()
