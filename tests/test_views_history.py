@@ -9,6 +9,7 @@ from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 from test_api import Created
+from test_outbox_sync import send
 
 from scorekeeper.store import reading
 
@@ -85,6 +86,7 @@ def test_a_deleted_deal_keeps_its_history_reachable_from_the_changes_page(
     actions.add_deal(public_id, 1, 50, [10, 70])
     data = form_values(client.get(f"/m/{public_id}/deals/1/delete"))
     assert client.post(f"/m/{public_id}/deals/1/delete", data=data).status_code == 302
+    assert "Deal 1 was deleted. Changes · undo, below the sheet, puts it back" in page(client, f"/m/{public_id}")
     html = page(client, f"/m/{public_id}/history")
     assert "Deal 1 deleted" in html
     link = html.split("Deal 1 deleted", 1)[1].split('href="', 1)[1].split('"', 1)[0]
@@ -171,3 +173,18 @@ def test_the_api_shows_a_deals_history_naming_the_api_and_undoes_the_last_change
     assert undone.status_code == 200 and undone.get_json()["sheet"]["totals"][0] == 60
     assert client.get(f"{made.url}/deals/1/history").status_code == 401  # the edit token is asked for
     assert made.send("GET", "/deals/9/history").status_code == 404
+
+
+def test_a_deal_from_the_entry_panel_and_one_from_the_outbox_are_in_the_history_by_this_phone(
+        client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    say_who(client, public_id, "Di")
+    panel = client.post(f"/m/{public_id}/deals/new", data=actions.deal_form(public_id) | QUICK,
+                        headers={"X-Entry-Panel": "1"})
+    assert panel.status_code == 200 and panel.get_json()["saved"] == 1
+    fields = actions.deal_form(public_id) | QUICK
+    kept = send(client, public_id, f"/m/{public_id}/deals/new", fields, "outbox-key-01", token="unchecked-here")
+    assert kept.status_code == 201
+    html = page(client, f"/m/{public_id}/history")
+    entries = html.split('<li class="deal-change">')[1:]
+    assert [("Deal 2 entered" in entry, "Di's phone" in entry) for entry in entries] == [(True, True), (False, True)]

@@ -86,6 +86,8 @@ def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
                 return render_template("errors/error.html", status=409, title="Deal already gone",
                                        message=error), 409
         else:
+            flash(f"Deal {number} was deleted. Changes · undo, below the sheet, puts it back and keeps its history.",
+                  "info")
             return redirect(url_for("matches.sheet", public_id=public_id))
     return render_template("deals/delete.html", row=row, number=number, error=error, write_key=new_write_key(),
                            facts=describe.describe_deal(row, row.deals[number - 1])), 409 if error else 200
