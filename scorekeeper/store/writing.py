@@ -108,7 +108,7 @@ def create_match(match: Match, public_id: str | None = None, table_id: int | Non
     if deals:  # one statement with many rows: a long import holds SQLite's write lock briefly
         made = session.execute(insert(_DEAL).returning(_DEAL.c.position, _DEAL.c.id),
                                [values | {"match_id": row.id} for values in deals])
-        ids: dict[int, int] = {position: deal_id for position, deal_id in made.tuples()}
+        ids: dict[int, int] = {found.position: found.id for found in made}
         session.execute(insert(_DEAL_CHANGE), [
             _change(row, ids[values["position"]], values["position"], None, _facts(values), now=now)
             for values in deals])
