@@ -106,7 +106,7 @@ def _key_reused(error: write_keys.KeyReused) -> tuple[str, int]:
 def _back(asked: str, public_id: str) -> str:
     """Where "I am …" returns to: a page of this match, never another site."""
     parts = urlsplit(asked)
-    if not parts.scheme and not parts.netloc and asked.startswith(f"/m/{public_id}/") or asked == f"/m/{public_id}":
+    if not parts.scheme and not parts.netloc and (asked.startswith(f"/m/{public_id}/") or asked == f"/m/{public_id}"):
         return asked
     return url_for("matches.sheet", public_id=public_id)
 
