@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .table import follow, new_match, sheet_totals, type_number
+from .test_accessibility import axe_violations, describe
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +24,9 @@ def test_a_corrected_deal_shows_its_history_and_undo_brings_the_sheet_back(
 
     follow(page, page.get_by_role("navigation", name="Match tools").get_by_role("link", name="Changes · undo"))
     expect(page.get_by_text("Changes from this phone are marked a phone")).to_be_visible()
+    found = {"changes": axe_violations(page)}
     follow(page, page.get_by_role("link", name="I am …"))
+    found["i am"] = axe_violations(page)
     page.get_by_role("textbox", name="I am").fill("Ann")
     follow(page, page.get_by_role("button", name="Save"))
     expect(page.get_by_text("This phone is now Ann's phone in the history.")).to_be_visible()
@@ -46,6 +49,7 @@ def test_a_corrected_deal_shows_its_history_and_undo_brings_the_sheet_back(
     expect(corrected.locator("del")).to_have_text("We bid 50; We 60, They 20")
     expect(corrected.locator("strong").last).to_have_text("We bid 50; We 66, They 20")
     shoot(page, "deal-history")
+    found["deal history"] = axe_violations(page)
 
     follow(page, page.get_by_role("link", name="All changes · undo"))
     expect(page.get_by_text("The last change: Corrected deal 1.")).to_be_visible()
@@ -53,6 +57,8 @@ def test_a_corrected_deal_shows_its_history_and_undo_brings_the_sheet_back(
     expect(page.get_by_role("heading", name="Undo: Corrected deal 1?")).to_be_visible()
     expect(page.get_by_text("After the undo: We bid 50; We 60, They 20")).to_be_visible()
     shoot(page, "undo-preview")
+    found["undo preview"] = axe_violations(page)
+    assert not any(found.values()), "\n".join(f"{where}:\n{describe(v)}" for where, v in found.items() if v)
     follow(page, page.get_by_role("button", name="Undo it"))
     expect(page.get_by_text("Undone: corrected deal 1.")).to_be_visible()
     assert sheet_totals(page) == before
