@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ..device import players_only, remember_match, say_who, this_phone_label
 from ..forms.history import UndoLastForm, WhoForm
 from ..models import MatchRow
-from ..rules.errors import ContradictionError, HouseRuleError
+from ..rules.errors import RulesError
 from ..rules.numbers import whole_number_or_none
 from ..store import history, reading, write_keys, writing
 from .undo_pages import undo_preview
@@ -72,7 +72,7 @@ def undo(public_id: str) -> str | Response | tuple[str, int]:
                                f"Nothing was undone: {stale.message} Look at the changes again before undoing.", 409)
     except writing.NothingToUndo as nothing:
         return _render_changes(row, str(nothing), 422)
-    except (ContradictionError, HouseRuleError) as error:
+    except RulesError as error:  # the rules refuse what the undo would bring back (deals they contradict …)
         return _render_changes(row, f"That change cannot be undone: {error}.", 422)
     flash(SENT_BEFORE if written.replayed else f"Undone: {what[:1].lower() + what[1:]}.", "info")
     return redirect(url_for("matches.sheet", public_id=public_id))
