@@ -141,6 +141,8 @@ class RuleChangeRow(Base):
     after_deal: Mapped[int] = mapped_column(default=0)
     batch: Mapped[int | None] = mapped_column(default=None)  # the rules changed at once share it (the match version)
     action: Mapped[str | None] = mapped_column(String(16), default=None)  # "rescale ×10", "rescale ÷10", "undo"
+    by: Mapped[str | None] = mapped_column(String(40), default=None)  # who, as ``DealChangeRow.by``
+    by_name: Mapped[str | None] = mapped_column(String(100), default=None)
 
     match: Mapped[MatchRow] = relationship(back_populates="rule_changes")
 

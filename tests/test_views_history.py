@@ -137,8 +137,11 @@ def test_undo_of_a_rule_change_previews_the_rules_it_puts_back(
         app: Flask, client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
     actions.add_deal(public_id, 0, 50, [60, 20])
+    say_who(client, public_id, "Bo")
     rules = form_values(client.get(f"/m/{public_id}/rules")) | {"rules-target": "600", "confirm": "yes"}
     assert client.post(f"/m/{public_id}/rules", data=rules).status_code == 302
+    assert "after deal 1, " in page(client, f"/m/{public_id}/rules")
+    assert ", Bo's phone</span>" in page(client, f"/m/{public_id}/rules")  # who changed the rules
     preview = client.post(f"/m/{public_id}/undo", data=undo_form(client, public_id))
     html = unescape(preview.get_data(as_text=True))
     assert preview.status_code == 200, html
@@ -171,6 +174,8 @@ def test_the_api_shows_a_deals_history_naming_the_api_and_undoes_the_last_change
     assert stale.status_code == 409
     undone = made.send("POST", "/undo", {"version": fixed.get_json()["version"]})
     assert undone.status_code == 200 and undone.get_json()["sheet"]["totals"][0] == 60
+    assert made.send("PUT", "/rules", {"target": 600}).status_code == 200
+    assert made.send("GET", "/rules/history").get_json()["changes"][0]["by"] == "the API"
     assert client.get(f"{made.url}/deals/1/history").status_code == 401  # the edit token is asked for
     assert made.send("GET", "/deals/9/history").status_code == 404
 

@@ -401,10 +401,11 @@ def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int |
 def _record_rules(row: MatchRow, old: HouseRules, new: HouseRules, action: str | None) -> None:
     """One change in the history: a row per rule, sharing the match's new version as their batch."""
     old_values, new_values = old.to_mapping(complete=True), new.to_mapping(complete=True)
+    author = acting()
     for key in old.differences(new):
         row.rule_changes.append(RuleChangeRow(
             rule=key, old_value=old_values[key], new_value=new_values[key], after_deal=len(row.deals),
-            batch=row.version, action=action,
+            batch=row.version, action=action, by=author.by, by_name=author.name,
         ))
 
 

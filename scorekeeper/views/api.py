@@ -244,7 +244,7 @@ def rules_history(public_id: str) -> Response:
     row = editable_match(public_id).row
     return jsonify({"version": row.version, "changes": [
         {"id": entry.change_id, "title": entry.title, "after_deal": entry.after_deal,
-         "changed_at": entry.changed_at.isoformat(),
+         "changed_at": entry.changed_at.isoformat(), "by": entry.who or None,
          "rules": [{"rule": change.rule, "old": change.old_value, "new": change.new_value}
                    for change in writing.change_group(row, entry.change_id)]}
         for entry in history_entries(row)]})

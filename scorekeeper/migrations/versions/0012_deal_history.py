@@ -1,5 +1,6 @@
 """Each deal's history: ``deal_change``, one row per entry, correction, deletion or undo of a deal, with
-the deal before and after, when and from which phone. Deals stored before have no history.
+the deal before and after, when and from which phone (``by``, ``by_name``, which a change of house rules
+keeps too). Deals and changes stored before have no history and no phone.
 
 Revision ID: 0012
 Revises: 0011
@@ -34,9 +35,14 @@ def upgrade() -> None:
     )
     op.create_index("ix_deal_change_match_id", "deal_change", ["match_id"])
     op.create_index("ix_deal_change_deal_id", "deal_change", ["deal_id"])
+    op.add_column("rule_change", sa.Column("by", sa.String(40), nullable=True))
+    op.add_column("rule_change", sa.Column("by_name", sa.String(100), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("rule_change") as batch:
+        batch.drop_column("by_name")
+        batch.drop_column("by")
     op.drop_index("ix_deal_change_deal_id", "deal_change")
     op.drop_index("ix_deal_change_match_id", "deal_change")
     op.drop_table("deal_change")
