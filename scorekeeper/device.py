@@ -13,11 +13,16 @@ match's edit token.
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections.abc import Mapping
 from datetime import date
 from typing import Any, NamedTuple
 
 from flask import abort, request, session
+
+from .rules.limits import MAX_PLAYER_NAME
+from .store.history import PHONE, Author, who
 
 KEY = "matches"
 RENEWED_KEY = "renewed"  # the day the cookie was last written, as a day number
@@ -187,3 +192,49 @@ NOT_THE_DIRECTOR = (
     "This phone has not opened this event's director's link, so it cannot change the event; nothing was "
     "saved. Open the director's link on this phone, then try again. The standings link only shows the standings."
 )
+
+
+PHONE_KEY = "phone"  # this phone's short id, made on its first write: the history tells phones apart by it
+ME_KEY = "me"  # the name this phone said it is ("I am …")
+_PHONE_ID = re.compile(r"[a-z0-9]{8}")
+
+
+def phone_name() -> str | None:
+    """The name this phone said it is, if it said one."""
+    name = session.get(ME_KEY)
+    return name if isinstance(name, str) and name else None
+
+
+def say_who(name: str) -> None:
+    """Keep the name this phone is (an empty one forgets it), cut to a player's name's length."""
+    name = " ".join(name.split())[:MAX_PLAYER_NAME]
+    if name:
+        session[ME_KEY] = name
+    else:
+        session.pop(ME_KEY, None)
+    session.permanent = True
+
+
+def _phone_id(make: bool) -> str | None:
+    found = session.get(PHONE_KEY)
+    if isinstance(found, str) and _PHONE_ID.fullmatch(found):
+        return found
+    if not make:
+        return None
+    made = "".join(secrets.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(8))
+    session[PHONE_KEY] = made
+    session.permanent = True
+    return made
+
+
+def this_phone() -> Author:
+    """This phone as its writes are recorded (its id is made on its first write)."""
+    return Author(PHONE + (_phone_id(make=True) or ""), phone_name())
+
+
+def this_phone_label() -> str:
+    """How the history names this phone ("Ann's phone", "a phone (k3f9)"), without making it an id."""
+    phone = _phone_id(make=False)
+    if phone is None:
+        return f"{phone_name()}'s phone" if phone_name() else "a phone"
+    return who(PHONE + phone, phone_name())

@@ -145,8 +145,33 @@ class RuleChangeRow(Base):
     after_deal: Mapped[int] = mapped_column(default=0)
     batch: Mapped[int | None] = mapped_column(default=None)  # the rules changed at once share it (the match version)
     action: Mapped[str | None] = mapped_column(String(16), default=None)  # "rescale ×10", "rescale ÷10", "undo"
+    by: Mapped[str | None] = mapped_column(String(40), default=None)  # who, as ``DealChangeRow.by``
+    by_name: Mapped[str | None] = mapped_column(String(100), default=None)
 
     match: Mapped[MatchRow] = relationship(back_populates="rule_changes")
+
+
+class DealChangeRow(Base):
+    """One change of a deal, appended in the change's own transaction and never altered: the deal as it
+    was (``before``, none when it was entered) and as it became (``after``, none when it was deleted), in
+    the match file format with the pricing it was entered under; when, and who (``by``: ``phone:<id>``,
+    ``api``, or none for the command line, with the name the phone gave at the time). ``deal_id`` is the
+    deal's row id, kept by a deal put back by an undo; ``number`` its place then; ``version`` the match's
+    version the change made (a match file's deals share the first)."""
+
+    __tablename__ = "deal_change"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    deal_id: Mapped[int] = mapped_column(index=True)
+    number: Mapped[int]
+    version: Mapped[int]
+    changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    by: Mapped[str | None] = mapped_column(String(40))
+    by_name: Mapped[str | None] = mapped_column(String(100))
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    undo: Mapped[bool] = mapped_column(default=False)  # the change took back the one before it
 
 
 class WriteKeyRow(Base):

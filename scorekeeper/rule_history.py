@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .models import MatchRow, RuleChangeRow
-from .rules.house_rules import RULE_SPECS_BY_KEY
+from .rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
+from .store.history import who
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,7 @@ class HistoryEntry:
     rules: tuple[tuple[str, str, str], ...]  # (label, before, after) per rule
     after_deal: int
     changed_at: datetime
+    who: str  # "Ann's phone", "the API" (empty for a change made before phones were named)
 
 
 def history_entries(row: MatchRow) -> list[HistoryEntry]:
@@ -30,7 +32,8 @@ def history_entries(row: MatchRow) -> list[HistoryEntry]:
         HistoryEntry(group[0].id, _title(group[0].action),
                      tuple((RULE_SPECS_BY_KEY[c.rule].label if c.rule in RULE_SPECS_BY_KEY else c.rule,
                             value_label(c.rule, c.old_value), value_label(c.rule, c.new_value)) for c in group),
-                     group[0].after_deal, group[0].changed_at)
+                     group[0].after_deal, group[0].changed_at,
+                     who(group[0].by, group[0].by_name) if group[0].by is not None else "")
         for group in groups.values()
     ]
     return entries[::-1]
@@ -55,3 +58,13 @@ def value_label(key: str, raw: object) -> str:
         return spec.value_label(spec.parse(raw, stored=True))
     except ValueError:
         return str(raw)
+
+
+def rule_changes(old: HouseRules, new: HouseRules) -> list[tuple[str, str, str]]:
+    """(label, old value, new value) for each rule that differs."""
+    return [
+        (RULE_SPECS_BY_KEY[key].label,
+         RULE_SPECS_BY_KEY[key].value_label(getattr(old, key)),
+         RULE_SPECS_BY_KEY[key].value_label(getattr(new, key)))
+        for key in old.differences(new)
+    ]

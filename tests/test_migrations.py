@@ -137,8 +137,10 @@ ADDED_BY_0005 = frozenset({"table_id"})  # the match's table, empty in every mat
 ADDED_BY_0006 = frozenset({"started_match_id"})  # the match a keyed rematch started, empty in every key before
 ADDED_BY_0007 = frozenset({"meld_prices"})  # the deal's own meld prices, empty in every deal stored before
 ADDED_BY_0008 = frozenset({"batch", "action", "out", "forced"})  # rules changed together; bidding out, forced bids
+ADDED_BY_0012 = frozenset({"by", "by_name"})  # who changed the rules, empty in every change stored before
 ADDED_BY_0013 = frozenset({"follows_id", "first_dealer", "started_by"})  # a next match's, empty in every match before
-ADDED_SINCE_0003 = ADDED_BY_0004 | ADDED_BY_0005 | ADDED_BY_0006 | ADDED_BY_0007 | ADDED_BY_0008 | ADDED_BY_0013
+ADDED_SINCE_0003 = (ADDED_BY_0004 | ADDED_BY_0005 | ADDED_BY_0006 | ADDED_BY_0007 | ADDED_BY_0008 | ADDED_BY_0012
+                    | ADDED_BY_0013)
 
 
 def snapshot(engine: Engine, leaving_out: frozenset[str] = frozenset()) -> dict[str, list[tuple[Any, ...]]]:
@@ -328,7 +330,8 @@ def test_a_database_at_0004_gets_tables_and_keeps_its_matches(engine: Engine, tm
     public_ids = write_old_matches(engine, tmp_path)
     before = snapshot(engine)
     assert upgrade(engine) == f"upgraded from 0004 to {head_revision()}"
-    assert snapshot(engine, ADDED_BY_0005 | ADDED_BY_0006 | ADDED_BY_0007 | ADDED_BY_0008 | ADDED_BY_0013) == before
+    assert snapshot(engine, ADDED_BY_0005 | ADDED_BY_0006 | ADDED_BY_0007 | ADDED_BY_0008 | ADDED_BY_0012
+                    | ADDED_BY_0013) == before
     with engine.connect() as connection:
         assert set(connection.execute(text("SELECT table_id FROM match"))) == {(None,)}
         assert connection.execute(text("SELECT count(*) FROM play_table")).scalar() == 0

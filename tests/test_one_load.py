@@ -116,7 +116,8 @@ def test_a_deal_entered_on_the_form_reads_the_match_once_and_scores_it_once(
     assert work.count("SELECT", "match") == 1
     assert work.count("SELECT", "deal") == 1 and work.count("SELECT", "side") == 1
     assert work.count("INSERT", "deal") == 1 and work.count("UPDATE", "match") == 1
-    assert sum(work.statements.values()) == 5
+    assert work.count("INSERT", "deal_change") == 1  # its entry in the deal's history
+    assert sum(work.statements.values()) == 6
 
 
 def test_a_deal_saved_from_the_entry_panel_reads_the_match_once_and_answers_with_its_sheet(
@@ -129,7 +130,7 @@ def test_a_deal_saved_from_the_entry_panel_reads_the_match_once_and_answers_with
         answer = client.post(f"/m/{public_id}/deals/new", data=form, headers={"X-Entry-Panel": "1"})
     assert answer.status_code == 200 and answer.json is not None and 'id="deal-31"' in answer.json["live"]
     assert work.reads == 1 and work.sheets == 1  # the sheet drawn from the match the write left
-    assert work.count("SELECT", "match") == 1 and sum(work.statements.values()) == 5
+    assert work.count("SELECT", "match") == 1 and sum(work.statements.values()) == 6  # with the history's row
 
 
 def test_a_deal_sent_to_the_api_reads_the_match_once_and_scores_it_once(
@@ -142,13 +143,14 @@ def test_a_deal_sent_to_the_api_reads_the_match_once_and_scores_it_once(
     assert answer.status_code == 201 and answer.json is not None
     assert len(answer.json["sheet"]["deals"]) == DEALS + 1
     assert work.reads == 1 and work.sheets == 1
-    assert work.count("SELECT", "match") == 1 and sum(work.statements.values()) == 5
+    assert work.count("SELECT", "match") == 1 and sum(work.statements.values()) == 6  # with the history's row
 
 
-def test_a_deal_reads_its_match_once_and_writes_two_rows(
+def test_a_deal_reads_its_match_once_and_writes_its_row_and_its_history(
     app: Flask, client: FlaskClient, long_match: tuple[str, str]
 ) -> None:
-    """A deal added reads the match's row, sides and deals once, inserts its row and bumps the version."""
+    """A deal added reads the match's row, sides and deals once, inserts its row and its history's, and bumps
+    the version."""
     public_id, token = long_match
     auth = {"Authorization": f"Bearer {token}"}
     assert client.post(f"/api/v1/matches/{public_id}/deals", json=deal(DEALS), headers=auth).status_code == 201
@@ -157,7 +159,7 @@ def test_a_deal_reads_its_match_once_and_writes_two_rows(
     assert answer.status_code == 201 and answer.json is not None and answer.json["number"] == DEALS + 2
     assert work.reads == 1 and work.sheets == 1
     assert dict(work.statements) == {("SELECT", "match"): 1, ("SELECT", "side"): 1, ("SELECT", "deal"): 1,
-                                     ("INSERT", "deal"): 1, ("UPDATE", "match"): 1}
+                                     ("INSERT", "deal"): 1, ("INSERT", "deal_change"): 1, ("UPDATE", "match"): 1}
     with app.app_context():
         assert [row.position for row in reading.get_match_or_404(public_id).deals] == list(range(1, DEALS + 3))
 

@@ -54,14 +54,15 @@ def writes(app: Flask, public_id: str, token: str) -> dict[str, dict[str, str]]:
     common = {"csrf_token": token, "version": version}
     return {
         f"/m/{public_id}/deals/new": common | QUICK_DEAL,
+        f"/m/{public_id}/deals/3/undo": common,  # the deal just added, taken back
         f"/m/{public_id}/deals/1/edit": common | QUICK_DEAL | {"sides-0-total": "70"},
         f"/m/{public_id}/deals/2/delete": common,
-        f"/m/{public_id}/deals/2/undo": common,  # the last deal, taken back
         f"/m/{public_id}/deals/1/throw-in": common,
         f"/m/{public_id}/rules/rescale": common | {"factor": "up"},  # the first change of the history …
-        f"/m/{public_id}/rules/undo/1": common,  # … undone (a fresh database numbers it 1)
+        f"/m/{public_id}/rules/undo/1": common | {"confirm": "yes"},  # … undone (a fresh database numbers it 1)
         f"/m/{public_id}/rules": common | rules | {"confirm": "yes"},
         f"/m/{public_id}/rules/meld": common | {"confirm": "yes", "chosen": '{"pinochle": [4]}'},
+        f"/m/{public_id}/undo": common | {"confirm": "yes"},  # the last change (the meld prices), undone
         f"/m/{public_id}/rematch": common,  # starts a new match from this one
     }
 
@@ -76,6 +77,7 @@ def test_every_form_that_writes_to_a_match_is_listed(app: Flask) -> None:
               for url in writes(app, public_id, "t")}
     assert posted - listed == {
         "/m/<public_id>/forget",  # removes the match from this device's list only
+        "/m/<public_id>/me",  # this phone's name, in its own cookie
         "/m/<public_id>/deals/preview", "/m/<public_id>/deals/<int:number>/preview",  # write nothing: a score
         "/m/<public_id>/outbox",  # the forms above, sent later as JSON: its right is checked in test_outbox_sync.py
     }

@@ -287,7 +287,8 @@ def test_an_import_inserts_its_deals_in_one_statement_after_working_them_out(app
             public_id = row.public_id
     finally:
         event.remove(engine, "before_cursor_execute", on_execute)
-    assert sum("INTO deal" in statement for statement in writes) == 1 and len(writes) <= 3 + 1
+    assert sum("INTO deal " in statement for statement in writes) == 1 and len(writes) <= 3 + 1 + 1
+    assert sum("INTO deal_change " in statement for statement in writes) == 1  # each deal's "entered"
     with app.app_context():
         again = reading.get_match_or_404(public_id)
         assert [deal.position for deal in again.deals] == list(range(1, 201))

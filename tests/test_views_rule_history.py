@@ -30,11 +30,14 @@ def rescale(client: FlaskClient, public_id: str, factor: str):
 
 
 def undo_latest(client: FlaskClient, public_id: str):
+    """Tap the newest change's Undo on the rules page, then the button of its preview."""
     html = client.get(f"/m/{public_id}/rules").get_data(as_text=True)
     action = html.split('action="', html.index("Changes during this match"))
     url = next(part.split('"', 1)[0] for part in action[1:] if "/undo/" in part.split('"', 1)[0])
     data = form_values(client.get(f"/m/{public_id}/rules"))
-    return client.post(url, data={"csrf_token": data["csrf_token"], "version": data["version"]})
+    preview = client.post(url, data={"csrf_token": data["csrf_token"], "version": data["version"]})
+    assert preview.status_code == 200 and "After the undo" in preview.get_data(as_text=True)
+    return client.post(url, data=form_values(preview))
 
 
 def test_rescale_times_ten_is_one_change_and_undo_restores_the_sheet(

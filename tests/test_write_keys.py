@@ -313,7 +313,7 @@ def test_a_rescale_or_an_undo_sent_twice_is_done_once(
     if action == "undo":
         with app.app_context():
             change = reading.get_match_or_404(public_id).rule_changes[0].id
-        fields = fields | {"version": "3", "write_key": "undo-key-0001"}
+        fields = fields | {"version": "3", "write_key": "undo-key-0001", "confirm": "yes"}  # from its preview
         answers = [client.post(f"/m/{public_id}/rules/undo/{change}", data=fields) for _ in range(2)]
     else:
         answers = [client.post(f"/m/{public_id}/rules/rescale", data=fields)]

@@ -88,6 +88,9 @@ class RescaleForm(FlaskForm):
 
 
 class UndoForm(FlaskForm):
-    """Undo one change of the rules history (the change is named in the address)."""
+    """Undo one change of the rules history (the change is named in the address); ``confirm`` is set on
+    its preview."""
 
     version = HiddenField()
+    write_key = HiddenField()  # kept from the rules page through the preview to the undo
+    confirm = HiddenField()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..models import DealRow, MatchRow
@@ -15,14 +16,21 @@ from ..rules.pricing import meld_of_hand
 
 def describe_deal(row: MatchRow, deal: DealRow) -> str:
     """A deal's facts in a few words: 'We bid 60; We 67, They 20'."""
-    if deal.passed:
+    return describe_facts(row, {"passed": deal.passed, "bidder": deal.bidder, "bid": deal.bid,
+                                "thrown_in": deal.thrown_in, "sides": deal.sides})
+
+
+def describe_facts(row: MatchRow, deal: Mapping[str, Any]) -> str:
+    """A deal in the match file format in a few words, as ``describe_deal`` says a stored one."""
+    if deal.get("passed"):
         return "all passed"
     names = [shown_side_name(side.name, side.players) for side in row.sides]
     parts = []
-    if deal.bidder is not None:
-        parts.append(f"{names[deal.bidder]} bid {deal.bid}" + (", thrown in" if deal.thrown_in else ""))
+    bidder = deal.get("bidder")
+    if isinstance(bidder, int) and 0 <= bidder < len(names):
+        parts.append(f"{names[bidder]} bid {deal.get('bid')}" + (", thrown in" if deal.get("thrown_in") else ""))
     entries = []
-    for name, entry in zip(names, deal.sides, strict=False):
+    for name, entry in zip(names, deal.get("sides") or [], strict=False):
         if "total" in entry:
             entries.append(f"{name} {entry['total']}")
         else:

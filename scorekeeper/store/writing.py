@@ -22,7 +22,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..db import get_session
-from ..models import Base, DealRow, MatchRow, RuleChangeRow, SideRow, WriteKeyRow, utc_now
+from ..models import Base, DealChangeRow, DealRow, MatchRow, RuleChangeRow, SideRow, WriteKeyRow, utc_now
 from ..rules.checks import check_new_deal
 from ..rules.errors import RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
@@ -35,6 +35,7 @@ from ..rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, 
 from ..rules.undo import rules_before
 from ..versions import check_not_ahead
 from .describe import describe_deal
+from .history import LastChange, acting, last_change
 from .reading import Loaded, core_deal_or_404, deal_json, get_deal_or_404, load_match, next_match_of, to_core
 from .write_keys import KeyReused, WriteKey, store_key, stored_write
 
@@ -109,7 +110,12 @@ def create_match(match: Match, public_id: str | None = None, table_id: int | Non
     if deals or following:
         session.flush()
     if deals:  # one statement with many rows: a long import holds SQLite's write lock briefly
-        session.execute(insert(DealRow), [values | {"match_id": row.id} for values in deals])
+        made = session.execute(insert(_DEAL).returning(_DEAL.c.position, _DEAL.c.id),
+                               [values | {"match_id": row.id} for values in deals])
+        ids: dict[int, int] = {found.position: found.id for found in made}
+        session.execute(insert(_DEAL_CHANGE), [
+            _change(row, ids[values["position"]], values["position"], None, _facts(values), now=now)
+            for values in deals])
     if following:
         finished, key = following
         session.add(WriteKeyRow(match_id=finished.id, key=key.value, fingerprint=key.fingerprint, number=None,
@@ -292,6 +298,9 @@ _DELETE_DEAL = delete(_DEAL).where(_THIS_DEAL)
 _MOVE_LATER_DEALS = (update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position > bindparam("number")))
                      .values(position=-(_DEAL.c.position - 1)))  # out of the way first: positions are unique
 _PUT_BACK_DEALS = update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position < 0)).values(position=-_DEAL.c.position)
+_MAKE_ROOM = (update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position >= bindparam("number")))
+              .values(position=-(_DEAL.c.position + 1)))  # for a deal put back: later deals move down one
+_DEAL_CHANGE = Base.metadata.tables["deal_change"]
 DEAL_COLUMNS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by",
                 "meld_table", "trick_scale", "last_trick", "meld_prices", "sides")
 
@@ -311,7 +320,10 @@ def _add_deal(loaded: Loaded, data: Mapping[str, Any], expected_version: int | N
     number = len(match.deals) + 1
     values = _deal_values(number, deal, match.rules)
     now = _claim(row, f"deal {number} was added")
-    get_session().execute(insert(_DEAL), values | {"match_id": row.id, "created_at": now, "updated_at": now})
+    session = get_session()
+    deal_id = session.execute(insert(_DEAL).returning(_DEAL.c.id),
+                              values | {"match_id": row.id, "created_at": now, "updated_at": now}).scalar_one()
+    session.execute(insert(_DEAL_CHANGE), _change(row, deal_id, number, None, _facts(values), now=now))
     return _commit(row, match.with_deals((*match.deals, deal)), number=number)
 
 
@@ -323,13 +335,18 @@ def replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_
                  lambda current: _replace_deal(current, number, data, expected_version), key)
 
 
-def _replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None) -> Written:
+def _replace_deal(loaded: Loaded, number: int, data: Mapping[str, Any], expected_version: int | None,
+                  undo: bool = False) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
     after, _ = with_deal(loaded, data, number)
     values = _deal_values(number, after.deals[number - 1], match.rules)
+    stored = get_deal_or_404(row, number)
+    deal_id, before = stored.id, deal_json(stored)
     now = _claim(row, f"deal {number} was changed", number)
-    get_session().execute(_UPDATE_DEAL, _changed_deal(row, number, values) | {"updated_at": now})
+    session = get_session()
+    session.execute(_UPDATE_DEAL, _changed_deal(row, number, values) | {"updated_at": now})
+    session.execute(insert(_DEAL_CHANGE), _change(row, deal_id, number, before, _facts(values), now=now, undo=undo))
     return _commit(row, after, number=number)
 
 
@@ -343,11 +360,13 @@ def delete_deal(loaded: Loaded, number: int, expected_version: int | None, key: 
     return write(loaded, expected_version, lambda current: _delete_deal(current, number, expected_version), key)
 
 
-def _delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> Written:
+def _delete_deal(loaded: Loaded, number: int, expected_version: int | None, undo: bool = False) -> Written:
     row, match = loaded
     _check_version(row, expected_version, number)
     core_deal_or_404(match, number)
-    _claim(row, f"deal {number} was deleted", number)
+    stored = get_deal_or_404(row, number)
+    deal_id, before = stored.id, deal_json(stored)
+    now = _claim(row, f"deal {number} was deleted", number)
     session = get_session()
     where = {"match": row.id, "number": number}
     try:
@@ -358,6 +377,7 @@ def _delete_deal(loaded: Loaded, number: int, expected_version: int | None) -> W
     except (StaleDataError, IntegrityError):
         _raced(row, row.version - 1, number)
         raise
+    session.execute(insert(_DEAL_CHANGE), _change(row, deal_id, number, before, None, now=now, undo=undo))
     return _commit(row, match.with_deals(match.deals[: number - 1] + match.deals[number:]), number=number)
 
 
@@ -420,10 +440,11 @@ def _change_rules(loaded: Loaded, new_rules: HouseRules, expected_version: int |
 def _record_rules(row: MatchRow, old: HouseRules, new: HouseRules, action: str | None) -> None:
     """One change in the history: a row per rule, sharing the match's new version as their batch."""
     old_values, new_values = old.to_mapping(complete=True), new.to_mapping(complete=True)
+    author = acting()
     for key in old.differences(new):
         row.rule_changes.append(RuleChangeRow(
             rule=key, old_value=old_values[key], new_value=new_values[key], after_deal=len(row.deals),
-            batch=row.version, action=action,
+            batch=row.version, action=action, by=author.by, by_name=author.name,
         ))
 
 
@@ -467,7 +488,7 @@ def undo_rules(loaded: Loaded, change_id: int, expected_version: int | None,
     group = change_group(loaded.row, change_id)
     if not group:
         raise NothingToUndo("That change is not in this match's history.")
-    scaled = next((factor for factor in Factor if (group[0].action or "").endswith(f"rescale {factor.label}")), None)
+    scaled = _rescaled_by(group)
     if scaled is not None:
         inverse = scaled.inverse
         return rescale_match(loaded, inverse, expected_version, key, action=f"undo rescale {inverse.label}")
@@ -476,6 +497,118 @@ def undo_rules(loaded: Loaded, change_id: int, expected_version: int | None,
     if written is None:
         raise NothingToUndo("Those rules already have the values they had before that change.")
     return written
+
+
+# Undoing the last change ----------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Undoing:
+    """What undoing the match's last change would do: the change, the facts after it and their preview."""
+
+    change: LastChange
+    after: Match
+    preview: RulesPreview
+    old_rules: HouseRules | None = None  # the rules it puts back (a change of rules, not a rescale)
+
+
+def undoing(loaded: Loaded, expected_version: int | None = None) -> Undoing:
+    """The match's last change and what undoing it would leave, worked out and checked, nothing written.
+    Raises ``StaleEdit`` when the match is no longer at ``expected_version``, ``NothingToUndo``, and
+    ``RulesError`` for an undo the rules refuse (``ContradictionError``…)."""
+    row = loaded.row
+    _check_version(row, expected_version)
+    change = last_change(row)
+    if change is None:
+        raise NothingToUndo(f"The last change ({row.last_change}) cannot be undone here." if row.version > 1
+                            else "Nothing has changed in this match yet.")
+    if change.deal is not None:
+        return _previewed(loaded, change, _undone_deals(loaded, change.deal))
+    assert change.rules is not None
+    return undoing_rules(loaded, change.rules.id)
+
+
+def undoing_rules(loaded: Loaded, change_id: int, expected_version: int | None = None) -> Undoing:
+    """What undoing change ``change_id`` of the rules' history would leave (``undoing``'s preview of it)."""
+    row, match = loaded
+    _check_version(row, expected_version)
+    group = change_group(row, change_id)
+    if not group:
+        raise NothingToUndo("That change is not in this match's history.")
+    factor = _rescaled_by(group)
+    if factor is not None:
+        return _previewed(loaded, LastChange(None, group[0]), rescale(match, factor.inverse))
+    old_rules = rules_before(match.rules, {rule.rule: rule.old_value for rule in group})
+    if not match.rules.differences(old_rules):
+        raise NothingToUndo("Those rules already have the values they had before that change.")
+    return _previewed(loaded, LastChange(None, group[0]), match.with_rules(old_rules), old_rules)
+
+
+def _previewed(loaded: Loaded, change: LastChange, after: Match, old_rules: HouseRules | None = None) -> Undoing:
+    before_sheet, after_sheet = score_match(loaded.match), score_match(after)
+    if len(after.deals) != len(loaded.match.deals):  # the deals after it move: only the totals are compared
+        return Undoing(change, after, RulesPreview(before_sheet, after_sheet, ()), old_rules)
+    return Undoing(change, after, compare_sheets(before_sheet, after_sheet), old_rules)
+
+
+def _undone_deals(loaded: Loaded, change: DealChangeRow) -> Match:
+    """The facts with a deal's last change taken back: an entered deal gone, a deleted one back in its
+    place, a corrected one as it was."""
+    match, number = loaded.match, change.number
+    if change.before is None:
+        return match.with_deals(match.deals[: number - 1] + match.deals[number:])
+    if change.after is None:
+        deal = parse_deal(match, change.before)
+        return match.with_deals((*match.deals[: number - 1], deal, *match.deals[number - 1:]))
+    return with_deal(loaded, change.before, number)[0]
+
+
+def _rescaled_by(group: list[RuleChangeRow]) -> Factor | None:
+    action = (group[0].action or "") if group else ""
+    return next((factor for factor in Factor if action.endswith(f"rescale {factor.label}")), None)
+
+
+def undo_last(loaded: Loaded, expected_version: int, key: WriteKey | None = None) -> Written:
+    """Undo the match's last change, whatever its kind, itself recorded as a change; only while the match
+    is at ``expected_version`` (the version the player saw it at): a stale undo is a ``StaleEdit`` and
+    nothing is written. Raises ``NothingToUndo`` and what the rules refuse."""
+    first = _written_before(loaded.row, key)
+    if first is not None:
+        return first
+    _check_version(loaded.row, expected_version)
+    change = undoing(loaded).change
+    if change.rules is not None:
+        return undo_rules(loaded, change.rules.id, expected_version, key)
+    deal = change.deal
+    assert deal is not None
+    return write(loaded, expected_version, lambda current: _undo_deal(current, deal, expected_version), key)
+
+
+def _undo_deal(loaded: Loaded, change: DealChangeRow, expected_version: int) -> Written:
+    if change.before is None:
+        return _delete_deal(loaded, change.number, expected_version, undo=True)
+    if change.after is None:
+        return _restore_deal(loaded, change, expected_version)
+    return _replace_deal(loaded, change.number, change.before, expected_version, undo=True)
+
+
+def _restore_deal(loaded: Loaded, change: DealChangeRow, expected_version: int) -> Written:
+    """Put a deleted deal back in its place, under its row id (its history goes on), later deals down one."""
+    row, match = loaded
+    _check_version(row, expected_version)
+    assert change.before is not None
+    deal = parse_deal(match, change.before)
+    number = min(change.number, len(match.deals) + 1)
+    values = _deal_values(number, deal, match.rules)
+    now = _claim(row, f"deal {number} was put back", number)
+    session = get_session()
+    session.execute(_MAKE_ROOM, {"match": row.id, "number": number})
+    session.execute(_PUT_BACK_DEALS, {"match": row.id})
+    session.execute(insert(_DEAL), values | {"id": change.deal_id, "match_id": row.id, "created_at": now,
+                                             "updated_at": now})
+    session.execute(insert(_DEAL_CHANGE), _change(row, change.deal_id, number, None, _facts(values), now=now,
+                                                  undo=True))
+    deals = match.deals
+    return _commit(row, match.with_deals((*deals[: number - 1], deal, *deals[number - 1:])), number=number)
 
 
 # Parts of every write -------------------------------------------------------------------------------
@@ -501,6 +634,19 @@ def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
         "meld_prices": basis.meld_prices.to_json() or None,
         "sides": list(data.get("sides", [])),
     }
+
+
+def _facts(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A deal's columns (``_deal_values``) as the history keeps it: the match file's deal, as read back."""
+    return deal_json(DealRow(**{column: values[column] for column in DEAL_COLUMNS}))
+
+
+def _change(row: MatchRow, deal_id: int, number: int, before: dict[str, Any] | None, after: dict[str, Any] | None,
+            now: datetime, undo: bool = False) -> dict[str, Any]:
+    """A row of the change log for a write that made the match's current version."""
+    author = acting()
+    return {"match_id": row.id, "deal_id": deal_id, "number": number, "version": row.version, "changed_at": now,
+            "by": author.by, "by_name": author.name, "before": before, "after": after, "undo": undo}
 
 
 def _check_version(row: MatchRow, expected_version: int | None, deal_number: int | None = None) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, request
 
+from ..device import this_phone
 from ..forms.common import new_write_key
 from ..models import utc_iso
 from ..sheet.view import points, signed_points
+from ..store.history import THE_API, act_as
 from ..tables import next_dealer
 from .links import remember_urls
 
@@ -19,6 +21,7 @@ def init_app(app: Flask) -> None:
         errors,
         events,
         events_api,
+        history,
         house_rules,
         installable,
         matches,
@@ -35,7 +38,7 @@ def init_app(app: Flask) -> None:
     from .path_parts import init_app as numbers_and_text_in_paths
 
     numbers_and_text_in_paths(app)  # before any route: their numbers are read by its converter
-    areas = (matches, deals, house_rules, meld_prices, meld, outbox, pages, result, samples, transfer, tables,
+    areas = (matches, deals, history, house_rules, meld_prices, meld, outbox, pages, result, samples, transfer, tables,
              table_stats, installable, events)
     for area in areas:
         app.register_blueprint(area.bp)
@@ -48,3 +51,10 @@ def init_app(app: Flask) -> None:
     app.add_template_global(next_dealer)
     app.add_template_global(new_write_key)
     remember_urls(app)
+    app.before_request(_name_the_writer)
+
+
+def _name_the_writer() -> None:
+    """Tell the store who this request's writes are by, for the deals' history: the API, or this phone."""
+    if request.method not in ("GET", "HEAD", "OPTIONS"):
+        act_as(THE_API if request.path.startswith("/api/") else this_phone())

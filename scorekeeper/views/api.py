@@ -29,7 +29,7 @@ from ..rules.meld import best_melds
 from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor, rescale_offer, scales_disagree
 from ..rules.scoring import Sheet, preview_rules, score_match
-from ..store import reading, write_keys, writing
+from ..store import history, reading, write_keys, writing
 from .api_base import ApiError, api_error, as_api_error, check_bearer, expected_version, json_body, json_errors
 from .errors import KEY_REUSED, NOT_DECIDED, NOTHING_TO_UNDO
 from .links import external_url
@@ -267,7 +267,7 @@ def rules_history(public_id: str) -> Response:
     row = editable_match(public_id).row
     return jsonify({"version": row.version, "changes": [
         {"id": entry.change_id, "title": entry.title, "after_deal": entry.after_deal,
-         "changed_at": entry.changed_at.isoformat(),
+         "changed_at": entry.changed_at.isoformat(), "by": entry.who or None,
          "rules": [{"rule": change.rule, "old": change.old_value, "new": change.new_value}
                    for change in writing.change_group(row, entry.change_id)]}
         for entry in history_entries(row)]})
@@ -284,6 +284,34 @@ def undo_rules(public_id: str, change_id: int) -> tuple[Response, int]:
     except writing.NothingToUndo as nothing:
         if not writing.change_group(loaded.row, change_id):
             raise ApiError(404, None, str(nothing)) from None
+        raise ApiError(422, None, str(nothing), NOTHING_TO_UNDO) from None
+    return written_answer(written, changed_rules=list(written.changed_rules),
+                          changed_deals=list(written.changed_deals))
+
+
+@bp.get("/matches/<public_id>/deals/<int:number>/history")
+def deal_history(public_id: str, number: int) -> Response:
+    """Deal ``number``'s changes, oldest first: what, by whom, when, the deal before and after."""
+    row = editable_match(public_id).row
+    deal_id = history.current_deal_id(row, number)
+    if deal_id is None:
+        raise NotFound(f"This match has no deal {number}.")
+    return jsonify({"number": number, "version": row.version,
+                    "changes": [entry.to_json() for entry in history.deal_history(row, deal_id)]})
+
+
+@bp.post("/matches/<public_id>/undo")
+@rate_limited("edit-token")
+def undo_last(public_id: str) -> tuple[Response, int]:
+    """Undo the match's last change of any kind, at the version the client names (required)."""
+    loaded = editable_match(public_id)
+    body = json_body() if request.content_length else None
+    version = expected_version(body)
+    if version is None:
+        raise ApiError(422, "version", "is required: the version the undo is based on", ProblemCode.NOT_A_NUMBER)
+    try:
+        written = writing.undo_last(loaded, version, write_key(body))
+    except writing.NothingToUndo as nothing:
         raise ApiError(422, None, str(nothing), NOTHING_TO_UNDO) from None
     return written_answer(written, changed_rules=list(written.changed_rules),
                           changed_deals=list(written.changed_deals))

@@ -21,7 +21,7 @@ from ..rules.scoring import offers_throw_in, score_match
 from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
-from ..store import describe, reading, write_keys, writing
+from ..store import describe, history, reading, write_keys, writing
 from ..tables import next_dealer
 from .sheet_pages import saved_answer
 from .write_keys import key_reused_page, sent_write_key
@@ -86,6 +86,8 @@ def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
                 return render_template("errors/error.html", status=409, title="Deal already gone",
                                        message=error), 409
         else:
+            flash(f"Deal {number} was deleted. Changes · undo, below the sheet, puts it back and keeps its history.",
+                  "info")
             return redirect(url_for("matches.sheet", public_id=public_id))
     return render_template("deals/delete.html", row=row, number=number, error=error, write_key=new_write_key(),
                            facts=describe.describe_deal(row, row.deals[number - 1])), 409 if error else 200
@@ -109,20 +111,29 @@ def throw_in(public_id: str, number: int) -> Response:
 
 @bp.post("/<int:number>/undo")
 def undo(public_id: str, number: int) -> Response:
-    """Take back the deal this phone just added: deleted only while the match is still as the save left
-    it (its version), so a deal added or changed on another phone since is never lost by it."""
+    """Take back the deal this phone just added, as the match's last change is undone: only while the match
+    is still as the save left it (its version), so a deal added or changed on another phone since is never
+    lost by it."""
     loaded = reading.load_match(public_id)
     version = _version()
-    if version == loaded.row.version and number != len(loaded.row.deals):
+    if version == loaded.row.version and not _entered_last(loaded.row, number):
         abort(400, "Only the last deal can be taken back; tap the deal's number on the sheet to delete it.")
     try:
-        writing.delete_deal(loaded, number, version, sent_write_key())
+        writing.undo_last(loaded, version or 0, sent_write_key())
+    except writing.NothingToUndo as nothing:
+        flash(f"Deal {number} was not removed: {nothing}", "error")
     except writing.StaleEdit:
         flash(f"Deal {number} was not removed: since it was saved, {loaded.row.last_change} on another "
               f"phone. To remove it all the same, tap its number on the sheet and delete it.", "error")
     else:
         flash(f"Deal {number} was removed.", "info")
     return redirect(url_for("matches.sheet", public_id=public_id))
+
+
+def _entered_last(row: MatchRow, number: int) -> bool:
+    """Whether the match's last change is the entry of deal ``number``."""
+    last = history.last_change(row)
+    return last is not None and last.deal is not None and last.deal.before is None and last.deal.number == number
 
 
 @bp.errorhandler(write_keys.KeyReused)

@@ -8,14 +8,15 @@ from werkzeug.wrappers import Response
 from ..device import players_only, remember_match
 from ..forms.house_rules import HouseRulesForm, RescaleForm, UndoForm, rule_values
 from ..models import MatchRow
-from ..rule_history import history_entries
+from ..rule_history import history_entries, rule_changes
 from ..rules.errors import ContradictionError, HouseRuleError
-from ..rules.house_rules import RULE_SPECS, RULE_SPECS_BY_KEY, HouseRules
+from ..rules.house_rules import RULE_SPECS, HouseRules
 from ..rules.match import Match
 from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
 from ..rules.scoring import preview_rules
 from ..store import reading, write_keys, writing
+from .undo_pages import undo_preview
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
@@ -61,7 +62,7 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
     form.confirm.data = "yes"
     return render_template(
         "house_rules/preview.html", row=row, match=match, form=form, preview=preview,
-        names=[side.shown_name for side in match.sides], changes=_changes(match.rules, new_rules),
+        names=[side.shown_name for side in match.sides], changes=rule_changes(match.rules, new_rules),
         mixed_scales=scales_disagree(new_rules), offer=rescale_offer(match.rules, new_rules),
     )
 
@@ -91,12 +92,17 @@ def rescale(public_id: str) -> str | Response | tuple[str, int]:
 
 @bp.post("/undo/<int:change_id>")
 def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
-    """Undo one change of the history; the undo is itself a change."""
+    """Undo one change of the history after its preview (the sheet before and after); the undo is itself a
+    change."""
     loaded = reading.load_match(public_id)
     form = UndoForm()
     if not form.validate():
         return _refused(loaded, "The form was too old: try again.", 400)
     try:
+        if form.confirm.data != "yes":  # first its preview, as a change of rules
+            return undo_preview(loaded, form, writing.undoing_rules(loaded, change_id, _version(form)),
+                                url_for("house_rules.undo", public_id=public_id, change_id=change_id),
+                                url_for("house_rules.show", public_id=public_id), outbox=True)
         written = writing.undo_rules(loaded, change_id, _version(form), sent_write_key())
     except writing.NothingToUndo as nothing:
         return _refused(loaded, str(nothing), 422)
@@ -127,18 +133,8 @@ def _version(form: HouseRulesForm | RescaleForm | UndoForm) -> int:
     return -1 if version is None else version  # an unreadable version is a stale one
 
 
-def _changes(old: HouseRules, new: HouseRules) -> list[tuple[str, str, str]]:
-    """(label, old value, new value) for each rule that differs."""
-    return [
-        (RULE_SPECS_BY_KEY[key].label,
-         RULE_SPECS_BY_KEY[key].value_label(getattr(old, key)),
-         RULE_SPECS_BY_KEY[key].value_label(getattr(new, key)))
-        for key in old.differences(new)
-    ]
-
-
 def _changes_text(old: HouseRules, new: HouseRules) -> str:
-    return "; ".join(f"{label} {before} → {after}" for label, before, after in _changes(old, new))
+    return "; ".join(f"{label} {before} → {after}" for label, before, after in rule_changes(old, new))
 
 
 def _render_rules(row: MatchRow, match: Match, form: HouseRulesForm, refused: list[int] | None = None) -> str:

@@ -53,6 +53,9 @@ def test_rescale_times_ten_and_undo(page: Page, shoot: Callable[[Page, str], Any
 
     open_house_rules(page)
     follow(page, history.locator("li").first.get_by_role("button", name="Undo"))
+    expect(page.get_by_role("heading", name="Undo: Rescaled ×10?")).to_be_visible()  # its preview first
+    expect(page.locator(".card-after")).to_contain_text("318")
+    follow(page, page.get_by_role("button", name="Undo it"))
     expect(history.locator("li")).to_have_count(2)
     expect(history.locator("li").first).to_contain_text("Undo: rescaled ÷10")
     follow(page, page.get_by_role("link", name="Score sheet"))

@@ -4,7 +4,7 @@ its first deal (the player after the last dealer of the match it follows); ``mat
 phone that started it, when the phone has one. All three are empty in every match stored before.
 
 Revision ID: 0013
-Revises: 0011
+Revises: 0012
 Create Date: 2027-02-08
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013"
-down_revision = "0011"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
