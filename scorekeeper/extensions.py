@@ -5,6 +5,10 @@ every view with the same mark and kept per client address. ``init_limiter`` make
 Flask-Limiter (its storage, ``RATELIMIT_STORAGE_URI``, and ``RATELIMIT_ENABLED`` are the app's) and
 applies the limits to the marked views; a limit's value is read from the app's configuration.
 
+A costly read (a view marked ``costly-read``: a whole match worked out for the API, a download, a table's
+statistics) counts each answer it sends other than a 304; every other read skips the limiter (a phone's live
+poll, the sheet page from the sheet cache).
+
 The limits on what is made count things, not requests: a marked view counts the match or table it makes,
 and a view that brings in more (an imported file's deals, a table file's matches) counts those with
 ``count_made`` once it has read them, before it stores anything.
@@ -36,6 +40,7 @@ class RateLimit(NamedTuple):
     config_key: str  # holds the limit, e.g. "10 per minute;60 per hour"
     message: str  # the answer's message when it is reached
     failures_only: bool = False  # count only the answers refused for a wrong or missing token
+    methods: tuple[str, ...] = ("POST", "PUT", "DELETE")  # the requests counted
 
 
 RATE_LIMITS = {
@@ -54,12 +59,19 @@ RATE_LIMITS = {
         "too many requests with a missing or wrong edit token from this address; wait a while and try again",
         failures_only=True,
     ),
+    "costly-read": RateLimit(
+        "READ_LIMIT",
+        "Too many costly pages asked for from this address in a short time. Wait a minute and try again.",
+        methods=("GET",),
+    ),
 }
+READS = ("GET", "HEAD", "OPTIONS")
 _MARK = "_scorekeeper_rate_limit"
 
 
 def rate_limited(*scopes: str) -> Callable[[View], View]:
-    """Count the view's POST, PUT and DELETE requests against the shared limits ``scopes`` (``RATE_LIMITS``)."""
+    """Count the view's requests against the shared limits ``scopes`` (``RATE_LIMITS``), those of each scope's
+    methods (POST, PUT and DELETE but for ``costly-read``, GET)."""
     for scope in scopes:
         if scope not in RATE_LIMITS:
             raise KeyError(scope)
@@ -75,20 +87,27 @@ def _refused_token(response: Response) -> bool:
     return response.status_code in (401, 403)
 
 
+def _sent(response: Response) -> bool:
+    """A read answered with a body (a 304 says only that the client's copy is current)."""
+    return response.status_code != 304
+
+
 def init_limiter(app: Flask) -> Limiter:
     """The app's own limiter, with the marked views (already registered) wrapped in their limits."""
     limiter = Limiter(get_remote_address, app=app)
+    costly_reads = {endpoint for endpoint, view in app.view_functions.items()
+                    if any(READS[0] in RATE_LIMITS[scope].methods for scope in getattr(view, _MARK, ()))}
 
     @limiter.request_filter
-    def reads_are_never_limited() -> bool:
-        """Every limit counts writes only: a read skips the limiter's work (a phone polls every 1.5 s)."""
-        return request.method in ("GET", "HEAD", "OPTIONS")
+    def cheap_reads_are_never_limited() -> bool:
+        """A read skips the limiter's work (a phone polls every 1.5 s) unless its view is a costly one."""
+        return request.method in READS and request.endpoint not in costly_reads
 
     for scope, limit in RATE_LIMITS.items():
         shared = limiter.shared_limit(
             _configured(limit.config_key), scope=scope,
-            methods=["POST", "PUT", "DELETE"], error_message=limit.message,
-            deduct_when=_refused_token if limit.failures_only else None,
+            methods=list(limit.methods), error_message=limit.message,
+            deduct_when=_refused_token if limit.failures_only else _sent if READS[0] in limit.methods else None,
         )
         for endpoint, view in list(app.view_functions.items()):
             if scope in getattr(view, _MARK, ()):

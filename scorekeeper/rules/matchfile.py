@@ -62,6 +62,12 @@ def loads_match(text: str) -> Match:
     return match_from_json(load_json(text))
 
 
+def sent_deals(data: object) -> int:
+    """How many deals a decoded match file brings, counted before it is read (0 when it has no list of them)."""
+    deals = data.get("deals") if isinstance(data, dict) else None
+    return len(deals) if isinstance(deals, list) else 0
+
+
 def match_from_json(data: object, *, stored: bool = False) -> Match:
     """Build a match from a decoded match file, within the limits of ``limits``.
 
