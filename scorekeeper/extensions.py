@@ -6,8 +6,10 @@ Flask-Limiter (its storage, ``RATELIMIT_STORAGE_URI``, and ``RATELIMIT_ENABLED``
 applies the limits to the marked views; a limit's value is read from the app's configuration.
 
 A costly read (a view marked ``costly-read``: a whole match worked out for the API, a download, a table's
-statistics) counts each answer it sends other than a 304; every other read skips the limiter (a phone's live
-poll, the sheet page from the sheet cache).
+statistics) counts each answer it sends other than a 304, as one and one more for every ``DEALS_A_READ`` deals
+it read from the database (``note_deals_read``): what it cost, so that a long match's reader runs out first,
+and an answer from the sheet cache counts one. Every other read skips the limiter (a phone's live poll, the
+sheet page).
 
 The limits on what is made count things, not requests: a marked view counts the match or table it makes,
 and a view that brings in more (an imported file's deals, a table file's matches) counts those with
@@ -21,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, has_request_context, request
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -92,6 +94,20 @@ def _sent(response: Response) -> bool:
     return response.status_code != 304
 
 
+DEALS_A_READ = 100  # a costly read counts one more for every so many deals it read
+
+
+def note_deals_read(deals: int) -> None:
+    """Note that this request read ``deals`` deals of a match into the rules core (what a costly read costs)."""
+    if has_request_context():
+        g.scorekeeper_deals_read = g.get("scorekeeper_deals_read", 0) + deals
+
+
+def _read_cost() -> int:
+    """One, and one more for every ``DEALS_A_READ`` deals read so far (before the view: one)."""
+    return 1 + int(g.get("scorekeeper_deals_read", 0)) // DEALS_A_READ
+
+
 def init_limiter(app: Flask) -> Limiter:
     """The app's own limiter, with the marked views (already registered) wrapped in their limits."""
     limiter = Limiter(get_remote_address, app=app)
@@ -108,6 +124,7 @@ def init_limiter(app: Flask) -> Limiter:
             _configured(limit.config_key), scope=scope,
             methods=list(limit.methods), error_message=limit.message,
             deduct_when=_refused_token if limit.failures_only else _sent if READS[0] in limit.methods else None,
+            cost=_read_cost if READS[0] in limit.methods else 1,
         )
         for endpoint, view in list(app.view_functions.items()):
             if scope in getattr(view, _MARK, ()):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
-from functools import cache
+from functools import lru_cache
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
@@ -316,7 +316,10 @@ def _basis(data: object, path: str, rules: HouseRules, stored: bool) -> PricingB
 _BASIS_SPECS = {key: RULE_SPECS_BY_KEY[key] for key in ("meld_table", "trick_scale", "last_trick", "meld_prices")}
 
 
-@cache
+BASES_KEPT = 256  # a basis with its meld prices (sent by anyone) takes under 1 KB: 256 KB at most
+
+
+@lru_cache(maxsize=BASES_KEPT)
 def _interned_basis(
     meld_table: MeldTableName, trick_scale: TrickScale, last_trick: int, meld_prices: MeldPrices
 ) -> PricingBasis:
