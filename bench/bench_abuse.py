@@ -90,6 +90,9 @@ def memory(servers: dict[str, Served], args: argparse.Namespace) -> None:
             if status != 200:
                 raise SystemExit(f"{label}: the sheet answered {status}")
             highest[label] = max(highest[label], rss(server.pid))
+        if (step + 1) % 25 == 0:
+            print(f"{step + 1} versions:", ", ".join(f"{label} {rss(server.pid):.0f} MB"
+                                                   for label, server in servers.items()), flush=True)
     goal = args.budget / MB + 50
     print(f"\nOne address: a {args.deals:,}-deal match, {args.steps} versions written and their sheets read "
           f"(load average {load_average()}); goal: growth at most {goal:.0f} MB")
