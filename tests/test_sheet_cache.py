@@ -4,6 +4,7 @@ session reaches another, the cache stays bounded, and phones revalidate with the
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from typing import Any
 
@@ -12,7 +13,7 @@ from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from matches import make_match
+from matches import make_match, match_file
 from scorekeeper import create_app
 from scorekeeper.sheet.cache import SheetCache, SheetPage, sheet_cache
 from scorekeeper.store import reading, writing
@@ -262,3 +263,34 @@ def test_the_cookie_is_renewed_once_a_month_to_keep_its_year(client: FlaskClient
         session[RENEWED_KEY] = date.today().toordinal() - RENEW_AFTER_DAYS
     assert "Set-Cookie" in client.get(f"/m/{public_id}").headers
     assert "Set-Cookie" not in client.get(f"/m/{public_id}").headers
+
+
+# The API's match and the downloads ---------------------------------------------------------------
+
+def test_the_apis_match_is_kept_once_per_version_and_per_host_its_links_name(database_url: str, tmp_path: Any) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False,
+                      "RATELIMIT_ENABLED": False, "TRUSTED_HOSTS": ["score.example.org", "score.example.net"],
+                      "INSTANCE_PATH": str(tmp_path)})
+    try:
+        client = app.test_client()
+        created = client.post("/api/v1/matches", json=match_file([]), headers={"Host": "score.example.org"})
+        public_id = created.get_json()["id"]
+        for host in ("score.example.org", "score.example.net", "score.example.org"):
+            answer = client.get(f"/api/v1/matches/{public_id}", headers={"Host": host, "Accept-Encoding": "gzip"})
+            assert answer.headers["Content-Encoding"] == "gzip" and answer.headers["ETag"] == '"1"'
+            links = json.loads(gzip.decompress(answer.get_data()))["links"]
+            assert links["self"] == f"http://{host}/api/v1/matches/{public_id}"
+        assert len(app.extensions["scorekeeper.sheet_cache"]) == 2
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_download_is_kept_for_its_version_and_follows_every_write(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 60, (67, 20))
+    first = client.get(f"/m/{public_id}/export.csv")
+    assert first.headers["Content-Disposition"].startswith('attachment; filename="') and first.mimetype == "text/csv"
+    assert client.get(f"/m/{public_id}/export.csv").get_data() == first.get_data()
+    actions.add_deal(public_id, 1, 55, (38, 51))
+    after = client.get(f"/m/{public_id}/export.csv").get_data(as_text=True)
+    assert after.count("\n") == first.get_data(as_text=True).count("\n") + 1
