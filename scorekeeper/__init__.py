@@ -110,8 +110,8 @@ def _from_environment() -> dict[str, Any]:
         "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "250 per hour;1000 per day",
         "NEW_DEALS_LIMIT": os.environ.get("SCOREKEEPER_NEW_DEALS_LIMIT") or "5000 per hour;20000 per day",
         "FAILED_TOKEN_LIMIT": os.environ.get("SCOREKEEPER_FAILED_TOKEN_LIMIT") or "10 per minute;100 per day",
-        # Costly reads (a whole match for the API, a download, statistics), each one and one more for every
-        # 100 deals it reads: a table asks for a few a minute.
+        # Costly reads (a whole match for the API, a download, statistics), one for every 100 deals or fewer
+        # read: a table asks for a few a minute.
         "READ_LIMIT": os.environ.get("SCOREKEEPER_READ_LIMIT") or "30 per minute;600 per hour",
         "SHEET_CACHE_BYTES": int(cache_bytes),  # the sheet cache's budget (sheet/cache.py)
     }

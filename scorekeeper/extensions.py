@@ -6,9 +6,10 @@ Flask-Limiter (its storage, ``RATELIMIT_STORAGE_URI``, and ``RATELIMIT_ENABLED``
 applies the limits to the marked views; a limit's value is read from the app's configuration.
 
 A costly read (a view marked ``costly-read``: a whole match worked out for the API, a download, a table's
-statistics) counts each answer it sends other than a 304, as one and one more for every ``DEALS_A_READ`` deals
-it read from the database (``note_deals_read``): what it cost, so that a long match's reader runs out first,
-and an answer from the sheet cache counts one. Every other read skips the limiter (a phone's live poll, the
+statistics) is refused once its address has used up the limit, and counts what it costs: one for every
+``DEALS_A_READ`` deals (or fewer) it reads from the database into the rules core (``note_deals_read``),
+counted before they are read. So a long match's reader runs out first, and a read that reads no match (a 304,
+an answer from the sheet cache) counts nothing. Every other read skips the limiter (a phone's live poll, the
 sheet page).
 
 The limits on what is made count things, not requests: a marked view counts the match or table it makes,
@@ -89,23 +90,42 @@ def _refused_token(response: Response) -> bool:
     return response.status_code in (401, 403)
 
 
-def _sent(response: Response) -> bool:
-    """A read answered with a body (a 304 says only that the client's copy is current)."""
-    return response.status_code != 304
+def _counted_by_what_it_reads(response: Response) -> bool:
+    """A costly read is counted by ``note_deals_read`` as it reads, never after."""
+    return False
 
 
-DEALS_A_READ = 100  # a costly read counts one more for every so many deals it read
+DEALS_A_READ = 100  # a costly read counts one for every so many deals it reads (or fewer)
+
+
+def _hundreds(deals: int) -> int:
+    """The ``DEALS_A_READ`` deals begun by so many deals (one for none: a match read all the same)."""
+    return max(1, -(-deals // DEALS_A_READ))
+
+
+class TooMuchRead(TooManyRequests):
+    """More read than the limit on costly reads lets one address read now (429, with ``Retry-After``)."""
 
 
 def note_deals_read(deals: int) -> None:
-    """Note that this request read ``deals`` deals of a match into the rules core (what a costly read costs)."""
-    if has_request_context():
-        g.scorekeeper_deals_read = g.get("scorekeeper_deals_read", 0) + deals
-
-
-def _read_cost() -> int:
-    """One, and one more for every ``DEALS_A_READ`` deals read so far (before the view: one)."""
-    return 1 + int(g.get("scorekeeper_deals_read", 0)) // DEALS_A_READ
+    """Count ``deals`` more deals that this request is about to read into the rules core against the limit on
+    costly reads, when its view is a costly read: ``TooMuchRead`` when the address has no room for them."""
+    if not has_request_context() or request.endpoint not in current_app.extensions.get("scorekeeper.costly_reads", ()):
+        return
+    limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+    if not limiter.enabled:
+        return
+    read = g.get("scorekeeper_deals_read")  # None before the request's first match
+    total = (read or 0) + deals
+    g.scorekeeper_deals_read = total
+    cost = _hundreds(total) - (0 if read is None else _hundreds(read))
+    if not cost:
+        return
+    key = get_remote_address()
+    for item in parse_many(current_app.config[RATE_LIMITS["costly-read"].config_key]):
+        if not limiter.limiter.hit(item, key, "costly-read", cost=cost):
+            reset = limiter.limiter.get_window_stats(item, key, "costly-read").reset_time
+            raise TooMuchRead(RATE_LIMITS["costly-read"].message, retry_after=max(1, math.ceil(reset - time.time())))
 
 
 def init_limiter(app: Flask) -> Limiter:
@@ -113,6 +133,7 @@ def init_limiter(app: Flask) -> Limiter:
     limiter = Limiter(get_remote_address, app=app)
     costly_reads = {endpoint for endpoint, view in app.view_functions.items()
                     if any(READS[0] in RATE_LIMITS[scope].methods for scope in getattr(view, _MARK, ()))}
+    app.extensions["scorekeeper.costly_reads"] = frozenset(costly_reads)
 
     @limiter.request_filter
     def cheap_reads_are_never_limited() -> bool:
@@ -123,8 +144,8 @@ def init_limiter(app: Flask) -> Limiter:
         shared = limiter.shared_limit(
             _configured(limit.config_key), scope=scope,
             methods=list(limit.methods), error_message=limit.message,
-            deduct_when=_refused_token if limit.failures_only else _sent if READS[0] in limit.methods else None,
-            cost=_read_cost if READS[0] in limit.methods else 1,
+            deduct_when=_refused_token if limit.failures_only else
+            _counted_by_what_it_reads if READS[0] in limit.methods else None,
         )
         for endpoint, view in list(app.view_functions.items()):
             if scope in getattr(view, _MARK, ()):
