@@ -175,8 +175,11 @@ def main() -> None:
     parser.add_argument("--loops", type=int, default=8, help="flood: read loops at the other address")
     parser.add_argument("--seconds", type=float, default=30, help="flood: quiet, then flooded, this long each")
     parser.add_argument("--every", type=float, default=0.1, help="flood: seconds between the phone's reloads")
+    parser.add_argument("--read-limit", action="append", help="also the last code with this READ_LIMIT (repeatable)")
     args = parser.parse_args()
     chosen = [Code(code.label, code.folder, {"RATELIMIT_ENABLED": True}) for code in codes(args.code, False)]
+    chosen += [Code(f"{chosen[-1].label.split()[0]}, READ_LIMIT={limit}", chosen[-1].folder,
+                    {"RATELIMIT_ENABLED": True, "READ_LIMIT": limit}) for limit in args.read_limit or []]
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
         servers = {}
         for index, code in enumerate(chosen):
