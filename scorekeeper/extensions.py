@@ -110,7 +110,8 @@ class TooMuchRead(TooManyRequests):
 def note_deals_read(deals: int) -> None:
     """Count ``deals`` more deals that this request is about to read into the rules core against the limit on
     costly reads, when its view is a costly read: ``TooMuchRead`` when the address has no room for them."""
-    if not has_request_context() or request.endpoint not in current_app.extensions.get("scorekeeper.costly_reads", ()):
+    if not has_request_context() or request.method not in READS \
+            or request.endpoint not in current_app.extensions.get("scorekeeper.costly_reads", ()):
         return
     limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
     if not limiter.enabled:

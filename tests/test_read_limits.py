@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Actions
 from flask import Flask
 from flask.testing import FlaskClient
 from largest import largest_match_file
@@ -69,6 +70,19 @@ def test_costly_reads_are_limited_and_answer_429_as_the_app_does(app: Flask, cli
         assert client.get(f"/m/{public_id}").status_code == 200
     other = app.test_client()  # nor is another address held back
     assert other.get(f"/api/v1/matches/{public_id}", environ_base=OTHER_ADDRESS).status_code == 200
+
+
+def test_a_deal_saved_from_the_form_is_no_read(client: FlaskClient) -> None:
+    """The deal form's page is a costly read; sending it is a write, never refused as a read."""
+    actions = Actions(client)
+    public_id = actions.create_match()
+    form = actions.deal_form(public_id)
+    for _ in range(4):
+        assert client.get(f"/m/{public_id}/deals/new").status_code == 200
+    assert client.get(f"/m/{public_id}/deals/new").status_code == 429
+    saved = client.post(f"/m/{public_id}/deals/new", data=form | {
+        "mode": "quick", "bidder": "0", "bid": "50", "sides-0-total": "60", "sides-1-total": "10"})
+    assert saved.status_code == 302
 
 
 def test_a_read_that_reads_no_match_is_not_counted(client: FlaskClient) -> None:
