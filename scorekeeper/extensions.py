@@ -96,11 +96,13 @@ def _counted_by_what_it_reads(response: Response) -> bool:
 
 
 DEALS_A_READ = 100  # a costly read counts one for every so many deals it reads (or fewer)
+MOST_A_READ = 10  # and at most this many: a long-played table's statistics stay within a minute's limit
 
 
 def _hundreds(deals: int) -> int:
-    """The ``DEALS_A_READ`` deals begun by so many deals (one for none: a match read all the same)."""
-    return max(1, -(-deals // DEALS_A_READ))
+    """The ``DEALS_A_READ`` deals begun by so many deals (one for none: a match read all the same), at most
+    ``MOST_A_READ``."""
+    return min(MOST_A_READ, max(1, -(-deals // DEALS_A_READ)))
 
 
 class TooMuchRead(TooManyRequests):

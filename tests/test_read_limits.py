@@ -147,3 +147,23 @@ def test_a_table_file_past_the_limits_is_refused_before_its_matches_are_read(app
     assert rows(app, TableRow) == 0 and rows(app, MatchRow) == 0
     table["matches"] = table["matches"][1:]  # 11 deals: within the limit, so read, and refused for what it is
     assert client.post("/api/v1/tables/import", json=table).status_code == 422
+
+
+def test_one_read_counts_at_most_ten_whatever_it_reads(database_url: str, tmp_path: Path) -> None:
+    """A table's statistics read every match it played (here 1,200 deals): a table played for years still
+    gets them."""
+    app = create_app({
+        "TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
+        "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True, "READ_LIMIT": "10 per minute",
+    })
+    try:
+        client = app.test_client()
+        table = {"format": "scorekeeper-table/1", "name": "Ours", "players": [],
+                 "matches": [match_file([DEAL] * 600, target=5000)] * 2}
+        answer = client.post("/api/v1/tables/import", json=table)
+        assert answer.status_code == 201, answer.get_json()
+        stats = f"/api/v1/tables/{answer.get_json()['id']}/stats"
+        assert client.get(stats).status_code == 200  # 12 hundreds begun: 10
+        assert client.get(stats).status_code == 429
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
