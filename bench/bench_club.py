@@ -1,7 +1,7 @@
 """A club night: tables entering deals while their phones follow the live sheet; and one crowded match.
 
 Each code compared (``--code CHECKOUT``, repeatable, default this checkout; ``--cache-off`` adds this
-checkout with ``SHEET_CACHE_SIZE=0``; ``--floor`` adds bench/floor_app.py, crowd only) is served in turn
+checkout with ``SHEET_CACHE_BYTES=0``; ``--floor`` adds bench/floor_app.py, crowd only) is served in turn
 on 127.0.0.1 by servers.py, on a new SQLite file under waitress as its ``scorekeeper serve`` runs it
 (4 threads), or with ``--gunicorn N`` under gunicorn (N gthread workers of ``--threads``), and with
 ``--postgres URL`` on a new database of that PostgreSQL server. The same load is sent to each, from
@@ -414,7 +414,7 @@ def main() -> None:
     parser.add_argument("load", choices=("club", "crowd"))
     parser.add_argument("--code", action="append", metavar="CHECKOUT",
                         help="serve this checkout's app (repeatable, in this order; default: this checkout)")
-    parser.add_argument("--cache-off", action="store_true", help="also this checkout with SHEET_CACHE_SIZE=0")
+    parser.add_argument("--cache-off", action="store_true", help="also this checkout with SHEET_CACHE_BYTES=0")
     parser.add_argument("--floor", action="store_true", help="crowd: also bench/floor_app.py, the ceiling")
     parser.add_argument("--gunicorn", type=int, metavar="WORKERS", default=0,
                         help="serve with gunicorn and this many gthread workers instead of waitress")

@@ -144,11 +144,11 @@ def main() -> None:
     parser.add_argument("--screen-every", type=float, default=2.0, help="seconds between the screen's looks (2)")
     parser.add_argument("--asks", type=int, default=20, help="finished: times the standings are asked (20)")
     parser.add_argument("--cache-off", action="store_true",
-                        help="also this checkout with EVENT_SCORES_SIZE=0 (no event table's match kept)")
+                        help="also this checkout with EVENT_SCORES_DEALS=0 (no event table's match kept)")
     args = parser.parse_args()
     server = f"gunicorn -w {args.gunicorn}" if args.gunicorn else "waitress"
     here = Code.checkout(str(ROOT))
-    chosen = [here] + ([Code(f"{here.label.split()[0]}, EVENT_SCORES_SIZE=0", ROOT, {"EVENT_SCORES_SIZE": 0})]
+    chosen = [here] + ([Code(f"{here.label.split()[0]}, EVENT_SCORES_DEALS=0", ROOT, {"EVENT_SCORES_DEALS": 0})]
                        if args.cache_off else [])
     rows = []
     for code in chosen:

@@ -1,7 +1,7 @@
 """A phone reloading the score sheet, and a live poll that finds nothing new, beside a bare Flask route.
 
 Each code compared (``--code CHECKOUT``, repeatable, default this checkout; ``--cache-off`` adds this
-checkout with ``SHEET_CACHE_SIZE=0``) is served by servers.py on 127.0.0.1 under gunicorn with
+checkout with ``SHEET_CACHE_BYTES=0``) is served by servers.py on 127.0.0.1 under gunicorn with
 ``--workers`` gthread workers (2) of ``--threads`` threads (4), or with ``--waitress`` as its ``scorekeeper
 serve`` runs it, on a new SQLite file (or a new database of the PostgreSQL server ``--postgres URL``)
 holding one match of ``--deals`` deals (100). All of them are up at once, and wrk (Debian's ``wrk``,
@@ -83,7 +83,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--code", action="append", metavar="CHECKOUT",
                         help="serve this checkout's app (repeatable; default: this checkout)")
-    parser.add_argument("--cache-off", action="store_true", help="also this checkout with SHEET_CACHE_SIZE=0")
+    parser.add_argument("--cache-off", action="store_true", help="also this checkout with SHEET_CACHE_BYTES=0")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (2)")
     parser.add_argument("--threads", type=int, default=4, help="threads of each worker, or of waitress (4)")
     parser.add_argument("--waitress", action="store_true", help="serve as `scorekeeper serve` instead")

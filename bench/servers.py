@@ -57,7 +57,7 @@ def codes(folders: list[str] | None, cache_off: bool, floor: bool = False) -> li
     chosen = [Code.checkout(folder) for folder in folders or [str(ROOT)]]
     if cache_off:
         here = Code.checkout(str(ROOT))
-        chosen.append(Code(f"{here.label.split()[0]}, SHEET_CACHE_SIZE=0", ROOT, {"SHEET_CACHE_SIZE": 0}))
+        chosen.append(Code(f"{here.label.split()[0]}, SHEET_CACHE_BYTES=0", ROOT, {"SHEET_CACHE_BYTES": 0}))
     if floor:
         chosen.append(Code("floor (bench/floor_app.py)", ROOT, floor=True))
     return chosen

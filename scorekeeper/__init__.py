@@ -85,6 +85,7 @@ def _flag(name: str) -> bool:
 def _from_environment() -> dict[str, Any]:
     """Settings for running behind HTTPS and limits, from ``SCOREKEEPER_…`` variables (README, Configuration)."""
     from .instance import StartupError
+    from .sheet.cache import DEFAULT_BYTES
 
     secure = _flag("SCOREKEEPER_SECURE_COOKIES")
     hosts = [host.strip() for host in os.environ.get("SCOREKEEPER_TRUSTED_HOSTS", "").split(",") if host.strip()]
@@ -94,6 +95,9 @@ def _from_environment() -> dict[str, Any]:
     proxies = os.environ.get("SCOREKEEPER_PROXIES", "0").strip() or "0"
     if not proxies.isdigit():
         raise StartupError(f"SCOREKEEPER_PROXIES must be the number of proxies in front of the app (it is {proxies!r})")
+    cache_bytes = os.environ.get("SCOREKEEPER_SHEET_CACHE_BYTES", "").strip() or str(DEFAULT_BYTES)
+    if not cache_bytes.isdigit():
+        raise StartupError(f"SCOREKEEPER_SHEET_CACHE_BYTES must be a number of bytes (it is {cache_bytes!r})")
     return {
         "SESSION_COOKIE_SECURE": secure,
         "PREFERRED_URL_SCHEME": "https" if secure else "http",
@@ -106,6 +110,10 @@ def _from_environment() -> dict[str, Any]:
         "CREATE_MATCH_LIMIT": os.environ.get("SCOREKEEPER_CREATE_LIMIT") or "250 per hour;1000 per day",
         "NEW_DEALS_LIMIT": os.environ.get("SCOREKEEPER_NEW_DEALS_LIMIT") or "5000 per hour;20000 per day",
         "FAILED_TOKEN_LIMIT": os.environ.get("SCOREKEEPER_FAILED_TOKEN_LIMIT") or "10 per minute;100 per day",
+        # Costly reads (a whole match for the API, a download, statistics), one for every 100 deals or fewer
+        # read: a table asks for a few a minute.
+        "READ_LIMIT": os.environ.get("SCOREKEEPER_READ_LIMIT") or "30 per minute;600 per hour",
+        "SHEET_CACHE_BYTES": int(cache_bytes),  # the sheet cache's budget (sheet/cache.py)
     }
 
 

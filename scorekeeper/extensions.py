@@ -11,6 +11,13 @@ all pass. A count that goes beyond the limit is given back at once and the reque
 request turns out not to need (a right token, where only refused tokens count) is given back after
 its answer. With ``memory://`` each process keeps its own counts (``serving.per_worker_limits_warning``).
 
+A costly read (a view marked ``costly-read``: a whole match worked out for the API, a download, a table's
+statistics) is refused once its address has used up the limit, and counts what it costs: one for every
+``DEALS_A_READ`` deals it reads from the database into the rules core (``note_deals_read``), counted before
+they are read. So a long match's reader runs out first, while the reads of a match as long as most (its
+phones' offline kit, an export) count nothing, however many phones share one address. Every other read skips
+the limiter (a phone's live poll, the sheet page).
+
 The limits on what is made count things, not requests: a marked view counts the match or table it makes,
 and a view that brings in more (an imported file's deals, a table file's matches) counts those with
 ``count_made`` once it has read them, before it stores anything. A view marked ``counts_made`` has its
@@ -28,7 +35,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, NamedTuple, NoReturn, TypeVar
 
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, g, has_request_context, request
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -48,6 +55,7 @@ class RateLimit(NamedTuple):
     config_key: str  # holds the limit, e.g. "10 per minute;60 per hour"
     message: str  # the answer's message when it is reached
     failures_only: bool = False  # count only the answers refused for a wrong or missing token
+    methods: tuple[str, ...] = ("POST", "PUT", "DELETE")  # the requests counted
 
 
 RATE_LIMITS = {
@@ -66,15 +74,21 @@ RATE_LIMITS = {
         "too many requests with a missing or wrong edit token from this address; wait a while and try again",
         failures_only=True,
     ),
+    "costly-read": RateLimit(
+        "READ_LIMIT",
+        "Too many costly pages asked for from this address in a short time. Wait a minute and try again.",
+        methods=("GET",),
+    ),
 }
+READS = ("GET", "HEAD", "OPTIONS")
 _MARK = "_scorekeeper_rate_limit"
-_COUNTED_METHODS = ("POST", "PUT", "DELETE")
 _ON_TRIAL = "_scorekeeper_counted_on_trial"  # in ``g``: the counts to give back unless the token was refused
 _OWED = "_scorekeeper_counts_owed"  # in ``g``: the request's own one, counted with what ``count_made`` counts
 
 
 def rate_limited(*scopes: str, counts_made: bool = False) -> Callable[[View], View]:
-    """Count the view's POST, PUT and DELETE requests against the shared limits ``scopes`` (``RATE_LIMITS``).
+    """Count the view's requests against the shared limits ``scopes`` (``RATE_LIMITS``), those of each scope's
+    methods (POST, PUT and DELETE; GET for ``costly-read``, counted as it reads: ``note_deals_read``).
 
     ``counts_made``: the view calls ``count_made`` before it stores anything, and the request's own one is
     counted in the same step as what it brings in (so table files sent together pass exactly as many as
@@ -99,6 +113,9 @@ def init_limiter(app: Flask) -> Limiter:
     """The app's own limiter, with the marked views (already registered) wrapped in their limits."""
     app.config["RATELIMIT_STRATEGY"] = "fixed-window"  # a window counter is a plain number: ``_give_back``
     limiter = Limiter(get_remote_address, app=app)
+    app.extensions["scorekeeper.costly_reads"] = frozenset(
+        endpoint for endpoint, view in app.view_functions.items()
+        if "costly-read" in getattr(view, _MARK, ((), False))[0])
 
     @limiter.request_filter
     def reads_are_never_limited() -> bool:
@@ -147,9 +164,12 @@ def _counted(view: View, scopes: tuple[str, ...], counts_made: bool) -> View:
     @functools.wraps(view)
     def counted(*args: Any, **kwargs: Any) -> Any:
         limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
-        if request.method in _COUNTED_METHODS and limiter.enabled:
-            counts = [Count(scope, item, 1) for scope in scopes for item in _items(scope)]
-            if counts_made:
+        counted_scopes = [scope for scope in scopes if request.method in RATE_LIMITS[scope].methods]
+        if counted_scopes and limiter.enabled:
+            counts = [Count(scope, item, 1) for scope in counted_scopes for item in _items(scope)]
+            if request.method in READS:  # a costly read: counted by what it reads (``note_deals_read``)
+                _look_for_room(counts)
+            elif counts_made:
                 _look_for_room(counts)
                 g.setdefault(_OWED, []).extend(counts)
             else:
@@ -267,3 +287,28 @@ def count_made(matches: int = 0, deals: int = 0) -> None:
               for scope, amount in (("create-match", matches), ("new-deals", deals)) for item in _items(scope)]
     _take([count for count in counts if count.amount])
     g.setdefault(_OWED, [])[:] = [count for count in owed if count not in folded]  # counted now
+
+
+DEALS_A_READ = 100  # a costly read counts one for every so many deals it reads
+MOST_A_READ = 10  # and at most this many: a long-played table's statistics stay within a minute's limit
+
+
+def _read_cost(deals: int) -> int:
+    """What reading ``deals`` deals costs: one for every whole ``DEALS_A_READ``, at most ``MOST_A_READ``."""
+    return min(MOST_A_READ, deals // DEALS_A_READ)
+
+
+def note_deals_read(deals: int) -> None:
+    """Count ``deals`` more deals that this request is about to read into the rules core against the limit on
+    costly reads, when its view is a costly read: ``TooMuchMade`` when the address has no room for them."""
+    if not has_request_context() or request.method not in READS \
+            or request.endpoint not in current_app.extensions.get("scorekeeper.costly_reads", ()):
+        return
+    limiter: Limiter = current_app.extensions["scorekeeper.limiter"]
+    if not limiter.enabled:
+        return
+    read = g.get("scorekeeper_deals_read", 0)
+    g.scorekeeper_deals_read = read + deals
+    cost = _read_cost(read + deals) - _read_cost(read)
+    if cost:
+        _take([Count("costly-read", item, cost) for item in _items("costly-read")])

@@ -8,7 +8,7 @@ matches they played. The statistics are worked out on request from the matches' 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
@@ -35,7 +35,7 @@ from .rules.limits import (
     MAX_TABLE_PLAYERS,
 )
 from .rules.match import Match, SideInfo
-from .rules.matchfile import match_from_json
+from .rules.matchfile import match_from_json, sent_deals
 from .rules.numbers import whole_number_or_none
 from .rules.problems import ProblemCode, join_path
 from .rules.scoring import play, settle_match
@@ -400,15 +400,14 @@ class TableFile:
     rule_cards: list[tuple[str, bool, HouseRules]]
     matches: list[Match]
 
-    def size(self) -> tuple[int, int]:
-        """What importing it makes besides the table: its matches and their deals."""
-        return len(self.matches), sum(len(match.deals) for match in self.matches)
 
-
-def read_table_file(data: object, within_limits: bool = True) -> TableFile:
+def read_table_file(data: object, within_limits: bool = True,
+                    count: Callable[[int, int], None] | None = None) -> TableFile:
     """Check a decoded table file; raises ``TableProblem`` naming the field. ``within_limits``: at most
     ``MAX_TABLE_MATCHES`` matches and ``MAX_TABLE_DEALS`` deals in all, as a request may bring in (the
-    ``scorekeeper table import`` command takes the file of a table that grew larger by play)."""
+    ``scorekeeper table import`` command takes the file of a table that grew larger by play). ``count`` is
+    given the matches and deals the file brings once they are counted, before any match is read (a limit on
+    what one address may make refuses the file there)."""
     if not isinstance(data, dict):
         raise TableProblem("", ProblemCode.WRONG_TYPE, "a table file is a JSON object")
     unknown = sorted(set(data) - {"format", "name", "players", "rule_cards", "matches"})
@@ -444,6 +443,8 @@ def read_table_file(data: object, within_limits: bool = True) -> TableFile:
         raise TableProblem("matches", ProblemCode.WRONG_TYPE, "matches must be a list of match files")
     if within_limits:
         _check_table_size(matches_data)
+    if count is not None:
+        count(len(matches_data), sum(sent_deals(match) for match in matches_data))
     matches = []
     for index, match_data in enumerate(matches_data):
         path = f"matches[{index}]"
@@ -462,8 +463,7 @@ def _check_table_size(matches_data: list[Any]) -> None:
         raise TableProblem("matches", ProblemCode.OUT_OF_RANGE,
                            f"a table file holds at most {MAX_TABLE_MATCHES:,} matches; this one has "
                            f"{len(matches_data):,} (`scorekeeper table import` loads a larger one)")
-    deals = sum(len(match.get("deals") or []) for match in matches_data
-                if isinstance(match, dict) and isinstance(match.get("deals"), list))
+    deals = sum(sent_deals(match) for match in matches_data)
     if deals > MAX_TABLE_DEALS:
         raise TableProblem("matches", ProblemCode.TOO_MANY_DEALS,
                            f"a table file holds at most {MAX_TABLE_DEALS:,} deals in all; this one has {deals:,} "

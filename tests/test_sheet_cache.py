@@ -4,6 +4,7 @@ session reaches another, the cache stays bounded, and phones revalidate with the
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from typing import Any
 
@@ -12,10 +13,9 @@ from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
 
-from matches import make_match
+from matches import make_match, match_file
 from scorekeeper import create_app
 from scorekeeper.sheet.cache import SheetCache, SheetPage, sheet_cache
-from scorekeeper.sheet.view import SheetView
 from scorekeeper.store import reading, writing
 
 pytestmark = pytest.mark.both_databases
@@ -91,29 +91,38 @@ def test_a_write_made_by_another_process_shows_too(app: Flask, client: FlaskClie
     assert totals(client, public_id) == {"We": "105", "They": "−35"}
 
 
-def test_the_cache_keeps_at_most_its_size(database_url: str, tmp_path: Any) -> None:
+def test_many_versions_of_a_match_keep_the_cache_within_its_budget(database_url: str, tmp_path: Any) -> None:
+    """One address stepping a match's version and reading its sheet, its API answer and its CSV: the cache
+    keeps the bytes it answers with, never more than its budget, the least recently used going first."""
+    budget = 60_000
     app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x",
-                      "WTF_CSRF_ENABLED": False, "SHEET_CACHE_SIZE": 2, "INSTANCE_PATH": str(tmp_path)})
+                      "WTF_CSRF_ENABLED": False, "SHEET_CACHE_BYTES": budget, "RATELIMIT_ENABLED": False,
+                      "INSTANCE_PATH": str(tmp_path)})
     try:
-        client = app.test_client()
-        ids = [Actions(client).create_match(name=f"m{n}") for n in range(3)]
-        for public_id in ids:
-            client.get(f"/m/{public_id}")
-        assert len(app.extensions["scorekeeper.sheet_cache"]) == 2
-        assert cached_page(app, ids[0]) is None  # the least recently viewed went first
-        assert cached_page(app, ids[2]) is not None
-        assert client.get(f"/m/{ids[0]}").status_code == 200  # and is simply drawn again
+        client, cache = app.test_client(), app.extensions["scorekeeper.sheet_cache"]
+        actions = Actions(client)
+        public_id = actions.create_match()
+        for number in range(12):
+            actions.add_deal(public_id, number % 2, 50, (60, 10))
+            for address in (f"/m/{public_id}", f"/api/v1/matches/{public_id}", f"/m/{public_id}/export.csv"):
+                assert client.get(address).status_code == 200
+            assert 0 < cache.nbytes <= budget
+        assert cache.nbytes == sum(entry.nbytes for entry in cache._entries.values())
+        assert len(cache) < 3 * 12  # older versions went
+        assert cached_page(app, public_id) is not None  # the latest one is kept
+        with app.app_context():
+            version = reading.match_version(public_id)
+            assert cache.get(f"api:{public_id}", version) is not None
     finally:
         app.extensions["scorekeeper.engine"].dispose()
 
 
-def _page(version: int) -> SheetPage:
-    match = make_match([])
-    return SheetPage.drawn(version, match, SheetView.of(match), "<p>head</p><!--live--><p>live</p><!--/live-->")
+def _page(version: int, text: str = "live") -> SheetPage:
+    return SheetPage.drawn(version, f"<p>head</p><!--live--><p>{text}</p><!--/live-->")
 
 
 def test_a_page_is_kept_by_match_and_version() -> None:
-    cache = SheetCache(4)
+    cache = SheetCache(10**6)
     drawn: list[int] = []
 
     def draw(version: int) -> SheetPage:
@@ -124,17 +133,27 @@ def test_a_page_is_kept_by_match_and_version() -> None:
     assert cache.page("a", 1, lambda: draw(1)) is first and drawn == [1]
     assert cache.page("a", 2, lambda: draw(2)).version == 2 and drawn == [1, 2]
     assert cache.page("b", 1, lambda: draw(1)) is not first and drawn == [1, 2, 1]
-    assert first.live.body == b"<p>live</p>"
+    assert first.live.body == b"<p>live</p>" and gzip.decompress(first.live.gzipped) == b"<p>live</p>"
 
 
-def test_the_least_recently_used_pages_go_first_and_size_zero_keeps_none() -> None:
-    cache = SheetCache(2)
+def test_the_least_recently_used_pages_go_first_and_a_budget_of_zero_keeps_none() -> None:
+    size = _page(1).nbytes
+    cache = SheetCache(2 * size)
     for key in "abc":
         cache.page(key, 1, lambda: _page(1))
     assert len(cache) == 2 and cache.get("a", 1) is None and cache.get("c", 1) is not None
+    assert cache.nbytes == 2 * size
     off = SheetCache(0)
     off.page("a", 1, lambda: _page(1))
-    assert len(off) == 0
+    assert len(off) == 0 and off.nbytes == 0
+
+
+def test_a_page_larger_than_the_budget_is_sent_but_not_kept() -> None:
+    cache = SheetCache(_page(1).nbytes * 3)
+    cache.page("small", 1, lambda: _page(1))
+    large = cache.page("large", 1, lambda: _page(1, "x" * 10**5))
+    assert large.live.body.startswith(b"<p>xxx")
+    assert cache.get("large", 1) is None and cache.get("small", 1) is not None
 
 
 # ETag and 304 ------------------------------------------------------------------------------------
@@ -209,7 +228,7 @@ def test_two_sessions_never_see_each_others_csrf_token(csrf_app: Flask) -> None:
     (ann_token, version), (bob_token, _) = _offer(ann, public_id), _offer(bob, public_id)
     assert ann_token != bob_token
     kept = cached_page(csrf_app, public_id)
-    assert kept is not None and "csrf_token" not in kept.html
+    assert kept is not None and b"csrf_token" not in kept.page.body
     refused = bob.post(f"/m/{public_id}/deals/1/throw-in", data={"csrf_token": ann_token, "version": version})
     assert refused.status_code == 400
     accepted = bob.post(f"/m/{public_id}/deals/1/throw-in", data={"csrf_token": bob_token, "version": version})
@@ -244,3 +263,34 @@ def test_the_cookie_is_renewed_once_a_month_to_keep_its_year(client: FlaskClient
         session[RENEWED_KEY] = date.today().toordinal() - RENEW_AFTER_DAYS
     assert "Set-Cookie" in client.get(f"/m/{public_id}").headers
     assert "Set-Cookie" not in client.get(f"/m/{public_id}").headers
+
+
+# The API's match and the downloads ---------------------------------------------------------------
+
+def test_the_apis_match_is_kept_once_per_version_and_per_host_its_links_name(database_url: str, tmp_path: Any) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False,
+                      "RATELIMIT_ENABLED": False, "TRUSTED_HOSTS": ["score.example.org", "score.example.net"],
+                      "INSTANCE_PATH": str(tmp_path)})
+    try:
+        client = app.test_client()
+        created = client.post("/api/v1/matches", json=match_file([]), headers={"Host": "score.example.org"})
+        public_id = created.get_json()["id"]
+        for host in ("score.example.org", "score.example.net", "score.example.org"):
+            answer = client.get(f"/api/v1/matches/{public_id}", headers={"Host": host, "Accept-Encoding": "gzip"})
+            assert answer.headers["Content-Encoding"] == "gzip" and answer.headers["ETag"] == '"1"'
+            links = json.loads(gzip.decompress(answer.get_data()))["links"]
+            assert links["self"] == f"http://{host}/api/v1/matches/{public_id}"
+        assert len(app.extensions["scorekeeper.sheet_cache"]) == 2
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_download_is_kept_for_its_version_and_follows_every_write(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    actions.add_deal(public_id, 0, 60, (67, 20))
+    first = client.get(f"/m/{public_id}/export.csv")
+    assert first.headers["Content-Disposition"].startswith('attachment; filename="') and first.mimetype == "text/csv"
+    assert client.get(f"/m/{public_id}/export.csv").get_data() == first.get_data()
+    actions.add_deal(public_id, 1, 55, (38, 51))
+    after = client.get(f"/m/{public_id}/export.csv").get_data(as_text=True)
+    assert after.count("\n") == first.get_data(as_text=True).count("\n") + 1

@@ -5,6 +5,10 @@ The standings read every table of every round on each request (a big screen asks
 facts change only with its ``version``, which every write moves on, so they are read and scored once a
 version. Keyed by the match's link and version: an entry is never served for another version, and the
 entries of older versions leave as the least recently used.
+
+Bounded by what the entries weigh, not by their number: a match read into the rules core takes about a kilobyte
+a deal, so the matches kept hold at most ``EVENT_SCORES_DEALS`` deals in all (a match counts
+``MATCH_WEIGHT`` deals more for its sides and rules), whatever length of match a stranger plays.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from ..rules.match import Match
 from ..rules.standings import TableOutcome, table_outcome
 from ..store import reading
 
-SIZE = 4096  # matches: 50 tables × 20 rounds, twice over
+DEALS = 32_768  # about 32 MB: 50 tables × 20 rounds of 20 deals, and half as many again
+MATCH_WEIGHT = 4  # what a match's sides, rules and outcomes weigh, in deals
 
 
 @dataclass
@@ -37,6 +42,11 @@ class MatchFacts:
     match: Match
     entered: tuple[datetime, ...]
     outcomes: dict[tuple[object, ...], TableOutcome] = field(default_factory=dict)
+
+    @property
+    def weight(self) -> int:
+        """What it weighs in the cache, in deals."""
+        return len(self.match.deals) + MATCH_WEIGHT
 
     def outcome(self, round: int, seated: SeatedTable, end: RoundEnd, counted: int, time_up: bool,
                 deal_in_play: bool, closed: bool) -> TableOutcome:
@@ -57,6 +67,7 @@ class MatchFacts:
 
 
 _kept: OrderedDict[tuple[str, int], MatchFacts] = OrderedDict()
+_weight = 0  # of the matches kept, in deals
 _lock = threading.Lock()
 
 
@@ -79,9 +90,23 @@ def facts_of(row: MatchRow) -> MatchFacts:
             _kept.move_to_end(key)
             return found
     found = MatchFacts(reading.to_core(row), tuple(aware(deal.created_at) for deal in row.deals))
-    size = current_app.config.get("EVENT_SCORES_SIZE", SIZE)  # 0 keeps nothing (bench_event.py --cache-off)
-    with _lock:
-        _kept[key] = found
-        while len(_kept) > size:
-            _kept.popitem(last=False)
+    budget = current_app.config.get("EVENT_SCORES_DEALS", DEALS)  # 0 keeps nothing (bench_event.py --cache-off)
+    if found.weight <= budget:
+        _keep(key, found, budget)
     return found
+
+
+def _keep(key: tuple[str, int], found: MatchFacts, budget: int) -> None:
+    global _weight
+    with _lock:
+        replaced = _kept.pop(key, None)
+        _weight += found.weight - (replaced.weight if replaced is not None else 0)
+        _kept[key] = found
+        while _weight > budget:
+            _, dropped = _kept.popitem(last=False)
+            _weight -= dropped.weight
+
+
+def kept_weight() -> int:
+    """What the matches kept weigh, in deals."""
+    return _weight

@@ -8,6 +8,7 @@ from wtforms import Field, FormField, HiddenField, SelectField, StringField
 from wtforms.form import Form
 from wtforms.validators import ValidationError
 
+from ..extensions import count_made
 from ..rules.errors import RulesError
 from ..rules.house_rules import HouseRules
 from ..rules.limits import MAX_PLAYER_NAME, MAX_RULE_CARD_NAME, MAX_SIDES, MAX_TABLE_NAME
@@ -94,7 +95,7 @@ class ImportTableForm(FlaskForm):
         if text is None:
             raise ValidationError("Choose a table file.")
         try:
-            self.table = read_table_file(load_json(text))
+            self.table = read_table_file(load_json(text), count=count_made)
         except TableProblem as problem:
             where = f"{problem.field}: " if problem.field and problem.field != "file" else ""
             raise ValidationError(where + sentence(problem.message)) from None

@@ -8,10 +8,12 @@ from flask_wtf.file import FileField
 from wtforms import TextAreaField
 from wtforms.validators import Optional, ValidationError
 
+from ..extensions import count_made
 from ..rules.errors import ContradictionError, RulesError
 from ..rules.match import Match
-from ..rules.matchfile import loads_match
+from ..rules.matchfile import match_from_json, sent_deals
 from ..rules.scoring import score_match
+from ..rules.text import load_json
 
 
 def uploaded_text(field: FileField, kind: str) -> str | None:
@@ -59,7 +61,9 @@ class ImportForm(FlaskForm):
     def _read(text: str) -> Match:
         """The match in ``text``, or every problem at once as the field's errors."""
         try:
-            match = loads_match(text)
+            data = load_json(text)
+            count_made(deals=sent_deals(data))  # a file past the limit on deals is refused before it is read
+            match = match_from_json(data)
             score_match(match)
         except ContradictionError as error:
             raise ValidationError("; ".join(f"deal {n}: {problem}" for n, problem in error.problems)) from None

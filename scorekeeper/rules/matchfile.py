@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
-from functools import cache
+from functools import lru_cache
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
@@ -61,6 +61,12 @@ P = ParamSpec("P")
 def loads_match(text: str) -> Match:
     """Read a match file from JSON text (nesting and numbers bounded, see ``text.load_json``)."""
     return match_from_json(load_json(text))
+
+
+def sent_deals(data: object) -> int:
+    """How many deals a decoded match file brings, counted before it is read (0 when it has no list of them)."""
+    deals = data.get("deals") if isinstance(data, dict) else None
+    return len(deals) if isinstance(deals, list) else 0
 
 
 def match_from_json(data: object, *, stored: bool = False) -> Match:
@@ -314,7 +320,10 @@ def _basis(data: object, path: str, rules: HouseRules, stored: bool) -> PricingB
 _BASIS_SPECS = {key: RULE_SPECS_BY_KEY[key] for key in ("meld_table", "trick_scale", "last_trick", "meld_prices")}
 
 
-@cache
+BASES_KEPT = 256  # a basis with its meld prices (sent by anyone) takes under 1 KB: 256 KB at most
+
+
+@lru_cache(maxsize=BASES_KEPT)
 def _interned_basis(
     meld_table: MeldTableName, trick_scale: TrickScale, last_trick: int, meld_prices: MeldPrices
 ) -> PricingBasis:

@@ -228,7 +228,10 @@ _RUN, _ROYAL, _MARRIAGE, _DIX, _PINOCHLE = (
 _PRICED = {name: _PricedTable(groups) for name, groups in MELD_TABLES.items()}
 
 
-@lru_cache(maxsize=64)
+OWN_PRICES_KEPT = 32  # tables with their own prices, each keeping at most OWN_HOLDINGS_KEPT holdings
+
+
+@lru_cache(maxsize=OWN_PRICES_KEPT)
 def _priced_with(table: MeldTableName, prices: MeldPrices) -> _PricedTable:
     return _PricedTable(prices.over(MELD_TABLES[table]))
 
@@ -398,7 +401,8 @@ def price_sets(
     return MeldResult(trump, tuple(lines))
 
 
-HOLDINGS_KEPT = 4096
+HOLDINGS_KEPT = 4096  # by each meld table: about 640 bytes a holding, 2.6 MB a table at most
+OWN_HOLDINGS_KEPT = 512  # by each table with its own prices (sent by anyone): 32 × 512 × 640 bytes, 10.5 MB at most
 
 
 def sets_points(
@@ -407,12 +411,13 @@ def sets_points(
     """``price_sets(dict(sets), table, prices=prices).total``, worked out without the result's lines.
 
     Remembered by table: a few hundred holdings (one run and a pinochle …) come back all evening, and a
-    look-up takes a fraction of the pricing. Bounded: past ``HOLDINGS_KEPT`` a table starts afresh."""
+    look-up takes a fraction of the pricing. Bounded: past ``HOLDINGS_KEPT`` (``OWN_HOLDINGS_KEPT`` with the
+    table's own prices) a table starts afresh."""
     priced = _priced_with(table, prices) if prices.rows else _PRICED[table]
     known = priced.holdings.get(sets)
     if known is None:
         known = _sets_points(priced, sets, table, prices)
-        if len(priced.holdings) >= HOLDINGS_KEPT:
+        if len(priced.holdings) >= (OWN_HOLDINGS_KEPT if prices.rows else HOLDINGS_KEPT):
             priced.holdings.clear()
         priced.holdings[sets] = known
     return known
@@ -454,7 +459,10 @@ def max_sets(combination: Combination, deck: Deck) -> int:
     return deck.copies
 
 
-@cache  # 18 possible questions without the table's own prices, each asked for every meld typed as a number
+FACTORS_KEPT = 256  # 18 possible questions without the table's own prices; about 1 KB each with them
+
+
+@lru_cache(maxsize=FACTORS_KEPT)  # asked for every meld typed as a number
 def table_factor(
     source: MeldTableName, target: MeldTableName, deck: Deck,
     source_prices: MeldPrices = NO_PRICES, target_prices: MeldPrices = NO_PRICES,

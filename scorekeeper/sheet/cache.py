@@ -1,10 +1,15 @@
-"""A bounded cache, per process, of the score sheet pages drawn for one version of a match.
+"""A cache, per process and bounded in bytes, of the answers worked out for one version of a match: the score
+sheet pages, and the costly answers a program or a download asks for (the API's match, the CSV export).
 
-An entry is keyed by (page key, version): the page key is the match's players' link, or
-``watch_key(watch link)`` for its watch page. A match's ``version`` goes up with every write, whichever
-process or machine makes it, and a view reads the current version from the database before it looks
-here, so an entry is only ever served for the version it was drawn from; the entries of older versions
-are never asked for again and leave as the least recently used.
+An entry is keyed by (key, version): a sheet page's key is the match's players' link, or
+``watch_key(watch link)`` for its watch page; another answer's key names its kind first (``api:…``). A match's
+``version`` goes up with every write, whichever process or machine makes it, and a view reads the current
+version from the database before it looks here, so an entry is only ever served for the version it was drawn
+from; the entries of older versions are never asked for again and leave as the least recently used.
+
+Only bytes are kept (an answer's body, its gzip, a few small facts), never the match or its sheet as objects,
+and every entry counts its bytes against one budget (``SHEET_CACHE_BYTES``) that no request can raise: what
+a stranger sends can push other entries out, never grow the process.
 
 Nothing of a session is kept: the per-request parts of the players' page (flash messages, the
 dead-contract offer) go into slots filled on each request (``SheetPage.filled``).
@@ -13,7 +18,6 @@ The ETag names the release (``build_id``), so a phone never keeps a page drawn b
 
 from __future__ import annotations
 
-import functools
 import gzip
 import hashlib
 import threading
@@ -21,14 +25,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, TypeVar, cast
 
 from flask import Flask, current_app
 from markupsafe import Markup
 
-from ..rules.match import Match
-from .view import SheetView
-
-DEFAULT_SIZE = 256  # pages; a 30-deal match's page is about 30 KB, so a club night of 50 matches fits twice over
+DEFAULT_BYTES = 32 * 2**20  # a club night (50 matches, players' and watch pages) takes about 6 MB
+ENTRY_OVERHEAD = 1024  # bytes counted for an entry besides its bodies: its key, its objects, the cache's links
 
 # Slots in the kept HTML for what differs from one request to the next. Escaped user text cannot
 # produce them: it never contains a raw "<".
@@ -42,38 +45,57 @@ LIVE_START, LIVE_END = "<!--live-->", "<!--/live-->"
 
 @dataclass(frozen=True)
 class Encoded:
-    """Bytes to send, and their gzip, made once when first asked for."""
+    """Bytes to send, and their gzip (Flask-Compress's level), both made once."""
 
     body: bytes
+    gzipped: bytes
 
-    @functools.cached_property
-    def gzipped(self) -> bytes:
-        return gzip.compress(self.body, compresslevel=6, mtime=0)  # Flask-Compress's level
+    @classmethod
+    def of(cls, body: bytes) -> Encoded:
+        return cls(body, gzip.compress(body, compresslevel=6, mtime=0))
+
+    @property
+    def nbytes(self) -> int:
+        return len(self.body) + len(self.gzipped)
+
+
+class Kept(Protocol):
+    """What the cache keeps: one version's answer, which knows how many bytes it holds."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def nbytes(self) -> int: ...
 
 
 @dataclass(frozen=True)
 class SheetPage:
-    """One version of a match: its facts, its sheet and the page drawn from them (with slots)."""
+    """One version of a match's sheet page (with slots), as bytes, and the little the views ask of it."""
 
     version: int
-    match: Match
-    view: SheetView
-    html: str
-    page: Encoded  # ``html`` as most requests send it, unchanged
+    page: Encoded  # the page as most requests send it, unchanged
     live: Encoded  # the live part alone, for phones that show the page already
+    decided: bool  # the match has a winner
+    dead_contracts: frozenset[int]  # the deals whose dead contract the sheet offers to throw in
 
     @classmethod
-    def drawn(cls, version: int, match: Match, view: SheetView, html: str) -> SheetPage:
+    def drawn(cls, version: int, html: str, decided: bool = False,
+              dead_contracts: frozenset[int] = frozenset()) -> SheetPage:
         start, end = html.find(LIVE_START), html.find(LIVE_END)
         live = html[start + len(LIVE_START):end] if 0 <= start < end else ""
         for slot in SLOTS:  # a phone following the sheet gets no request's own parts
             live = live.replace(slot, "")
-        return cls(version, match, view, html, Encoded(html.encode()), Encoded(live.encode()))
+        return cls(version, Encoded.of(html.encode()), Encoded.of(live.encode()), decided, dead_contracts)
+
+    @property
+    def nbytes(self) -> int:
+        return self.page.nbytes + self.live.nbytes + 8 * len(self.dead_contracts) + ENTRY_OVERHEAD
 
     def filled(self, flashes: str = "", dead_contract: str = "", changed_row: int | None = None) -> str:
         """The page with this request's parts in their slots, and deal ``changed_row`` marked
         ``row-changed`` (the deal this phone just saved)."""
-        html = self.html.replace(FLASHES_SLOT, flashes, 1).replace(DEAD_CONTRACT_SLOT, dead_contract, 1)
+        html = self.page.body.decode().replace(FLASHES_SLOT, flashes, 1).replace(DEAD_CONTRACT_SLOT, dead_contract, 1)
         if changed_row is not None:
             row = _DEAL_ROW.format(number=changed_row)
             start = html.find(row)
@@ -88,38 +110,61 @@ class SheetPage:
         return html
 
 
-class SheetCache:
-    """At most ``size`` pages, least recently used go first."""
+@dataclass(frozen=True)
+class Answer:
+    """One version's answer other than the sheet (the API's match, a download), as bytes."""
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._pages: OrderedDict[tuple[str, int], SheetPage] = OrderedDict()
+    version: int
+    body: Encoded
+    mimetype: str
+    headers: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def nbytes(self) -> int:
+        return self.body.nbytes + sum(len(name) + len(value) for name, value in self.headers) + ENTRY_OVERHEAD
+
+
+Entry = TypeVar("Entry", bound=Kept)
+
+
+class SheetCache:
+    """Entries holding at most ``budget`` bytes in all, the least recently used going first; an entry larger
+    than the whole budget is not kept (0 keeps nothing)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.nbytes = 0
+        self._entries: OrderedDict[tuple[str, int], Kept] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: str, version: int) -> SheetPage | None:
-        """The page of ``key`` at ``version`` if it is kept."""
+    def get(self, key: str, version: int) -> Kept | None:
+        """The entry of ``key`` at ``version`` if it is kept."""
         with self._lock:
-            page = self._pages.get((key, version))
-            if page is not None:
-                self._pages.move_to_end((key, version))
-            return page
+            entry = self._entries.get((key, version))
+            if entry is not None:
+                self._entries.move_to_end((key, version))
+            return entry
 
-    def page(self, key: str, version: int, draw: Callable[[], SheetPage]) -> SheetPage:
-        """The page of ``key`` at ``version``, drawn by ``draw`` when it is not kept. Two requests missing
-        the same page at once may both draw it: the second one's is kept."""
-        page = self.get(key, version)
-        if page is not None:
-            return page
-        page = draw()
-        if self.size > 0:
+    def page(self, key: str, version: int, draw: Callable[[], Entry]) -> Entry:
+        """The entry of ``key`` at ``version``, drawn by ``draw`` when it is not kept (a key names one kind of
+        entry). Two requests missing the same entry at once may both draw it: the second one's is kept."""
+        found = self.get(key, version)
+        if found is not None:
+            return cast(Entry, found)
+        entry = draw()
+        size = entry.nbytes
+        if size <= self.budget:
             with self._lock:
-                self._pages[(key, page.version)] = page
-                while len(self._pages) > self.size:
-                    self._pages.popitem(last=False)
-        return page
+                replaced = self._entries.pop((key, entry.version), None)
+                self.nbytes += size - (replaced.nbytes if replaced is not None else 0)
+                self._entries[(key, entry.version)] = entry
+                while self.nbytes > self.budget:
+                    _, dropped = self._entries.popitem(last=False)
+                    self.nbytes -= dropped.nbytes
+        return entry
 
     def __len__(self) -> int:
-        return len(self._pages)
+        return len(self._entries)
 
 
 def build_id(app: Flask) -> str:
@@ -134,7 +179,7 @@ def build_id(app: Flask) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["scorekeeper.sheet_cache"] = SheetCache(app.config.get("SHEET_CACHE_SIZE", DEFAULT_SIZE))
+    app.extensions["scorekeeper.sheet_cache"] = SheetCache(int(app.config["SHEET_CACHE_BYTES"]))
     app.extensions["scorekeeper.build_id"] = build_id(app)
 
 

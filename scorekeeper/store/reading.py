@@ -10,6 +10,7 @@ from flask import abort
 from sqlalchemy import bindparam, select
 
 from ..db import get_session
+from ..extensions import note_deals_read
 from ..models import Base, DealRow, MatchRow
 from ..rules.house_rules import HouseRules
 from ..rules.match import Deal, Match
@@ -110,6 +111,7 @@ def rules_of(row: MatchRow) -> HouseRules:
 def to_core(row: MatchRow) -> Match:
     """The rules core's ``Match`` for a row, read by the match file reader. Rows were checked when
     written, so a match stored before a limit was lowered still reads (``stored``)."""
+    note_deals_read(len(row.deals))
     return match_from_json(match_json(row), stored=True)
 
 

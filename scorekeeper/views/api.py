@@ -24,15 +24,17 @@ from ..rules.errors import HouseRuleError, RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from ..rules.limits import MAX_WRITE_KEY, MIN_WRITE_KEY
 from ..rules.match import Match
-from ..rules.matchfile import deal_to_json, match_from_json, match_to_json
+from ..rules.matchfile import deal_to_json, match_from_json, match_to_json, sent_deals
 from ..rules.meld import best_melds
 from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor, rescale_offer, scales_disagree
 from ..rules.scoring import Sheet, preview_rules, score_match
+from ..sheet.cache import Answer, Encoded
 from ..store import history, reading, write_keys, writing
 from .api_base import ApiError, api_error, as_api_error, check_bearer, expected_version, json_body, json_errors
 from .errors import KEY_REUSED, NOT_DECIDED, NOTHING_TO_UNDO
-from .links import external_url
+from .links import external_url, link_base
+from .sheet_pages import kept_answer
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -123,11 +125,11 @@ def create() -> tuple[Response, int]:
     table = _table_named(body.pop("table", None))
     if table is not None:
         _check_table_token(table)  # a match joins a table's list and statistics only with the table's token
+    count_made(deals=sent_deals(body))  # before the file is read
     match = match_from_json(body)
     if table is not None:
         _check_table_players(table, match)
     sheet = score_match(match)  # contradictions are refused before anything is stored
-    count_made(deals=len(match.deals))
     row = writing.create_match(match, table_id=None if table is None else table.id)
     response, status = match_answer(row, match, sheet, 201, edit_token=row.edit_token)
     response.headers["Location"] = links(row)["self"]
@@ -136,7 +138,8 @@ def create() -> tuple[Response, int]:
 
 
 @bp.get("/matches/<public_id>")
-def match(public_id: str) -> tuple[Response, int]:
+@rate_limited("costly-read")
+def match(public_id: str) -> tuple[Response, int] | Response:
     version = reading.match_version(public_id)
     if version is None:
         raise NotFound("There is no match at this link.")
@@ -144,8 +147,15 @@ def match(public_id: str) -> tuple[Response, int]:
         unchanged = Response(status=304)  # a client polling for changes skips the recomputation
         unchanged.headers["ETag"] = f'"{version}"'
         return unchanged, 304
+    return kept_answer(f"api:{link_base()}{public_id}", version, lambda: _match_file_answer(public_id))
+
+
+def _match_file_answer(public_id: str) -> Answer:
+    """``match_answer`` of the match as it is now, as bytes for the sheet cache."""
     row, core = reading.load_match(public_id)
-    return match_answer(row, core, score_match(core), event=event_of_match(row))
+    response, _ = match_answer(row, core, score_match(core), event=event_of_match(row))
+    return Answer(row.version, Encoded.of(response.get_data()), response.mimetype or "application/json",
+                  (("ETag", f'"{row.version}"'),))
 
 
 @bp.post("/matches/<public_id>/next")
@@ -172,6 +182,7 @@ def next_match(public_id: str) -> tuple[Response, int]:
 
 
 @bp.get("/matches/<public_id>/deals/<int:number>")
+@rate_limited("costly-read")
 def deal(public_id: str, number: int) -> Response:
     row, core = reading.load_match(public_id)
     reading.get_deal_or_404(row, number)
@@ -404,6 +415,7 @@ def create_table() -> Response:
 
 
 @bp.get("/tables/<public_id>")
+@rate_limited("costly-read")
 def table(public_id: str) -> Response:
     return table_answer(tables.get_table_or_404(public_id))
 
@@ -448,6 +460,7 @@ def add_rule_card(public_id: str) -> Response:
 
 
 @bp.get("/tables/<public_id>/stats")
+@rate_limited("costly-read")
 def table_statistics(public_id: str) -> Response:
     """Every figure of the table, worked out now from its matches' facts."""
     row = tables.get_table_or_404(public_id)
@@ -474,6 +487,7 @@ def table_statistics(public_id: str) -> Response:
 
 
 @bp.get("/tables/<public_id>/export")
+@rate_limited("costly-read")
 def export_table(public_id: str) -> Response:
     """The table file: players, rule cards and every match in the match file format."""
     return jsonify(tables.table_file(tables.get_table_or_404(public_id)))
@@ -483,8 +497,7 @@ def export_table(public_id: str) -> Response:
 @rate_limited("create-match", counts_made=True)
 def import_table() -> Response:
     """A table file in, a new table (new id and token) out."""
-    file = tables.read_table_file(json_body())
-    count_made(*file.size())
+    file = tables.read_table_file(json_body(), count=count_made)  # counted before its matches are read
     row, matches = tables.import_table(file)
     response = table_answer(row, 201, matches, token=row.edit_token)
     response.headers["Location"] = external_url("api.table", public_id=row.public_id)

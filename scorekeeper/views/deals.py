@@ -8,6 +8,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from werkzeug.wrappers import Response
 
 from ..device import SavedDeal, entry_mode, note_entry_mode, note_saved, players_only, remember_match
+from ..extensions import rate_limited
 from ..forms.common import new_write_key, sentence
 from ..forms.deals import DETAIL, QUICK, DealForm, deal_form_data, meld_lines
 from ..forms.meld import own_price_groups
@@ -33,6 +34,7 @@ bp.before_request(players_only)  # opening a deal form at the players' link give
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@rate_limited("costly-read")
 def new(public_id: str) -> str | Response | tuple[str, int]:
     loaded = reading.load_match(public_id)
     row, match = loaded
@@ -45,6 +47,7 @@ def new(public_id: str) -> str | Response | tuple[str, int]:
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
+@rate_limited("costly-read")
 def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
     loaded = reading.load_match(public_id)
     row, match = loaded
@@ -70,6 +73,7 @@ def preview_deal(public_id: str, number: int | None) -> Response:
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
+@rate_limited("costly-read")
 def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
     loaded = reading.load_match(public_id)
     row = loaded.row

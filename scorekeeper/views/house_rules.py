@@ -6,6 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from ..device import players_only, remember_match
+from ..extensions import rate_limited
 from ..forms.house_rules import HouseRulesForm, RescaleForm, UndoForm, rule_values
 from ..models import MatchRow
 from ..rule_history import history_entries, rule_changes
@@ -24,6 +25,7 @@ bp.before_request(players_only)
 
 
 @bp.get("")
+@rate_limited("costly-read")
 def show(public_id: str) -> str:
     row, match = reading.load_match(public_id)
     remember_match(public_id)

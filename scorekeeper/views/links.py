@@ -24,6 +24,15 @@ def external_url(endpoint: str, **values: Any) -> str:
     return url_for(endpoint, _external=bool(current_app.config.get("TRUSTED_HOSTS")), **values)
 
 
+def link_base() -> str:
+    """What ``external_url`` starts the links of this request with (empty for paths): an answer holding such
+    links is kept under it."""
+    base = current_app.config.get("BASE_URL") or ""
+    if base:
+        return base
+    return request.host_url if current_app.config.get("TRUSTED_HOSTS") else ""
+
+
 def fixed_url(endpoint: str, **values: Any) -> str:
     """The same as ``external_url`` for pages that must not depend on the request (the cached sheet):
     absolute with ``BASE_URL``, a path otherwise."""

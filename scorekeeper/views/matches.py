@@ -36,9 +36,8 @@ from ..forms.matches import NewMatchForm
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Match, SideInfo
 from ..rules.numbers import whole_number_or_none
-from ..rules.scoring import offers_throw_in
 from ..samples import bundled_samples
-from ..sheet.cache import sheet_etag, unchanged_headers
+from ..sheet.cache import SheetPage, sheet_etag, unchanged_headers
 from ..sheet.qr import qr_svg
 from ..sheet.view import SheetView
 from ..store import reading, write_keys, writing
@@ -110,7 +109,7 @@ def sheet(public_id: str) -> Response:
     if not flashes and not saved and not offer and request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=unchanged_headers(etag))
     page = sheet_page(public_id, version)
-    dead = _dead_contract_offer(page.match) if offer else None
+    dead = _dead_contract_offer(page) if offer else None
     if not flashes and not saved and dead is None:  # decided or not, the same page for every phone, kept offline
         return encoded(page.page, sheet_etag(page.version))
     notices = render_template("matches/_saved.html", saved=saved, version=page.version,
@@ -254,15 +253,14 @@ def api_access(public_id: str) -> Response:
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 
-def _dead_contract_offer(match: Match) -> int | None:
+def _dead_contract_offer(page: SheetPage) -> int | None:
     """The deal just saved (``?dead=N``) when its contract was dead and it was not thrown in."""
     number = whole_number_or_none(request.args.get("dead", ""))
-    if number is None or not 1 <= number <= len(match.deals):
-        return None
-    return number if offers_throw_in(match, number) else None
+    return number if number in page.dead_contracts else None
 
 
 @bp.get("/m/<public_id>/more")
+@rate_limited("costly-read")
 def more(public_id: str) -> str:
     """Export, import, the API and this device's list: what a match needs now and then, off the sheet."""
     row, match = reading.load_match(public_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, request
 from werkzeug.wrappers import Response
 
+from ..extensions import rate_limited
 from ..sheet.cache import sheet_etag, unchanged_headers
 from ..sheet.result_card import ResultCard
 from ..sheet.view import SheetView
@@ -17,6 +18,7 @@ NOT_DECIDED = "This match is not decided yet: its result card comes with its win
 
 
 @bp.get("/m/<public_id>/result.svg")
+@rate_limited("costly-read")
 def card(public_id: str) -> Response:
     version = reading.match_version(public_id)
     if version is None:
@@ -25,6 +27,7 @@ def card(public_id: str) -> Response:
 
 
 @bp.get("/w/<watch_id>/result.svg")
+@rate_limited("costly-read")
 def watched_card(watch_id: str) -> Response:
     found = reading.watched_match(watch_id)
     if found is None:

@@ -3,6 +3,7 @@ sends it, and a deal saved from the sheet's entry panel is answered with its liv
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import jsonify, render_template, request, url_for
@@ -14,9 +15,11 @@ from ..events.pages import event_place
 from ..forms.common import new_write_key
 from ..models import MatchRow
 from ..rules.match import Match
+from ..rules.scoring import offers_throw_in
 from ..sheet.cache import (
     DEAD_CONTRACT_SLOT,
     FLASHES_SLOT,
+    Answer,
     Encoded,
     SheetPage,
     sheet_cache,
@@ -61,15 +64,28 @@ def _draw(row: MatchRow, match: Match, watching: bool) -> SheetPage:
     html = render_template("matches/sheet.html", row=row, match=match, view=view, watching=watching,
                            place=event_place(row), chart=chart_svg(chart) if chart is not None else None,
                            live_etag=sheet_etag(row.version, watching), next_match=started, **links)
-    return SheetPage.drawn(row.version, match, view, html)
+    dead = frozenset(number for number in range(1, len(match.deals) + 1) if offers_throw_in(match, number))
+    return SheetPage.drawn(row.version, html, view.sheet is not None and view.sheet.ended_at is not None, dead)
 
 
 def encoded(body: Encoded, etag: str) -> Response:
     """HTML kept in the sheet cache, compressed when the phone accepts it."""
-    headers = unchanged_headers(etag)
+    return sent(body, "text/html", unchanged_headers(etag))
+
+
+def sent(body: Encoded, mimetype: str, headers: dict[str, str]) -> Response:
+    """Bytes kept in the sheet cache, compressed when the client accepts it."""
+    headers = headers | {"Vary": "Accept-Encoding"}
     if request.accept_encodings["gzip"]:
-        return Response(body.gzipped, mimetype="text/html", headers=headers | {"Content-Encoding": "gzip"})
-    return Response(body.body, mimetype="text/html", headers=headers)
+        return Response(body.gzipped, mimetype=mimetype, headers=headers | {"Content-Encoding": "gzip"})
+    return Response(body.body, mimetype=mimetype, headers=headers)
+
+
+def kept_answer(key: str, version: int, make: Callable[[], Answer]) -> Response:
+    """The answer of ``key`` (its kind and the match's link) at ``version``, from the sheet cache or made now
+    by ``make``: a costly answer is worked out once per version, however often it is asked for."""
+    answer = sheet_cache().page(key, version, make)
+    return sent(answer.body, answer.mimetype, dict(answer.headers))
 
 
 def saved_answer(loaded: reading.Loaded, saved: SavedDeal | None, dead: int | None,
@@ -89,7 +105,7 @@ def saved_answer(loaded: reading.Loaded, saved: SavedDeal | None, dead: int | No
         "saved": saved.number if saved is not None else None, "etag": sheet_etag(page.version),
         "live": page.live.body.decode(), "notices": notices, "dead_contract": offer,
         "next_deal": next_deal | {"version": page.version, "csrf_token": generate_csrf(),
-                                  "decided": page.view.sheet is not None and page.view.sheet.ended_at is not None},
+                                  "decided": page.decided},
     })
     answer.headers["Cache-Control"] = "no-store"  # a form token and write keys: never kept
     return answer

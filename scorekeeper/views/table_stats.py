@@ -6,12 +6,14 @@ from flask import Blueprint, abort, render_template, request
 
 from .. import tables
 from ..device import remember_table
+from ..extensions import rate_limited
 from ..sheet.form_chart import LINES, form_chart
 
 bp = Blueprint("table_stats", __name__)
 
 
 @bp.get("/t/<table_id>/stats")
+@rate_limited("costly-read")
 def table(table_id: str) -> str:
     row = tables.get_table_or_404(table_id)
     remember_table(table_id)
@@ -24,6 +26,7 @@ def table(table_id: str) -> str:
 
 
 @bp.get("/t/<table_id>/stats/player")
+@rate_limited("costly-read")
 def player(table_id: str) -> str:
     row = tables.get_table_or_404(table_id)
     remember_table(table_id)

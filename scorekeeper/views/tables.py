@@ -16,7 +16,7 @@ from ..device import (
     remember_match,
     remember_table,
 )
-from ..extensions import count_made, rate_limited
+from ..extensions import rate_limited
 from ..forms.house_rules import rule_values
 from ..forms.tables import (
     AddPlayerForm,
@@ -78,6 +78,7 @@ def _load(table_id: str) -> TableRow:
 
 
 @bp.get("/t/<table_id>")
+@rate_limited("costly-read")
 def show(table_id: str) -> str:
     row = _load(table_id)
     return _table_page(row, AddPlayerForm())
@@ -215,6 +216,7 @@ def _match_from_form(row: TableRow, form: TableMatchForm, options: dict[str, tab
 
 
 @bp.get("/t/<table_id>/export.json")
+@rate_limited("costly-read")
 def export(table_id: str) -> Response:
     """The table's file: players, rule cards and every match, to import again elsewhere."""
     response = Response(tables.dumps_table(tables.get_table_or_404(table_id)), mimetype="application/json")
@@ -228,7 +230,6 @@ def import_table() -> str | BaseResponse:
     """A table file, uploaded: a new table (new link) with its players, rule cards and matches."""
     form = ImportTableForm()
     if form.validate_on_submit() and form.table is not None:
-        count_made(*form.table.size())
         row = tables.import_table(form.table).row
         remember_table(row.public_id)
         return redirect(url_for("tables.show", table_id=row.public_id))

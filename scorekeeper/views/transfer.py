@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from flask import Blueprint, Response, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, url_for
 from sqlalchemy.exc import DataError
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
 from ..device import remember_match
 from ..events.loading import event_of_match
-from ..extensions import count_made, rate_limited
+from ..extensions import rate_limited
 from ..forms.transfer import ImportForm
 from ..rules.match import Match
 from ..rules.matchfile import dumps_match
 from ..rules.scoring import score_match
+from ..sheet.cache import Answer, Encoded
 from ..sheet.csv_export import sheet_csv
 from ..store import reading, writing
+from ..store.reading import Loaded
 from .errors import TOO_LARGE
+from .sheet_pages import kept_answer
 
 bp = Blueprint("transfer", __name__)
 
@@ -28,22 +32,32 @@ def download_name(match: Match, extension: str) -> str:
     return f"{stem}.{extension}"
 
 
-def _download(body: str, mimetype: str, name: str) -> Response:
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+def _download(public_id: str, kind: str, make: Callable[[Loaded], str], mimetype: str) -> BaseResponse:
+    """The match's file of ``kind`` (its extension), made by ``make`` once per version of the match."""
+    version = reading.match_version(public_id)
+    if version is None:
+        abort(404, "There is no match at this link.")
+
+    def made() -> Answer:
+        loaded = reading.load_match(public_id)
+        body = make(loaded)
+        disposition = f'attachment; filename="{download_name(loaded.match, kind)}"'
+        return Answer(loaded.row.version, Encoded.of(body.encode()), mimetype, (("Content-Disposition", disposition),))
+
+    return kept_answer(f"{kind}:{public_id}", version, made)
 
 
 @bp.get("/m/<public_id>/export.json")
-def export_json(public_id: str) -> Response:
-    row, match = reading.load_match(public_id)
-    return _download(dumps_match(match, event_of_match(row)), "application/json", download_name(match, "json"))
+@rate_limited("costly-read")
+def export_json(public_id: str) -> BaseResponse:
+    return _download(public_id, "json", lambda loaded: dumps_match(loaded.match, event_of_match(loaded.row)),
+                     "application/json")
 
 
 @bp.get("/m/<public_id>/export.csv")
-def export_csv(public_id: str) -> Response:
-    _, match = reading.load_match(public_id)
-    return _download(sheet_csv(match, score_match(match)), "text/csv", download_name(match, "csv"))
+@rate_limited("costly-read")
+def export_csv(public_id: str) -> BaseResponse:
+    return _download(public_id, "csv", lambda loaded: sheet_csv(loaded.match, score_match(loaded.match)), "text/csv")
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -51,7 +65,6 @@ def export_csv(public_id: str) -> Response:
 def import_match() -> str | BaseResponse:
     form = ImportForm()
     if form.validate_on_submit() and form.match is not None:
-        count_made(deals=len(form.match.deals))
         try:
             row = writing.create_match(form.match)
         except (DataError, OverflowError):

@@ -126,6 +126,7 @@ def add_player(public_id: str) -> Response:
 
 
 @bp.get("/e/<public_id>/matches.zip")
+@rate_limited("costly-read")
 def export_matches(public_id: str) -> Response:
     """Every table's match file, in one zip."""
     row = get_event_or_404(public_id)
