@@ -1,5 +1,6 @@
-"""Costly reads cost the reader: limited per address, counted by the deals they read (before they read them),
-never the live poll nor the sheet; and a file brought in is counted against the limits before it is read."""
+"""Costly reads cost the reader: limited per address, counted by the deals they read (before they read them:
+one a hundred deals, so a match as long as most counts nothing), never the live poll nor the sheet; and a
+file brought in is counted against the limits before it is read."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
     app = create_app({
         "TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
         "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True, "READ_LIMIT": "5 per minute",
-        "NEW_DEALS_LIMIT": "20 per minute",
+        "NEW_DEALS_LIMIT": "400 per minute",
     })
     yield app
     app.extensions["scorekeeper.engine"].dispose()
@@ -43,7 +44,8 @@ def rows(app: Flask, model: Any) -> int:
         return int(get_session().scalar(select(func.count()).select_from(model)) or 0)
 
 
-def new_match(client: FlaskClient, deals: int = 2) -> str:
+def new_match(client: FlaskClient, deals: int = 100) -> str:
+    """A match of ``deals`` deals (reading a hundred counts one)."""
     answer = client.post("/api/v1/matches", json=match_file([DEAL] * deals, target=5000))
     assert answer.status_code == 201, answer.get_json()
     return str(answer.get_json()["id"])
@@ -75,7 +77,8 @@ def test_costly_reads_are_limited_and_answer_429_as_the_app_does(app: Flask, cli
 def test_a_deal_saved_from_the_form_is_no_read(client: FlaskClient) -> None:
     """The deal form's page is a costly read; sending it is a write, never refused as a read."""
     actions = Actions(client)
-    public_id = actions.create_match()
+    public_id = new_match(client)
+    assert client.get(f"/m/{public_id}").status_code == 200  # this phone opened the players' link
     form = actions.deal_form(public_id)
     for _ in range(4):
         assert client.get(f"/m/{public_id}/deals/new").status_code == 200
@@ -98,23 +101,23 @@ def test_a_read_that_reads_no_match_is_not_counted(client: FlaskClient) -> None:
 
 
 def test_a_read_counts_the_deals_it_reads(database_url: str, tmp_path: Path) -> None:
-    """Reading a 250-deal match counts three (one and one more a hundred deals): a long match's reader runs
-    out of reads sooner."""
+    """Reading a 250-deal match counts two (one a whole hundred deals): a long match's reader runs out of reads
+    sooner, and a short match's counts nothing."""
     app = create_app({
         "TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False,
-        "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True, "READ_LIMIT": "6 per minute",
+        "INSTANCE_PATH": str(tmp_path), "RATELIMIT_ENABLED": True, "READ_LIMIT": "4 per minute",
     })
     try:
         client = app.test_client()
         answer = client.post("/api/v1/matches", json=largest_match_file(deals=250))
         assert answer.status_code == 201
         long_id = answer.get_json()["id"]
-        assert client.get(f"/api/v1/matches/{long_id}/deals/1").status_code == 200  # 3
-        assert client.get(f"/api/v1/matches/{long_id}/deals/2").status_code == 200  # 6
+        assert client.get(f"/api/v1/matches/{long_id}/deals/1").status_code == 200  # 2
+        assert client.get(f"/api/v1/matches/{long_id}/deals/2").status_code == 200  # 4
         assert client.get(f"/api/v1/matches/{long_id}/deals/3").status_code == 429
         short = app.test_client()
-        short_id = new_match(short)
-        for number in range(6):
+        short_id = new_match(short, deals=99)
+        for number in range(20):
             assert short.get(f"/api/v1/matches/{short_id}/deals/1", environ_base=OTHER_ADDRESS).status_code == 200, \
                 number
     finally:
@@ -129,8 +132,8 @@ def broken_match_file(deals: int) -> dict[str, Any]:
 
 
 def test_a_match_file_past_the_limit_on_deals_is_refused_before_it_is_read(app: Flask, client: FlaskClient) -> None:
-    assert client.post("/api/v1/matches", json=broken_match_file(21)).status_code == 429
-    page = client.post("/import", data={"text": json.dumps(broken_match_file(21))})
+    assert client.post("/api/v1/matches", json=broken_match_file(401)).status_code == 429
+    page = client.post("/import", data={"text": json.dumps(broken_match_file(401))})
     assert page.status_code == 429 and "Slow down" in page.get_data(as_text=True)
     assert rows(app, MatchRow) == 0
     assert client.post("/api/v1/matches", json=broken_match_file(5)).status_code == 422  # within it: read
@@ -138,14 +141,14 @@ def test_a_match_file_past_the_limit_on_deals_is_refused_before_it_is_read(app: 
 
 def test_a_table_file_past_the_limits_is_refused_before_its_matches_are_read(app: Flask, client: FlaskClient) -> None:
     table = {"format": "scorekeeper-table/1", "name": "Ours", "players": [],
-             "matches": [match_file([DEAL] * 10, target=5000), broken_match_file(11)]}
+             "matches": [match_file([DEAL] * 200, target=5000), broken_match_file(201)]}
     refused = client.post("/api/v1/tables/import", json=table)
     assert refused.status_code == 429 and refused.mimetype == "application/json"
     upload = client.post("/tables/import", data={"file": (io.BytesIO(json.dumps(table).encode()), "table.json")},
                          content_type="multipart/form-data")
     assert upload.status_code == 429
     assert rows(app, TableRow) == 0 and rows(app, MatchRow) == 0
-    table["matches"] = table["matches"][1:]  # 11 deals: within the limit, so read, and refused for what it is
+    table["matches"] = table["matches"][1:]  # 201 deals: within the limit, so read, and refused for what it is
     assert client.post("/api/v1/tables/import", json=table).status_code == 422
 
 
