@@ -227,7 +227,7 @@ def test_a_hand_counted_by_faces_is_saved_as_its_cards_and_repriced_with_the_mel
     page.get_by_role("link", name=re.compile(r"Add deal \d+")).tap()
     panel = page.get_by_role("dialog", name="Deal 1")
     panel.get_by_role("radio", name="Meld + tricks").tap()
-    panel.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Ann & Bob").tap()
+    panel.get_by_role("group", name="Who bid?").get_by_role("radio", name="Ann", exact=True).tap()
     type_number(panel.get_by_role("textbox", name="Bid"), 50)
     dialog = faces_dialog(page, 0, "Ann's meld")
     for code in DOUBLE_HAND:
