@@ -4,6 +4,7 @@
 import { SUIT_LABELS, SUIT_SYMBOLS, hand } from "./js/rules/cards.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
 import { cardFaces, element, held } from "./js/meld_faces.js";
+import { guardSecondTaps } from "./js/second_tap.js";
 
 const ALL_TRUMPS = "all";
 const TRUMPS = [[ALL_TRUMPS, "All four"], ...Object.keys(SUIT_SYMBOLS).map((suit) =>
@@ -43,6 +44,7 @@ function faceStyles(href) {
 
 // The dialog for one meld box, named `name`: faces, trump, the best meld as it stands, Use and Cancel.
 export async function openFaces(form, box, name) {
+  guardSecondTaps();  // a double tap on "Count by cards", Use or Cancel: its second tap is dropped
   await faceStyles(form.dataset.facesHref);
   const deck = form.dataset.meldDeck;
   const table = tableOf(form);
