@@ -5,14 +5,20 @@ look."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from .conftest import Guard, Phones, in_each_scheme
+from .outbox import wait_until_sent
 from .samples import quick_deal
-from .table import deal_row, import_match
+from .sheet_only import players_match, sheet_only_phone
+from .table import deal_row, import_match, type_number
 from .taps import count_clicks, double_tap
+from .test_deal_entry import PARTNERS
+from .test_entry_panel import add_in_panel, count_navigations, enter_offline, type_in_panel
 
 pytestmark = pytest.mark.browser
 
@@ -90,3 +96,58 @@ def test_every_control_of_the_sheet_and_the_deal_panel_is_a_finger_wide(page: Pa
             fold.tap()
     expect(panel.get_by_role("button", name="plus 1").first).to_be_visible()
     assert page.evaluate(SMALL) == []
+
+
+@pytest.mark.service_worker
+def test_the_network_back_while_a_deal_is_typed_sends_the_kept_one_and_keeps_the_typed_one(
+    phones: Phones, guard: Guard
+) -> None:
+    page, _ = sheet_only_phone(phones, players_match([quick_deal(0, 60, (67, 20))]))
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+    loads = count_navigations(page)
+    with guard.offline(page):
+        enter_offline(page)  # deal 2 kept on the phone, not sent yet
+        page.get_by_role("link", name="+ Add deal 3").tap()
+        panel = page.get_by_role("dialog", name="Deal 3")
+        type_number(panel.get_by_role("textbox", name="Bid"), 65)
+    wait_until_sent(page)
+    expect(deal_row(page, 2)).not_to_contain_text("not sent yet")  # the server's row, swapped in
+    expect(page.locator("main > .flashes")).to_have_count(0)  # "not sent yet" has had its time
+    expect(panel.get_by_role("textbox", name="Bid")).to_have_value("65")
+    assert asked == [] and loads == []  # no "Leave site?", no page load
+
+
+def test_a_saved_notice_goes_when_another_phone_saves_the_next_deal(phones: Phones) -> None:
+    ann, bob = phones.open(), phones.open()
+    bob.goto(import_match(ann, PARTNERS))
+    add_in_panel(ann, 3, 60, (38, 62))  # "Deal 3 saved · Undo" on Ann's phone
+    expect(bob.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")
+    add_in_panel(bob, 4, 55, (20, 62))
+    expect(ann.locator(".match-meta")).to_have_text("Playing to 500 · 4 deals")
+    expect(ann.locator("main > .flashes")).to_have_count(0)
+    expect(bob.locator("main > .flashes .saved-notice")).to_have_text(re.compile(r"Deal 4 saved"))
+
+
+# The look of a notice: its frame's style and colour, and its background.
+LOOK = """(box) => { const look = getComputedStyle(box);
+  return [look.borderTopStyle, look.borderTopColor, look.backgroundColor]; }"""
+
+
+@pytest.mark.service_worker
+def test_not_sent_yet_has_a_look_of_its_own_in_light_dark_and_print(phones: Phones, guard: Guard) -> None:
+    page, _ = sheet_only_phone(phones, players_match([quick_deal(0, 60, (67, 20))]))
+    add_in_panel(page, 2, 55, (20, 62))
+    saved = page.locator("main > .flashes .saved-notice").evaluate(LOOK)
+    with guard.offline(page, back_online=False):
+        panel = type_in_panel(page, 3, "Di", 55, (20, 62))
+        panel.get_by_role("button", name="Save deal").tap()
+        expect(panel).to_be_hidden()
+    pending = page.locator("main > .flashes .flash")
+    expect(pending).to_contain_text("not sent yet")
+    for scheme in in_each_scheme(page):
+        look = pending.evaluate(LOOK)
+        assert look[0] == "dashed" and look[1:] != saved[1:], (scheme, look, saved)
+    page.emulate_media(media="print")
+    mark = deal_row(page, 3).locator(".status", has_text="not sent yet")
+    assert mark.evaluate("(mark) => getComputedStyle(mark).outlineStyle") == "dashed"
