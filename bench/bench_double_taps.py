@@ -29,12 +29,13 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import CDPSession, Locator, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from servers import codes, database, served
 
 CHROMIUM = "/usr/bin/chromium"
@@ -44,6 +45,7 @@ MATCH = {"format": "pinochle-match/1", "name": "Bench",
          "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
          "rules": {"target": 5000},
          "deals": [{"bidder": number % 2, "bid": 50, "sides": [{"total": 30}, {"total": 20}]} for number in range(30)]}
+PANEL = "dialog.entry-panel[open]"
 PLACES = {"top": (2, "start"), "middle": (15, "center"), "bottom": (29, "end")}
 # What the page shows that a tap may have changed: the open dialogs (their names), the open form's values, the
 # card faces counted, the address and the explanations open.
@@ -77,8 +79,9 @@ class Phone:
         self.session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
         self.session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
-    def taps(self, control: Locator, gap_ms: int | None) -> None:
-        """One tap on the middle of ``control``, or two ``gap_ms`` apart; then the page is left alone."""
+    def taps(self, control: Locator, gap_ms: int | None, opens: str | None) -> None:
+        """One tap on the middle of ``control``, or two ``gap_ms`` apart; then the page is left alone, once what
+        the tap opens (``opens``: a selector) is open, however long its script and form take to come."""
         box = control.bounding_box()
         assert box is not None, control
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -87,10 +90,18 @@ class Phone:
         if gap_ms is not None:
             time.sleep(max(0.0, gap_ms / 1000 - (time.perf_counter() - started)))
             self.touch(x, y)
+        if opens:
+            with suppress(PlaywrightError):  # closed again (or another page) by a second tap: read as it is
+                self.page.wait_for_selector(opens, timeout=10_000)
         time.sleep(self.settle)
 
     def state(self) -> dict[str, Any]:
-        return dict(self.page.evaluate(STATE))
+        """What the page shows (read again once loaded, should a tap have led to another page)."""
+        try:
+            return dict(self.page.evaluate(STATE))
+        except PlaywrightError:
+            self.page.wait_for_load_state()
+            return dict(self.page.evaluate(STATE))
 
     def fresh(self) -> None:
         """The sheet as loaded, nothing open: each double tap starts alike (the first is the page's first tap)."""
@@ -118,7 +129,7 @@ class Phone:
 
 
 def compare(phone: Phone, tally: Tally, name: str, gaps: list[int], ready: Callable[[], Locator],
-            warm: bool = False) -> None:
+            warm: bool = False, opens: str | None = PANEL) -> None:
     """``ready`` brings the page to where the control is and gives it; a single tap, then a double tap at each
     gap, each from the same start (the page just loaded; ``warm``: with the panel opened and closed once); what
     differs from the single tap is the second tap's doing."""
@@ -127,16 +138,26 @@ def compare(phone: Phone, tally: Tally, name: str, gaps: list[int], ready: Calla
         if warm:
             phone.warm()
         return ready()
-    phone.taps(start(), None)
+    phone.taps(start(), None, opens)
     alone = phone.state()
     for gap in gaps:
-        phone.taps(start(), gap)
+        phone.taps(start(), gap, opens)
         tally.taps += 1
         after = phone.state()
         changed = sorted(key for key in alone if after[key] != alone[key])
         if changed:
-            tally.selections.append(f"{name} at {gap} ms: " + ", ".join(f"{key} {alone[key]!r} → {after[key]!r}"
+            tally.selections.append(f"{name} at {gap} ms: " + ", ".join(difference(key, alone[key], after[key])
                                                                           for key in changed))
+
+
+def difference(key: str, alone: Any, after: Any) -> str:
+    """What the second tap changed of ``key``: a form's fields that differ, or the value before and after."""
+    if key == "form" and alone and not after:
+        return "its form closed"
+    if key == "form" and alone:
+        return "fields " + ", ".join(sorted(set(after) - set(alone))) + " (were " + ", ".join(
+            sorted(set(alone) - set(after))) + ")"
+    return f"{key} {alone!r} → {after!r}"
 
 
 def opened_from(phone: Phone, place: str) -> Callable[[], Locator]:
@@ -164,13 +185,13 @@ def run(phone: Phone, tally: Tally, gaps: list[int]) -> None:
                     lambda n=number, b=block: phone.deal(n, b).locator("td.num").last, warm)
     for place, (number, _) in PLACES.items():
         compare(phone, tally, f"Close (deal {number}, {place})", gaps,
-                lambda p=place: opened_from(phone, p)().get_by_role("button", name="Close"))
+                lambda p=place: opened_from(phone, p)().get_by_role("button", name="Close"), opens=None)
 
         def cancel(p: str = place) -> Locator:
             link = opened_from(phone, p)().get_by_role("link", name="Cancel")
             link.scroll_into_view_if_needed()
             return link
-        compare(phone, tally, f"Cancel (deal {number}, {place})", gaps, cancel)
+        compare(phone, tally, f"Cancel (deal {number}, {place})", gaps, cancel, opens=None)
 
     def count_by_cards() -> Locator:
         page.get_by_role("link", name="+ Add deal 31").tap()
@@ -183,14 +204,14 @@ def run(phone: Phone, tally: Tally, gaps: list[int]) -> None:
 
     phone.fresh()
     if count_by_cards().count():
-        compare(phone, tally, '"Count by cards"', gaps, count_by_cards)
+        compare(phone, tally, '"Count by cards"', gaps, count_by_cards, opens=".faces-dialog[open]")
 
         def faces_cancel() -> Locator:
             count_by_cards().tap()
             page.locator(".faces-dialog[open]").get_by_role("button", name="Cancel").wait_for()
             page.wait_for_timeout(700)
             return page.locator(".faces-dialog[open]").get_by_role("button", name="Cancel")
-        compare(phone, tally, "card faces' Cancel", gaps, faces_cancel)
+        compare(phone, tally, "card faces' Cancel", gaps, faces_cancel, opens=None)
     after = phone.stored()
     tally.stored = sum(1 for old, new in zip(before, after, strict=False) if old != new) + abs(len(after) - len(before))
 
