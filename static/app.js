@@ -10,6 +10,9 @@ function changed(input) {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
+// Where the last finger (or mouse) went down: static/js/second_tap.js tells a double tap's second tap by it.
+addEventListener("pointerdown", (event) => { window.lastPress = event; }, true);
+
 // − and + buttons beside a number field.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-stepper] button[data-step]");

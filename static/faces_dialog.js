@@ -7,6 +7,7 @@
 import { SUIT_LABELS, SUIT_SYMBOLS, hand } from "./js/rules/cards.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
 import { cardFaces, cardsFact, cardsOfFact, element, held, meldBreakdown } from "./js/meld_faces.js";
+import { guardSecondTaps } from "./js/second_tap.js";
 
 const ALL_TRUMPS = "all";
 const TRUMPS = [[ALL_TRUMPS, "All four"], ...Object.keys(SUIT_SYMBOLS).map((suit) =>
@@ -58,6 +59,7 @@ const watched = new WeakSet();
 // The dialog for one meld box, named `name`: faces (the hand's cards, when it is kept as cards), trump, the best
 // meld as it stands, Use and Cancel, then the hand's other ways of counting.
 export async function openFaces(form, box, name) {
+  guardSecondTaps();  // a double tap on "Count by cards", Use or Cancel: its second tap is dropped
   await faceStyles(form.dataset.facesHref);
   if (!watched.has(form)) form.addEventListener("input", letCardsGo);
   watched.add(form);

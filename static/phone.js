@@ -114,8 +114,10 @@ function clockTime(date) {
 }
 
 // Put the new live part in place of the old one; mark the rows and totals whose text changed. An explanation
-// open behind its "?" stays open.
+// open behind its "?" stays open. The notices above the sheet ("Deal 12 saved · Undo", "not sent yet") spoke of
+// the sheet as it was: they go (a save on this phone puts its own in after).
 function swapLivePart(region, html) {
+  document.querySelectorAll("main > .flashes").forEach((notice) => notice.remove());
   const opened = new Set([...region.querySelectorAll("details[open] > summary[aria-label]")]
     .map((summary) => summary.getAttribute("aria-label")));
   const before = new Map();
@@ -214,13 +216,14 @@ function followSheet(region) {
 document.querySelectorAll(".live-sheet[data-live-url]").forEach(followSheet);
 
 
-// "+ Add deal" and a deal's number open the deal form over the sheet with no page load (static/entry.js, named
-// by the players' sheet, loaded on the first tap); without it the link opens the form page.
-// Once loaded, the panel opens within the tap.
+// "+ Add deal" and a deal's row (its number, its scores) open the deal form over the sheet with no page load
+// (static/entry.js, named by the players' sheet, loaded on the first tap); without it the links open the form
+// page. Once loaded, the panel opens within the tap.
 const entryPanel = document.querySelector("[data-entry-panel]");
 let entryModule = null;
 if (entryPanel) document.addEventListener("click", (event) => {
-  const link = event.target.closest(".live-sheet :is(.add-deal, .deal-number a)");
+  const link = event.target.closest(".live-sheet :is(.add-deal, .deal-number a)")
+    || (!event.target.closest("a") && event.target.closest(".live-sheet tr")?.querySelector(".deal-number a"));
   if (!link || event.button || event.ctrlKey || event.metaKey) return;
   event.preventDefault();
   if (entryModule) { entryModule.openEntry(link); return; }

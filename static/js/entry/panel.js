@@ -11,8 +11,9 @@
 // phone's Back) opens again as it was left; Cancel drops it.
 // Without this script the links open the form page.
 
+import { guardSecondTaps } from "../second_tap.js";
+
 const SLOW_ANSWER_MS = 3000;  // no answer yet: say that it is not sent yet
-const DOUBLE_TAP_MS = 500;  // a tap this soon after Save, where it was, is the second of a double tap
 
 // The panel's look, in the page's stylesheets from the first open (a constructed sheet: style-src 'self').
 const LOOK = [
@@ -32,6 +33,8 @@ const LOOK = [
     + " .entry-close { font-size: .875rem; padding: .25rem .5rem; } }",
   ".entry-status { margin: 0 0 .5rem; font-weight: 650; }",
   ".entry-status:empty { display: none; }",
+  // A deal kept on this phone, not sent yet: its own look, never a saved deal's green (as the sheet's rows, js/offline/sheet.js).
+  ".flash-pending { border-style: dashed; border-color: var(--warn); background: var(--warn-soft); }",
 ].join("\n");
 
 const panels = new WeakMap();
@@ -86,22 +89,6 @@ function tuckUncounted(form) {
   }
 }
 
-// A double tap on Save: the panel has closed when the second tap comes, which would land on the sheet under the
-// button (opening another deal, or a "?"). A tap there within DOUBLE_TAP_MS is ignored.
-function ignoreSecondTap(button) {
-  const where = button.getBoundingClientRect();
-  const ignore = (event) => {
-    if (event.clientX >= where.left && event.clientX <= where.right
-        && event.clientY >= where.top && event.clientY <= where.bottom) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    }
-    document.removeEventListener("click", ignore, true);
-  };
-  document.addEventListener("click", ignore, true);
-  setTimeout(() => document.removeEventListener("click", ignore, true), DOUBLE_TAP_MS);
-}
-
 /** Opens the deal form that `link` (the sheet's "+ Add deal" or a deal's number) leads to in the panel. */
 export function openEntry(link) {
   const region = link.closest(".live-sheet");
@@ -117,6 +104,7 @@ async function outbox() {
 }
 
 function setUpEntryPanel(region) {
+  guardSecondTaps();  // the second tap of a double tap on what opens or closes the panel: dropped
   const swapLivePart = window.swapLivePart;  // phone.js
   const look = new CSSStyleSheet();
   look.replaceSync(LOOK);
@@ -250,21 +238,20 @@ function setUpEntryPanel(region) {
     document.querySelectorAll("main > .flashes").forEach((node) => node.remove());
     const box = document.createElement("div");
     box.className = "flashes";
-    box.innerHTML = '<div class="flash flash-info saved-notice" role="status"></div>';
+    box.innerHTML = '<div class="flash flash-pending" role="status"></div>';
     box.firstChild.textContent = text;
     document.querySelector("main").prepend(box);
   };
 
   // A save answered once the panel had closed (the phone's Back while saving): the form waits as the draft.
   const closedMeanwhile = (form) => !body.contains(form);
-  const done = (form, button) => {
+  const done = (form) => {
     if (closedMeanwhile(form)) {
       if (draft && draft.content.contains(form)) draft = null;
       (window.requestIdleCallback || setTimeout)(prepare);
       return;
     }
-    ignoreSecondTap(button);
-    panel.close("done");
+    panel.close("done");  // a second tap on Save then lands on the sheet: second_tap.js drops it
   };
 
   // Kept on this phone by the outbox (app.js, js/offline/main.js), which shows it on the sheet as not sent yet.
@@ -278,7 +265,7 @@ function setUpEntryPanel(region) {
       ready();
       return;
     }
-    done(form, form.querySelector("[data-submit-once]"));
+    done(form);
     notice(`${name}: not sent yet. It is kept on this phone and sent when the network is back.`);
   };
 
@@ -329,7 +316,7 @@ function setUpEntryPanel(region) {
       button.textContent = "Saved";
       say("Saved");
       showSheet(JSON.parse(html));
-      done(form, button);
+      done(form);
       return;
     }
     if (closedMeanwhile(form)) {  // not saved: the draft, as typed, is saved again once opened

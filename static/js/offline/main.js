@@ -345,10 +345,11 @@ async function runSync(ctx) {
     ctx.asked = true;
     const left = await ctx.db.entriesOf(ctx.config.match);
     const notes = await ctx.db.notesOf(ctx.config.match);
-    if (result && result.sent && (ctx.replaced || location.pathname === ctx.config.sheet)) {
-      location.replace(ctx.config.sheet);  // sent: the server's sheet is the truth, with what is left under it
+    if (result && result.sent && ctx.replaced) {
+      location.replace(ctx.config.sheet);  // sent from a form's page: the server's sheet, with what is left under it
       return;
     }
+    if (result && result.sent) await catchUp(ctx);  // on the sheet: the server's, swapped in under the fingers
     if (result) keepSheet(ctx);  // the facts were confirmed: the worker's copy of the sheet follows
     await show(ctx);
     if (left.some((entry) => entry.state === "pending" || entry.state === "in_flight") && !(result && result.waiting)) {
@@ -357,6 +358,26 @@ async function runSync(ctx) {
     }
   })().finally(() => { ctx.running = null; });
   return ctx.running;
+}
+
+// The sheet's live part as the server now draws it, swapped in where it is (static/phone.js's swapLivePart), as
+// the sheet follows other phones: no page load, so a deal half typed in the entry panel stays as it is. Should
+// the server not answer, phone.js's next look brings it.
+async function catchUp(ctx) {
+  const live = document.querySelector(".live-sheet[data-live-url]");
+  if (!live || location.pathname !== ctx.config.sheet || !window.swapLivePart) return;
+  let answer;
+  try {
+    answer = await fetch(live.dataset.liveUrl, { cache: "no-store", credentials: "same-origin" });
+  } catch {
+    return;
+  }
+  const tag = /"([^"]*)"/.exec(answer.headers.get("ETag") || "");
+  if (answer.status !== 200 || !tag) return;
+  ctx.view.render({ config: ctx.config, entries: [], notes: [], onSheet: true });  // the projection taken away
+  window.swapLivePart(live, await answer.text());
+  live.dataset.etag = tag[1];
+  live.dispatchEvent(new Event("sheet-changed", { bubbles: true }));
 }
 
 // A form sent online is kept "in flight" until the server is asked whether it has it: the page after a save
@@ -410,10 +431,11 @@ async function choose(ctx, event) {
     await db.removeNote(note);
   }
   const left = (await db.entriesOf(ctx.config.match)).length + (await db.notesOf(ctx.config.match)).length;
-  if (!left && navigator.onLine && (ctx.replaced || location.pathname === ctx.config.sheet)) {
+  if (!left && navigator.onLine && ctx.replaced) {
     location.replace(ctx.config.sheet);  // nothing left to choose: the server's sheet
     return;
   }
+  if (!left && navigator.onLine) await catchUp(ctx);
   await show(ctx);
   if (navigator.onLine) runSync(ctx);
 }

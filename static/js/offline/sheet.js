@@ -19,6 +19,21 @@ function el(tag, attrs = {}, ...children) {
 
 const served = new WeakMap();  // each live part's content as the server sent it
 
+// Not sent yet has a look of its own, never a saved deal's green nor its mark: a dashed chip, and a dashed mark
+// at the row's start, in the page's colours (light or dark); printed, the chip's dashed frame (in the page's
+// stylesheets from the first draw: style-src 'self').
+const LOOK = ".status-pending { background: var(--warn-soft); color: var(--warn); outline: 1px dashed; outline-offset: -1px; }"
+  + " .sheet tr.row-pending > td:first-child {"
+  + " background: repeating-linear-gradient(var(--warn) 0 6px, transparent 6px 10px) left / 4px 100% no-repeat; }";
+let look = null;
+
+function addLook() {
+  if (look) return;
+  look = new CSSStyleSheet();
+  look.replaceSync(LOOK);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, look];
+}
+
 /** Show the server's live part in `region` again, as it came (the projection taken away). */
 export function restore(region) {
   const copy = served.get(region);
@@ -28,6 +43,7 @@ export function restore(region) {
 /** Draw the sheet of `projected` (view.js's project: the file, its sheet and each deal's origin) in the live
  * part `region`, over the server's, whose own sheet is `base`; `names`: the sides' names as the pages show them. */
 export function draw(region, { projected, base, config, pending, names }) {
+  addLook();
   if (!region.querySelector(`[${PROJECTED}]`)) served.set(region, fragmentOf(region));
   const page = served.get(region).cloneNode(true);
   const { file, sheet, track } = projected;
