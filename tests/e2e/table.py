@@ -22,6 +22,7 @@ from scorekeeper.rules.match import Match, SideInfo
 from scorekeeper.rules.matchfile import match_to_json
 
 from .samples import quick_deal
+from .taps import past_a_double_tap
 
 MINUS = "\u2212"
 
@@ -173,6 +174,7 @@ def faces_dialog(page: Page, side: int, meld: str) -> Locator:
     side_box(page, side).get_by_role("button", name=f"Count by cards ({meld})").tap()
     dialog = page.get_by_role("dialog", name=f"{meld} by cards")
     expect(dialog).to_be_visible()
+    past_a_double_tap(page)  # its faces may lie under the finger that opened it
     return dialog
 
 

@@ -58,3 +58,9 @@ def double_tap(page: Page, control: Locator, gap_ms: int, answered: Callable[[],
     touch_tap(page, x, y, first)
     answered()
     touch_tap(page, x, y, first + gap_ms / 1000)
+
+
+def past_a_double_tap(page: Page) -> None:
+    """Wait, as a player looks at what a tap opened, until a tap at the same place is no longer the second tap of
+    a double tap (``static/js/second_tap.js``: SECOND_TAP_MS after the last press, by the page's own clock)."""
+    page.wait_for_function("() => !window.lastPress || performance.now() - window.lastPress.timeStamp >= 500")

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Guard, Phones, in_each_scheme
+from .offline import wait_until_kept_with
 from .outbox import wait_until_sent
 from .samples import quick_deal
 from .sheet_only import players_match, sheet_only_phone
@@ -139,6 +140,7 @@ def test_not_sent_yet_has_a_look_of_its_own_in_light_dark_and_print(phones: Phon
     page, _ = sheet_only_phone(phones, players_match([quick_deal(0, 60, (67, 20))]))
     add_in_panel(page, 2, 55, (20, 62))
     saved = page.locator("main > .flashes .saved-notice").evaluate(LOOK)
+    wait_until_kept_with(page, f"{page.url}/deals/new", 'name="version" type="hidden" value="2"')
     with guard.offline(page, back_online=False):
         panel = type_in_panel(page, 3, "Di", 55, (20, 62))
         panel.get_by_role("button", name="Save deal").tap()
