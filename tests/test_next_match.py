@@ -13,12 +13,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from test_concurrent_writes import THREADS, bearer, race, statuses
 
-from scorekeeper import tables
 from scorekeeper.db import get_session
 from scorekeeper.models import MatchRow
 from scorekeeper.rules.errors import MatchFileError
 from scorekeeper.rules.matchfile import match_from_json, match_to_json
-from scorekeeper.store import reading, writing
+from scorekeeper.store import reading
 
 pytestmark = pytest.mark.both_databases
 
@@ -169,11 +168,12 @@ def test_the_first_dealer_is_kept_in_the_match_file_and_must_play_in_the_match()
 
 
 def test_a_phone_with_a_name_is_named_on_the_other_phones(app: Flask, client: FlaskClient) -> None:
+    """The phone that said "I am Ann" starts the next match: the others read that Ann's phone started it."""
     public_id, _ = decided(client)
     shown = client.get(f"/m/{public_id}/live")
-    with app.app_context():
-        loaded = reading.load_match(public_id)
-        writing.start_next_match(loaded.row, tables.next_match(loaded.row.name, loaded.match, rotate=False), None,
-                                 started_by="Ann")
+    ann = app.test_client()
+    ann.get(f"/m/{public_id}")
+    assert ann.post(f"/m/{public_id}/me", data={"name": "Ann"}).status_code == 302
+    started_from_form(ann, public_id)
     offered = live_part(client, f"/m/{public_id}/live", shown.headers["ETag"])
     assert "Ann’s phone started the next match" in offered and "Another phone" not in offered

@@ -25,6 +25,7 @@ from ..device import (
     device_table_ids,
     forget_match,
     may_change,
+    phone_name,
     remember_match,
     take_saved,
 )
@@ -169,7 +170,7 @@ def rematch(public_id: str) -> Response:
     try:
         started = writing.start_next_match(
             row, tables.next_match(row.name, match, rotate=request.form.get("partners") == "rotate"), key,
-            started_by=_phone_name())
+            started_by=phone_name())
     except write_keys.KeyReused:
         message = "This form was sent before with another request, so no match was started. Reload the page."
         return Response(render_template("errors/error.html", status=422, title="Form sent twice", message=message),
@@ -181,12 +182,6 @@ def _opened(public_id: str) -> Response:
     """Keep the match on this phone and go to its sheet."""
     remember_match(public_id)
     return redirect(url_for("matches.sheet", public_id=public_id))
-
-
-def _phone_name() -> str | None:
-    """The name this phone goes by at the table, which the other phones show when it starts the next match
-    (None: they say "Another phone")."""
-    return None
 
 
 @bp.get("/w/<watch_id>")
