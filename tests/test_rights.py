@@ -58,7 +58,7 @@ def writes(app: Flask, public_id: str, token: str) -> dict[str, dict[str, str]]:
         f"/m/{public_id}/deals/1/edit": common | QUICK_DEAL | {"sides-0-total": "70"},
         f"/m/{public_id}/deals/2/delete": common,
         f"/m/{public_id}/deals/1/throw-in": common,
-        f"/m/{public_id}/rules/rescale": common | {"factor": "up"},  # the first change of the history …
+        f"/m/{public_id}/rules/rescale": common | {"factor": "up", "confirm": "yes"},  # the history's first change …
         f"/m/{public_id}/rules/undo/1": common | {"confirm": "yes"},  # … undone (a fresh database numbers it 1)
         f"/m/{public_id}/rules": common | rules | {"confirm": "yes"},
         f"/m/{public_id}/rules/meld": common | {"confirm": "yes", "chosen": '{"pinochle": [4]}'},

@@ -10,8 +10,10 @@ from flask.testing import FlaskClient
 from test_api import WORKED, Created
 from test_views_deals import enter_worked_sheet
 
+from scorekeeper.rule_history import history_entries
 from scorekeeper.rules.scoring import score_match
 from scorekeeper.store import reading
+from scorekeeper.views.write_keys import SENT_BEFORE
 
 
 def page(client: FlaskClient, url: str) -> str:
@@ -23,10 +25,25 @@ def sheet_of(app: Flask, public_id: str):
         return score_match(reading.to_core(reading.get_match_or_404(public_id)))
 
 
-def rescale(client: FlaskClient, public_id: str, factor: str):
+def rescale_preview(client: FlaskClient, public_id: str, factor: str):
+    """Tap Rescale ×10 (``up``) or ÷10 (``down``) on the rules page: its preview, or the refusal."""
     data = form_values(client.get(f"/m/{public_id}/rules"))
-    return client.post(f"/m/{public_id}/rules/rescale",
-                       data={"csrf_token": data["csrf_token"], "version": data["version"], "factor": factor})
+    return client.post(f"/m/{public_id}/rules/rescale", data={
+        "csrf_token": data["csrf_token"], "version": data["version"], "write_key": data["write_key"], "factor": factor})
+
+
+def rescale(client: FlaskClient, public_id: str, factor: str):
+    """Tap Rescale on the rules page, then the button of its preview (the refusal when there is no preview)."""
+    preview = rescale_preview(client, public_id, factor)
+    if preview.status_code != 200:
+        return preview
+    return client.post(f"/m/{public_id}/rules/rescale", data=form_values(preview))
+
+
+def history_count(app: Flask, public_id: str) -> int:
+    """The entries of the match's history of changes."""
+    with app.app_context():
+        return len(history_entries(reading.get_match_or_404(public_id)))
 
 
 def undo_latest(client: FlaskClient, public_id: str):
@@ -58,6 +75,44 @@ def test_rescale_times_ten_is_one_change_and_undo_restores_the_sheet(
     assert sheet_of(app, public_id) == before
     html = page(client, f"/m/{public_id}/rules")
     assert "Undo: rescaled ÷10" in html and "Rescaled ×10" in html
+
+
+def test_rescale_is_previewed_then_its_confirm_writes_once(app: Flask, client: FlaskClient, actions: Actions) -> None:
+    """The preview shows the rules and the sheet before and after and writes nothing; its button rescales,
+    and the same button sent again (same key) is the same one change."""
+    public_id = actions.create_match(target=300)
+    enter_worked_sheet(actions, public_id)
+    before = sheet_of(app, public_id)
+    preview = rescale_preview(client, public_id, "up")
+    html = unescape(preview.get_data(as_text=True))
+    assert preview.status_code == 200 and "Rescale ×10?" in html
+    assert "<strong>Play to</strong>: 300 → <strong>3000</strong>" in html
+    now, after = html.split('class="card card-after"')
+    assert "<h2>Now</h2>" in now and "<strong>318</strong>" in now.split("<h2>Now</h2>")[1]
+    assert "After rescaling" in after and "<strong>3180</strong>" in after
+    assert sheet_of(app, public_id) == before and history_count(app, public_id) == 0  # nothing written
+    fields = form_values(preview)
+    assert fields["confirm"] == "yes" and fields["factor"] == "up" and fields["write_key"]
+    flashed = []
+    for _ in range(2):
+        answer = client.post(f"/m/{public_id}/rules/rescale", data=fields)
+        assert answer.status_code == 302
+        flashed.append(page(client, answer.headers["Location"]))
+    assert "Rescaled ×10:" in flashed[0] and SENT_BEFORE in flashed[1]
+    assert sheet_of(app, public_id).totals == (3180, 760) and history_count(app, public_id) == 1
+
+
+def test_a_stale_rescale_confirm_is_refused_and_writes_nothing(
+    app: Flask, client: FlaskClient, actions: Actions
+) -> None:
+    public_id = actions.create_match(target=300)
+    enter_worked_sheet(actions, public_id)
+    fields = form_values(rescale_preview(client, public_id, "up"))
+    assert actions.add_deal(public_id, 0, 50, [60, 20]).status_code == 302  # the match changes meanwhile
+    before = sheet_of(app, public_id)
+    answer = client.post(f"/m/{public_id}/rules/rescale", data=fields)
+    assert answer.status_code == 409 and "Look again before rescaling." in unescape(answer.get_data(as_text=True))
+    assert sheet_of(app, public_id) == before and history_count(app, public_id) == 0
 
 
 def test_divide_by_ten_is_refused_naming_the_deals(app: Flask, client: FlaskClient, actions: Actions) -> None:

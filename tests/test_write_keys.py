@@ -308,12 +308,13 @@ def test_a_rescale_or_an_undo_sent_twice_is_done_once(
     html = client.get(f"/m/{public_id}/rules").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
     assert token is not None
-    fields = {"csrf_token": token.group(1), "version": "2", "write_key": "rescale-key-0001", "factor": "up"}
+    fields = {"csrf_token": token.group(1), "version": "2", "write_key": "rescale-key-0001", "factor": "up",
+              "confirm": "yes"}  # from its preview
     assert client.post(f"/m/{public_id}/rules/rescale", data=fields).status_code == 302
     if action == "undo":
         with app.app_context():
             change = reading.get_match_or_404(public_id).rule_changes[0].id
-        fields = fields | {"version": "3", "write_key": "undo-key-0001", "confirm": "yes"}  # from its preview
+        fields = fields | {"version": "3", "write_key": "undo-key-0001"}
         answers = [client.post(f"/m/{public_id}/rules/undo/{change}", data=fields) for _ in range(2)]
     else:
         answers = [client.post(f"/m/{public_id}/rules/rescale", data=fields)]

@@ -81,9 +81,12 @@ class HouseRulesForm(FlaskForm):
 
 
 class RescaleForm(FlaskForm):
-    """Rescale the match ×10 or ÷10 (``factor`` is the button tapped: ``up`` or ``down``)."""
+    """Rescale the match ×10 or ÷10 (``factor`` is the button tapped: ``up`` or ``down``); ``confirm`` is set
+    on its preview."""
 
     version = HiddenField()
+    write_key = HiddenField(default=new_write_key)  # kept from the rules page through the preview to the rescale
+    confirm = HiddenField()
     factor = HiddenField()
 
 

@@ -456,6 +456,14 @@ def rescale_match(loaded: Loaded, factor: Factor, expected_version: int | None, 
                  lambda current: _rescale(current, factor, expected_version, action or f"rescale {factor.label}"), key)
 
 
+def rescaling(loaded: Loaded, factor: Factor, expected_version: int | None) -> tuple[Match, RulesPreview]:
+    """What rescaling would leave and the sheet before and after, worked out and checked, nothing written.
+    Raises ``StaleEdit``, ``HouseRuleError`` or ``ContradictionError`` as ``rescale_match`` does."""
+    _check_version(loaded.row, expected_version)
+    after = rescale(loaded.match, factor)
+    return after, compare_sheets(score_match(loaded.match), score_match(after))
+
+
 def _rescale(loaded: Loaded, factor: Factor, expected_version: int | None, action: str) -> Written:
     row, match = loaded
     _check_version(row, expected_version)

@@ -15,7 +15,7 @@ from ..rules.house_rules import RULE_SPECS, HouseRules
 from ..rules.match import Match
 from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
-from ..rules.scoring import preview_rules
+from ..rules.scoring import RulesPreview, preview_rules
 from ..store import reading, write_keys, writing
 from .undo_pages import undo_preview
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
@@ -71,13 +71,16 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
 
 @bp.post("/rescale")
 def rescale(public_id: str) -> str | Response | tuple[str, int]:
-    """Move the match to the ×10 numbers or back, as one change of the history."""
+    """Move the match to the ×10 numbers or back, as one change of the history, after its preview (the
+    sheet before and after), as a change of rules."""
     loaded = reading.load_match(public_id)
     form = RescaleForm()
     factor = {"up": Factor.UP, "down": Factor.DOWN}.get(form.factor.data or "")
     if not form.validate() or factor is None:
         return _refused(loaded, "Tap ×10 or ÷10 to rescale the match.", 400)
     try:
+        if form.confirm.data != "yes":
+            return _rescale_preview(loaded, form, factor, *writing.rescaling(loaded, factor, _version(form)))
         written = writing.rescale_match(loaded, factor, _version(form), sent_write_key())
     except ContradictionError as error:
         return _refused(loaded, f"Rescaling {factor.label} is refused: "
@@ -90,6 +93,17 @@ def rescale(public_id: str) -> str | Response | tuple[str, int]:
     flash(SENT_BEFORE if written.replayed
           else f"Rescaled {factor.label}: the rules, the bids and every number typed in. Undo it below.", "info")
     return redirect(url_for("house_rules.show", public_id=public_id))
+
+
+def _rescale_preview(loaded: reading.Loaded, form: RescaleForm, factor: Factor, after: Match,
+                     preview: RulesPreview) -> str:
+    """The page that shows a rescale before it is made; its button sends ``form`` back with ``confirm``."""
+    row, match = loaded
+    form.factor.data = "up" if factor is Factor.UP else "down"
+    form.confirm.data = "yes"
+    return render_template("house_rules/rescale.html", row=row, form=form, factor=factor, preview=preview,
+                           changes=rule_changes(match.rules, after.rules),
+                           names=[side.shown_name for side in match.sides])
 
 
 @bp.post("/undo/<int:change_id>")

@@ -78,6 +78,7 @@ def test_a_rules_form_that_gets_no_answer_is_kept_and_sent_once(
     public_id = public_id_of(host)
     follow(host, host.get_by_role("navigation", name="Match tools").get_by_role("link", name="House rules"))
     follow(host, host.get_by_role("button", name="Rescale ×10"))  # a change in the history, to undo
+    follow(host, host.get_by_role("button", name="Apply the rescale ×10"))
     page = phones.open()
     page.goto(link)  # a phone that opened the sheet only: the rules page is in its kit
     wait_until_kept(page, f"/m/{public_id}/outbox")

@@ -41,8 +41,16 @@ def test_rescale_times_ten_and_undo(page: Page, shoot: Callable[[Page, str], Any
     import_match(page, worked_sheet_file("Rescaled"))
     assert sheet_totals(page) == {"We": 318, "They": 76}
     open_house_rules(page)
-    follow(page, page.get_by_role("button", name="Rescale ×10"))
     history = page.get_by_role("region", name="Changes during this match")
+    follow(page, page.get_by_role("button", name="Rescale ×10"))
+    expect(page.get_by_role("heading", name="Rescale ×10?")).to_be_visible()  # its preview first
+    expect(page.locator(".change-list")).to_contain_text("Play to: 300 → 3000")
+    expect(page.locator(".card-after")).to_contain_text("3180")
+    shoot(page, "rescale-preview")
+    follow(page, page.get_by_role("link", name="Back to the house rules"))  # going back changes nothing
+    expect(history.locator("li")).to_have_count(0)
+    follow(page, page.get_by_role("button", name="Rescale ×10"))
+    follow(page, page.get_by_role("button", name="Apply the rescale ×10"))
     expect(history.locator("li")).to_have_count(1)
     expect(history).to_contain_text("Rescaled ×10")
     expect(history).to_contain_text("Play to: 300 → 3000")
