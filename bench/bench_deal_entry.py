@@ -88,6 +88,12 @@ class Player:
         return self.form.locator(f"label.choice:has(input[name='{field}'][value='{index}'])")
 
     def who_bid(self, player: str, side: int) -> None:
+        """The player who bid: one tap where "Who bid?" is a row of the players (the side follows), two on older
+        pages (the player, then the side)."""
+        players = self.form.get_by_role("group", name="Who bid?", exact=True)
+        if players.count():
+            self.choose(players.get_by_role("radio", name=player, exact=True))
+            return
         bidders = self.form.get_by_role("group", name="Who bid? (one of the bidding side)")
         self.choose(bidders.get_by_role("radio", name=player))
         self.choose(self.side("bidder", side))  # the form left the side blank: the player taps it too
