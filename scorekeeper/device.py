@@ -221,7 +221,7 @@ def _phone_id(make: bool) -> str | None:
         return found
     if not make:
         return None
-    made = "".join(secrets.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(8))
+    made = secrets.token_hex(4)
     session[PHONE_KEY] = made
     session.permanent = True
     return made
@@ -229,12 +229,12 @@ def _phone_id(make: bool) -> str | None:
 
 def this_phone() -> Author:
     """This phone as its writes are recorded (its id is made on its first write)."""
-    return Author(PHONE + (_phone_id(make=True) or ""), phone_name())
+    return Author(PHONE + str(_phone_id(make=True)), phone_name())
 
 
 def this_phone_label() -> str:
     """How the history names this phone ("Ann's phone", "a phone (k3f9)"), without making it an id."""
-    phone = _phone_id(make=False)
+    phone, name = _phone_id(make=False), phone_name()
     if phone is None:
-        return f"{phone_name()}'s phone" if phone_name() else "a phone"
-    return who(PHONE + phone, phone_name())
+        return f"{name}'s phone" if name else "a phone"
+    return who(PHONE + phone, name)

@@ -120,7 +120,7 @@ def init_limiter(app: Flask) -> Limiter:
     @limiter.request_filter
     def reads_are_never_limited() -> bool:
         """Every limit counts writes only: a read skips the limiter's work (a phone polls every 1.5 s)."""
-        return request.method in ("GET", "HEAD", "OPTIONS")
+        return request.method in READS
 
     for endpoint, view in list(app.view_functions.items()):
         scopes, counts_made = getattr(view, _MARK, ((), False))

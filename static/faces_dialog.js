@@ -54,15 +54,13 @@ function letCardsGo({ target, currentTarget: form }) {
   kept.value = "";
   form.querySelector(`[data-cards-of="${form.elements[`${hand}meld`].id}"]`)?.remove();
 }
-const watched = new WeakSet();
 
 // The dialog for one meld box, named `name`: faces (the hand's cards, when it is kept as cards), trump, the best
 // meld as it stands, Use and Cancel, then the hand's other ways of counting.
 export async function openFaces(form, box, name) {
   guardSecondTaps();  // a double tap on "Count by cards", Use or Cancel: its second tap is dropped
   await faceStyles(form.dataset.facesHref);
-  if (!watched.has(form)) form.addEventListener("input", letCardsGo);
-  watched.add(form);
+  form.addEventListener("input", letCardsGo);  // once: the same listener added again is not added twice
   const deck = form.dataset.meldDeck;
   const table = tableOf(form);
   const kept = keptField(box);

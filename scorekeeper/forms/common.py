@@ -11,7 +11,7 @@ from wtforms import Field, FieldList
 from wtforms import SelectChoice as SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2+, newer than its stubs
 
 from ..rules.cards import Suit
-from ..rules.limits import MAX_DIGITS
+from ..rules.numbers import path_number
 
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 
@@ -35,9 +35,9 @@ class NumberedList(FieldList):  # type: ignore[type-arg]
         offset = len(prefix) + 1
         for name in formdata:
             if name.startswith(prefix):
-                index = name[offset:].split(self._field_separator, 1)[0]  # type: ignore[attr-defined]
-                if index.isascii() and index.isdigit() and len(index) <= MAX_DIGITS:
-                    yield int(index)
+                index = path_number(name[offset:].split(self._field_separator, 1)[0])  # type: ignore[attr-defined]
+                if index is not None:
+                    yield index
 
 
 def new_write_key() -> str:

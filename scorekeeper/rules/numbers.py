@@ -40,6 +40,14 @@ def whole_number_or_none(text: str, max_digits: int = MAX_DIGITS) -> int | None:
         return None
 
 
+def path_number(text: str) -> int | None:
+    """The number an address part or a form field's index spells, or None: ASCII digits only, nothing around
+    them, at most ``MAX_DIGITS`` of them (so it fits the database's integer columns)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        return None
+    return int(text)
+
+
 def shown_text(text: str) -> str:
     """Text a person typed, as a message repeats it: long text cut short."""
     return text if len(text) <= SHOWN else text[:SHOWN] + "…"

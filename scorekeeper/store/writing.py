@@ -571,7 +571,7 @@ def _undone_deals(loaded: Loaded, change: DealChangeRow) -> Match:
 
 
 def _rescaled_by(group: list[RuleChangeRow]) -> Factor | None:
-    action = (group[0].action or "") if group else ""
+    action = group[0].action or ""
     return next((factor for factor in Factor if action.endswith(f"rescale {factor.label}")), None)
 
 

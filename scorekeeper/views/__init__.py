@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask, request
 
 from ..device import this_phone
+from ..extensions import READS
 from ..forms.common import new_write_key
 from ..models import utc_iso
 from ..sheet.view import points, signed_points
@@ -56,5 +57,5 @@ def init_app(app: Flask) -> None:
 
 def _name_the_writer() -> None:
     """Tell the store who this request's writes are by, for the deals' history: the API, or this phone."""
-    if request.method not in ("GET", "HEAD", "OPTIONS"):
+    if request.method not in READS:
         act_as(THE_API if request.path.startswith("/api/") else this_phone())

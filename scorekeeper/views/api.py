@@ -303,7 +303,8 @@ def undo_rules(public_id: str, change_id: int) -> tuple[Response, int]:
 @bp.get("/matches/<public_id>/deals/<int:number>/history")
 def deal_history(public_id: str, number: int) -> Response:
     """Deal ``number``'s changes, oldest first: what, by whom, when, the deal before and after."""
-    row = editable_match(public_id).row
+    row = reading.get_match_or_404(public_id)
+    check_bearer(row.edit_token, "match")
     deal_id = history.current_deal_id(row, number)
     if deal_id is None:
         raise NotFound(f"This match has no deal {number}.")

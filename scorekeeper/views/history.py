@@ -24,9 +24,9 @@ bp.before_request(players_only)
 @bp.get("/history")
 def changes(public_id: str) -> tuple[str, int]:
     """Every change of the match's deals, newest first, and the undo of the last change of any kind."""
-    loaded = reading.load_match(public_id)
+    row = reading.get_match_or_404(public_id)
     remember_match(public_id)
-    return _render_changes(loaded.row)
+    return _render_changes(row)
 
 
 @bp.get("/deals/<int:number>/history")

@@ -146,10 +146,11 @@ def next_match(public_id: str) -> Response:
     another phone has started it, the next match itself."""
     if not may_change(public_id):
         abort(403, NOT_A_PLAYER)
-    row, match = reading.load_match(public_id)
+    row = reading.get_match_or_404(public_id)
     started = reading.next_match_of(row)
     if started is not None:
         return _opened(started.public_id)
+    match = reading.to_core(row)
     html = render_template("matches/rematch.html", row=row, table=tables.table_of(row), write_key=new_write_key(),
                            can_rotate=len(tables.seating(match.sides)) > 2)
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})

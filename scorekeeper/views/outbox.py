@@ -28,13 +28,12 @@ from ..forms.meld_prices import MeldPricesForm
 from ..rules.errors import ContradictionError, HouseRuleError, MatchFileError, RulesError
 from ..rules.matchfile import match_to_json
 from ..rules.meld_prices import MeldPrices
-from ..rules.numbers import whole_number_or_none
+from ..rules.numbers import path_number, whole_number_or_none
 from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
 from .errors import KEY_REUSED, NOTHING_TO_UNDO, REPEATED_FIELD, Refused, error_json, repeated_name
-from .path_parts import path_number
 
 bp = Blueprint("outbox", __name__, url_prefix="/m/<public_id>/outbox")
 bp.before_request(players_only)

@@ -3,7 +3,7 @@
 ``<int:…>`` in every route is ``PathNumber``: '٣' or '²' is no deal number (``int`` reads them, the
 digit class of a route's pattern matches them), nor is one with more digits than a typed number may
 have (``MAX_DIGITS``), so each number asked of the database fits its columns. The outbox reads the
-numbers of the form addresses it is sent with ``path_number``.
+numbers of the form addresses it is sent with ``rules.numbers.path_number``.
 
 A text part (a link, a table's match) holding a NUL is no address at all: PostgreSQL refuses NUL in text,
 so it is answered 404 before any view asks the database (``no_nul_in_path``).
@@ -14,14 +14,7 @@ from __future__ import annotations
 from flask import Flask, abort
 from werkzeug.routing import IntegerConverter, ValidationError
 
-from ..rules.limits import MAX_DIGITS
-
-
-def path_number(text: str) -> int | None:
-    """The number an address part spells, or None: ASCII digits only, at most ``MAX_DIGITS`` of them."""
-    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
-        return None
-    return int(text)
+from ..rules.numbers import path_number
 
 
 class PathNumber(IntegerConverter):

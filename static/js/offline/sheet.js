@@ -271,8 +271,9 @@ function drawChart(page, sheet, names, target, pending) {
   // Each side's name just above its line's end, 12 apart from top to bottom (printed: sheet/chart.py's end labels).
   let below = -Infinity;
   const labelY = [];
-  names.map((_, side) => side).sort((a, b) => y(rows.at(-1)[a]) - y(rows.at(-1)[b]) || a - b).forEach((side) => {
-    below = Math.max(tenths(y(rows.at(-1)[side]) - 6), tenths(below + 12));
+  const end = rows.at(-1).map(y);
+  names.map((_, side) => side).sort((a, b) => end[a] - end[b] || a - b).forEach((side) => {
+    below = Math.max(tenths(end[side] - 6), tenths(below + 12));
     labelY[side] = below;
   });
   names.forEach((name, side) => {
