@@ -92,7 +92,8 @@ async function begin(meta) {
 // A deal whose side bid with no player noted, in a match whose sides name their players: "Who bid?" offers the
 // players only, so the side's own button is added, chosen (as the server draws that deal's form).
 function sideBidder(form, side, name) {
-  const first = form.querySelector('input[name="bidder"]');
+  const first = form.querySelector(`input[name="bidder"][value^="${side}:"]`)  // before its own players
+    ?? form.querySelector('input[name="bidder"]');
   if (!first) return;
   const button = first.closest("label").cloneNode(true);
   Object.assign(button.querySelector("input"), { value: String(side), checked: true });
