@@ -34,13 +34,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench_meld_taps import CHROMIUM, PHONE
 from playwright.sync_api import CDPSession, Locator, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from servers import codes, database, served
 
-CHROMIUM = "/usr/bin/chromium"
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-                         "device_scale_factor": 3}
 MATCH = {"format": "pinochle-match/1", "name": "Bench",
          "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
          "rules": {"target": 5000},

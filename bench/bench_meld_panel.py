@@ -15,23 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import tempfile
 from pathlib import Path
-from typing import Any
 
+from bench_meld_taps import CHROMIUM, MATCH, PHONE
 from playwright.sync_api import Page, sync_playwright
 from servers import Code, codes, database, served
 
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-                         "device_scale_factor": 3}
-CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
-MATCH = {
-    "format": "pinochle-match/1", "name": "Bench",
-    "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],
-    "rules": {"deck": "double", "meld_table": "double-small"}, "deals": [],
-}
 MODES = ("One number", "Meld + tricks")
 # What counts one player's meld: the faces' button, the sets' fold, the calculator's link (Ann's, or the first side's
 # one link when a side has one for its players).

@@ -10,11 +10,9 @@ import pytest
 from conftest import form_values, watch_id_of
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import func, select
+from test_api import match_count
 from test_concurrent_writes import THREADS, bearer, race, statuses
 
-from scorekeeper.db import get_session
-from scorekeeper.models import MatchRow
 from scorekeeper.rules.errors import MatchFileError
 from scorekeeper.rules.matchfile import match_from_json, match_to_json
 from scorekeeper.store import reading
@@ -33,11 +31,6 @@ def decided(client: FlaskClient, dealers: tuple[str, ...] = ("Ann", "Cy")) -> tu
                                                 "rules": {"target": 300}, "deals": deals}).get_json()
     assert client.get(f"/api/v1/matches/{made['id']}").get_json()["sheet"]["winner"] == 0
     return made["id"], made["edit_token"]
-
-
-def match_count(app: Flask) -> int:
-    with app.app_context():
-        return get_session().scalar(select(func.count()).select_from(MatchRow)) or 0
 
 
 def started_from_form(client: FlaskClient, public_id: str, partners: str = "same") -> str:

@@ -178,6 +178,13 @@ def faces_dialog(page: Page, side: int, meld: str) -> Locator:
     return dialog
 
 
+def open_folds(scope: Page | Locator) -> None:
+    """Every fold of ``scope`` shown closed is tapped open."""
+    for fold in scope.locator("details:not([open]) > summary").all():
+        if fold.is_visible():
+            fold.tap()
+
+
 def set_counters(page: Page, side: int, meld: str) -> Locator:
     """One hand's set counters, behind its card faces ("Count by sets instead"): the fold, open."""
     faces_dialog(page, side, meld).get_by_role("button", name="Count by sets instead").tap()

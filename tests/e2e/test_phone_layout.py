@@ -15,7 +15,7 @@ from .conftest import PHONE_AT_200_PERCENT, SMALL_PHONE_AT_200_PERCENT, MainPage
 from .event import make_event
 from .pixels import read_png
 from .samples import worked_sheet_file
-from .table import import_match, sheet_totals
+from .table import import_match, open_folds, sheet_totals
 from .test_house_rules import preview_target
 
 pytestmark = pytest.mark.browser
@@ -492,9 +492,7 @@ def test_every_form_fits_a_320_px_phone_with_the_browsers_text_at_200_percent(
             page.goto(path)
             if name == "deal-detailed":
                 page.locator("label.segment").nth(1).tap()
-            for fold in page.locator("details:not([open]) > summary").all():
-                if fold.is_visible():
-                    fold.tap()
+            open_folds(page)
             found = page.evaluate(FORM_CLIPPED)
             if found:
                 clipped[name] = found

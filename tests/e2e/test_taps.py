@@ -16,7 +16,7 @@ from .offline import wait_until_kept_with
 from .outbox import wait_until_sent
 from .samples import quick_deal
 from .sheet_only import players_match, sheet_only_phone
-from .table import deal_row, import_match, type_number
+from .table import deal_row, import_match, open_folds, type_number
 from .taps import count_clicks, double_tap
 from .test_deal_entry import PARTNERS
 from .test_entry_panel import add_in_panel, count_navigations, enter_offline, type_in_panel
@@ -92,9 +92,7 @@ def test_every_control_of_the_sheet_and_the_deal_panel_is_a_finger_wide(page: Pa
     deal_row(page, 2).locator(".deal-number a").tap()
     panel = page.get_by_role("dialog", name="Correct deal 2")
     panel.get_by_role("radio", name="Meld + tricks").tap()
-    for fold in panel.locator("details:not([open]) > summary").all():
-        if fold.is_visible():
-            fold.tap()
+    open_folds(panel)
     expect(panel.get_by_role("button", name="plus 1").first).to_be_visible()
     assert page.evaluate(SMALL) == []
 
