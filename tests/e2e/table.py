@@ -185,6 +185,14 @@ def open_folds(scope: Page | Locator) -> None:
             fold.tap()
 
 
+def use_cards(page: Page, dialog: Locator, label: str) -> None:
+    """Tap the faces' dialog's "Use …" (``label``), and wait as a player looks where it closed: the next tap
+    there is no longer the second of a double tap."""
+    dialog.get_by_role("button", name=label).tap()
+    expect(dialog).to_be_hidden()
+    past_a_double_tap(page)
+
+
 def set_counters(page: Page, side: int, meld: str) -> Locator:
     """One hand's set counters, behind its card faces ("Count by sets instead"): the fold, open."""
     faces_dialog(page, side, meld).get_by_role("button", name="Count by sets instead").tap()

@@ -17,7 +17,16 @@ from playwright.sync_api import Locator, Page, Route, expect
 from .conftest import PHONE_AT_200_PERCENT, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, take_expected_errors, wait_until_sent
 from .sheet_only import players_match, sheet_only_phone
-from .table import add_quick_deal, deal_row, import_match, set_counters, sheet_totals, type_number, type_quick_numbers
+from .table import (
+    add_quick_deal,
+    deal_row,
+    import_match,
+    set_counters,
+    sheet_totals,
+    type_number,
+    type_quick_numbers,
+    use_cards,
+)
 from .taps import count_clicks, double_tap
 from .test_deal_entry import PARTNERS, THEY, WE
 from .test_meld_calculator import tap_card
@@ -357,8 +366,7 @@ def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
         faces = page.get_by_role("dialog", name="Ann's meld by cards")
         for code in ("QS", "JD"):  # a pinochle
             tap_card(page, code)
-        faces.get_by_role("button", name="Use 4").tap()
-        expect(faces).to_be_hidden()
+        use_cards(page, faces, "Use 4")
         expect(panel.locator("[data-cards-of]")).to_contain_text("Ann's meld by cards: pinochle 4 = 4 (♠ trump).")
         panel.get_by_role("button", name="Close").tap()
     wait_until_sent(page)

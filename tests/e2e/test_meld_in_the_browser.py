@@ -15,7 +15,7 @@ from playwright.sync_api import Page, Request, expect
 
 from .conftest import LiveApp, Phones, in_each_scheme
 from .outbox import public_id_of, server_match
-from .table import deal_scores, faces_dialog, import_match, set_counters, side_box, type_number
+from .table import deal_scores, faces_dialog, import_match, set_counters, side_box, type_number, use_cards
 from .test_accessibility import axe_violations
 from .test_meld_calculator import WORKED_HAND, tap_card
 from .test_meld_prices import set_prices
@@ -193,8 +193,7 @@ def test_count_by_cards_in_the_deal_form_keeps_one_hand_as_its_cards(
     assert axe_violations(page) == []
     shoot(page, "meld-faces-in-the-deal-form")
 
-    dialog.get_by_role("button", name="Use 59").tap()
-    expect(dialog).to_be_hidden()
+    use_cards(page, dialog, "Use 59")
     ann = side_box(page, 0).get_by_label("Ann's meld")
     expect(ann).to_have_value("")  # the hand is its cards, not a number
     expect(side_box(page, 0).locator("[data-cards-of]")).to_have_text(by_cards("Ann's meld", DOUBLE_BREAKDOWN))
@@ -233,7 +232,7 @@ def test_a_hand_counted_by_faces_is_saved_as_its_cards_and_repriced_with_the_mel
     for code in DOUBLE_HAND:
         tap_card(page, code)
     dialog.get_by_role("radio", name="♠ Spades").tap()
-    dialog.get_by_role("button", name="Use 59").tap()
+    use_cards(page, dialog, "Use 59")
     type_number(side_box(page, 0).get_by_label("Trick points"), 30)
     side_box(page, 0).locator("[data-cards-of]").scroll_into_view_if_needed()
     for scheme in in_each_scheme(page):

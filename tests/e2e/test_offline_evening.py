@@ -17,7 +17,7 @@ from playwright.sync_api import Page, Request, expect
 from .conftest import ARTIFACTS, SUMMARY, Guard, LiveApp, Phones
 from .outbox import public_id_of, server_match, wait_until_sent
 from .sheet_only import big_totals, players_match, save_offline, sheet_only_phone
-from .table import deal_row, faces_dialog, follow, open_meld_calculator, open_new_deal, side_box, type_number
+from .table import deal_row, faces_dialog, follow, open_meld_calculator, open_new_deal, side_box, type_number, use_cards
 from .test_meld_calculator import tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
@@ -73,7 +73,7 @@ def meld_by_card_faces(page: Page) -> None:
     for code in HAND_BY_FACES:
         tap_card(page, code)
     dialog.get_by_role("radio", name="♠ Spades").tap()
-    dialog.get_by_role("button", name="Use 19").tap()
+    use_cards(page, dialog, "Use 19")
     type_number(side_box(page, 0).get_by_role("textbox", name="Trick points"), 30)
     page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="Ann & Bo").tap()
 
