@@ -38,6 +38,7 @@ from .rules.match import Match, SideInfo
 from .rules.matchfile import match_from_json, sent_deals
 from .rules.numbers import whole_number_or_none
 from .rules.problems import ProblemCode, join_path
+from .rules.rotation import next_dealer, rotated_sides, side_name
 from .rules.scoring import play, settle_match
 from .rules.stats import TableStats, table_stats
 from .rules.text import clean_name, dated_name, dumps_lines, fit_name
@@ -284,11 +285,6 @@ def starting_rules(table: TableRow) -> list[StartingRules]:
     return cards + presets
 
 
-def side_name(players: Sequence[str]) -> str:
-    """A side named after its players: "Ann & Bob"."""
-    return " & ".join(players)
-
-
 def side_name_of(typed: str, players: Sequence[str], field: str) -> str:
     """The side's name as typed, else after its players (shortened to fit: "Ann & Bob"), else "Side"."""
     name = _clean(typed, field, MAX_SIDE_NAME, "a side's name", required=False)
@@ -306,26 +302,6 @@ def check_players_at_table(table: TableRow, sides: Sequence[SideInfo], field: st
             if name_key(name) not in known:
                 raise TableProblem(f"{field}[{i}].players[{j}]", NOT_AT_TABLE,
                                    f"{name} is not a player of this table")
-
-
-def seating(sides: Sequence[SideInfo]) -> list[str]:
-    """The players in their seats around the table: each side's first player, then each side's second…"""
-    most = max((len(side.players) for side in sides), default=0)
-    return [side.players[seat] for seat in range(most) for side in sides if seat < len(side.players)]
-
-
-def next_dealer(match: Match) -> str | None:
-    """Who deals the next deal: the player after the last recorded dealer, else the seat the deal count
-    reaches from the match's first dealer (its first player unless it names another); None when the sides
-    name no players."""
-    seats = seating(match.sides)
-    if not seats:
-        return None
-    for since, deal in enumerate(reversed(match.deals)):
-        if deal.dealt_by in seats:  # a passed deal records no dealer, but the deal still moved on
-            return seats[(seats.index(deal.dealt_by) + 1 + since) % len(seats)]
-    first = seats.index(match.first_dealer) if match.first_dealer in seats else 0
-    return seats[(first + len(match.deals)) % len(seats)]
 
 
 def default_match_name(sides: Sequence[SideInfo], day: date | None = None) -> str:
@@ -352,21 +328,6 @@ def _numbered_name(finished: str, default: str) -> str:
     if head == default and count is not None and len(f"{default} ({count + 1})") <= MAX_MATCH_NAME:
         return f"{default} ({count + 1})"
     return default
-
-
-def rotated_sides(sides: Sequence[SideInfo]) -> tuple[SideInfo, ...]:
-    """New partnerships for a rematch: the first player stays, every other moves one seat along the
-    list of players, so that with two pairs each partnership comes round in turn."""
-    names = [name for side in sides for name in side.players]
-    if len(names) < 3:
-        return tuple(sides)
-    names = [names[0], *names[2:], names[1]]
-    result, start = [], 0
-    for side in sides:
-        players = tuple(names[start:start + len(side.players)])
-        start += len(side.players)
-        result.append(SideInfo(name=side_name(players) if players else side.name, players=players))
-    return tuple(result)
 
 
 # The table file ----------------------------------------------------------------------------------------

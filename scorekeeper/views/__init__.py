@@ -8,9 +8,9 @@ from ..device import this_phone
 from ..extensions import READS
 from ..forms.common import new_write_key
 from ..models import utc_iso
+from ..rules.rotation import next_dealer
 from ..sheet.view import points, signed_points
 from ..store.history import THE_API, act_as
-from ..tables import next_dealer
 from .links import remember_urls
 
 

@@ -18,12 +18,12 @@ from ..rules.errors import ContradictionError, MatchFileError, RulesError
 from ..rules.house_rules import HouseRules, TrickScale
 from ..rules.match import Match, SideTotal
 from ..rules.numbers import whole_number_or_none
+from ..rules.rotation import next_dealer
 from ..rules.scoring import offers_throw_in, score_match
 from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
 from ..store import describe, history, reading, write_keys, writing
-from ..tables import next_dealer
 from .sheet_pages import saved_answer
 from .write_keys import key_reused_page, sent_write_key
 

@@ -37,6 +37,7 @@ from ..forms.matches import NewMatchForm
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.match import Match, SideInfo
 from ..rules.numbers import whole_number_or_none
+from ..rules.rotation import seat_order
 from ..samples import bundled_samples
 from ..sheet.cache import SheetPage, sheet_etag, unchanged_headers
 from ..sheet.qr import qr_svg
@@ -152,7 +153,7 @@ def next_match(public_id: str) -> Response:
         return _opened(started.public_id)
     match = reading.to_core(row)
     html = render_template("matches/rematch.html", row=row, table=tables.table_of(row), write_key=new_write_key(),
-                           can_rotate=len(tables.seating(match.sides)) > 2)
+                           can_rotate=len(seat_order(match.sides)) > 2)
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 

@@ -2,7 +2,7 @@
 // Used by node (vectors.test.mjs) and, unchanged, inside Chromium (tests/e2e/test_rules_twin.py): it takes
 // the twin's module (static/js/rules/index.js) as an argument and imports nothing itself.
 
-export const KINDS = ["meld", "matches", "rule_changes", "match_files", "readings"];
+export const KINDS = ["meld", "matches", "rule_changes", "match_files", "readings", "dealers"];
 
 /** JSON text with object keys sorted, so that two answers compare whatever order their keys came in. */
 export function canonical(value) {
@@ -86,6 +86,12 @@ function reading(rules, vector) {
 export function runKind(kind, vectors, rules) {
   const failures = [];
   if (kind === "meld") return { count: meld(rules, vectors, failures), failures };
+  if (kind === "dealers") {
+    vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`,
+      { seats: vector.seats, dealer: vector.dealer },
+      { seats: rules.seatOrder(vector.file.sides), dealer: rules.nextDealer(vector.file) }));
+    return { count: vectors.length, failures };
+  }
   if (kind === "readings") {
     vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`, expected(vector), reading(rules, vector)));
     return { count: vectors.length, failures };

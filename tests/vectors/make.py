@@ -4,11 +4,11 @@
     .venv/bin/python tests/vectors/make.py --check  # exit 1 when a checked-in file is stale
 
 Every case comes from seeded random hands and matches run through the core; nothing here is written by
-hand. Five files, one per kind: ``meld.json`` (prices and best meld of hands), ``matches.json`` (match
+hand. Six files, one per kind: ``meld.json`` (prices and best meld of hands), ``matches.json`` (match
 files and their sheets or contradictions), ``rule_changes.json`` (a house-rule change previewed on a
 match), ``match_files.json`` (damaged match files and the problem the reader names, and stored ones read
-back) and ``readings.json`` (typed numbers, card lists, rule values and JSON text with odd numbers and
-spaces, as each core reads them).
+back), ``readings.json`` (typed numbers, card lists, rule values and JSON text with odd numbers and
+spaces, as each core reads them) and ``dealers.json`` (match files, their seats and who deals next).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from scorekeeper.rules.meld import MELD_TABLES, best_melds, price, price_sets
 from scorekeeper.rules.meld_prices import NO_PRICES, MeldPrices
 from scorekeeper.rules.numbers import parse_whole_number
 from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
+from scorekeeper.rules.rotation import next_dealer, seat_order
 from scorekeeper.rules.scoring import Sheet
 from scorekeeper.rules.tricks import CARD_POINTS
 
@@ -720,6 +721,25 @@ def reading_vectors(rng: random.Random) -> Json:
     return cases
 
 
+# Dealers: the seats and who deals next -----------------------------------------------------------
+
+def dealer_vectors(rng: random.Random) -> Json:
+    """Matches with players (some naming a first dealer, their deals now and then naming who dealt, some
+    passed), each with its seats and the next deal's dealer."""
+    cases: list[Json] = []
+    for data in (first_dealers()[0], first_dealers()[3]):  # "Di", and no first dealer named
+        match = match_from_json(data)
+        cases.append({"file": data, "seats": seat_order(match.sides), "dealer": next_dealer(match)})
+    while len(cases) < 300:
+        match, data = random_match(rng, spoil=0.0, most=rng.choice([3, 8, 20]))
+        players = [player for side in match.sides for player in side.players]
+        if players and rng.random() < 0.4:
+            data["first_dealer"] = rng.choice(players)
+            match = match_from_json(data)
+        cases.append({"file": data, "seats": seat_order(match.sides), "dealer": next_dealer(match)})
+    return cases
+
+
 # Writing --------------------------------------------------------------------------------------
 
 KINDS: dict[str, Callable[[random.Random], Json]] = {
@@ -728,6 +748,7 @@ KINDS: dict[str, Callable[[random.Random], Json]] = {
     "rule_changes.json": rule_change_vectors,
     "match_files.json": match_file_vectors,
     "readings.json": reading_vectors,
+    "dealers.json": dealer_vectors,
 }
 
 

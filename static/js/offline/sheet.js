@@ -4,6 +4,8 @@
 // kept where a deal's line is as the server drew it (only its number and running totals move); the rest
 // is drawn here as templates/matches/_sheet_row.html and sheet/chart_svg.py draw it.
 
+import { nextDealer } from "../rules/rotation.js";
+
 const MINUS = "\u2212";
 const points = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
 const signed = (value) => (value > 0 ? `+${value}` : points(value));
@@ -108,24 +110,6 @@ function drawTotals(page, sheet, file, pending) {
   });
   const totals = page.querySelector(".totals");
   if (totals) totals.after(el("p", { class: "notice notice-warning small", [PROJECTED]: "" }, `Totals ${pendingNote(pending)}: ${keptNote}.`));
-}
-
-/** The player who deals next (tables.py's next_dealer): after the last recorded dealer, else by the count
- * from the first dealer. */
-export function nextDealer(file) {
-  const most = Math.max(0, ...file.sides.map((side) => (side.players || []).length));
-  const seats = [];
-  for (let seat = 0; seat < most; seat++) {
-    for (const side of file.sides) if (seat < (side.players || []).length) seats.push(side.players[seat]);
-  }
-  if (!seats.length) return null;
-  const deals = file.deals;
-  for (let since = 0; since < deals.length; since++) {
-    const dealer = deals[deals.length - 1 - since].dealt_by;
-    if (seats.includes(dealer)) return seats[(seats.indexOf(dealer) + 1 + since) % seats.length];
-  }
-  const first = Math.max(0, seats.indexOf(file.first_dealer));
-  return seats[(first + deals.length) % seats.length];
 }
 
 const sameList = (a, b) => (a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i]));

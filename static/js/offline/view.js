@@ -4,7 +4,7 @@
 
 import * as sheetView from "./sheet.js";
 
-export { nextDealer } from "./sheet.js";
+export { nextDealer } from "../rules/rotation.js";
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -13,3 +13,4 @@ export { checkMatch, checkNewDeal, dealProblems } from "./checks.js";
 export { parseWholeNumber, wholeNumberOrNull } from "./numbers.js";
 export { previewRules, scoreDeal, scoreMatch } from "./scoring.js";
 export { loadJson } from "./json.js";
+export { nextDealer, seatOrder } from "./rotation.js";

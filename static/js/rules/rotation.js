@@ -1,0 +1,29 @@
+// Who sits where and who deals next: the twin of scorekeeper/rules/rotation.py, held to it by
+// tests/vectors/dealers.json. Both read a match file's shape: `sides[].players`, `deals[].dealt_by`,
+// `first_dealer`.
+
+/** The players in their seats around the table: each side's first player, then each side's second…
+ * @param {{players?: string[]}[]} sides @returns {string[]} */
+export function seatOrder(sides) {
+  const most = Math.max(0, ...sides.map((side) => (side.players || []).length));
+  const seats = [];
+  for (let seat = 0; seat < most; seat++) {
+    for (const side of sides) if (seat < (side.players || []).length) seats.push(side.players[seat]);
+  }
+  return seats;
+}
+
+/** Who deals the next deal: the player after the last recorded dealer, else the seat the deal count reaches
+ * from the match's first dealer (its first player unless it names another); null when the sides name no
+ * players. @returns {string | null} */
+export function nextDealer(file) {
+  const seats = seatOrder(file.sides);
+  if (!seats.length) return null;
+  const deals = file.deals || [];
+  for (let since = 0; since < deals.length; since++) {
+    const dealer = deals[deals.length - 1 - since].dealt_by;  // a passed deal names no dealer, but the deal moved on
+    if (seats.includes(dealer)) return seats[(seats.indexOf(dealer) + 1 + since) % seats.length];
+  }
+  const first = Math.max(0, seats.indexOf(file.first_dealer));
+  return seats[(first + deals.length) % seats.length];
+}
