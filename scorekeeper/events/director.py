@@ -22,10 +22,10 @@ from ..rules.errors import RulesError
 from ..rules.events import Entrant, EventFormat, Seating, clean_entrants
 from ..rules.limits import MAX_MATCH_NAME
 from ..rules.matchfile import FORMAT, match_from_json
+from ..rules.rotation import fitted_side_name
 from ..rules.seating import seat_round, swap_players, swap_teams
 from ..rules.text import fit_name
 from ..store import writing
-from ..tables import side_name_of
 from . import EventProblem
 from .loading import (
     TableState,
@@ -137,7 +137,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
         match = match_from_json({
             "format": FORMAT, "name": _match_name(event, seating.round, table.number), "auction": event.auction,
             "rules": event.rules, "deals": [],
-            "sides": [{"name": side_name_of("", side, "sides"), "players": list(side)} for side in table.sides],
+            "sides": [{"name": fitted_side_name(side), "players": list(side)} for side in table.sides],
         }, stored=True)
         made = writing.create_match(match, table_id=event.table_id, commit=False)
         seated.tables.append(EventTableRow(number=table.number, match=made))
@@ -181,7 +181,7 @@ def swap(event: EventRow, number: int, first: str, second: str, expected: int | 
         for side, players in zip(table.match.sides, seated.sides, strict=True):
             if list(players) != side.players:
                 side.players = list(players)
-                side.name = side_name_of("", players, "sides")
+                side.name = fitted_side_name(players)
                 table.match.last_change = f"the director swapped {first} and {second}"
     _commit()
     return played

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .limits import MAX_SIDE_NAME
 from .match import Match, SideInfo
+from .text import fit_name
 
 
 def seat_order(sides: Sequence[SideInfo]) -> list[str]:
@@ -35,6 +37,11 @@ def next_dealer(match: Match) -> str | None:
 def side_name(players: Sequence[str]) -> str:
     """A side named after its players: "Ann & Bob"."""
     return " & ".join(players)
+
+
+def fitted_side_name(players: Sequence[str]) -> str:
+    """A side named after its players, shortened to fit ("Ann & Bob"), else "Side"."""
+    return fit_name(side_name(players), MAX_SIDE_NAME) or "Side"
 
 
 def rotated_sides(sides: Sequence[SideInfo]) -> tuple[SideInfo, ...]:
