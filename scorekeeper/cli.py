@@ -18,6 +18,7 @@ from .rules.house_rules import RULE_SPECS_BY_KEY, MeldTableName, RuleKind
 from .rules.match import Match
 from .rules.matchfile import loads_match
 from .rules.meld import MeldResult, best_meld, meld_all_trumps
+from .rules.refusals import Invalid
 from .rules.scoring import Sheet, score_match
 from .rules.text import load_json
 from .samples import BadSample, read_samples, sample_public_id, seeds_dir
@@ -390,7 +391,7 @@ def import_table(table_file: Path) -> None:
         checked = tables.read_table_file(data, within_limits=False)
     except (RulesError, UnicodeDecodeError) as error:
         raise click.UsageError(f"{table_file}: {error}") from None
-    except tables.TableProblem as problem:
+    except Invalid as problem:
         raise click.UsageError(f"{table_file}: {problem.field}: {problem.message}") from None
     app = create_app()
     with app.app_context():

@@ -19,9 +19,10 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any, NamedTuple
 
-from flask import abort, request, session
+from flask import request, session
 
 from .rules.limits import MAX_PLAYER_NAME
+from .rules.refusals import NotAllowed
 from .store.history import PHONE, Author, who
 
 KEY = "matches"
@@ -69,10 +70,10 @@ NOT_A_PLAYER = (
 
 
 def players_only() -> None:
-    """Before a request to a match's forms: a write (POST) from a phone without the right is refused (403)."""
+    """Before a request to a match's forms: a write (POST) from a phone without the right is refused."""
     public_id = (request.view_args or {}).get("public_id")
     if request.method == "POST" and not (isinstance(public_id, str) and may_change(public_id)):
-        abort(403, NOT_A_PLAYER)
+        raise NotAllowed(None, "not_allowed", NOT_A_PLAYER)
 
 
 def forget_match(public_id: str) -> None:

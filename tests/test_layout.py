@@ -63,6 +63,17 @@ def test_no_two_parts_of_the_package_import_each_other(graph: dict[str, set[str]
     assert import_loops(parts) == []
 
 
+def test_only_the_web_layer_answers_in_http() -> None:
+    """Below the views (the store, tables, events, device, forms, sheet, rules core) nothing calls ``abort()`` or
+    raises werkzeug's HTTP errors: they raise refusals, which ``views/errors.py`` answers."""
+    below = [path for path in PACKAGE.rglob("*.py")
+             if path.relative_to(PACKAGE).parts[0] not in ("views", "extensions.py", "serving.py", "__init__.py")]
+    assert len(below) > 50
+    speaking_http = [str(path.relative_to(ROOT)) for path in below
+                     if "abort(" in (text := path.read_text(encoding="utf-8")) or "werkzeug.exceptions" in text]
+    assert speaking_http == []
+
+
 def test_no_blueprint_imports_another(graph: dict[str, set[str]]) -> None:
     assert BLUEPRINTS >= {"scorekeeper.views.api", "scorekeeper.views.deals", "scorekeeper.views.matches"}
     crossing = {(module, target) for module in BLUEPRINTS for target in graph[module] if target in BLUEPRINTS}

@@ -22,11 +22,11 @@ from ..rules.errors import RulesError
 from ..rules.events import Entrant, EventFormat, Seating, clean_entrants
 from ..rules.limits import MAX_MATCH_NAME
 from ..rules.matchfile import FORMAT, match_from_json
+from ..rules.refusals import Conflict, Invalid, NotFound
 from ..rules.rotation import fitted_side_name
 from ..rules.seating import seat_round, swap_players, swap_teams
 from ..rules.text import fit_name
 from ..store import writing
-from . import EventProblem
 from .loading import (
     TableState,
     current_round,
@@ -69,7 +69,7 @@ def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
 
 def _check_version(event: EventRow, expected: int | None) -> None:
     if expected is not None and expected != event.version:
-        raise EventProblem(409, "version", STALE, f"the event is at version {event.version}, not {expected}: "
+        raise Conflict("version", STALE, f"the event is at version {event.version}, not {expected}: "
                            "another director changed it; look again and redo your change",
                            current_version=event.version)
 
@@ -81,7 +81,7 @@ def _claim(event: EventRow) -> datetime:
         update(EventRow).where((EventRow.id == event.id) & (EventRow.version == seen)).values(version=seen + 1))
     if claimed.rowcount != 1:
         get_session().rollback()
-        raise EventProblem(409, "version", STALE, "another director changed the event at the same moment; "
+        raise Conflict("version", STALE, "another director changed the event at the same moment; "
                            "look again and redo your change")
     set_committed_value(event, "version", seen + 1)
     return utc_now()
@@ -93,7 +93,7 @@ def _commit() -> None:
         get_session().commit()
     except (IntegrityError, StaleDataError):
         get_session().rollback()
-        raise EventProblem(409, "version", STALE, "another change reached the event at the same moment; "
+        raise Conflict("version", STALE, "another change reached the event at the same moment; "
                            "look again and redo your change") from None
 
 
@@ -101,11 +101,11 @@ def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None
     """A player (a team, in a team event) who arrives at the door: seated from the next round on."""
     _check_version(event, expected)
     if len(event.played_rounds) >= event.rounds:
-        raise EventProblem(409, "name", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
+        raise Conflict("name", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
     try:
         cleaned = clean_entrants(event_format(event), [*entrants(event), entrant])[-1]
     except RulesError as error:
-        raise EventProblem(422, "name", error.code, error.problem.message) from None
+        raise Invalid("name", error.code, error.problem.message) from None
     _claim(event)
     event.entrants.append(EventEntrantRow(position=len(event.entrants), players=list(cleaned)))
     _commit()
@@ -122,10 +122,10 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
     if played is not None and played.closed_at is None:
         playing = [state.row.number for state in states_of(event, played, now) if not state.outcome.done]
         if playing:
-            raise EventProblem(409, "round", ROUND_OPEN, f"round {played.number} is still being played at "
+            raise Conflict("round", ROUND_OPEN, f"round {played.number} is still being played at "
                                f"table(s) {', '.join(map(str, playing))}: close it first", tables=playing)
     if len(event.played_rounds) >= event.rounds:
-        raise EventProblem(409, "round", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
+        raise Conflict("round", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
     seating = seat_round(event_format(event), entrants(event), [seating_of(past) for past in event.played_rounds],
                          event.rounds)
     count_tables(len(seating.tables))
@@ -154,9 +154,9 @@ def _match_name(event: EventRow, round_number: int, table_number: int) -> str:
 def _open_round(event: EventRow) -> EventRoundRow:
     played = current_round(event)
     if played is None:
-        raise EventProblem(409, "round", NOT_CURRENT_ROUND, "no round has been seated yet")
+        raise Conflict("round", NOT_CURRENT_ROUND, "no round has been seated yet")
     if played.closed_at is not None:
-        raise EventProblem(409, "round", ROUND_CLOSED, f"round {played.number} is closed")
+        raise Conflict("round", ROUND_CLOSED, f"round {played.number} is closed")
     return played
 
 
@@ -166,15 +166,15 @@ def swap(event: EventRow, number: int, first: str, second: str, expected: int | 
     _check_version(event, expected)
     played = _open_round(event)
     if played.number != number:
-        raise EventProblem(409, "round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
+        raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
     if any(table.match.deals for table in played.tables):
-        raise EventProblem(409, "round", ROUND_STARTED,
+        raise Conflict("round", ROUND_STARTED,
                            f"round {played.number} has started (a deal was entered): seats no longer change")
     change = swap_teams if event_format(event) is EventFormat.TEAM else swap_players
     try:
         seating = change(seating_of(played), first, second)
     except RulesError as error:
-        raise EventProblem(422, error.problem.path, error.code, error.problem.message) from None
+        raise Invalid(error.problem.path, error.code, error.problem.message) from None
     _claim(event)
     played.seating = seating_json(seating)
     for table, seated in zip(played.tables, seating.tables, strict=True):
@@ -195,8 +195,8 @@ def find_table(event: EventRow, match_id: str) -> tuple[EventRoundRow, EventTabl
             if table.match.public_id == match_id:
                 return played, table
     if _belongs_to_an_event(match_id):
-        raise EventProblem(422, "table", OTHER_EVENT, "this table's match belongs to another event")
-    raise EventProblem(404, "table", NO_SUCH_TABLE, "this event has no table with this match")
+        raise Invalid("table", OTHER_EVENT, "this table's match belongs to another event")
+    raise NotFound("table", NO_SUCH_TABLE, "this event has no table with this match")
 
 
 def _belongs_to_an_event(match_id: str) -> bool:
@@ -209,11 +209,11 @@ def close_table(event: EventRow, match_id: str, expected: int | None, now: datet
     _check_version(event, expected)
     played, table = find_table(event, match_id)
     if played is not current_round(event) or played.closed_at is not None:
-        raise EventProblem(409, "table", ROUND_CLOSED, f"round {played.number} is closed")
+        raise Conflict("table", ROUND_CLOSED, f"round {played.number} is closed")
     if table.closed_after is not None:
-        raise EventProblem(409, "table", TABLE_CLOSED, f"table {table.number} is already closed")
+        raise Conflict("table", TABLE_CLOSED, f"table {table.number} is already closed")
     if table_state(event, played, table, now).outcome.done:
-        raise EventProblem(409, "table", TABLE_DONE, f"table {table.number} has finished its game")
+        raise Conflict("table", TABLE_DONE, f"table {table.number} has finished its game")
     when = _claim(event)
     table.closed_at, table.closed_after = when, len(table.match.deals)
     _commit()
@@ -226,13 +226,13 @@ def close_round(event: EventRow, number: int, late: bool, expected: int | None, 
     _check_version(event, expected)
     played = next((played for played in event.played_rounds if played.number == number), None)
     if played is None:
-        raise EventProblem(404, "round", NOT_CURRENT_ROUND, f"round {number} has not been seated")
+        raise NotFound("round", NOT_CURRENT_ROUND, f"round {number} has not been seated")
     if played.closed_at is not None:
-        raise EventProblem(409, "round", ROUND_CLOSED, f"round {number} is already closed")
+        raise Conflict("round", ROUND_CLOSED, f"round {number} is already closed")
     playing = [state.row for state in states_of(event, played, now) if not state.outcome.done]
     if playing and not late:
         numbers = [table.number for table in playing]
-        raise EventProblem(409, "late", TABLES_PLAYING, f"table(s) {', '.join(map(str, numbers))} still "
+        raise Conflict("late", TABLES_PLAYING, f"table(s) {', '.join(map(str, numbers))} still "
                            'playing: send {"late": true} to close them with their scores as they stand',
                            tables=numbers)
     when = _claim(event)

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from flask import abort
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -16,6 +15,7 @@ from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating, Result, rate
 from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.refusals import NotFound
 from ..rules.standings import (
     PlayerStanding,
     TableOutcome,
@@ -51,7 +51,7 @@ def find_event(public_id: str, whole: bool = True, public: bool = False) -> Even
 def get_event_or_404(public_id: str, whole: bool = True, public: bool = False) -> EventRow:
     row = find_event(public_id, whole, public)
     if row is None:
-        abort(404, "There is no event at this link.")
+        raise NotFound(None, reading.NOT_FOUND, "There is no event at this link.")
     return row
 
 

@@ -10,8 +10,8 @@ from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, clean_e
 from ..rules.house_rules import HouseRules
 from ..rules.limits import MAX_TABLE_NAME
 from ..rules.problems import ProblemCode, join_path
+from ..rules.refusals import Invalid
 from ..rules.text import clean_name
-from . import EventProblem
 
 EVENT_KEYS = frozenset({"name", "format", "rules", "auction", "round_end", "rounds", "players", "teams"})
 MAX_ROUNDS = 20
@@ -31,12 +31,12 @@ class NewEvent:
     entrants: tuple[Entrant, ...]
 
 
-def refused(field: str, code: str, message: str) -> EventProblem:
-    return EventProblem(422, field, code, message)
+def refused(field: str, code: str, message: str) -> Invalid:
+    return Invalid(field, code, message)
 
 
 def read_new_event(body: dict[str, Any]) -> NewEvent:
-    """The event ``body`` describes (``EventProblem`` naming the first field that is wrong)."""
+    """The event ``body`` describes (an ``Invalid`` refusal naming the first field that is wrong)."""
     unknown = sorted(set(body) - EVENT_KEYS)
     if unknown:
         raise refused(unknown[0], ProblemCode.UNKNOWN_KEY, f"unknown key (allowed: {', '.join(sorted(EVENT_KEYS))})")

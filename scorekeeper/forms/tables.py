@@ -12,8 +12,9 @@ from ..extensions import count_made
 from ..rules.errors import RulesError
 from ..rules.house_rules import HouseRules
 from ..rules.limits import MAX_PLAYER_NAME, MAX_RULE_CARD_NAME, MAX_SIDES, MAX_TABLE_NAME
+from ..rules.refusals import Invalid
 from ..rules.text import load_json
-from ..tables import TableFile, TableProblem, read_table_file
+from ..tables import TableFile, read_table_file
 from .common import NumberedList, SelectChoice, add_error, sentence
 from .house_rules import RulesForm
 from .transfer import uploaded_text
@@ -96,8 +97,8 @@ class ImportTableForm(FlaskForm):
             raise ValidationError("Choose a table file.")
         try:
             self.table = read_table_file(load_json(text), count=count_made)
-        except TableProblem as problem:
-            where = f"{problem.field}: " if problem.field and problem.field != "file" else ""
-            raise ValidationError(where + sentence(problem.message)) from None
         except RulesError as problem:
             raise ValidationError(f"This file cannot be read as a table file: {problem}.") from None
+        except Invalid as problem:
+            where = f"{problem.field}: " if problem.field and problem.field != "file" else ""
+            raise ValidationError(where + sentence(problem.message)) from None

@@ -1,20 +1,22 @@
-"""One error hierarchy for the rules core: every error carries a ``Problem`` (code, path, message)."""
+"""One error hierarchy for the rules core: every error carries a ``Problem`` (code, path, message), and is an
+``Invalid`` refusal (``refusals.py``) at the problem's path."""
 
 from __future__ import annotations
 
 from .problems import Problem, ProblemCode, join_path
+from .refusals import Invalid
 
 
-class RulesError(ValueError):
+class RulesError(Invalid, ValueError):
     """Input that the rules of Pinochle (or the house rules) do not allow; ``problem`` says what and where."""
 
-    def __init__(self, problem: Problem, text: str | None = None) -> None:
-        super().__init__(problem.message if text is None else text)
-        self.problem = problem
+    code: ProblemCode
 
-    @property
-    def code(self) -> ProblemCode:
-        return self.problem.code
+    def __init__(self, problem: Problem, text: str | None = None) -> None:
+        super().__init__(problem.path, problem.code, problem.message)
+        if text is not None:
+            self.args = (text,)
+        self.problem = problem
 
 
 class CardError(RulesError):

@@ -6,7 +6,6 @@ import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from flask import abort
 from sqlalchemy import bindparam, select
 
 from ..db import get_session
@@ -15,6 +14,7 @@ from ..models import Base, DealRow, MatchRow
 from ..rules.house_rules import HouseRules
 from ..rules.match import Deal, Match
 from ..rules.matchfile import FORMAT, auction_to_json, match_from_json
+from ..rules.refusals import NotFound
 
 
 class Loaded(NamedTuple):
@@ -33,6 +33,9 @@ def is_public_id(public_id: str) -> bool:
     return _PUBLIC_ID.fullmatch(public_id) is not None
 
 
+NOT_FOUND = "not_found"  # the code of a link or a deal number that leads to nothing
+
+
 def find_match(public_id: str) -> MatchRow | None:
     """The match with this link, or None."""
     if not is_public_id(public_id):
@@ -41,9 +44,10 @@ def find_match(public_id: str) -> MatchRow | None:
 
 
 def get_match_or_404(public_id: str) -> MatchRow:
+    """The match with this link; ``NotFound`` when there is none."""
     row = find_match(public_id)
     if row is None:
-        abort(404, "There is no match at this link.")
+        raise NotFound(None, NOT_FOUND, "There is no match at this link.")
     return row
 
 
@@ -92,14 +96,14 @@ def next_match_of(finished: MatchRow) -> MatchRow | None:
 
 def get_deal_or_404(row: MatchRow, number: int) -> DealRow:
     if not 1 <= number <= len(row.deals):
-        abort(404, f"This match has no deal {number}.")
+        raise NotFound(None, NOT_FOUND, f"This match has no deal {number}.")
     return row.deals[number - 1]
 
 
 def core_deal_or_404(match: Match, number: int) -> Deal:
-    """Deal ``number`` of the facts (404 when the match has no such deal)."""
+    """Deal ``number`` of the facts (``NotFound`` when the match has no such deal)."""
     if not 1 <= number <= len(match.deals):
-        abort(404, f"This match has no deal {number}.")
+        raise NotFound(None, NOT_FOUND, f"This match has no deal {number}.")
     return match.deals[number - 1]
 
 

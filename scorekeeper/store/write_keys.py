@@ -20,18 +20,22 @@ from sqlalchemy import delete, select
 from ..db import get_session
 from ..models import MatchRow, WriteKeyRow, utc_now
 from ..rules.limits import MAX_WRITE_KEY, MIN_WRITE_KEY
+from ..rules.refusals import Invalid
 
 WRITE_KEY_KEPT = timedelta(days=1)  # how long a write's key answers its repeats
 
 _WRITE_KEY = re.compile(rf"[A-Za-z0-9_.:~-]{{{MIN_WRITE_KEY},{MAX_WRITE_KEY}}}")
 
 
-class KeyReused(Exception):
+KEY_REUSED = "key_reused"  # a write key sent again with another request
+
+
+class KeyReused(Invalid):
     """A write key sent again with another write (another body or address): nothing is done."""
 
     def __init__(self, key: str) -> None:
-        super().__init__(f"the key {key!r} was sent before with a different request; send a new key for a new write")
-        self.message = str(self)
+        super().__init__(None, KEY_REUSED,
+                         f"the key {key!r} was sent before with a different request; send a new key for a new write")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -30,6 +30,7 @@ from ..rules.limits import MAX_DEALS
 from ..rules.match import Deal, Match, PricingBasis
 from ..rules.matchfile import basis_to_json, deal_from_json, deal_to_json
 from ..rules.problems import Problem, ProblemCode
+from ..rules.refusals import Conflict, Invalid
 from ..rules.rescale import Factor, rescale
 from ..rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, score_match
 from ..rules.undo import rules_before
@@ -43,14 +44,15 @@ RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, d
 _PENDING_KEY = "scorekeeper.write_key"  # in the session's info: the key the write under way stores
 
 W = TypeVar("W")
+STALE = "stale"  # a write based on a version the match has moved on from
+NOTHING_TO_UNDO = "nothing_to_undo"  # an undo that would change nothing
 
 
-class StaleEdit(Exception):
+class StaleEdit(Conflict):
     """An edit based on an older version of the match; the message says what changed since."""
 
     def __init__(self, message: str, current_version: int) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__("version", STALE, message, current_version=current_version)
         self.current_version = current_version
 
 
@@ -62,8 +64,11 @@ class InvalidDeal(RulesError):
         self.problems = problems
 
 
-class NothingToUndo(Exception):
+class NothingToUndo(Invalid):
     """The change asked to be undone is not in the match's history, or undoing it changes nothing."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(None, NOTHING_TO_UNDO, message)
 
 
 @dataclasses.dataclass(frozen=True)

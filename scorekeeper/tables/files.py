@@ -15,9 +15,10 @@ from ..rules.limits import MAX_RULE_CARD_NAME, MAX_RULE_CARDS, MAX_TABLE_DEALS, 
 from ..rules.match import Match
 from ..rules.matchfile import match_from_json, sent_deals
 from ..rules.problems import ProblemCode, join_path
+from ..rules.refusals import Invalid
 from ..rules.text import dumps_lines
 from ..store import reading, writing
-from .names import TableProblem, clean_text, name_key, player_names, table_name
+from .names import clean_text, name_key, player_names, table_name
 from .players import create_table
 from .reading import player_list, table_matches
 
@@ -56,44 +57,44 @@ class TableFile:
 
 def read_table_file(data: object, within_limits: bool = True,
                     count: Callable[[int, int], None] | None = None) -> TableFile:
-    """Check a decoded table file; raises ``TableProblem`` naming the field. ``within_limits``: at most
+    """Check a decoded table file; raises ``Invalid`` refusal naming the field. ``within_limits``: at most
     ``MAX_TABLE_MATCHES`` matches and ``MAX_TABLE_DEALS`` deals in all, as a request may bring in (the
     ``scorekeeper table import`` command takes the file of a table that grew larger by play). ``count`` is
     given the matches and deals the file brings once they are counted, before any match is read (a limit on
     what one address may make refuses the file there)."""
     if not isinstance(data, dict):
-        raise TableProblem("", ProblemCode.WRONG_TYPE, "a table file is a JSON object")
+        raise Invalid("", ProblemCode.WRONG_TYPE, "a table file is a JSON object")
     unknown = sorted(set(data) - {"format", "name", "players", "rule_cards", "matches"})
     if unknown:
-        raise TableProblem(unknown[0], ProblemCode.UNKNOWN_KEY, "unknown key")
+        raise Invalid(unknown[0], ProblemCode.UNKNOWN_KEY, "unknown key")
     if data.get("format", TABLE_FORMAT) != TABLE_FORMAT:
-        raise TableProblem("format", ProblemCode.WRONG_FORMAT, f"a table file's format is {TABLE_FORMAT}")
+        raise Invalid("format", ProblemCode.WRONG_FORMAT, f"a table file's format is {TABLE_FORMAT}")
     name = table_name(data.get("name", "")) or "Our table"
     players = player_names(data.get("players", []))
     cards_data = data.get("rule_cards", [])
     if not isinstance(cards_data, list):
-        raise TableProblem("rule_cards", ProblemCode.WRONG_TYPE, "rule cards must be a list")
+        raise Invalid("rule_cards", ProblemCode.WRONG_TYPE, "rule cards must be a list")
     if len(cards_data) > MAX_RULE_CARDS:
-        raise TableProblem("rule_cards", ProblemCode.OUT_OF_RANGE, f"a table keeps at most {MAX_RULE_CARDS} rule cards")
+        raise Invalid("rule_cards", ProblemCode.OUT_OF_RANGE, f"a table keeps at most {MAX_RULE_CARDS} rule cards")
     cards: list[tuple[str, bool, HouseRules]] = []
     for index, card in enumerate(cards_data):
         path = f"rule_cards[{index}]"
         if not isinstance(card, dict) or not isinstance(card.get("rules", {}), dict):
-            raise TableProblem(path, ProblemCode.WRONG_TYPE, "a rule card is an object with a name and rules")
+            raise Invalid(path, ProblemCode.WRONG_TYPE, "a rule card is an object with a name and rules")
         card_name = clean_text(card.get("name"), f"{path}.name", MAX_RULE_CARD_NAME, "a rule card's name")
         if any(name_key(card_name) == name_key(other) for other, _, _ in cards):
-            raise TableProblem(f"{path}.name", ProblemCode.DUPLICATE_NAME, "another rule card has this name")
+            raise Invalid(f"{path}.name", ProblemCode.DUPLICATE_NAME, "another rule card has this name")
         auction = card.get("auction", True)
         if not isinstance(auction, bool):
-            raise TableProblem(f"{path}.auction", ProblemCode.WRONG_TYPE, "auction is true or false")
+            raise Invalid(f"{path}.auction", ProblemCode.WRONG_TYPE, "auction is true or false")
         try:
             rules = HouseRules.from_mapping(card.get("rules", {}))
         except HouseRuleError as error:
-            raise TableProblem(join_path(f"{path}.rules", error.key), error.code, str(error)) from None
+            raise Invalid(join_path(f"{path}.rules", error.key), error.code, str(error)) from None
         cards.append((card_name, auction, rules))
     matches_data = data.get("matches", [])
     if not isinstance(matches_data, list):
-        raise TableProblem("matches", ProblemCode.WRONG_TYPE, "matches must be a list of match files")
+        raise Invalid("matches", ProblemCode.WRONG_TYPE, "matches must be a list of match files")
     if within_limits:
         _check_table_size(matches_data)
     if count is not None:
@@ -104,21 +105,21 @@ def read_table_file(data: object, within_limits: bool = True,
         try:
             matches.append(match_from_json(match_data))
         except MatchFileError as error:
-            raise TableProblem(join_path(path, error.path), error.code, error.detail) from None
+            raise Invalid(join_path(path, error.path), error.code, error.detail) from None
         except RulesError as error:
-            raise TableProblem(path, error.code, str(error)) from None
+            raise Invalid(path, error.code, str(error)) from None
     return TableFile(name, players, cards, matches)
 
 
 def _check_table_size(matches_data: list[Any]) -> None:
     """At most ``MAX_TABLE_MATCHES`` matches and ``MAX_TABLE_DEALS`` deals, counted before any is read."""
     if len(matches_data) > MAX_TABLE_MATCHES:
-        raise TableProblem("matches", ProblemCode.OUT_OF_RANGE,
+        raise Invalid("matches", ProblemCode.OUT_OF_RANGE,
                            f"a table file holds at most {MAX_TABLE_MATCHES:,} matches; this one has "
                            f"{len(matches_data):,} (`scorekeeper table import` loads a larger one)")
     deals = sum(sent_deals(match) for match in matches_data)
     if deals > MAX_TABLE_DEALS:
-        raise TableProblem("matches", ProblemCode.TOO_MANY_DEALS,
+        raise Invalid("matches", ProblemCode.TOO_MANY_DEALS,
                            f"a table file holds at most {MAX_TABLE_DEALS:,} deals in all; this one has {deals:,} "
                            "(`scorekeeper table import` loads a larger one)")
 

@@ -1,5 +1,5 @@
 """The names a table is given: its own, its players' (unique at the table whatever their case) and its
-sides'; each checked, or refused with a ``TableProblem`` naming the field."""
+sides'; each checked, or refused with a ``Invalid`` refusal naming the field."""
 
 from __future__ import annotations
 
@@ -8,16 +8,9 @@ from collections.abc import Sequence
 from ..rules.errors import RulesError
 from ..rules.limits import MAX_PLAYER_NAME, MAX_SIDE_NAME, MAX_TABLE_NAME, MAX_TABLE_PLAYERS
 from ..rules.problems import ProblemCode
+from ..rules.refusals import Invalid
 from ..rules.rotation import fitted_side_name
 from ..rules.text import clean_name
-
-
-class TableProblem(Exception):
-    """Input a table refuses: the field it concerns (a path as the API names it), a code and a message."""
-
-    def __init__(self, field: str, code: str, message: str) -> None:
-        super().__init__(message)
-        self.field, self.code, self.message = field, code, message
 
 
 def name_key(name: str) -> str:
@@ -27,15 +20,15 @@ def name_key(name: str) -> str:
 
 def clean_text(text: object, field: str, maximum: int, what: str, required: bool = True) -> str:
     """``text`` as a name of at most ``maximum`` characters (``what``: "a player's name"), else a
-    ``TableProblem`` at ``field``; empty only when not ``required``."""
+    ``Invalid`` refusal at ``field``; empty only when not ``required``."""
     if not isinstance(text, str):
-        raise TableProblem(field, ProblemCode.WRONG_TYPE, f"{what} must be text")
+        raise Invalid(field, ProblemCode.WRONG_TYPE, f"{what} must be text")
     try:
         name = clean_name(text, field, maximum, what)
     except RulesError as error:
-        raise TableProblem(field, error.code, error.problem.message) from None
+        raise Invalid(field, error.code, error.problem.message) from None
     if required and not name:
-        raise TableProblem(field, ProblemCode.NAME_MISSING, f"{what} cannot be empty")
+        raise Invalid(field, ProblemCode.NAME_MISSING, f"{what} cannot be empty")
     return name
 
 
@@ -51,16 +44,16 @@ def player_names(values: object, field: str = "players", taken: Sequence[str] = 
     """A list of new players' names, checked: text, none empty, none twice (case aside, nor among
     ``taken``), at most ``MAX_TABLE_PLAYERS`` in all."""
     if not isinstance(values, list):
-        raise TableProblem(field, ProblemCode.WRONG_TYPE, "players must be a list of names")
+        raise Invalid(field, ProblemCode.WRONG_TYPE, "players must be a list of names")
     if len(values) + len(taken) > MAX_TABLE_PLAYERS:
-        raise TableProblem(field, ProblemCode.TOO_MANY_PLAYERS, f"a table has at most {MAX_TABLE_PLAYERS} players")
+        raise Invalid(field, ProblemCode.TOO_MANY_PLAYERS, f"a table has at most {MAX_TABLE_PLAYERS} players")
     seen = {name_key(name) for name in taken}
     names = []
     for index, value in enumerate(values):
         path = f"{field}[{index}]"
         name = player_name(value, path)
         if name_key(name) in seen:
-            raise TableProblem(path, ProblemCode.DUPLICATE_NAME, f"{name} is already a player at this table")
+            raise Invalid(path, ProblemCode.DUPLICATE_NAME, f"{name} is already a player at this table")
         seen.add(name_key(name))
         names.append(name)
     return names

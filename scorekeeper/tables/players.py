@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from ..db import get_session
 from ..models import TablePlayerRow, TableRow
 from ..rules.match import SideInfo
-from .names import TableProblem, name_key, player_names
+from ..rules.refusals import Invalid
+from .names import name_key, player_names
 from .reading import player_list
 
 NOT_AT_TABLE = "not_at_table"  # a match's player who is not one of its table's players
@@ -53,5 +54,5 @@ def check_players_at_table(table: TableRow, sides: Sequence[SideInfo], field: st
     for i, side in enumerate(sides):
         for j, name in enumerate(side.players):
             if name_key(name) not in known:
-                raise TableProblem(f"{field}[{i}].players[{j}]", NOT_AT_TABLE,
+                raise Invalid(f"{field}[{i}].players[{j}]", NOT_AT_TABLE,
                                    f"{name} is not a player of this table")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from flask import abort
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..db import get_session
 from ..models import MatchRow, TableRow
+from ..rules.refusals import NotFound
 from ..store import reading
 
 
@@ -22,7 +22,7 @@ def find_table(public_id: str) -> TableRow | None:
 def get_table_or_404(public_id: str) -> TableRow:
     row = find_table(public_id)
     if row is None:
-        abort(404, "There is no table at this link.")
+        raise NotFound(None, reading.NOT_FOUND, "There is no table at this link.")
     return row
 
 

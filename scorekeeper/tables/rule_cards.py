@@ -9,15 +9,16 @@ from ..models import RuleCardRow, TableRow
 from ..rules.house_rules import PRESETS, HouseRules
 from ..rules.limits import MAX_RULE_CARD_NAME, MAX_RULE_CARDS
 from ..rules.problems import ProblemCode
-from .names import TableProblem, clean_text, name_key
+from ..rules.refusals import Invalid
+from .names import clean_text, name_key
 
 
 def rule_card_name(text: object, table: TableRow, field: str = "name") -> str:
     name = clean_text(text, field, MAX_RULE_CARD_NAME, "a rule card's name")
     if any(name_key(card.name) == name_key(name) for card in table.rule_cards):
-        raise TableProblem(field, ProblemCode.DUPLICATE_NAME, f"this table already has a rule card named {name}")
+        raise Invalid(field, ProblemCode.DUPLICATE_NAME, f"this table already has a rule card named {name}")
     if len(table.rule_cards) >= MAX_RULE_CARDS:
-        raise TableProblem(field, ProblemCode.OUT_OF_RANGE, f"a table keeps at most {MAX_RULE_CARDS} rule cards")
+        raise Invalid(field, ProblemCode.OUT_OF_RANGE, f"a table keeps at most {MAX_RULE_CARDS} rule cards")
     return name
 
 

@@ -54,11 +54,6 @@ def _key_reused(error: write_keys.KeyReused) -> tuple[Response, int]:
     return api_error(ApiError(422, KEY_HEADER, error.message, KEY_REUSED))
 
 
-@bp.errorhandler(writing.StaleEdit)
-def _stale_edit(error: writing.StaleEdit) -> tuple[Response, int]:
-    return api_error(ApiError(409, "version", error.message, current_version=error.current_version))
-
-
 # Request helpers -----------------------------------------------------------------------------------
 
 def editable_match(public_id: str) -> reading.Loaded:
@@ -342,11 +337,6 @@ def _preview_asked(body: dict[str, Any]) -> bool:
 
 
 # Tables ----------------------------------------------------------------------------------------------
-
-@bp.errorhandler(tables.TableProblem)
-def _table_problem(problem: tables.TableProblem) -> tuple[Response, int]:
-    return api_error(ApiError(422, problem.field or None, problem.message, problem.code))
-
 
 def _table_named(value: object) -> TableRow | None:
     """The table a new match is played at (``"table"``: its id), or None without one."""

@@ -1,5 +1,7 @@
 """Error pages for people, and the same errors as JSON under ``/api`` (and the outbox), each with a code a
-program acts on: the problem's own where there is one, else the kind of error its status says."""
+program acts on: the problem's own where there is one, else the kind of error its status says. The refusals
+the store, the tables, the events and the rules core raise (``rules.refusals``) are answered here, each kind
+with its status."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntit
 from werkzeug.wrappers import Response
 
 from ..db import get_session
-from ..versions import VERSION_AHEAD, VersionAhead
+from ..rules.refusals import Conflict, Invalid, NotAllowed, NotFound, Refusal
 
 TOO_LARGE = "a number or a name is too large to store; nothing was saved"
 
@@ -46,6 +48,16 @@ NOTHING_TO_UNDO = "nothing_to_undo"  # an undo that would change nothing
 NOT_DECIDED = "not_decided"  # the next match of a match still being played
 
 
+# The answer's status of each kind of refusal.
+REFUSAL_STATUS: tuple[tuple[type[Refusal], int], ...] = ((NotFound, 404), (NotAllowed, 403), (Conflict, 409),
+                                                         (Invalid, 422))
+
+
+def refusal_status(refusal: Refusal) -> int:
+    """The status a refusal is answered with: 404, 403, 409 or 422 by its kind."""
+    return next(status for kind, status in REFUSAL_STATUS if isinstance(refusal, kind))
+
+
 class Refused(HTTPException):
     """An error answer raised anywhere in a request: its status, the field it concerns and its code."""
 
@@ -66,7 +78,7 @@ def init_app(app: Flask) -> None:
     """The error pages (JSON under ``/api``), and forms that give a field twice refused before any view."""
     app.before_request(refuse_repeated_fields)
     app.register_error_handler(CSRFError, _csrf_error)
-    app.register_error_handler(VersionAhead, _version_ahead)
+    app.register_error_handler(Refusal, _refusal)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(SecurityError, _untrusted_host)
     app.register_error_handler(HTTPException, _http_error)
@@ -108,9 +120,14 @@ def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
     )
 
 
-def _version_ahead(error: VersionAhead) -> tuple[Response | str, int]:
+def _refusal(refusal: Refusal) -> tuple[Response | str, int]:
+    """A refusal no view answered itself: JSON naming its field and code (and what more it carries), or the
+    error page with its message; nothing it began is kept."""
     get_session().rollback()
-    return _error_page(422, error.message, VERSION_AHEAD, "version")
+    status = refusal_status(refusal)
+    if _wants_json():
+        return error_json(status, refusal.message, refusal.field or None, refusal.code, **refusal.extra), status
+    return _error_page(status, refusal.message, refusal.code, refusal.field)
 
 
 def _untrusted_host(error: SecurityError) -> tuple[Response, int]:

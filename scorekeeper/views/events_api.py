@@ -17,7 +17,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..events import EventProblem, director
+from ..events import director
 from ..events import pages as event_pages
 from ..events.loading import (
     Standings,
@@ -35,7 +35,7 @@ from ..models import EventRoundRow, EventRow, MatchRow, TableRow, utc_iso, utc_n
 from ..rules.events import EventFormat
 from ..rules.problems import ProblemCode
 from ..rules.standings import PlayerStanding, TeamStanding
-from .api_base import TOKEN_WRONG, ApiError, api_error, check_bearer, expected_version, json_body, json_errors
+from .api_base import TOKEN_WRONG, ApiError, check_bearer, expected_version, json_body, json_errors
 from .links import external_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1")
@@ -45,11 +45,6 @@ json_errors(bp)
 def init_app(app: Flask) -> None:
     csrf.exempt(bp)
     app.register_blueprint(bp)
-
-
-@bp.errorhandler(EventProblem)
-def _event_problem(problem: EventProblem) -> tuple[Response, int]:
-    return api_error(ApiError(problem.status, problem.field or None, problem.message, problem.code, **problem.extra))
 
 
 def _directed(public_id: str) -> EventRow:

@@ -32,6 +32,7 @@ from ..models import TableRow
 from ..rules.house_rules import PRESETS, PRESETS_BY_KEY
 from ..rules.limits import MAX_SIDES, MIN_SIDES
 from ..rules.match import Match, SideInfo
+from ..rules.refusals import Invalid
 from ..rules.text import dated_name
 from ..sheet.qr import qr_svg
 from ..store import writing
@@ -55,14 +56,14 @@ def new() -> str | BaseResponse:
     if form.validate_on_submit():
         try:
             name = tables.table_name(form.name.data or "")
-        except tables.TableProblem as problem:
+        except Invalid as problem:
             show_problem(form.name, problem.message)
             return render_template("tables/new.html", form=form)
         typed = form.typed_players()
         try:
             players = tables.player_names([text for _, text in typed])
-        except tables.TableProblem as problem:
-            index = int(problem.field.split("[")[1].rstrip("]")) if "[" in problem.field else 0
+        except Invalid as problem:
+            index = int(problem.field.split("[")[1].rstrip("]")) if problem.field and "[" in problem.field else 0
             show_problem(typed[index][0] if typed else form.players[0], problem.message)
             return render_template("tables/new.html", form=form)
         row = tables.create_table(name or "Our table", players)
@@ -106,7 +107,7 @@ def add_player(table_id: str) -> str | BaseResponse:
     if form.validate_on_submit():
         try:
             tables.add_players(row, [form.name.data or ""])
-        except tables.TableProblem as problem:
+        except Invalid as problem:
             show_problem(form.name, problem.message)
             return _table_page(row, form)
         return redirect(url_for("tables.show", table_id=table_id) + "#players")
@@ -132,7 +133,7 @@ def new_rule_card(table_id: str) -> str | BaseResponse:
         if form.validate_on_submit():
             try:
                 name = tables.rule_card_name(form.name.data or "", row)
-            except tables.TableProblem as problem:
+            except Invalid as problem:
                 show_problem(form.name, problem.message)
             else:
                 tables.add_rule_card(row, name, rules_of_form(form), auction=form.auction.data != "no")
@@ -162,7 +163,7 @@ def new_match(table_id: str) -> str | BaseResponse:
                            if tables.name_key(name) not in {tables.name_key(p) for p in tables.player_list(row)}]
             try:
                 tables.add_players(row, new_players)
-            except tables.TableProblem as problem:
+            except Invalid as problem:
                 show_problem(form.sides, problem.message)
                 return render_template("tables/new_match.html", table=row, form=form)
             match_row = writing.create_match(match, table_id=row.id)
@@ -185,7 +186,7 @@ def _match_from_form(row: TableRow, form: TableMatchForm, options: dict[str, tab
         for field, text in side_form.typed():
             try:
                 name = tables.player_name(text, field.name)
-            except tables.TableProblem as problem:
+            except Invalid as problem:
                 show_problem(field, problem.message)
                 ok = False
                 continue
@@ -198,7 +199,7 @@ def _match_from_form(row: TableRow, form: TableMatchForm, options: dict[str, tab
             players.append(known)
         try:
             side_name = tables.side_name_of(side_form.name.data or "", players, side_form.name.name)
-        except tables.TableProblem as problem:
+        except Invalid as problem:
             show_problem(side_form.name, problem.message)
             ok = False
             continue

@@ -8,7 +8,6 @@ from typing import Any
 from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...events import EventProblem
 from ...events import director as directing
 from ...events.loading import get_event_or_404
 from ...events.pages import round_now
@@ -16,6 +15,8 @@ from ...extensions import rate_limited
 from ...forms.common import sentence
 from ...forms.events import CloseRoundForm, VersionForm
 from ...models import EventRow, utc_now
+from ...rules.refusals import Refusal
+from ..errors import refusal_status
 from .blueprint import bp
 from .director import STALE_PAGE, director_page
 
@@ -27,8 +28,8 @@ def close_table(public_id: str, match_id: str) -> Response:
     row = get_event_or_404(public_id)
     try:
         played, table = directing.find_table(row, match_id)
-    except EventProblem as problem:
-        abort(problem.status, sentence(problem.message))
+    except Refusal as problem:
+        abort(refusal_status(problem), sentence(problem.message))
     current = round_now(row, utc_now())
     state = next((state for state in current.tables if state.row is table), None) if current else None
     form = VersionForm()
@@ -57,11 +58,11 @@ def _confirmed(row: EventRow, form: VersionForm, write: Callable[[], object], te
     if request.method == "POST":
         try:
             write()
-        except EventProblem as problem:
+        except Refusal as problem:
             if problem.code == directing.STALE:
                 return director_page(row, 409, notice=STALE_PAGE)
             form.form_errors.append(sentence(problem.message))
-            status = problem.status
+            status = refusal_status(problem)
         else:
             return redirect(url_for("events.director", public_id=row.public_id, _anchor="tables"), 303)
     html = render_template(template, event=row, form=form, **values)

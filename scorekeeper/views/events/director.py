@@ -8,7 +8,6 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ...device import remember_event
-from ...events import EventProblem
 from ...events import director as directing
 from ...events.files import download_stem, matches_zip
 from ...events.loading import event_format, get_event_or_404
@@ -19,6 +18,8 @@ from ...forms.events import AddEntrantForm, SeatRoundForm, SwapForm, VersionForm
 from ...models import EventRow, utc_now
 from ...rules.events import EventFormat
 from ...rules.numbers import whole_number_or_none
+from ...rules.refusals import Refusal
+from ..errors import refusal_status
 from ..links import external_url
 from .answers import download, live_answer
 from .blueprint import bp
@@ -68,7 +69,7 @@ def director_live(public_id: str) -> Response:
 
 
 
-def _refused(row: EventRow, problem: EventProblem, form_name: str, form: VersionForm, field: str) -> Response:
+def _refused(row: EventRow, problem: Refusal, form_name: str, form: VersionForm, field: str) -> Response:
     """The director's page again: stale (drawn anew with a notice) or with the message at the field."""
     if problem.code == directing.STALE:
         return director_page(row, 409, notice=STALE_PAGE)
@@ -76,7 +77,7 @@ def _refused(row: EventRow, problem: EventProblem, form_name: str, form: Version
         add_error(form[field], sentence(problem.message))
     else:
         form.form_errors.append(sentence(problem.message))
-    return director_page(row, problem.status, **{form_name: form})
+    return director_page(row, refusal_status(problem), **{form_name: form})
 
 
 @bp.post("/e/<public_id>/rounds")
@@ -89,7 +90,7 @@ def seat_round(public_id: str) -> Response:
         return redirect(url_for("events.director", public_id=public_id), 303)
     try:
         directing.seat_next_round(row, form.expected(), utc_now(), lambda tables: count_made(matches=tables))
-    except EventProblem as problem:
+    except Refusal as problem:
         return _refused(row, problem, "seat", form, "")
     return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
 
@@ -107,7 +108,7 @@ def swap(public_id: str) -> Response:
         return director_page(row, 422, swap=form)
     try:
         directing.swap(row, whole_number_or_none(form.round.data or "") or 0, first, second, form.expected())
-    except EventProblem as problem:
+    except Refusal as problem:
         return _refused(row, problem, "swap", form, problem.field if problem.field in ("first", "second") else "")
     return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
 
@@ -120,7 +121,7 @@ def add_player(public_id: str) -> Response:
     entrant = player_line(form.name.data or "", event_format(row) is EventFormat.TEAM)
     try:
         directing.add_entrant(row, entrant, form.expected())
-    except EventProblem as problem:
+    except Refusal as problem:
         return _refused(row, problem, "add", form, "name")
     return redirect(url_for("events.director", public_id=public_id, _anchor="players"), 303)
 

@@ -9,7 +9,6 @@ from werkzeug.wrappers import Response
 
 from ... import tables
 from ...device import NOT_AT_THE_TABLE, may_change_table, remember_event
-from ...events import EventProblem
 from ...events.director import create_event
 from ...events.request import read_new_event
 from ...extensions import rate_limited
@@ -17,6 +16,7 @@ from ...forms.common import add_error, sentence
 from ...forms.events import NewEventForm
 from ...forms.house_rules import rule_values
 from ...rules.house_rules import PRESETS
+from ...rules.refusals import Refusal
 from .blueprint import bp
 
 
@@ -40,7 +40,7 @@ def new() -> str | Response:
     if form.validate():
         try:
             row = create_event(read_new_event(form.api_body()), table)
-        except EventProblem as problem:
+        except Refusal as problem:
             _show_new_event_problem(form, problem)
         else:
             remember_event(row.public_id)
@@ -48,9 +48,9 @@ def new() -> str | Response:
     return render_template("events/new.html", form=form, table=table, options=options)
 
 
-def _show_new_event_problem(form: NewEventForm, problem: EventProblem) -> None:
+def _show_new_event_problem(form: NewEventForm, problem: Refusal) -> None:
     """The API's refusal shown at the field it names (a player's line says which line)."""
-    field, message = problem.field, sentence(problem.message)
+    field, message = problem.field or "", sentence(problem.message)
     if field.startswith(("players", "teams")):
         line = field.partition("[")[2].partition("]")[0]
         add_error(form.entrants, f"Line {int(line) + 1}: {message}" if line.isdigit() else message)
