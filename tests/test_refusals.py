@@ -12,7 +12,7 @@ from scorekeeper.rules.problems import Problem, ProblemCode
 from scorekeeper.rules.refusals import Conflict, Invalid, NotAllowed, NotFound, Refusal
 from scorekeeper.store.write_keys import KeyReused
 from scorekeeper.store.writing import NothingToUndo, StaleEdit
-from scorekeeper.versions import VersionAhead
+from scorekeeper.versions import VERSION_AHEAD, check_not_ahead
 from scorekeeper.views.errors import refusal_status
 
 
@@ -20,7 +20,6 @@ from scorekeeper.views.errors import refusal_status
     (NotFound(None, "not_found", "There is no match at this link."), 404),
     (NotAllowed(None, "not_allowed", "not this phone"), 403),
     (StaleEdit("deal 1 was added", 3), 409),
-    (VersionAhead(9, 2), 422),
     (KeyReused("abc123abc123"), 422),
     (NothingToUndo("nothing"), 422),
     (MatchFileError(Problem(ProblemCode.WRONG_TYPE, "deals[0].bid", "must be a whole number")), 422),
@@ -35,6 +34,14 @@ def test_a_refusal_carries_its_field_code_and_message_and_no_status() -> None:
     assert (stale.field, stale.code, stale.message, stale.extra) == ("version", "stale", "deal 1 was added",
                                                                      {"current_version": 3})
     assert not hasattr(stale, "status")
+
+
+def test_a_version_the_match_never_had_is_an_invalid_value_at_version() -> None:
+    check_not_ahead(None, 2)
+    check_not_ahead(2, 2)
+    with pytest.raises(Invalid) as ahead:
+        check_not_ahead(9, 2)
+    assert (ahead.value.field, ahead.value.code, refusal_status(ahead.value)) == ("version", VERSION_AHEAD, 422)
 
 
 def test_the_rules_core_errors_are_invalid_values_at_their_path() -> None:
