@@ -22,6 +22,7 @@ from scorekeeper.views.errors import refusal_status
     (StaleEdit("deal 1 was added", 3), 409),
     (KeyReused("abc123abc123"), 422),
     (NothingToUndo("nothing"), 422),
+    (Refusal(None, "bad_request", "of no kind"), 400),
     (MatchFileError(Problem(ProblemCode.WRONG_TYPE, "deals[0].bid", "must be a whole number")), 422),
 ])
 def test_each_kind_is_answered_with_its_status(refusal: Refusal, status: int) -> None:

@@ -54,8 +54,8 @@ REFUSAL_STATUS: tuple[tuple[type[Refusal], int], ...] = ((NotFound, 404), (NotAl
 
 
 def refusal_status(refusal: Refusal) -> int:
-    """The status a refusal is answered with: 404, 403, 409 or 422 by its kind."""
-    return next(status for kind, status in REFUSAL_STATUS if isinstance(refusal, kind))
+    """The status a refusal is answered with: 404, 403, 409 or 422 by its kind (400 for one of no kind)."""
+    return next((status for kind, status in REFUSAL_STATUS if isinstance(refusal, kind)), 400)
 
 
 class Refused(HTTPException):
