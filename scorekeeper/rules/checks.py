@@ -38,20 +38,23 @@ Code = ProblemCode
 def check_match(match: Match) -> list[tuple[int, Problem]]:
     """Every contradiction in the match as (deal number from 1, problem with its path within the deal)."""
     rules, sides, auction = match.rules, match.sides, match.auction
+    holds = deck_card_points(rules.deck, rules.trick_scale)
     found: list[tuple[int, Problem]] = []
     number = 0
     for deal in match.deals:
         number += 1
-        if not plainly_fine(rules, deal, sides, auction):
+        if not plainly_fine(rules, deal, sides, auction, holds):
             found += [(number, problem) for problem in deal_problems(rules, deal, sides, auction)]
     return found
 
 
-def plainly_fine(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool) -> bool:
+def plainly_fine(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool,
+                 holds: int | None = None) -> bool:
     """Whether ``deal_problems`` has nothing to say of a deal entered in plain numbers, told in one look: True
     only when each of its checks passes (a bid on a side of the match at the minimum or more, the players it
     names seated, meld as numbers, trick points adding up to the deck's with one side taking the last trick).
-    False means "look closer", not that something is wrong: cards, sets and counters are checked in full."""
+    False means "look closer", not that something is wrong: cards, sets and counters are checked in full.
+    ``holds``: the deck's card points on the scale of ``rules``, when the caller has them."""
     if deal.passed:
         return True
     bidder = deal.bidder
@@ -88,7 +91,9 @@ def plainly_fine(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], aucti
         claims += entry.last_trick
     if thrown_in:
         return True
-    holds = deck_card_points(rules.deck, basis_of(deal, rules).trick_scale)
+    under = deal.entered_under
+    if holds is None or (under is not None and under.trick_scale is not rules.trick_scale):
+        holds = deck_card_points(rules.deck, basis_of(deal, rules).trick_scale)
     return claims == 1 if tricks_given and taken == holds else (not tricks_given and claims <= 1 and taken <= holds)
 
 
