@@ -253,3 +253,51 @@ def seed_matches() -> list[Match]:
 def test_sample_matches_hold_no_contradiction() -> None:
     samples = [detailed_match(), worked_sheet(), match_from_json(format_example()), *seed_matches()]
     assert [check_match(match) for match in samples] == [[] for _ in samples]
+
+
+def plain_deals(count: int, seed: int) -> list[dict[str, Any]]:
+    """Deals in plain numbers, near and across every line a check draws: bids about the minimum, trick points
+    about the deck's, no, one or two last tricks, sides said to have taken no trick, throw-ins, players named."""
+    import random
+
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(count):
+        sides = []
+        for _side in range(2):
+            entry: dict[str, Any] = {"meld": rng.choice([0, 20, [10, 4]])}
+            if rng.random() < 0.9:
+                entry["tricks"] = rng.choice([0, 24, 25, 48, 23])
+            if rng.random() < 0.5:
+                entry["last_trick"] = True
+            if rng.random() < 0.15:
+                entry["took_trick"] = rng.random() < 0.5
+            sides.append(entry)
+        deal: dict[str, Any] = {"bidder": rng.choice([0, 1, None]), "sides": sides}
+        if deal["bidder"] is not None:
+            deal["bid"] = rng.choice([49, 50, 60])
+            if rng.random() < 0.2:
+                deal["thrown_in"] = True
+            if rng.random() < 0.2:
+                deal["bid_by"] = rng.choice(["Ann", "Cy"])
+        if rng.random() < 0.2:
+            deal["dealt_by"] = rng.choice(["Ann", "Zed"])
+        deals.append(deal)
+    return deals
+
+
+@pytest.mark.parametrize("auction", [True, False])
+def test_a_plain_deal_passes_the_quick_look_only_when_no_check_objects(auction: bool) -> None:
+    from scorekeeper.rules.checks import plainly_fine
+
+    match = match_file([], 2)
+    match["sides"] = [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}]
+    sides = match_from_json(match).sides
+    rules = HouseRules()
+    fine = 0
+    for data in plain_deals(3000, 7):
+        deal = deal_from_json(data, 2)
+        if plainly_fine(rules, deal, sides, auction):
+            assert deal_problems(rules, deal, sides, auction) == [], data
+            fine += 1
+    assert fine > 50  # the quick look passes deals, not only refers them to the checks

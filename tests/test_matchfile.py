@@ -437,3 +437,47 @@ def test_format_example_round_trips() -> None:
     match = match_from_json(format_example())
     assert loads_match(dumps_match(match)) == match
     assert score_match(loads_match(dumps_match(match))) == score_match(match)
+
+
+ODD_VALUES: list[Any] = [None, True, False, 0, 1, 2, -1, 50, 100_001, "H", " h", "X", "Ann", "", 1.5, [], [3], {}]
+
+
+def odd_deal(rng: Any) -> Any:
+    """A deal in plain numbers with one or two of its values (or keys) swapped for odd ones."""
+    deal: dict[str, Any] = {"bidder": 0, "bid": 50, "trump": "H", "sides": [
+        {"meld": 20, "tricks": 30, "last_trick": True}, {"meld": [10, 4], "tricks": 18, "took_trick": True}]}
+    if rng.random() < 0.2:
+        deal["sides"][1] = {"total": 40}
+    if rng.random() < 0.2:
+        deal["entered_under"] = {"meld_table": "double-small", "trick_scale": "one-point", "last_trick": 2,
+                                 **({"meld_prices": {}} if rng.random() < 0.5 else {})}
+    for _ in range(rng.choice([1, 2])):
+        sides = deal.get("sides")
+        inner = [entry for entry in sides if isinstance(entry, dict)] if isinstance(sides, list) else []
+        target = deal if rng.random() < 0.4 else rng.choice(inner + [deal.get("entered_under") or deal])
+        key = rng.choice(["bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by", "passed",
+                          "sides", "meld", "tricks", "last_trick", "took_trick", "total", "unknown", "meld_table",
+                          "trick_scale", "last_trick", "meld_prices"])
+        if rng.random() < 0.1:
+            target.pop(key, None)
+        else:
+            target[key] = rng.choice(ODD_VALUES)
+    return deal
+
+
+def test_a_deal_in_plain_numbers_is_read_as_the_full_reader_reads_it() -> None:
+    import random
+
+    from scorekeeper.rules.matchfile import _deal, _plain_deal
+
+    rng = random.Random(5)
+    rules = HouseRules()
+    read = 0
+    for _ in range(4000):
+        data = odd_deal(rng)
+        for stored in (False, True):
+            quick = _plain_deal(data, 2, rules, stored, {})
+            if quick is not None:
+                assert quick == _deal(data, 2, rules, stored), data
+                read += 1
+    assert read > 300  # most odd values are refused, but many deals are read in one look

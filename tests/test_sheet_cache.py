@@ -294,3 +294,16 @@ def test_a_download_is_kept_for_its_version_and_follows_every_write(client: Flas
     actions.add_deal(public_id, 1, 55, (38, 51))
     after = client.get(f"/m/{public_id}/export.csv").get_data(as_text=True)
     assert after.count("\n") == first.get_data(as_text=True).count("\n") + 1
+
+
+def test_a_gzip_is_made_for_a_client_that_accepts_it_and_counted_from_then_on() -> None:
+    text = "a sheet row " * 200
+    page = _page(1, text)
+    cache = SheetCache(page.nbytes + len(text))
+    kept = cache.page("a", 1, lambda: page)
+    plain = cache.nbytes
+    assert plain == page.nbytes and kept.live._gzipped is None  # noqa: SLF001 - nothing compressed yet
+    assert gzip.decompress(kept.live.gzipped).decode() == f"<p>{text}</p>"
+    assert cache.nbytes == plain + len(kept.live.gzipped) == kept.nbytes
+    cache.page("b", 1, lambda: _page(1, text))  # no room for both: the least recently used goes
+    assert cache.get("a", 1) is None and cache.nbytes == cache.get("b", 1).nbytes  # type: ignore[union-attr]

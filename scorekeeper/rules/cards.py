@@ -18,14 +18,7 @@ def number_word(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
-class IdentityEnum(Enum):
-    """An enum whose members hash by identity: they are singletons, and dict lookups keyed by them are
-    on every path of a recompute (the standard enum hash is a Python-level function)."""
-
-    __hash__ = object.__hash__
-
-
-class Suit(IdentityEnum):
+class Suit(Enum):
     """The four suits; the value is the letter used in card text."""
 
     SPADES = "S"
@@ -60,7 +53,7 @@ _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", S
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
 
 
-class Rank(IdentityEnum):
+class Rank(Enum):
     """Ranks from high to low in play; the value is the letter used in card text."""
 
     ACE = "A"
@@ -139,7 +132,7 @@ _CARD_BY_CODE = {card.code: card for card in ALL_CARDS}
 _CODES = tuple(card.code for card in ALL_CARDS)  # in ``Card.index`` order
 
 
-class Deck(IdentityEnum):
+class Deck(Enum):
     """The single (48 cards) and double (80 cards, no nines) Pinochle decks."""
 
     SINGLE = "single"

@@ -18,12 +18,14 @@ from .match import (
     Deal,
     Match,
     MeldCards,
+    MeldPoints,
     MeldSets,
     SideDetail,
     SideInfo,
     TrickCards,
     TrickCounters,
     TrickFact,
+    TrickPoints,
 )
 from .meld import max_sets
 from .pricing import basis_of, meld_of_hand, took_any_trick
@@ -35,11 +37,64 @@ Code = ProblemCode
 
 def check_match(match: Match) -> list[tuple[int, Problem]]:
     """Every contradiction in the match as (deal number from 1, problem with its path within the deal)."""
-    return [
-        (number, problem)
-        for number, deal in enumerate(match.deals, start=1)
-        for problem in deal_problems(match.rules, deal, match.sides, match.auction)
-    ]
+    rules, sides, auction = match.rules, match.sides, match.auction
+    holds = deck_card_points(rules.deck, rules.trick_scale)
+    found: list[tuple[int, Problem]] = []
+    number = 0
+    for deal in match.deals:
+        number += 1
+        if not plainly_fine(rules, deal, sides, auction, holds):
+            found += [(number, problem) for problem in deal_problems(rules, deal, sides, auction)]
+    return found
+
+
+def plainly_fine(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool,
+                 holds: int | None = None) -> bool:
+    """Whether ``deal_problems`` has nothing to say of a deal entered in plain numbers, told in one look: True
+    only when each of its checks passes (a bid on a side of the match at the minimum or more, the players it
+    names seated, meld as numbers, trick points adding up to the deck's with one side taking the last trick).
+    False means "look closer", not that something is wrong: cards, sets and counters are checked in full.
+    ``holds``: the deck's card points on the scale of ``rules``, when the caller has them."""
+    if deal.passed:
+        return True
+    bidder = deal.bidder
+    if bidder is None or not 0 <= bidder < len(sides) or deal.bid is None or deal.bid < rules.min_bid:
+        return False
+    if deal.bid_by is not None and deal.bid_by not in sides[bidder].players:
+        return False
+    if deal.dealt_by is not None and all(deal.dealt_by not in side.players for side in sides):
+        return False
+    entries = deal.sides
+    if len(entries) != len(sides):
+        return False
+    thrown_in = deal.thrown_in
+    taken = 0
+    claims = 0
+    tricks_given = False
+    for entry in entries:
+        if type(entry) is not SideDetail:
+            return False
+        for fact in entry.meld:
+            if type(fact) is not MeldPoints:
+                return False
+        tricks = entry.tricks
+        if tricks is None:
+            took = entry.last_trick
+        elif type(tricks) is TrickPoints:
+            taken += tricks.points
+            tricks_given = True
+            took = tricks.points > 0 or entry.last_trick
+        else:
+            return False
+        if took and (thrown_in or entry.took_trick is False):
+            return False
+        claims += entry.last_trick
+    if thrown_in:
+        return True
+    under = deal.entered_under
+    if holds is None or (under is not None and under.trick_scale is not rules.trick_scale):
+        holds = deck_card_points(rules.deck, basis_of(deal, rules).trick_scale)
+    return claims == 1 if tricks_given and taken == holds else (not tricks_given and claims <= 1 and taken <= holds)
 
 
 def check_new_deal(match: Match, deal: Deal) -> list[Problem]:

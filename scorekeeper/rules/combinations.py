@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import Enum, IntEnum
 
-from .cards import Deck, IdentityEnum, Rank
+from .cards import Deck, Rank
 
 
 class MeldClass(IntEnum):
@@ -22,7 +22,7 @@ class MeldClass(IntEnum):
 _CLASS_LABELS = {MeldClass.TRUMP: "Trump and marriages", MeldClass.PINOCHLE: "Pinochle", MeldClass.AROUND: "Around"}
 
 
-class Combination(IdentityEnum):
+class Combination(Enum):
     """A meld combination; the value is its key in a match file."""
 
     RUN = "run"

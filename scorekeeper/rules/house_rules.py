@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
-from .cards import Deck, IdentityEnum
+from .cards import Deck
 from .errors import HouseRuleError, RulesError
 from .meld_prices import NO_PRICES, MeldPrices
 from .numbers import parse_whole_number, shown_text
 from .problems import ProblemCode
 
 
-class MeldTableName(IdentityEnum):
+class MeldTableName(Enum):
     """The three meld price lists."""
 
     SINGLE_CLASSIC = "single-classic"
@@ -31,7 +31,7 @@ class MeldTableName(IdentityEnum):
         return cls.SINGLE_CLASSIC if deck is Deck.SINGLE else cls.DOUBLE_SMALL
 
 
-class TrickScale(IdentityEnum):
+class TrickScale(Enum):
     """How captured cards are counted."""
 
     ONE_POINT = "one-point"
@@ -39,7 +39,7 @@ class TrickScale(IdentityEnum):
     CLASSIC = "classic"
 
 
-class MustTake(IdentityEnum):
+class MustTake(Enum):
     """What a side must take in play to keep its meld."""
 
     OFF = "off"
@@ -47,7 +47,7 @@ class MustTake(IdentityEnum):
     POINTS = "points"
 
 
-class SetPenalty(IdentityEnum):
+class SetPenalty(Enum):
     """What bidders who are set lose."""
 
     BID = "bid"
@@ -55,14 +55,14 @@ class SetPenalty(IdentityEnum):
     DOUBLE = "double"
 
 
-class GoingOut(IdentityEnum):
+class GoingOut(Enum):
     """How a side finishes the match."""
 
     TARGET = "target"
     ANNOUNCE = "announce"
 
 
-class AllPass(IdentityEnum):
+class AllPass(Enum):
     """What happens when everybody passes."""
 
     REDEAL = "redeal"

@@ -95,7 +95,7 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
     if len(deals_data) > MAX_DEALS and not stored:
         message = f"a match holds at most {MAX_DEALS:,} deals; this file has {len(deals_data):,}"
         raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", message)
-    deals = tuple(_at(f"deals[{i}]", _deal, item, len(sides), rules, stored) for i, item in enumerate(deals_data))
+    deals = _deals(deals_data, len(sides), rules, stored)
     auction = _optional(obj, "auction", _auction_implied(deals), _bool)
     first_dealer = _optional(obj, "first_dealer", None, _named_player)
     if first_dealer is not None and all(first_dealer not in side.players for side in sides):
@@ -162,6 +162,132 @@ def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Dea
         bid_by=_optional(obj, "bid_by", None, _named_player),
         dealt_by=_optional(obj, "dealt_by", None, _named_player),
     )
+
+
+def _deals(items: list[Any], side_count: int, rules: HouseRules, stored: bool) -> tuple[Deal, ...]:
+    """Each deal of the file: read by ``_plain_deal`` when it is written in plain numbers, else by ``_deal``,
+    which also names whatever is wrong."""
+    bases: dict[tuple[str, str, int, bool], PricingBasis] = {}  # this file's ``entered_under``s, each read once
+    deals = []
+    for index, item in enumerate(items):
+        deal = _plain_deal(item, side_count, rules, stored, bases)
+        deals.append(deal if deal is not None else _at(f"deals[{index}]", _deal, item, side_count, rules, stored))
+    return tuple(deals)
+
+
+def _plain_deal(data: object, side_count: int, rules: HouseRules, stored: bool,
+                bases: dict[tuple[str, str, int, bool], PricingBasis]) -> Deal | None:
+    """The deal ``_deal`` reads from ``data``, told in one look at a deal written as this app writes one in plain
+    numbers (meld and tricks as numbers, or a total, per side); None for anything else, or anything ``_deal``
+    might refuse, which it then reads."""
+    if type(data) is not dict or not data.keys() <= DEAL_KEYS:
+        return None
+    passed = data.get("passed")
+    if passed is True:
+        return Deal(passed=True) if len(data) == 1 else None
+    if ("passed" in data and passed is not False) or "bidder" not in data:
+        return None
+    bidder, bid = data["bidder"], data.get("bid")
+    if bidder is None:
+        if bid is not None:
+            return None
+    elif not (type(bidder) is int and 0 <= bidder < side_count and type(bid) is int and 1 <= bid <= MAX_NUMBER):
+        return None
+    trump = data.get("trump")
+    if trump is not None:
+        trump = _SUIT_BY_CODE.get(trump) if type(trump) is str else None
+        if trump is None:
+            return None
+    thrown_in, out, forced = data.get("thrown_in"), data.get("out"), data.get("forced")
+    if not (_flag(thrown_in) and _flag(out) and _flag(forced)) or (thrown_in and bidder is None):
+        return None
+    items = data.get("sides")
+    if type(items) is not list or len(items) != side_count:
+        return None
+    sides = []
+    for item in items:
+        entry = _plain_side(item)
+        if entry is None:
+            return None
+        sides.append(entry)
+    under = data.get("entered_under")
+    basis = None if under is None else _plain_basis(under, rules, stored, bases)
+    if under is not None and basis is None:
+        return None
+    bid_by, dealt_by = data.get("bid_by"), data.get("dealt_by")
+    if bid_by is not None or dealt_by is not None:
+        try:
+            bid_by = None if bid_by is None else _named_player(bid_by, "")
+            dealt_by = None if dealt_by is None else _named_player(dealt_by, "")
+        except MatchFileError:
+            return None
+    return Deal(sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=bool(thrown_in),
+                entered_under=basis, out=bool(out), forced=bool(forced), bid_by=bid_by, dealt_by=dealt_by)
+
+
+def _plain_side(data: object) -> SideEntry | None:
+    """A side's entry in plain numbers as ``_side_entry`` reads it; None for anything else."""
+    if type(data) is not dict:
+        return None
+    took_trick = data.get("took_trick")
+    if not _flag(took_trick):
+        return None
+    if "total" in data:
+        total = data["total"]
+        if not data.keys() <= _TOTAL_KEYS or type(total) is not int or not 0 <= total <= MAX_NUMBER:
+            return None
+        return SideTotal(total=total, took_trick=took_trick)
+    if not data.keys() <= _DETAIL_KEYS:
+        return None
+    meld: tuple[MeldFact, ...] = ()
+    if "meld" in data:
+        raw = data["meld"]
+        if type(raw) is int and 0 <= raw <= MAX_NUMBER:
+            meld = (MeldPoints(raw),)
+        elif type(raw) is list and len(raw) <= MAX_PLAYERS and all(
+                type(points) is int and 0 <= points <= MAX_NUMBER for points in raw):
+            meld = tuple([MeldPoints(points) for points in raw])
+        else:
+            return None
+    points = data.get("tricks")
+    tricks = None
+    if points is not None:
+        if type(points) is not int or not 0 <= points <= MAX_NUMBER:
+            return None
+        tricks = TrickPoints(points)
+    last_trick = data.get("last_trick")
+    if not _flag(last_trick):
+        return None
+    return SideDetail(meld=meld, tricks=tricks, last_trick=bool(last_trick), took_trick=took_trick)
+
+
+def _plain_basis(data: object, rules: HouseRules, stored: bool,
+                 bases: dict[tuple[str, str, int, bool], PricingBasis]) -> PricingBasis | None:
+    """``entered_under`` as ``_basis`` reads it, read once for each of the few a file holds; None when it
+    might be refused."""
+    if type(data) is not dict or not data.keys() <= _BASIS_SPECS.keys() or data.get("meld_prices", {}) != {}:
+        return None
+    meld_table, trick_scale, last_trick = data.get("meld_table"), data.get("trick_scale"), data.get("last_trick")
+    if not (type(meld_table) is str and type(trick_scale) is str and type(last_trick) is int):
+        return None
+    key = (meld_table, trick_scale, last_trick, "meld_prices" in data)
+    basis = bases.get(key)
+    if basis is None:
+        try:
+            basis = bases[key] = _basis(data, "", rules, stored)
+        except MatchFileError:
+            return None
+    return basis
+
+
+def _flag(value: object) -> bool:
+    """Whether ``value`` reads as an optional true or false (None: left out)."""
+    return value is None or value is True or value is False
+
+
+_TOTAL_KEYS = frozenset({"total", "took_trick"})
+_DETAIL_KEYS = frozenset({"meld", "tricks", "last_trick", "took_trick"})
+_SUIT_BY_CODE = {suit.value: suit for suit in Suit}
 
 
 def _at(place: str, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:

@@ -298,15 +298,20 @@ def settle_entry(entry: SideEntry, deal: Deal, rules: HouseRules, played: bool,
         points, reason = settle_side(side, rules, played)
         return points, side[0], reason, side[3]
     tricks = entry.tricks
-    card_points, exact = price_card_points(tricks, deal, rules)
+    basis = deal.entered_under
+    if type(tricks) is TrickPoints and (basis is None or basis.trick_scale is rules.trick_scale):
+        card_points, exact = tricks.points, True  # points on the scale in force: as ``price_card_points`` has it
+    else:
+        card_points, exact = price_card_points(tricks, deal, rules)
+    same_prices = same_meld_prices(basis, rules)
     meld = 0
     for fact in entry.meld:  # the usual forms priced here, as ``price_meld`` does, without its call
-        if isinstance(fact, MeldSets):
+        if type(fact) is MeldPoints and same_prices:
+            points = fact.points
+        elif isinstance(fact, MeldSets):
             points = sets_points(fact.sets, rules.meld_table, rules.meld_prices)
         elif isinstance(fact, MeldCards) and (trump := fact.trump or deal.trump) is not None:
             points = meld_points(fact.hand, trump, rules.meld_table, rules.meld_prices)
-        elif isinstance(fact, MeldPoints) and same_meld_prices(deal.entered_under, rules):
-            points = fact.points
         else:  # a number to convert, or cards with no trump
             points, fact_exact = price_meld(fact, deal, rules)
             if not fact_exact:  # kept as entered: it counts, but the hand's meld is not known

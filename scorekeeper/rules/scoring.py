@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from operator import add
 from typing import Any, NamedTuple
 
@@ -22,35 +20,15 @@ PASSED = "passed"
 NO_AUCTION = "no_auction"
 
 
+@dataclass(frozen=True)
 class DealScore:
-    """What one deal is worth to each side.
+    """What one deal is worth to each side."""
 
-    A plain class with slots rather than a dataclass (``score_deal`` answers one; the sheet and the
-    statistics read ``Settled`` tuples instead).
-    """
-
-    __slots__ = ("status", "scores", "made", "as_entered", "lost_meld")
-
-    def __init__(self, status: str, scores: tuple[int, ...], made: bool | None, as_entered: tuple[int, ...],
-                 lost_meld: tuple[LostMeld, ...] = ()) -> None:
-        self.status = status  # made, set, thrown_in, passed or no_auction
-        self.scores = scores
-        self.made = made
-        self.as_entered = as_entered  # sides whose numbers were kept as entered
-        self.lost_meld = lost_meld  # sides whose meld did not count, and why
-
-    def _key(self) -> tuple[str, tuple[int, ...], bool | None, tuple[int, ...], tuple[LostMeld, ...]]:
-        return self.status, self.scores, self.made, self.as_entered, self.lost_meld
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DealScore) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (f"DealScore(status={self.status!r}, scores={self.scores!r}, made={self.made!r}, "
-                f"as_entered={self.as_entered!r}, lost_meld={self.lost_meld!r})")
+    status: str  # made, set, thrown_in, passed or no_auction
+    scores: tuple[int, ...]
+    made: bool | None
+    as_entered: tuple[int, ...]  # sides whose numbers were kept as entered
+    lost_meld: tuple[LostMeld, ...] = ()  # sides whose meld did not count, and why
 
 
 class LostMeld(NamedTuple):
@@ -61,14 +39,17 @@ class LostMeld(NamedTuple):
     reason: MeldLostReason
 
 
-# A deal settled, as the sheet and the statistics read it: ``DealScore``'s fields
-# in its order (status, scores, made, as_entered, lost_meld), then each hand's meld points as priced, side
-# after side (a side entered as meld and tricks has one per fact of ``SideDetail.meld``, a one-number side
-# none), None where not exact. A plain tuple whose tuples hold only numbers and strings, no deeper: the
-# cycle collector stops tracking such a tuple within its first two passes, so the thousands of deals a
-# table's statistics remember are not scanned again at every full collection (an instance of a class,
-# slots or not, always is, and so is a named tuple or a tuple three levels deep).
-Settled = tuple[str, tuple[int, ...], bool | None, tuple[int, ...], tuple[LostMeld, ...], tuple[int | None, ...]]
+class Settled(NamedTuple):
+    """A deal settled, as the sheet and the statistics read it: ``DealScore``'s figures, and each hand's meld
+    points as priced, side after side (a side entered as meld and tricks has one per fact of
+    ``SideDetail.meld``, a one-number side none), None where not exact."""
+
+    status: str
+    scores: tuple[int, ...]
+    made: bool | None
+    as_entered: tuple[int, ...]
+    lost_meld: tuple[LostMeld, ...]
+    hand_melds: tuple[int | None, ...]
 
 
 class DealLine(NamedTuple):
@@ -99,13 +80,6 @@ class DealLine(NamedTuple):
             "bidder": self.bidder,
             "bid": self.bid,
         }
-
-
-# A ``DealLine`` from all its fields at once, without the Python-level ``__new__`` of a named tuple (a sheet
-# draws one line for every deal).
-_line: Callable[[tuple[int, str, int | None, int | None, tuple[int, ...] | None, tuple[int, ...] | None,
-                       bool | None, bool, tuple[int, ...], tuple[LostMeld, ...], bool, bool]], DealLine] = \
-    partial(tuple.__new__, DealLine)
 
 
 @dataclass(frozen=True)
@@ -145,14 +119,14 @@ class RulesPreview:
 
 def score_deal(rules: HouseRules, deal: Deal, side_count: int) -> DealScore:
     """Settle one deal: the bidders make it or are set; defenders keep what they earned."""
-    status, scores, made, as_entered, lost_meld, _ = settle_deal(rules, deal, side_count)
-    return DealScore(status, scores, made, as_entered, lost_meld)
+    settled = settle_deal(rules, deal, side_count)
+    return DealScore(settled.status, settled.scores, settled.made, settled.as_entered, settled.lost_meld)
 
 
 def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
-    """``score_deal``'s answer as a ``Settled`` tuple."""
+    """``score_deal``'s figures, with each hand's meld as priced."""
     if deal.passed:
-        return PASSED, (0,) * side_count, None, (), (), ()
+        return Settled(PASSED, (0,) * side_count, None, (), (), ())
     bidder = deal.bidder
     played = not deal.thrown_in or bidder is None
     earned = []
@@ -170,18 +144,18 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
         index += 1
     hand_melds = tuple(melds)
     if bidder is None:
-        return NO_AUCTION, tuple(earned), None, as_entered, lost, hand_melds
+        return Settled(NO_AUCTION, tuple(earned), None, as_entered, lost, hand_melds)
     bid = deal.bid or 0
     if deal.thrown_in:
         penalty = -2 * bid if rules.set_penalty is _DOUBLE else -bid
         bonus = rules.throw_in_bonus
         scores = tuple([penalty if i == bidder else points + bonus for i, points in enumerate(earned)])
-        return THROWN_IN, scores, False, as_entered, _lost_meld(lost, bidder), hand_melds
+        return Settled(THROWN_IN, scores, False, as_entered, _lost_meld(lost, bidder), hand_melds)
     if earned[bidder] >= bid:
-        return MADE, tuple(earned), True, as_entered, lost, hand_melds
+        return Settled(MADE, tuple(earned), True, as_entered, lost, hand_melds)
     earned[bidder] = set_score(rules, bid, earned[bidder])
     kept = rules.set_penalty is _SHORTFALL  # otherwise the bid is the score anyway
-    return SET, tuple(earned), False, as_entered, lost if kept else _lost_meld(lost, bidder), hand_melds
+    return Settled(SET, tuple(earned), False, as_entered, lost if kept else _lost_meld(lost, bidder), hand_melds)
 
 
 def set_score(rules: HouseRules, bid: int, earned: int) -> int:
@@ -247,16 +221,17 @@ def play(match: Match, settled: list[Settled], lines: list[DealLine] | None = No
     played = 0
     announce = rules.going_out is GoingOut.ANNOUNCE and match.auction
     number = 0
-    for deal, (status, scores, made, as_entered, lost_meld, _) in zip(match.deals, settled):
+    for deal, outcome in zip(match.deals, settled):
         number += 1
         if winner is not None:  # a deal played after the end
             if lines is None:
                 break
-            lines.append(_line((number, status, deal.bidder, deal.bid, None, None, made, True, as_entered, (),
-                                deal.out, deal.forced)))
+            lines.append(DealLine(number, outcome.status, deal.bidder, deal.bid, None, None, outcome.made, True,
+                                  outcome.as_entered, (), deal.out, deal.forced))
             continue
+        made = outcome.made
         if not deal.passed:  # a passed deal scores nothing
-            totals = tuple(map(add, totals, scores))
+            totals = tuple(map(add, totals, outcome.scores))
             played += 1
             if max(totals) >= target:
                 winner = _winner(rules, deal, made, totals, announce)
@@ -265,8 +240,8 @@ def play(match: Match, settled: list[Settled], lines: list[DealLine] | None = No
         if winner is not None:
             ended_at = number
         if lines is not None:
-            lines.append(_line((number, status, deal.bidder, deal.bid, scores, totals, made, False, as_entered,
-                                lost_meld, deal.out, deal.forced)))
+            lines.append(DealLine(number, outcome.status, deal.bidder, deal.bid, outcome.scores, totals, made, False,
+                                  outcome.as_entered, outcome.lost_meld, deal.out, deal.forced))
     return Standing(totals, winner, ended_at)
 
 

@@ -111,14 +111,27 @@ def table_stats(matches: Iterable[Match], players: Sequence[str] = (), checked: 
     return tally.result()
 
 
-# What one match adds to its players' figures: its winner (None: unfinished), its players (those seated, then
-# any other who won an auction) and each player's ``_FIGURES``, one player after the other. A plain tuple
-# of two levels, as ``Settled`` in ``scoring`` is, so that the collector soon stops tracking the summaries
-# of a big table.
-_Summary = tuple[int | None, tuple[str, ...], tuple[int, ...]]
+@dataclass(slots=True)
+class _Figures:
+    """What one match adds to one player's figures."""
 
-_FIGURES = ("bids", "made", "set", "thrown_in", "bid_points", "biggest_bid_made", "melds", "meld_points",
-            "biggest_meld")
+    bids: int = 0
+    made: int = 0
+    set: int = 0
+    thrown_in: int = 0
+    bid_points: int = 0
+    biggest_bid_made: int = 0
+    melds: int = 0
+    meld_points: int = 0
+    biggest_meld: int = 0
+
+
+class _Summary(NamedTuple):
+    """What one match adds to its players' figures: its winner (None: unfinished) and each player's figures
+    (those seated, then any other who won an auction)."""
+
+    winner: int | None
+    figures: dict[str, _Figures]
 
 
 def _summary(match: Match, checked: bool) -> _Summary | None:
@@ -131,12 +144,13 @@ def _summary(match: Match, checked: bool) -> _Summary | None:
 
 def _summarise(match: Match, settled: list[Settled]) -> _Summary:
     """Bids and meld from the first deal up to the one that ended the match."""
-    winner, ended_at = play(match, settled)[1:]
-    figures: dict[str, list[int]] = {}
-    seated = [[figures.setdefault(name, [0] * len(_FIGURES)) for name in side.players] for side in match.sides]
+    standing = play(match, settled)
+    figures: dict[str, _Figures] = {}
+    seated = [[figures.setdefault(name, _Figures()) for name in side.players] for side in match.sides]
     alone = [side.players[0] if len(side.players) == 1 else None for side in match.sides]  # a side's only player
+    ended_at = standing.ended_at
     deals = match.deals if ended_at is None else match.deals[:ended_at]
-    for deal, (status, _, _, _, _, melds) in zip(deals, settled):
+    for deal, outcome in zip(deals, settled):
         if deal.passed:
             continue
         bid = deal.bid
@@ -147,17 +161,19 @@ def _summarise(match: Match, settled: list[Settled]) -> _Summary:
             if bidder is not None:
                 player = figures.get(bidder)
                 if player is None:
-                    player = figures[bidder] = [0] * len(_FIGURES)
-                player[0] += 1
-                player[4] += bid
+                    player = figures[bidder] = _Figures()
+                player.bids += 1
+                player.bid_points += bid
+                status = outcome.status
                 if status == MADE:
-                    player[1] += 1
-                    if bid > player[5]:
-                        player[5] = bid
+                    player.made += 1
+                    if bid > player.biggest_bid_made:
+                        player.biggest_bid_made = bid
                 elif status == SET:
-                    player[2] += 1
+                    player.set += 1
                 elif status == THROWN_IN:
-                    player[3] += 1
+                    player.thrown_in += 1
+        melds = outcome.hand_melds
         if not melds:
             continue
         start = 0
@@ -166,14 +182,14 @@ def _summarise(match: Match, settled: list[Settled]) -> _Summary:
                 continue
             count = len(entry.meld)
             if count == len(players):
-                for player, points in zip(players, melds[start:start + count]):
+                for seat, points in zip(players, melds[start:start + count]):
                     if points is not None:
-                        player[6] += 1
-                        player[7] += points
-                        if points > player[8]:
-                            player[8] = points
+                        seat.melds += 1
+                        seat.meld_points += points
+                        if points > seat.biggest_meld:
+                            seat.biggest_meld = points
             start += count
-    return winner, tuple(figures), tuple([value for values in figures.values() for value in values])
+    return _Summary(standing.winner, figures)
 
 
 # A seating: each partnership (the side's index, its players in order of name) and each pair of players
@@ -192,28 +208,24 @@ class _Tally:
         self.unfinished = 0
 
     def add(self, match: Match, summary: _Summary) -> None:
-        winner, names, figures = summary
+        winner = summary.winner
         known = self.players
-        start = 0
-        for name in names:
-            bids, made, set_, thrown_in, bid_points, biggest_bid, melds, meld_points, biggest_meld = \
-                figures[start:start + len(_FIGURES)]
-            start += len(_FIGURES)
+        for name, figures in summary.figures.items():
             player = known.get(name)
             if player is None:
                 player = known[name] = PlayerStats(name)
-            if bids:
-                player.bids += bids
-                player.made += made
-                player.set += set_
-                player.thrown_in += thrown_in
-                player.bid_points += bid_points
-                if made:
-                    player.biggest_bid_made = max(player.biggest_bid_made or 0, biggest_bid)
-            if melds:
-                player.melds += melds
-                player.meld_points += meld_points
-                player.biggest_meld = max(player.biggest_meld or 0, biggest_meld)
+            if figures.bids:
+                player.bids += figures.bids
+                player.made += figures.made
+                player.set += figures.set
+                player.thrown_in += figures.thrown_in
+                player.bid_points += figures.bid_points
+                if figures.made:
+                    player.biggest_bid_made = max(player.biggest_bid_made or 0, figures.biggest_bid_made)
+            if figures.melds:
+                player.melds += figures.melds
+                player.meld_points += figures.meld_points
+                player.biggest_meld = max(player.biggest_meld or 0, figures.biggest_meld)
         if winner is None:
             self.unfinished += 1
             for side in match.sides:

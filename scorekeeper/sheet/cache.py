@@ -7,9 +7,9 @@ An entry is keyed by (key, version): a sheet page's key is the match's players' 
 version from the database before it looks here, so an entry is only ever served for the version it was drawn
 from; the entries of older versions are never asked for again and leave as the least recently used.
 
-Only bytes are kept (an answer's body, its gzip, a few small facts), never the match or its sheet as objects,
-and every entry counts its bytes against one budget (``SHEET_CACHE_BYTES``) that no request can raise: what
-a stranger sends can push other entries out, never grow the process.
+Only bytes are kept (an answer's body, its gzip once a client has accepted it, a few small facts), never the
+match or its sheet as objects, and every entry counts its bytes against one budget (``SHEET_CACHE_BYTES``)
+that no request can raise: what a stranger sends can push other entries out, never grow the process.
 
 Nothing of a session is kept: the per-request parts of the players' page (flash messages, the
 dead-contract offer) go into slots filled on each request (``SheetPage.filled``).
@@ -43,20 +43,39 @@ _DEAL_ROW = '<tr id="deal-{number}"'
 LIVE_START, LIVE_END = "<!--live-->", "<!--/live-->"
 
 
-@dataclass(frozen=True)
 class Encoded:
-    """Bytes to send, and their gzip (Flask-Compress's level), both made once."""
+    """Bytes to send, and their gzip (Flask-Compress's level), made when a client first accepts it and kept
+    from then on: an answer only ever read uncompressed keeps no gzip. A cache holding it is told when the
+    gzip is made (``on_growth``), so that its bytes are counted from then on."""
 
-    body: bytes
-    gzipped: bytes
+    __slots__ = ("body", "_gzipped", "_grown")
+
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+        self._gzipped: bytes | None = None
+        self._grown: Callable[[], None] | None = None
 
     @classmethod
     def of(cls, body: bytes) -> Encoded:
-        return cls(body, gzip.compress(body, compresslevel=6, mtime=0))
+        return cls(body)
+
+    @property
+    def gzipped(self) -> bytes:
+        made = self._gzipped
+        if made is None:
+            made = self._gzipped = gzip.compress(self.body, compresslevel=6, mtime=0)
+            grown = self._grown
+            if grown is not None:
+                grown()
+        return made
+
+    def on_growth(self, grown: Callable[[], None]) -> None:
+        """Call ``grown`` once the gzip is made."""
+        self._grown = grown
 
     @property
     def nbytes(self) -> int:
-        return len(self.body) + len(self.gzipped)
+        return len(self.body) + (len(self._gzipped) if self._gzipped is not None else 0)
 
 
 class Kept(Protocol):
@@ -67,6 +86,9 @@ class Kept(Protocol):
 
     @property
     def nbytes(self) -> int: ...
+
+    @property
+    def parts(self) -> tuple[Encoded, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -91,6 +113,10 @@ class SheetPage:
     @property
     def nbytes(self) -> int:
         return self.page.nbytes + self.live.nbytes + 8 * len(self.dead_contracts) + ENTRY_OVERHEAD
+
+    @property
+    def parts(self) -> tuple[Encoded, ...]:
+        return self.page, self.live
 
     def filled(self, flashes: str = "", dead_contract: str = "", changed_row: int | None = None) -> str:
         """The page with this request's parts in their slots, and deal ``changed_row`` marked
@@ -123,18 +149,24 @@ class Answer:
     def nbytes(self) -> int:
         return self.body.nbytes + sum(len(name) + len(value) for name, value in self.headers) + ENTRY_OVERHEAD
 
+    @property
+    def parts(self) -> tuple[Encoded, ...]:
+        return (self.body,)
+
 
 Entry = TypeVar("Entry", bound=Kept)
 
 
 class SheetCache:
     """Entries holding at most ``budget`` bytes in all, the least recently used going first; an entry larger
-    than the whole budget is not kept (0 keeps nothing)."""
+    than the whole budget is not kept (0 keeps nothing). An entry's gzip, made once a client accepts it,
+    counts from then on."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.nbytes = 0
         self._entries: OrderedDict[tuple[str, int], Kept] = OrderedDict()
+        self._counted: dict[tuple[str, int], int] = {}  # each entry's bytes as last counted
         self._lock = threading.Lock()
 
     def get(self, key: str, version: int) -> Kept | None:
@@ -152,16 +184,31 @@ class SheetCache:
         if found is not None:
             return cast(Entry, found)
         entry = draw()
-        size = entry.nbytes
-        if size <= self.budget:
+        if entry.nbytes <= self.budget:
+            place = (key, entry.version)
             with self._lock:
-                replaced = self._entries.pop((key, entry.version), None)
-                self.nbytes += size - (replaced.nbytes if replaced is not None else 0)
-                self._entries[(key, entry.version)] = entry
-                while self.nbytes > self.budget:
-                    _, dropped = self._entries.popitem(last=False)
-                    self.nbytes -= dropped.nbytes
+                self._entries.pop(place, None)
+                self._entries[place] = entry
+                self._count(place)
+            for part in entry.parts:
+                part.on_growth(lambda: self._grown(place))
         return entry
+
+    def _grown(self, place: tuple[str, int]) -> None:
+        """An entry's gzip was made: count the entry kept at ``place`` again, if one still is."""
+        with self._lock:
+            if place in self._entries:
+                self._count(place)
+
+    def _count(self, place: tuple[str, int]) -> None:
+        """Count the entry at ``place`` as it is now, then let the least recently used go while over budget
+        (holding the lock)."""
+        size = self._entries[place].nbytes
+        self.nbytes += size - self._counted.get(place, 0)
+        self._counted[place] = size
+        while self.nbytes > self.budget:
+            dropped, _ = self._entries.popitem(last=False)
+            self.nbytes -= self._counted.pop(dropped)
 
     def __len__(self) -> int:
         return len(self._entries)

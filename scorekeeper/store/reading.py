@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, inspect, select
 
 from ..db import get_session
 from ..extensions import note_deals_read
@@ -114,13 +114,53 @@ def rules_of(row: MatchRow) -> HouseRules:
 
 def to_core(row: MatchRow) -> Match:
     """The rules core's ``Match`` for a row, read by the match file reader. Rows were checked when
-    written, so a match stored before a limit was lowered still reads (``stored``)."""
-    note_deals_read(len(row.deals))
-    return match_from_json(match_json(row), stored=True)
+    written, so a match stored before a limit was lowered still reads (``stored``). Deals not read with the
+    row yet are read as plain rows of their columns, not as ORM objects: only their facts are needed."""
+    if "deals" not in inspect(row).unloaded:
+        note_deals_read(len(row.deals))
+        return match_from_json(match_json(row), stored=True)
+    deals = [_stored_deal_json(*values) for values in get_session().execute(_DEALS, {"match_id": row.id})]
+    note_deals_read(len(deals))
+    return match_from_json(match_json(row, deals), stored=True)
 
 
-def match_json(row: MatchRow) -> dict[str, Any]:
-    """The whole match in the match file format, built from the rows."""
+_DEAL = Base.metadata.tables["deal"]
+_DEALS = select(*(_DEAL.c[name] for name in (
+    "passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by", "sides", "meld_table",
+    "trick_scale", "last_trick", "meld_prices"))).where(_DEAL.c.match_id == bindparam("match_id")).order_by(
+    _DEAL.c.position)
+
+
+class _Auction(NamedTuple):
+    """What a stored deal records of its auction, as ``auction_to_json`` reads it."""
+
+    passed: bool
+    bidder: int | None
+    bid: int | None
+    thrown_in: bool
+    out: bool
+    forced: bool
+    bid_by: str | None
+    dealt_by: str | None
+
+
+def _stored_deal_json(passed: bool, bidder: int | None, bid: int | None, trump: str | None, thrown_in: bool,
+                      out: bool, forced: bool, bid_by: str | None, dealt_by: str | None, sides: list[dict[str, Any]],
+                      meld_table: str, trick_scale: str, last_trick: int,
+                      meld_prices: dict[str, Any] | None) -> dict[str, Any]:
+    """One stored deal in the match file format from its columns (in the order of ``_DEALS``), with the pricing
+    it was entered under."""
+    data = auction_to_json(_Auction(passed, bidder, bid, thrown_in, out, forced, bid_by, dealt_by), trump or None)
+    if passed:
+        return data
+    data["sides"] = sides
+    data["entered_under"] = {"meld_table": meld_table, "trick_scale": trick_scale, "last_trick": last_trick,
+                             "meld_prices": meld_prices or {}}
+    return data
+
+
+def match_json(row: MatchRow, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The whole match in the match file format, built from the rows (``deals``: its deals so built already)."""
     return {
         "format": FORMAT,
         "name": row.name,
@@ -128,18 +168,12 @@ def match_json(row: MatchRow) -> dict[str, Any]:
         "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides],
         **({"first_dealer": row.first_dealer} if row.first_dealer is not None else {}),
         "rules": dict(row.rules),
-        "deals": [deal_json(deal) for deal in row.deals],
+        "deals": [deal_json(deal) for deal in row.deals] if deals is None else deals,
     }
 
 
 def deal_json(deal: DealRow) -> dict[str, Any]:
     """One stored deal in the match file format, with the pricing it was entered under."""
-    data = auction_to_json(deal, deal.trump or None)
-    if deal.passed:
-        return data
-    data["sides"] = deal.sides
-    data["entered_under"] = {
-        "meld_table": deal.meld_table, "trick_scale": deal.trick_scale, "last_trick": deal.last_trick,
-        "meld_prices": deal.meld_prices or {},
-    }
-    return data
+    return _stored_deal_json(deal.passed, deal.bidder, deal.bid, deal.trump, deal.thrown_in, deal.out, deal.forced,
+                             deal.bid_by, deal.dealt_by, deal.sides, deal.meld_table, deal.trick_scale, deal.last_trick,
+                             deal.meld_prices)

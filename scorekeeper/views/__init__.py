@@ -9,6 +9,7 @@ from ..extensions import READS
 from ..forms.common import new_write_key
 from ..models import utc_iso
 from ..rules.rotation import next_dealer
+from ..sheet.rows import sheet_rows
 from ..sheet.view import points, signed_points
 from ..store.history import THE_API, act_as
 from .links import remember_urls
@@ -50,6 +51,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(signed_points)
     app.add_template_filter(utc_iso)
     app.add_template_global(next_dealer)
+    app.add_template_global(sheet_rows)
     app.add_template_global(new_write_key)
     remember_urls(app)
     app.before_request(_name_the_writer)
