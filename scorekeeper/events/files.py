@@ -37,16 +37,16 @@ def _rows(rows: Standings) -> list[list[object]]:
     for standing in rows:
         if isinstance(standing, PlayerStanding):
             best = "" if standing.best is None else standing.best
-            cells: list[object] = [standing.rank, _safe(standing.name), standing.points, standing.rounds,
+            cells: list[object] = [standing.rank, safe_cell(standing.name), standing.points, standing.rounds,
                                    standing.won, best, standing.byes]
         else:
-            cells = [standing.rank, _safe(" & ".join(standing.players)), standing.won, standing.points,
+            cells = [standing.rank, safe_cell(" & ".join(standing.players)), standing.won, standing.points,
                      standing.played, standing.byes]
         found.append(cells)
     return found
 
 
-def _safe(text: str) -> str:
+def safe_cell(text: str) -> str:
     """Keep a spreadsheet from reading a name as a formula."""
     return f"'{text}" if text.startswith(FORMULA_START) else text
 

@@ -17,7 +17,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..events import EventProblem, director
+from ..events import EventProblem, director, season
 from ..events import pages as event_pages
 from ..events.loading import (
     Standings,
@@ -250,3 +250,37 @@ def public_standings(standings_id: str) -> Response:
     response = standings_answer(get_event_or_404(standings_id, public=True))
     response.headers["ETag"] = f'"{tag}"'
     return response
+
+
+# A table's season -------------------------------------------------------------------------------------------
+
+def _season_answer(table: TableRow) -> Response:
+    found = season.table_season(table, utc_now())
+    return jsonify({
+        "table": table.public_id, "best": found.best,
+        "events": [{"name": event.name, "created_at": utc_iso(event.created_at), "players": event.players,
+                    "standings": external_url("events.standings", standings_id=event.standings_id)}
+                   for event in found.events],
+        "players": [{"name": standing.name, "events": standing.events, "points": standing.points,
+                     "rank": standing.rank} for standing in found.standings],
+    })
+
+
+@bp.get("/tables/<public_id>/season")
+def table_season(public_id: str) -> Response:
+    """The season of the events a table holds: each player's events played, points counted and rank."""
+    return _season_answer(tables.get_table_or_404(public_id))
+
+
+@bp.put("/tables/<public_id>/season")
+@rate_limited("edit-token")
+def set_season_best(public_id: str) -> Response:
+    """Count each player's best N events (``{"best": N}``; null: every event), with the table's edit token."""
+    row = tables.get_table_or_404(public_id)
+    check_bearer(row.edit_token, "table")
+    body = json_body()
+    unknown = sorted(set(body) - {"best"})
+    if unknown:
+        raise ApiError(422, unknown[0], "unknown key (allowed: best)", ProblemCode.UNKNOWN_KEY)
+    season.set_best(row, season.read_best(body.get("best")))
+    return _season_answer(row)
