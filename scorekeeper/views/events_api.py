@@ -17,8 +17,10 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..events import EventProblem, director, season
+from ..events import EventProblem, director, importing, season
 from ..events import pages as event_pages
+from ..events.event_file import event_file as write_event_file
+from ..events.event_file import read_event_file
 from ..events.loading import (
     Standings,
     TableState,
@@ -173,6 +175,24 @@ def create_event() -> Response:
     response.headers["Location"] = external_url("events_api.event", public_id=row.public_id)
     response.headers["Cache-Control"] = "no-store"  # the director token: kept by nobody on the way
     return response
+
+
+@bp.post("/events/import")
+@rate_limited("create-match")
+def import_event() -> Response:
+    """A new event from an event file: the same rounds, seating, tables and deals, so the same standings."""
+    facts = read_event_file(json_body())
+    row = importing.import_event(facts, count=lambda matches, deals: count_made(matches=matches, deals=deals))
+    response = event_answer(row, 201, director_token=row.director_token)
+    response.headers["Location"] = external_url("events_api.event", public_id=row.public_id)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/events/<public_id>/file")
+def event_file(public_id: str) -> Response:
+    """The event file: everything its standings are worked out from, to keep or import again."""
+    return jsonify(write_event_file(get_event_or_404(public_id)))
 
 
 @bp.get("/events/<public_id>")

@@ -39,7 +39,7 @@ def standings_live(standings_id: str) -> Response:
 @bp.get("/standings/<standings_id>/standings.csv")
 def export_standings(standings_id: str) -> Response:
     row = get_event_or_404(standings_id, public=True)
-    return download(standings_csv(event_standings(row, utc_now())).encode(), "text/csv",
+    return download(standings_csv(row, event_standings(row, utc_now())).encode(), "text/csv",
                      f"{download_stem(row)}-standings.csv")
 
 
