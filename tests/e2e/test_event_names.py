@@ -4,6 +4,9 @@ and nothing scrolled; on a phone (390 wide) a name breaks only between its words
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
@@ -38,7 +41,8 @@ def _each(locator: Locator) -> list[Locator]:
     return [locator.nth(index) for index in range(locator.count())]
 
 
-def test_forty_names_of_24_characters_fit_the_big_screen_whole(phones: Phones) -> None:
+def test_forty_names_of_24_characters_fit_the_big_screen_whole(phones: Phones,
+                                                               shoot: Callable[..., Path | None]) -> None:
     big = phones.open(**BIG_SCREEN)
     players = [f"Małgorzata Kowalczyk {number:03}" for number in range(1, 41)]
     assert {len(name) for name in players} == {24}
@@ -51,6 +55,7 @@ def test_forty_names_of_24_characters_fit_the_big_screen_whole(phones: Phones) -
              for name in _each(names)]
     assert sorted(text for text, _, _ in shown) == sorted(players)
     assert [(text, lines, fits) for text, lines, fits in shown if lines != 1 or not fits] == []
+    shoot(big, "event-big-screen-40-long-names", full_page=False)
 
 
 def _no_word_broken(page: Page, selector: str) -> list[tuple[str, int]]:
