@@ -4,11 +4,16 @@ answer to answer), and refused with the field named when it says something this 
 from __future__ import annotations
 
 import copy
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from sqlalchemy import select
 from test_events_api import EIGHT, deal, director, enter, make_event, problem, seat
+
+from scorekeeper.db import get_session
+from scorekeeper.models import EventRow, aware
 
 
 def _played_event(client: FlaskClient, **fields: Any) -> dict[str, Any]:
@@ -42,6 +47,7 @@ def _standings(client: FlaskClient, event_id: str) -> dict[str, Any]:
     return found
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("fields", [
     {},
     {"players": [*EIGHT, "Ivy"]},  # one sits out each round: a bye's credit
@@ -120,3 +126,22 @@ def test_a_missing_fact_is_refused(client: FlaskClient) -> None:
     answer = _import(client, file)
     assert answer.status_code == 422 and (problem(answer)["field"], problem(answer)["code"]) == (
         "rounds", "missing_key")
+
+
+@pytest.mark.both_databases
+def test_a_timed_round_counts_the_same_deals_once_imported(client: FlaskClient) -> None:
+    """Time ran out between a table's first and second deal: the second (in play then) counts, the third
+    does not, in the event and in its import alike."""
+    event = make_event(client, round_end={"minutes": 50})
+    first = seat(client, event)["tables"][0]
+    enter(client, first, deal(60, 20), deal(50, 30), deal(70, 10))
+    with client.application.app_context():
+        session = get_session()
+        row = session.scalars(select(EventRow).where(EventRow.public_id == event["id"])).one()
+        deals = row.played_rounds[0].tables[0].match.deals
+        row.played_rounds[0].started_at = aware(deals[1].created_at) - timedelta(minutes=50, microseconds=1)
+        session.commit()
+    standings = _standings(client, event["id"])
+    assert standings["players"][0]["points"] == 60 + 50  # the third deal came after the deal in play
+    imported = _import(client, _file(client, event)).get_json()
+    assert _standings(client, imported["id"]) == standings

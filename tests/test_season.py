@@ -90,6 +90,7 @@ def _expected(client: FlaskClient, table: dict[str, Any], best: int | None) -> l
              "rank": 1 + sum(other > counted[name] for other in counted.values())} for name in order]
 
 
+@pytest.mark.both_databases
 def test_the_season_of_a_tables_events_in_the_api_page_and_csv(client: FlaskClient) -> None:
     table = _table(client)
     _night(client, table, "First night", 60, 20)

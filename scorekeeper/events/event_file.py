@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ..models import EventRoundRow, EventRow, EventTableRow, utc_iso
+from ..models import EventRoundRow, EventRow, EventTableRow, aware
 from ..rules.errors import RulesError
 from ..rules.events import EventFormat, SeatedTable, Seating
 from ..rules.match import Match
@@ -34,6 +34,12 @@ UNKNOWN_PLAYER = "unknown_player"  # a seat taken by a name that is no entrant
 
 # Writing ----------------------------------------------------------------------------------------------------
 
+def _iso(moment: datetime | None) -> str | None:
+    """A stored moment in UTC to the microsecond: a deal entered a hair before a round's time ran out stays
+    before it in the imported event."""
+    return None if moment is None else aware(moment).astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
 def event_file(event: EventRow) -> dict[str, Any]:
     """The event file of ``event``: its settings, entrants and every round seated."""
     key = "teams" if event.format == EventFormat.TEAM else "players"
@@ -47,8 +53,7 @@ def event_file(event: EventRow) -> dict[str, Any]:
 
 def _round_json(event: EventRow, played: EventRoundRow) -> dict[str, Any]:
     seating = seating_of(played)
-    return {"round": played.number, "started_at": utc_iso(played.started_at),
-            "closed_at": None if played.closed_at is None else utc_iso(played.closed_at),
+    return {"round": played.number, "started_at": _iso(played.started_at), "closed_at": _iso(played.closed_at),
             "seating": {"tables": [{"table": table.number, "sides": [list(side) for side in table.sides]}
                                    for table in seating.tables],
                         "byes": [list(bye) for bye in seating.byes]},
@@ -57,8 +62,8 @@ def _round_json(event: EventRow, played: EventRoundRow) -> dict[str, Any]:
 
 def _table_json(event: EventRow, played: EventRoundRow, table: EventTableRow) -> dict[str, Any]:
     place = {"name": event.name, "round": played.number, "table": table.number}
-    return {"table": table.number, "closed_at": None if table.closed_at is None else utc_iso(table.closed_at),
-            "closed_after": table.closed_after, "entered": [utc_iso(deal.created_at) for deal in table.match.deals],
+    return {"table": table.number, "closed_at": _iso(table.closed_at), "closed_after": table.closed_after,
+            "entered": [_iso(deal.created_at) for deal in table.match.deals],
             "match": match_to_json(reading.to_core(table.match), event=place)}
 
 
