@@ -99,6 +99,7 @@ def _changed(file: dict[str, Any], path: list[str | int], value: Any) -> dict[st
     (["rounds", 0, "round"], 2, "rounds[0].round", "out_of_range"),
     (["rounds", 0, "started_at"], "yesterday", "rounds[0].started_at", "wrong_type"),
     (["rounds", 0, "seating", "tables", 0, "sides", 0], ["Ann", "Zed"], "rounds[0].seating", "unknown_player"),
+    (["rounds", 0, "seating", "tables", 0, "sides", 0], ["Ann", "Ann"], "rounds[0].seating", "duplicate_player"),
     (["rounds", 0, "tables", 0, "entered"], [], "rounds[0].tables[0].entered", "out_of_range"),
     (["rounds", 0, "tables", 0, "closed_after"], 9, "rounds[0].tables[0].closed_after", "out_of_range"),
     (["rounds", 0, "tables", 0, "match", "deals", 0, "bid"], "many", "rounds[0].tables[0].match.deals[0].bid",
@@ -118,6 +119,16 @@ def test_a_match_seated_otherwise_than_its_round_is_refused(client: FlaskClient)
     sides[0]["players"], sides[1]["players"] = sides[1]["players"], sides[0]["players"]
     answer = _import(client, file)
     assert answer.status_code == 422 and problem(answer)["field"] == "rounds[0].tables[0].match.sides"
+
+
+def test_a_team_event_seats_only_its_teams(client: FlaskClient) -> None:
+    teams = [["Ann", "Bob"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
+    file = _file(client, _played_event(client, format="team", players=None, teams=teams))
+    first, second = file["rounds"][0]["seating"]["tables"][0]["sides"]
+    first[1], second[1] = second[1], first[1]  # two teams split up
+    answer = _import(client, file)
+    assert answer.status_code == 422
+    assert (problem(answer)["field"], problem(answer)["code"]) == ("rounds[0].seating", "unknown_player")
 
 
 def test_a_missing_fact_is_refused(client: FlaskClient) -> None:

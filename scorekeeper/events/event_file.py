@@ -9,14 +9,15 @@ knows is refused (``unknown_key``) rather than dropped, so a file never imports 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from ..models import EventRoundRow, EventRow, EventTableRow, aware
 from ..rules.errors import RulesError
-from ..rules.events import EventFormat, SeatedTable, Seating
+from ..rules.events import Entrant, EventFormat, SeatedTable, Seating
 from ..rules.match import Match
 from ..rules.matchfile import match_from_json, match_to_json
 from ..rules.problems import ProblemCode
@@ -166,11 +167,11 @@ def _read_rounds(value: object, facts: dict[str, Any]) -> None:
     if len(rounds) > event.rounds:
         raise _refused("rounds", ProblemCode.OUT_OF_RANGE, f"the event has {event.rounds} rounds, the file "
                        f"{len(rounds)}")
-    players = {name for entrant in event.entrants for name in entrant}
-    facts["rounds"] = tuple(_round(one, f"rounds[{index}]", index + 1, players) for index, one in enumerate(rounds))
+    facts["rounds"] = tuple(_round(one, f"rounds[{index}]", index + 1, event.entrants)
+                            for index, one in enumerate(rounds))
 
 
-def _round(value: object, path: str, number: int, players: set[str]) -> RoundFacts:
+def _round(value: object, path: str, number: int, entrants: Sequence[Entrant]) -> RoundFacts:
     found = _object(value, path, ROUND_KEYS)
     if found["round"] != number:
         raise _refused(f"{path}.round", ProblemCode.OUT_OF_RANGE, f"expected round {number}")
@@ -187,9 +188,7 @@ def _round(value: object, path: str, number: int, players: set[str]) -> RoundFac
     byes = tuple(_names(bye, f"{path}.seating.byes[{index}]")
                  for index, bye in enumerate(_list(seated["byes"], f"{path}.seating.byes")))
     seating = Seating(number, tuple(tables), byes)
-    strangers = sorted(set(seating.players) - players)
-    if strangers:
-        raise _refused(f"{path}.seating", UNKNOWN_PLAYER, f"{strangers[0]!r} is no entrant of the event")
+    _check_seats(seating, f"{path}.seating", entrants)
     played = [_table(one, f"{path}.tables[{index}]", seating) for index, one in
               enumerate(_list(found["tables"], f"{path}.tables"))]
     if [table.number for table in played] != [table.number for table in tables]:
@@ -197,6 +196,22 @@ def _round(value: object, path: str, number: int, players: set[str]) -> RoundFac
                        f"the round seats {len(tables)} tables: one each, in order from 1")
     return RoundFacts(seating, _required_moment(found["started_at"], f"{path}.started_at"),
                       _moment(found["closed_at"], f"{path}.closed_at", optional=True), tuple(played))
+
+
+def _check_seats(seating: Seating, path: str, entrants: Sequence[Entrant]) -> None:
+    """Every seat is an entrant's (a team event: each side, and each bye, is one of its teams), once."""
+    players = {name for entrant in entrants for name in entrant}
+    strangers = sorted(set(seating.players) - players)
+    if strangers:
+        raise _refused(path, UNKNOWN_PLAYER, f"{strangers[0]!r} is no entrant of the event")
+    twice = sorted(name for name, seats in Counter(seating.players).items() if seats > 1)
+    if twice:
+        raise _refused(path, ProblemCode.DUPLICATE_PLAYER, f"{twice[0]!r} is seated twice in one round")
+    if len(entrants[0]) > 1:
+        teams = {frozenset(entrant) for entrant in entrants}
+        split = [side for table in seating.tables for side in table.sides] + list(seating.byes)
+        if any(frozenset(side) not in teams for side in split):
+            raise _refused(path, UNKNOWN_PLAYER, "in a team event each side and each bye is one of its teams")
 
 
 def _required_moment(value: object, path: str) -> datetime:
