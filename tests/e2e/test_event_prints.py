@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Phones
 from .event import make_event
+from .test_accessibility import axe_violations, describe
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +31,7 @@ def test_table_cards_print_two_a_sheet_with_their_qr_codes(phones: Phones, shoot
     page = phones.open(**A4)
     event = make_event(page, players=24)  # six tables
     page.goto(f"{event.director}/print/cards")
+    assert (violations := axe_violations(page)) == [], describe(violations)
     page.emulate_media(media="print")
     cards = page.locator(".table-card")
     expect(cards).to_have_count(6)
@@ -67,6 +69,7 @@ def test_the_movement_sheet_and_score_slips_print_without_the_pages_controls(pho
     page = phones.open(**A4)
     event = make_event(page, players=16)
     page.goto(f"{event.director}/{path}")
+    assert (violations := axe_violations(page)) == [], describe(violations)
     page.emulate_media(media="print")
     expect(page.locator(item).first).to_be_visible()
     expect(page.locator(".hint").first).to_be_hidden()
