@@ -207,6 +207,7 @@ class TableRow(Base):
     edit_token: Mapped[str] = mapped_column(String(64), default=new_edit_token)
     name: Mapped[str] = mapped_column(String(200), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    season_best: Mapped[int | None]  # a season counts each player's best N events; empty: every event
 
     players: Mapped[list[TablePlayerRow]] = relationship(
         order_by="TablePlayerRow.position", cascade="all, delete-orphan"

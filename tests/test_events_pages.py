@@ -317,8 +317,17 @@ def test_the_standings_download_as_csv_and_every_match_file_as_a_zip(client: Fla
     play(client, actions, match_id(table), (60, 20))
     download = client.get(f"/standings/{standings_id(client, public_id)}/standings.csv")
     rows = list(csv.reader(io.StringIO(text(download))))
-    assert rows[0] == ["round", "rank", "name", "points", "rounds", "won", "best", "byes"]
+    assert rows[0] == ["round", "table", "name", "partner", "opponents", "points", "rank", "rounds", "won", "best",
+                       "byes"]
     assert len([row for row in rows if row[0] == ""]) == 8 and len([row for row in rows if row[0] == "1"]) == 8
+    seated = {name: (table, side) for table in tables_of(client, public_id) for side in table["sides"]
+              for name in side}
+    for row in (row for row in rows if row[0] == "1"):
+        table, side = seated[row[2]]
+        others = table["sides"][1] if side == table["sides"][0] else table["sides"][0]
+        partner = next(name for name in side if name != row[2])
+        assert row[1:6] == [str(table["table"]), row[2], partner, " & ".join(others),
+                            str(table["totals"][table["sides"].index(side)])]
     archive = zipfile.ZipFile(io.BytesIO(client.get(f"/e/{public_id}/matches.zip").data))
     assert archive.namelist() == ["round-1-table-1.json", "round-1-table-2.json"]
     first = json.loads(archive.read("round-1-table-1.json"))
@@ -366,5 +375,7 @@ def test_a_team_event_seats_teams_with_a_bye_and_ranks_teams(client: FlaskClient
     assert '<th scope="col">Won</th><th scope="col">Points</th><th scope="col">Played</th>' in standings
     assert "By games won, then points" in standings
     rows = list(csv.reader(io.StringIO(text(client.get(f"/standings/{link}/standings.csv")))))
-    assert rows[0] == ["round", "rank", "players", "won", "points", "played", "byes"]
+    assert rows[0] == ["round", "table", "name", "partner", "opponents", "points", "rank", "won", "played", "byes"]
+    assert ["1", "bye", on_bye[0][0], on_bye[0][1], ""] == next(row[:5] for row in rows if row[2] == on_bye[0][0]
+                                                                  and row[0] == "1")
     assert client.post(f"/standings/{link}").status_code == 405

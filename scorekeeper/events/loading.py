@@ -197,12 +197,19 @@ def event_ratings(outcomes: Sequence[TableOutcome]) -> tuple[Rating, ...]:
     return rate(result_of(outcome) for outcome in outcomes if rated(outcome))
 
 
+def events_held(table_id: int) -> list[EventRow]:
+    """The events a table holds, oldest first, each read whole (its rounds, tables and matches)."""
+    query = select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.created_at, EventRow.id)
+    held = list(get_session().scalars(query.options(*_WHOLE_EVENT)).all())
+    read_missing([table.match for event in held for played in event.played_rounds for table in played.tables])
+    return held
+
+
 def results_at_table(table_id: int, now: datetime) -> dict[int, Result]:
     """The results of the tables rated of the events a table holds, by their match's row id, each placed
     as its event places it and decided when it was closed or its last deal was entered. Their matches'
     sheets alone would leave out a table closed late or ended level (no winner on the sheet)."""
-    held = get_session().scalars(select(EventRow).where(EventRow.table_id == table_id).options(*_WHOLE_EVENT)).all()
-    read_missing([table.match for event in held for played in event.played_rounds for table in played.tables])
+    held = events_held(table_id)
     results: dict[int, Result] = {}
     for event in held:
         for played in event.played_rounds:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import io
 
 import segno
@@ -23,3 +24,9 @@ def qr_svg(link: str, title: str) -> bytes:
         xmldecl=False, svgns=True, omitsize=True, svgclass=None, lineclass=None,
     )
     return out.getvalue()
+
+
+def qr_data_uri(link: str, title: str) -> str:
+    """The QR code of ``link`` as a ``data:`` address, for a page to print: drawn with the page, no image to
+    fetch (a printer gets the page as it is, lazy images not yet loaded left blank)."""
+    return "data:image/svg+xml;base64," + base64.b64encode(qr_svg(link, title)).decode("ascii")

@@ -17,8 +17,10 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..events import director
+from ..events import director, importing, season
 from ..events import pages as event_pages
+from ..events.event_file import event_file as write_event_file
+from ..events.event_file import read_event_file
 from ..events.loading import (
     Standings,
     TableState,
@@ -170,6 +172,24 @@ def create_event() -> Response:
     return response
 
 
+@bp.post("/events/import")
+@rate_limited("create-match")
+def import_event() -> Response:
+    """A new event from an event file: the same rounds, seating, tables and deals, so the same standings."""
+    facts = read_event_file(json_body())
+    row = importing.import_event(facts, count=lambda matches, deals: count_made(matches=matches, deals=deals))
+    response = event_answer(row, 201, director_token=row.director_token)
+    response.headers["Location"] = external_url("events_api.event", public_id=row.public_id)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/events/<public_id>/file")
+def event_file(public_id: str) -> Response:
+    """The event file: everything its standings are worked out from, to keep or import again."""
+    return jsonify(write_event_file(get_event_or_404(public_id)))
+
+
 @bp.get("/events/<public_id>")
 def event(public_id: str) -> Response:
     return event_answer(get_event_or_404(public_id))
@@ -245,3 +265,37 @@ def public_standings(standings_id: str) -> Response:
     response = standings_answer(get_event_or_404(standings_id, public=True))
     response.headers["ETag"] = f'"{tag}"'
     return response
+
+
+# A table's season -------------------------------------------------------------------------------------------
+
+def _season_answer(table: TableRow) -> Response:
+    found = season.table_season(table, utc_now())
+    return jsonify({
+        "table": table.public_id, "best": found.best,
+        "events": [{"name": event.name, "created_at": utc_iso(event.created_at), "players": event.players,
+                    "standings": external_url("events.standings", standings_id=event.standings_id)}
+                   for event in found.events],
+        "players": [{"name": standing.name, "events": standing.events, "points": standing.points,
+                     "rank": standing.rank} for standing in found.standings],
+    })
+
+
+@bp.get("/tables/<public_id>/season")
+def table_season(public_id: str) -> Response:
+    """The season of the events a table holds: each player's events played, points counted and rank."""
+    return _season_answer(tables.get_table_or_404(public_id))
+
+
+@bp.put("/tables/<public_id>/season")
+@rate_limited("edit-token")
+def set_season_best(public_id: str) -> Response:
+    """Count each player's best N events (``{"best": N}``; null: every event), with the table's edit token."""
+    row = tables.get_table_or_404(public_id)
+    check_bearer(row.edit_token, "table")
+    body = json_body()
+    unknown = sorted(set(body) - {"best"})
+    if unknown:
+        raise ApiError(422, unknown[0], "unknown key (allowed: best)", ProblemCode.UNKNOWN_KEY)
+    season.set_best(row, season.read_best(body.get("best")))
+    return _season_answer(row)

@@ -16,8 +16,10 @@ from ..device import (
     remember_match,
     remember_table,
 )
+from ..events.season import season_csv, set_best, table_season
 from ..extensions import rate_limited
 from ..forms.house_rules import rule_values
+from ..forms.season import SeasonBestForm
 from ..forms.tables import (
     AddPlayerForm,
     ImportTableForm,
@@ -85,10 +87,30 @@ def show(table_id: str) -> str:
     return _table_page(row, AddPlayerForm())
 
 
-def _table_page(row: TableRow, add_form: AddPlayerForm) -> str:
+def _table_page(row: TableRow, add_form: AddPlayerForm, season_form: SeasonBestForm | None = None) -> str:
     summaries = list(reversed(tables.match_states(row)))
+    season_form = season_form or SeasonBestForm(best=row.season_best)
     return render_template("tables/show.html", table=row, add_form=add_form, summaries=summaries,
-                           link=fixed_url("tables.show", table_id=row.public_id), presets=PRESETS)
+                           link=fixed_url("tables.show", table_id=row.public_id), presets=PRESETS,
+                           season=table_season(row, datetime.now(UTC)), season_form=season_form)
+
+
+@bp.post("/t/<table_id>/season")
+def set_season_best(table_id: str) -> tuple[str, int] | BaseResponse:
+    """Count each player's best N events in the season (empty: every event)."""
+    row = _load(table_id)
+    form = SeasonBestForm()
+    if not form.validate_on_submit():
+        return _table_page(row, AddPlayerForm(formdata=None), form), 422
+    set_best(row, form.best.data)
+    return redirect(url_for("tables.show", table_id=row.public_id, _anchor="season"))
+
+
+@bp.get("/t/<table_id>/season.csv")
+def season_export(table_id: str) -> Response:
+    row = tables.get_table_or_404(table_id)
+    return Response(season_csv(table_season(row, datetime.now(UTC))), mimetype="text/csv",
+                    headers={"Content-Disposition": 'attachment; filename="season.csv"'})
 
 
 @bp.get("/t/<table_id>/qr.svg")

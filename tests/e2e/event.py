@@ -20,11 +20,12 @@ class MadeEvent:
         return self.director.rsplit("/", 1)[-1]
 
 
-def make_event(page: Page, players: int = 8, seated: bool = True, **fields: Any) -> MadeEvent:
-    """An event of ``players`` players (P01…), its first round seated unless told; made with the page's cookies
-    left alone (the API takes a token, not the phone's session)."""
+def make_event(page: Page, players: int = 8, seated: bool = True, names: list[str] | None = None,
+               **fields: Any) -> MadeEvent:
+    """An event of ``players`` players (P01…, or these ``names``), its first round seated unless told; made with
+    the page's cookies left alone (the API takes a token, not the phone's session)."""
     body = {"name": "Club night", "format": "progressive", "round_end": {"deals": 4}, "rounds": 3,
-            "players": [f"P{number:02}" for number in range(1, players + 1)], **fields}
+            "players": names or [f"P{number:02}" for number in range(1, players + 1)], **fields}
     made = page.request.post("/api/v1/events", data=body)
     assert made.status == 201, made.text()
     answer = made.json()

@@ -3,12 +3,15 @@ next round, swap two players, add a player at the door); every table's match fil
 
 from __future__ import annotations
 
+import json
+
 from flask import redirect, render_template, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ...device import remember_event
 from ...events import director as directing
+from ...events.event_file import event_file
 from ...events.files import download_stem, matches_zip
 from ...events.loading import event_format, get_event_or_404
 from ...events.pages import RoundNow, round_now
@@ -124,6 +127,15 @@ def add_player(public_id: str) -> Response:
     except Refusal as problem:
         return _refused(row, problem, "add", form, "name")
     return redirect(url_for("events.director", public_id=public_id, _anchor="players"), 303)
+
+
+@bp.get("/e/<public_id>/event.json")
+@rate_limited("costly-read")
+def export_event(public_id: str) -> Response:
+    """The event file: it imports again (``POST /api/v1/events/import``) as a new event, same standings."""
+    row = get_event_or_404(public_id)
+    return download(json.dumps(event_file(row), ensure_ascii=False, indent=1).encode(), "application/json",
+                    f"{download_stem(row)}-event.json")
 
 
 @bp.get("/e/<public_id>/matches.zip")

@@ -11,6 +11,7 @@ from ...events.files import download_stem, standings_csv
 from ...events.loading import get_event_or_404
 from ...events.pages import event_standings, round_now
 from ...models import EventRow, utc_now
+from ...rules.season import prize_list
 from .answers import download, live_answer
 from .blueprint import bp
 
@@ -38,5 +39,14 @@ def standings_live(standings_id: str) -> Response:
 @bp.get("/standings/<standings_id>/standings.csv")
 def export_standings(standings_id: str) -> Response:
     row = get_event_or_404(standings_id, public=True)
-    return download(standings_csv(event_standings(row, utc_now())).encode(), "text/csv",
+    return download(standings_csv(row, event_standings(row, utc_now())).encode(), "text/csv",
                      f"{download_stem(row)}-standings.csv")
+
+
+@bp.get("/standings/<standings_id>/prizes")
+def prizes(standings_id: str) -> str:
+    """The prize list, to print: the top places and each round's best."""
+    row = get_event_or_404(standings_id, public=True)
+    found = event_standings(row, utc_now())
+    by_round = [(round.number, round.standings) for round in found.rounds]
+    return render_template("events/prizes.html", event=row, prizes=prize_list(found.overall, by_round))
