@@ -32,6 +32,7 @@ from .loading import (
     current_round,
     entrants,
     event_format,
+    movement_of,
     seating_json,
     seating_of,
     states_of,
@@ -58,6 +59,7 @@ def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
     for it is that table's too."""
     row = EventRow(name=new.name, format=new.format.value, auction=new.auction, rules=new.rules.to_mapping(),
                    round_end=new.round_end.kind.value, round_end_count=new.round_end.count, rounds=new.rounds,
+                   movement=None if new.movement is None else new.movement.value,
                    version=1, table_id=None if table is None else table.id)
     row.entrants = [EventEntrantRow(position=index, players=list(entrant))
                     for index, entrant in enumerate(new.entrants)]
@@ -127,7 +129,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
     if len(event.played_rounds) >= event.rounds:
         raise EventProblem(409, "round", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
     seating = seat_round(event_format(event), entrants(event), [seating_of(past) for past in event.played_rounds],
-                         event.rounds)
+                         event.rounds, movement_of(event))
     count_tables(len(seating.tables))
     when = _claim(event)
     if played is not None and played.closed_at is None:

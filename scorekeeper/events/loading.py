@@ -16,6 +16,8 @@ from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating, Result, rate
 from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.movements import Movement, default_movement
+from ..rules.seating import repeats_warning
 from ..rules.standings import (
     PlayerStanding,
     TableOutcome,
@@ -98,6 +100,23 @@ def standings_tag(standings_id: str, now: datetime) -> str | None:
 
 def event_format(row: EventRow) -> EventFormat:
     return EventFormat(row.format)
+
+
+def movement_of(row: EventRow) -> Movement | None:
+    """A team event's movement as chosen (None for a progressive event, or one left to its rounds)."""
+    return None if row.movement is None else Movement(row.movement)
+
+
+def chosen_movement(row: EventRow) -> Movement | None:
+    """The movement a team event plays (None for a progressive event)."""
+    if event_format(row) is not EventFormat.TEAM:
+        return None
+    return movement_of(row) or default_movement(len(row.entrants), row.rounds)
+
+
+def repeats_ahead(row: EventRow) -> str | None:
+    """Why meetings will repeat in this event (``rules.seating.repeats_warning``), or None."""
+    return repeats_warning(event_format(row), len(row.entrants), row.rounds, movement_of(row))
 
 
 def round_end(row: EventRow) -> RoundEnd:

@@ -22,8 +22,10 @@ from ..events import pages as event_pages
 from ..events.loading import (
     Standings,
     TableState,
+    chosen_movement,
     event_format,
     get_event_or_404,
+    repeats_ahead,
     round_end,
     round_ends_at,
     standings_tag,
@@ -39,6 +41,7 @@ from .api_base import TOKEN_WRONG, ApiError, api_error, check_bearer, expected_v
 from .links import external_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1")
+REPEATS_AHEAD = "repeats_ahead"  # a warning: some will meet again
 json_errors(bp)
 
 
@@ -121,6 +124,14 @@ def _entrants_json(row: EventRow) -> dict[str, Any]:
     return {"players": [entrant.players[0] for entrant in row.entrants]}
 
 
+def _movement_json(row: EventRow) -> dict[str, Any]:
+    """A team event's movement, and a warning (every event) when meetings will repeat."""
+    movement = chosen_movement(row)
+    warning = repeats_ahead(row)
+    return ({} if movement is None else {"movement": movement.value}) | {
+        "warnings": [] if warning is None else [{"code": REPEATS_AHEAD, "message": warning}]}
+
+
 def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
     """The event as its director sees it: every round with each table's live state."""
     now = utc_now()
@@ -128,6 +139,7 @@ def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
         "id": row.public_id, "version": row.version, "links": _links(row), **extra,
         "name": row.name, "format": row.format, "auction": row.auction, "rules": dict(row.rules),
         "round_end": round_end(row).to_json(), "rounds": row.rounds, **_entrants_json(row),
+        **_movement_json(row),
         "played": [_round_json(row, played, now) for played in row.played_rounds],
     })
     response.status_code = status

@@ -11,7 +11,7 @@ from ...device import remember_event
 from ...events import EventProblem
 from ...events import director as directing
 from ...events.files import download_stem, matches_zip
-from ...events.loading import event_format, get_event_or_404
+from ...events.loading import event_format, get_event_or_404, repeats_ahead
 from ...events.pages import RoundNow, round_now
 from ...extensions import count_made, rate_limited
 from ...forms.common import add_error, sentence
@@ -41,7 +41,8 @@ def director_page(row: EventRow, status: int = 200, notice: str = "", **forms: V
     names = sorted(current.players) if current is not None else []
     swap.first.choices = swap.second.choices = [("", "Choose a player"), *((name, name) for name in names)]
     html = render_template(
-        "events/director.html", event=row, current=current, notice=notice, live=_director_live(row, current),
+        "events/director.html", event=row, current=current, notice=notice, warning=repeats_ahead(row),
+        live=_director_live(row, current),
         seat=forms.get("seat") or SeatRoundForm(formdata=None), swap=swap,
         add=forms.get("add") or AddEntrantForm(formdata=None),
         links={"director": external_url("events.director", public_id=row.public_id),
