@@ -15,7 +15,7 @@ from sqlalchemy.orm import selectinload
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating, Result, rate
-from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating, still_playing
 from ..rules.movements import Movement, default_movement
 from ..rules.seating import repeats_warning
 from ..rules.standings import (
@@ -125,6 +125,16 @@ def round_end(row: EventRow) -> RoundEnd:
 
 def entrants(row: EventRow) -> list[Entrant]:
     return [tuple(entrant.players) for entrant in row.entrants]
+
+
+def withdrawn(row: EventRow) -> dict[str, int]:
+    """Each player withdrawn: the first round they miss."""
+    return {out.player: out.from_round for out in row.withdrawals if out.substitute is None}
+
+
+def playing_entrants(row: EventRow, round: int) -> list[Entrant]:
+    """The entrants seated in ``round``: all but those withdrawn from it or before."""
+    return still_playing(entrants(row), withdrawn(row), round)
 
 
 def seating_of(played: EventRoundRow) -> Seating:

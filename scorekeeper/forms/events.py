@@ -103,5 +103,10 @@ class AddEntrantForm(VersionForm):
     name = StringField("Arrived at the door", render_kw=_text(2 * MAX_PLAYER_NAME + 3))
 
 
+class WithdrawForm(VersionForm):
+    player = SelectField("Withdraw", validate_choice=False)
+    from_round = StringField("From round", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+
+
 class CloseRoundForm(VersionForm):
     late = HiddenField()

@@ -79,7 +79,7 @@ def pair_round(teams: Sequence[Entrant], past: Sequence[Seating], number: int) -
     """Round ``number`` paired on its own: with an odd count, the team that sat out least sits out (the
     latest entered among equals); the others are paired so that the fewest meet again (a search of
     ``PAIRING_BUDGET`` pairings at most, in entry order)."""
-    byes = bye_counts(past)
+    byes = bye_counts(past, teams)
     playing = list(teams)
     out: list[Entrant] = []
     if len(playing) % 2:

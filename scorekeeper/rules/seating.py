@@ -51,7 +51,7 @@ def _seat_teams(teams: list[Entrant], past: Sequence[Seating], number: int) -> S
     latest entered among equals)."""
     if len(teams) % 2 == 0:
         return _move_teams(teams, None, past, number)
-    byes = bye_counts(past)
+    byes = bye_counts(past, teams)
     fewest = min(byes[frozenset(team)] for team in teams)
     candidates = [team for team in reversed(teams) if byes[frozenset(team)] == fewest]  # the latest entered first
     last_byes = past[-1].byes if past else ()

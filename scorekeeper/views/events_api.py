@@ -17,7 +17,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..events import EventProblem, director
+from ..events import EventProblem, director, withdrawals
 from ..events import pages as event_pages
 from ..events.loading import (
     Standings,
@@ -132,6 +132,13 @@ def _movement_json(row: EventRow) -> dict[str, Any]:
         "warnings": [] if warning is None else [{"code": REPEATS_AHEAD, "message": warning}]}
 
 
+def _withdrawals_json(row: EventRow) -> dict[str, Any]:
+    return {"withdrawals": [{"player": out.player, "from_round": out.from_round}
+                            for out in row.withdrawals if out.substitute is None],
+            "substitutes": [{"round": out.from_round, "player": out.player, "substitute": out.substitute}
+                            for out in row.withdrawals if out.substitute is not None]}
+
+
 def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
     """The event as its director sees it: every round with each table's live state."""
     now = utc_now()
@@ -139,7 +146,7 @@ def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
         "id": row.public_id, "version": row.version, "links": _links(row), **extra,
         "name": row.name, "format": row.format, "auction": row.auction, "rules": dict(row.rules),
         "round_end": round_end(row).to_json(), "rounds": row.rounds, **_entrants_json(row),
-        **_movement_json(row),
+        **_movement_json(row), **_withdrawals_json(row),
         "played": [_round_json(row, played, now) for played in row.played_rounds],
     })
     response.status_code = status
@@ -218,6 +225,38 @@ def swap(public_id: str, number: int) -> Response:
             raise ApiError(422, key, "name a player of the round", ProblemCode.WRONG_TYPE)
     played = director.swap(row, number, str(names[0]), str(names[1]), expected_version(body, "event"))
     return jsonify(_round_json(row, played, utc_now()) | {"version": row.version})
+
+
+def _text_field(body: dict[str, Any], key: str) -> str:
+    value = body.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ApiError(422, key, "name a player", ProblemCode.WRONG_TYPE)
+    return value
+
+
+@bp.post("/events/<public_id>/withdrawals")
+@rate_limited("edit-token")
+def withdraw(public_id: str) -> Response:
+    """Withdraw a player from a round on (``{"player": "Ann", "from_round": 3}``)."""
+    row = _directed(public_id)
+    body = json_body()
+    player = _text_field(body, "player")
+    from_round = body.get("from_round")
+    if isinstance(from_round, bool) or not isinstance(from_round, int):
+        raise ApiError(422, "from_round", "from_round is a round's number", ProblemCode.NOT_A_NUMBER)
+    withdrawals.withdraw(row, player, from_round, expected_version(body, "event"))
+    return event_answer(row, 201)
+
+
+@bp.post("/events/<public_id>/rounds/<int:number>/substitutes")
+@rate_limited("edit-token")
+def substitute(public_id: str, number: int) -> Response:
+    """Put a substitute in a player's seat for the rest of the round (``{"player", "substitute"}``)."""
+    row = _directed(public_id)
+    body = json_body()
+    withdrawals.substitute(row, number, _text_field(body, "player"), _text_field(body, "substitute"),
+                           expected_version(body, "event"))
+    return event_answer(row, 201)
 
 
 @bp.post("/events/<public_id>/rounds/<int:number>/close")
