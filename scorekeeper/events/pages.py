@@ -16,7 +16,7 @@ from sqlalchemy import select
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, MatchRow, aware
 from ..ratings import Rating
-from ..rules.events import RoundEnd, RoundEndKind
+from ..rules.events import RoundEnd, RoundEndKind, Seating
 from .loading import (
     Standings,
     TableState,
@@ -88,6 +88,11 @@ def event_standings(event: EventRow, now: datetime) -> EventStandings:
                              standings(event, outcomes, [seating]))
               for (played, outcomes), seating in zip(by_round, seatings, strict=True)]
     return EventStandings(standings(event, every, seatings), rounds, event_ratings(every))
+
+
+def event_seatings(event: EventRow) -> list[Seating]:
+    """Every round as seated (after any swap or no-show), round 1 first."""
+    return [seating_of(played) for played in event.played_rounds]
 
 
 @dataclass(frozen=True)

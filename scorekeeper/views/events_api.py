@@ -34,7 +34,7 @@ from ..events.loading import (
 from ..events.request import read_new_event
 from ..extensions import count_made, csrf, rate_limited
 from ..models import EventRoundRow, EventRow, MatchRow, TableRow, utc_iso, utc_now
-from ..rules.events import EventFormat
+from ..rules.events import EventFormat, Seating
 from ..rules.problems import ProblemCode
 from ..rules.standings import PlayerStanding, TeamStanding
 from .api_base import TOKEN_WRONG, ApiError, api_error, check_bearer, expected_version, json_body, json_errors
@@ -161,6 +161,13 @@ def _standing_json(standing: PlayerStanding | TeamStanding) -> dict[str, Any]:
             "rank": standing.rank, "played": standing.played, "byes": standing.byes}
 
 
+def seating_json(seating: Seating) -> dict[str, Any]:
+    """A round's seating by name: each table's sides, and who sits out."""
+    return {"round": seating.round, "byes": [list(bye) for bye in seating.byes],
+            "tables": [{"table": table.number, "sides": [list(side) for side in table.sides]}
+                       for table in seating.tables]}
+
+
 def standings_answer(row: EventRow) -> Response:
     """The standings overall and round by round, and the players' ratings, worked out now from every
     table's match."""
@@ -172,6 +179,7 @@ def standings_answer(row: EventRow) -> Response:
 
     return jsonify({
         "name": row.name, "format": row.format, "version": row.version, "rounds_seated": len(found.rounds),
+        "seating": [seating_json(seating) for seating in event_pages.event_seatings(row)],
         "rounds_planned": row.rounds, key: listed(found.overall),
         "ratings": [rating.to_json() for rating in found.ratings],
         "rounds": [{"round": round.number, "closed": round.closed, "done": round.done, key: listed(round.standings)}
