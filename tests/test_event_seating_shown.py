@@ -44,3 +44,22 @@ def test_the_big_screen_shows_the_seating_between_rounds_and_the_standings_once_
     assert all(f"Table {table['table']}" in page for table in seated["tables"])
     enter(client, seated["tables"][0], deal(30, 20))
     assert "where to sit" not in text(client.get(big))
+
+
+def test_a_tables_sheet_says_where_its_players_sit_next_once_the_round_is_seated(client: FlaskClient) -> None:
+    event = make_event(client, players=["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"])
+    first = seat(client, event)["tables"][0]
+    sheet = f"/m/{first['match']['id']}"
+    before = client.get(sheet)
+    assert "data-next-seats" not in text(before)
+    closed = client.post(f"/api/v1/events/{event['id']}/rounds/1/close", json={"late": True},
+                         headers={"Authorization": f"Bearer {event['director_token']}"})
+    assert closed.status_code == 200
+    second = seat(client, event)
+    page = client.get(sheet, headers={"If-None-Match": before.headers["ETag"]})
+    assert page.status_code == 200  # the same version of the match, but there is news
+    where = {name: table["table"] for table in second["tables"] for side in table["sides"] for name in side}
+    for name in (name for side in first["sides"] for name in side):
+        said = f"{name} at table {where[name]}" if name in where else f"{name} sits out"
+        assert said in text(page)
+    assert "Round 2:" in text(page)
