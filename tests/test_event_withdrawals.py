@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from tests.test_events_api import deal, director, enter, make_event, problem, seat, standings
 from tests.test_events_pages import create, director_form, text
+from tests.test_events_pages import seat as seat_on_page
 
 NINE = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"]
 
@@ -129,3 +130,15 @@ def test_the_director_withdraws_a_player_on_the_page(client: FlaskClient) -> Non
     refused = client.post(f"/e/{public_id}/withdrawals",
                           data=director_form(client, public_id, "/withdrawals") | {"player": "Cy", "from_round": "2"})
     assert refused.status_code == 409 and "withdrawn from round 2" in text(refused)
+
+
+def test_the_director_puts_a_substitute_in_a_seat_on_the_page(client: FlaskClient) -> None:
+    public_id = create(client)
+    seat_on_page(client, public_id)
+    form = director_form(client, public_id, "/substitutes")
+    answer = client.post(f"/e/{public_id}/substitutes", data=form | {"player": "Ann", "substitute": "Zed"})
+    assert answer.status_code == 303
+    assert "Zed for Ann (round 1)" in text(client.get(f"/e/{public_id}"))
+    refused = client.post(f"/e/{public_id}/substitutes",
+                          data=director_form(client, public_id, "/substitutes") | {"player": "Bob", "substitute": ""})
+    assert refused.status_code == 422 and "Give the substitute" in text(refused)

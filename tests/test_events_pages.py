@@ -254,9 +254,9 @@ def test_every_write_needs_the_directors_link_opened_on_this_phone(app: Flask, c
     stranger = app.test_client()
     stranger.get(f"/standings/{standings_id(client, public_id)}")
     data = {"version": "2", "round": "2", "name": "Ivy", "first": "Ann", "second": "Bob", "late": "yes",
-            "player": "Ann", "from_round": "2"}
+            "player": "Ann", "from_round": "2", "substitute": "Zed"}
     actions = ("/rounds", "/swap", "/entrants", "/tables/<match_id>/close", "/rounds/<int:number>/close",
-               "/withdrawals")
+               "/withdrawals", "/substitutes")
     posted = {rule.rule for rule in app.url_map.iter_rules()
               if "POST" in (rule.methods or set()) and rule.rule.startswith("/e/<public_id>/")}
     assert posted == {f"/e/<public_id>{action}" for action in actions}  # every write is tried below

@@ -108,5 +108,11 @@ class WithdrawForm(VersionForm):
     from_round = StringField("From round", render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
 
+class SubstituteForm(VersionForm):
+    round = HiddenField()  # the round the page showed
+    player = SelectField("Seat of", validate_choice=False)
+    substitute = StringField("Substitute", render_kw=_text(MAX_PLAYER_NAME))
+
+
 class CloseRoundForm(VersionForm):
     late = HiddenField()

@@ -13,10 +13,19 @@ from ...events import director as directing
 from ...events.files import download_stem, matches_zip
 from ...events.loading import entrants, event_format, get_event_or_404, repeats_ahead, withdrawn
 from ...events.pages import RoundNow, round_now
+from ...events.withdrawals import substitute as put_substitute
 from ...events.withdrawals import withdraw as withdraw_player
 from ...extensions import count_made, rate_limited
 from ...forms.common import add_error, sentence
-from ...forms.events import AddEntrantForm, SeatRoundForm, SwapForm, VersionForm, WithdrawForm, player_line
+from ...forms.events import (
+    AddEntrantForm,
+    SeatRoundForm,
+    SubstituteForm,
+    SwapForm,
+    VersionForm,
+    WithdrawForm,
+    player_line,
+)
 from ...models import EventRow, utc_now
 from ...rules.events import EventFormat
 from ...rules.numbers import whole_number_or_none
@@ -41,6 +50,9 @@ def director_page(row: EventRow, status: int = 200, notice: str = "", **forms: V
     swap = forms.get("swap") or SwapForm(formdata=None)
     names = sorted(current.players) if current is not None else []
     swap.first.choices = swap.second.choices = [("", "Choose a player"), *((name, name) for name in names)]
+    substitute = forms.get("substitute") or SubstituteForm(formdata=None)
+    seated = [name for table in current.tables for side in table.outcome.sides for name in side] if current else []
+    substitute.player.choices = [("", "Choose a player"), *((name, name) for name in sorted(seated))]
     withdraw = forms.get("withdraw") or WithdrawForm(formdata=None, from_round=str(first_round_to_miss(row)))
     out = withdrawn(row)
     withdraw.player.choices = [("", "Choose a player"), *((name, name) for entrant in entrants(row)
@@ -50,6 +62,7 @@ def director_page(row: EventRow, status: int = 200, notice: str = "", **forms: V
         live=_director_live(row, current),
         seat=forms.get("seat") or SeatRoundForm(formdata=None), swap=swap,
         add=forms.get("add") or AddEntrantForm(formdata=None), withdraw=withdraw, withdrawn=out,
+        substitute=substitute, substitutes=[out for out in row.withdrawals if out.substitute is not None],
         links={"director": external_url("events.director", public_id=row.public_id),
                "standings": external_url("events.standings", standings_id=row.standings_id)},
     )
@@ -159,6 +172,27 @@ def withdraw(public_id: str) -> Response:
         field = {"player": "player", "from_round": "from_round"}.get(problem.field, "")
         return _refused(row, problem, "withdraw", form, field)
     return redirect(url_for("events.director", public_id=public_id, _anchor="players"), 303)
+
+
+@bp.post("/e/<public_id>/substitutes")
+@rate_limited("edit-token")
+def substitute(public_id: str) -> Response:
+    """A substitute in a player's seat for the rest of the current round."""
+    row = get_event_or_404(public_id)
+    form = SubstituteForm()
+    player, name = form.player.data or "", (form.substitute.data or "").strip()
+    if not player:
+        add_error(form.player, "Choose a player.")
+    if not name:
+        add_error(form.substitute, "Give the substitute's name.")
+    if form.player.errors or form.substitute.errors:
+        return director_page(row, 422, substitute=form)
+    try:
+        put_substitute(row, whole_number_or_none(form.round.data or "") or 0, player, name, form.expected())
+    except EventProblem as problem:
+        return _refused(row, problem, "substitute", form, problem.field if problem.field in ("player", "substitute")
+                        else "")
+    return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
 
 
 @bp.get("/e/<public_id>/matches.zip")
