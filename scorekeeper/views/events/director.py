@@ -62,7 +62,7 @@ def director_page(row: EventRow, status: int = 200, notice: str = "", **forms: V
         live=_director_live(row, current),
         seat=forms.get("seat") or SeatRoundForm(formdata=None), swap=swap,
         add=forms.get("add") or AddEntrantForm(formdata=None), withdraw=withdraw, withdrawn=out,
-        substitute=substitute, substitutes=[out for out in row.withdrawals if out.substitute is not None],
+        substitute=substitute, substitutes=[entry for entry in row.withdrawals if entry.substitute is not None],
         links={"director": external_url("events.director", public_id=row.public_id),
                "standings": external_url("events.standings", standings_id=row.standings_id)},
     )
