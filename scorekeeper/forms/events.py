@@ -20,9 +20,9 @@ FORMAT_CHOICES = [SelectChoice(EventFormat.PROGRESSIVE.value, "Progressive: part
 ROUND_END_CHOICES = [SelectChoice(RoundEndKind.TARGET.value, "A game to the target"),
                      SelectChoice(RoundEndKind.DEALS.value, "A number of deals"),
                      SelectChoice(RoundEndKind.MINUTES.value, "A time limit in minutes")]
-MOVEMENT_CHOICES = [SelectChoice("", "The best for the rounds (a round robin when they fit in one)"),
-                    SelectChoice(Movement.ROUND_ROBIN.value, "Round robin: every team meets every other once"),
-                    SelectChoice(Movement.STAY_MOVE.value, "Stay/move: one team stays at its table, one moves on")]
+MOVEMENT_CHOICES = [SelectChoice("", "By the rounds"),  # a round robin when the rounds fit in one
+                    SelectChoice(Movement.ROUND_ROBIN.value, "Round robin"),
+                    SelectChoice(Movement.STAY_MOVE.value, "Stay and move")]
 TEAM_MARKS = ("&", ",", "+", "/")  # what may part a team's two names on its line
 
 
