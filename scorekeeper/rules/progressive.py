@@ -59,6 +59,11 @@ def _first_plan(players: tuple[str, ...], rounds: int) -> tuple[Seating, ...]:
     return tuple(_plan(players, [], 1, rounds))
 
 
+def forget_plans() -> None:
+    """Forget the plans kept by ``_first_plan`` (a measure of the search's time starts from none)."""
+    _first_plan.cache_clear()
+
+
 def _plan(players: Sequence[str], past: Sequence[Seating], number: int, rounds: int) -> list[Seating]:
     """``past`` and a plan of the rounds ``number`` to ``rounds``."""
     plan = list(past)
