@@ -142,3 +142,19 @@ def test_the_director_puts_a_substitute_in_a_seat_on_the_page(client: FlaskClien
     refused = client.post(f"/e/{public_id}/substitutes",
                           data=director_form(client, public_id, "/substitutes") | {"player": "Bob", "substitute": ""})
     assert refused.status_code == 422 and "Give the substitute" in text(refused)
+
+
+def test_a_player_withdrawn_from_a_team_event_takes_the_team_out_and_the_rest_meet_no_one_twice(
+        client: FlaskClient) -> None:
+    teams = [[f"A{index}", f"B{index}"] for index in range(1, 6)]
+    event = make_event(client, format="team", players=None, teams=teams, rounds=4)
+    rounds = [seat(client, event)]
+    close(client, event, 1)
+    assert withdraw(client, event, "B2", 2).status_code == 201
+    for number in (2, 3):
+        rounds.append(seat(client, event))
+        close(client, event, number)
+    later = {name for round in rounds[1:] for name in seated_names(round)}
+    assert not later & {"A2", "B2"}
+    games = [frozenset(frozenset(side) for side in table["sides"]) for round in rounds for table in round["tables"]]
+    assert len(games) == len(set(games))  # four teams left: no two meet twice

@@ -29,10 +29,10 @@ from ..tables import side_name_of
 from . import EventProblem
 from .loading import (
     TableState,
+    chosen_movement,
     current_round,
     entrants,
     event_format,
-    movement_of,
     playing_entrants,
     seating_json,
     seating_of,
@@ -130,7 +130,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
     if len(event.played_rounds) >= event.rounds:
         raise EventProblem(409, "round", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
     seating = seat_round(event_format(event), playing_entrants(event, len(event.played_rounds) + 1),
-                         [seating_of(past) for past in event.played_rounds], event.rounds, movement_of(event))
+                         [seating_of(past) for past in event.played_rounds], event.rounds, chosen_movement(event))
     count_tables(len(seating.tables))
     when = _claim(event)
     if played is not None and played.closed_at is None:

@@ -26,10 +26,10 @@ from .director import (
     start_match,
 )
 from .loading import (
+    chosen_movement,
     current_round,
     entrants,
     event_format,
-    movement_of,
     playing_entrants,
     seating_json,
     seating_of,
@@ -89,7 +89,7 @@ def _seat_again(event: EventRow, played: EventRoundRow, why: str) -> None:
     new sides, a table no longer needed goes with its match (it has no deal)."""
     past = [seating_of(before) for before in event.played_rounds if before.number < played.number]
     seating = seat_round(event_format(event), playing_entrants(event, played.number), past, event.rounds,
-                         movement_of(event))
+                         chosen_movement(event))
     played.seating = seating_json(seating)
     for table, seated in zip_longest(list(played.tables), seating.tables):
         if seated is None:
