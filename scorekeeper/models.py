@@ -264,6 +264,8 @@ class EventRow(Base):
     round_end: Mapped[str] = mapped_column(String(16))  # rules.events.RoundEndKind
     round_end_count: Mapped[int | None]  # deals or minutes; empty for a game to the target
     rounds: Mapped[int]
+    # A team event's rules.movements.Movement; empty: the one its number of rounds chooses.
+    movement: Mapped[str | None] = mapped_column(String(16))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     # The table (the club) holding it (TableRow.id): its matches are that table's too, as a match's ``table_id``.
@@ -274,6 +276,9 @@ class EventRow(Base):
     )
     played_rounds: Mapped[list[EventRoundRow]] = relationship(
         order_by="EventRoundRow.number", cascade="all, delete-orphan"
+    )
+    withdrawals: Mapped[list[EventWithdrawalRow]] = relationship(
+        order_by="EventWithdrawalRow.id", cascade="all, delete-orphan"
     )
 
 
@@ -287,6 +292,21 @@ class EventEntrantRow(Base):
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
     players: Mapped[list[str]] = mapped_column(JSON)
+
+
+class EventWithdrawalRow(Base):
+    """A player out of an event: withdrawn from round ``from_round`` on (not seated again; a no-show
+    withdrawn from the current round before its first deal), or, with a ``substitute``, replaced at their
+    seat for the rest of round ``from_round`` only. When the director wrote it."""
+
+    __tablename__ = "event_withdrawal"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    player: Mapped[str] = mapped_column(String(100))
+    from_round: Mapped[int]
+    substitute: Mapped[str | None] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 
 class EventRoundRow(Base):

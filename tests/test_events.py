@@ -144,7 +144,13 @@ def test_a_seating_finds_each_players_table_and_lists_everyone() -> None:
 
 def test_byes_go_to_the_fewest_byes_then_the_latest_entered() -> None:
     five = players(6)
-    past = [Seating(1, (), (("P6",), ("P5",))), Seating(2, (), (("P4",), ("P3",)))]
+    past = [Seating(1, (SeatedTable(1, (("P1", "P2"), ("P3", "P4"))),), (("P6",), ("P5",))),
+            Seating(2, (SeatedTable(1, (("P1", "P2"), ("P5", "P6"))),), (("P4",), ("P3",)))]
     assert pick_byes(five, 2, []) == [("P6",), ("P5",)]
     assert pick_byes(five, 2, past[:1]) == [("P4",), ("P3",)]
     assert pick_byes(five, 3, past) == [("P2",), ("P1",), ("P6",)]
+
+
+def test_a_late_arrivals_missed_rounds_count_as_byes() -> None:
+    past = [Seating(1, (SeatedTable(1, (("P1", "P2"), ("P3", "P4"))),), (("P5",),))]
+    assert pick_byes(players(6), 2, past) == [("P4",), ("P3",)]  # P6 missed round 1, P5 sat it out

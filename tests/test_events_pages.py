@@ -253,8 +253,10 @@ def test_every_write_needs_the_directors_link_opened_on_this_phone(app: Flask, c
     table = tables_of(client, public_id)[0]
     stranger = app.test_client()
     stranger.get(f"/standings/{standings_id(client, public_id)}")
-    data = {"version": "2", "round": "2", "name": "Ivy", "first": "Ann", "second": "Bob", "late": "yes"}
-    actions = ("/rounds", "/swap", "/entrants", "/tables/<match_id>/close", "/rounds/<int:number>/close")
+    data = {"version": "2", "round": "2", "name": "Ivy", "first": "Ann", "second": "Bob", "late": "yes",
+            "player": "Ann", "from_round": "2", "substitute": "Zed"}
+    actions = ("/rounds", "/swap", "/entrants", "/tables/<match_id>/close", "/rounds/<int:number>/close",
+               "/withdrawals", "/substitutes")
     posted = {rule.rule for rule in app.url_map.iter_rules()
               if "POST" in (rule.methods or set()) and rule.rule.startswith("/e/<public_id>/")}
     assert posted == {f"/e/<public_id>{action}" for action in actions}  # every write is tried below
@@ -307,7 +309,7 @@ def test_the_big_screen_shows_the_round_and_the_countdown_of_a_timed_round(clien
     big = text(client.get(f"/standings/{standings_id(client, public_id)}?screen=big"))
     assert 'class="big-screen"' in big and "Round 1 of 3" in big
     assert re.search(r'data-ends-at="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"', big)
-    assert big.count("<li>") == 8 and "cols-1" in big
+    assert big.count("<li>") == 2 and "cols-1" in big and "where to sit" in big  # two tables, before the first deal
 
 
 def test_the_standings_download_as_csv_and_every_match_file_as_a_zip(client: FlaskClient, actions: Actions) -> None:

@@ -139,9 +139,10 @@ ADDED_BY_0007 = frozenset({"meld_prices"})  # the deal's own meld prices, empty 
 ADDED_BY_0008 = frozenset({"batch", "action", "out", "forced"})  # rules changed together; bidding out, forced bids
 ADDED_BY_0012 = frozenset({"by", "by_name"})  # who changed the rules, empty in every change stored before
 ADDED_BY_0013 = frozenset({"follows_id", "first_dealer", "started_by"})  # a next match's, empty in every match before
+ADDED_BY_0015 = frozenset({"movement"})  # a team event's movement, empty in every event before
 ADDED_BY_0016 = frozenset({"season_best"})  # a table's season, empty in every table before
 ADDED_SINCE_0003 = (ADDED_BY_0004 | ADDED_BY_0005 | ADDED_BY_0006 | ADDED_BY_0007 | ADDED_BY_0008 | ADDED_BY_0012
-                    | ADDED_BY_0013 | ADDED_BY_0016)
+                    | ADDED_BY_0013 | ADDED_BY_0015 | ADDED_BY_0016)
 
 
 def snapshot(engine: Engine, leaving_out: frozenset[str] = frozenset()) -> dict[str, list[tuple[Any, ...]]]:

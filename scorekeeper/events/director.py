@@ -19,7 +19,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..db import get_session
 from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow, TableRow, utc_now
 from ..rules.errors import RulesError
-from ..rules.events import Entrant, EventFormat, Seating, clean_entrants
+from ..rules.events import Entrant, EventFormat, SeatedTable, Seating, clean_entrants
 from ..rules.limits import MAX_MATCH_NAME
 from ..rules.matchfile import FORMAT, match_from_json
 from ..rules.refusals import Conflict, Invalid, NotFound
@@ -29,9 +29,11 @@ from ..rules.text import fit_name
 from ..store import writing
 from .loading import (
     TableState,
+    chosen_movement,
     current_round,
     entrants,
     event_format,
+    playing_entrants,
     seating_json,
     seating_of,
     states_of,
@@ -58,6 +60,7 @@ def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
     for it is that table's too."""
     row = EventRow(name=new.name, format=new.format.value, auction=new.auction, rules=new.rules.to_mapping(),
                    round_end=new.round_end.kind.value, round_end_count=new.round_end.count, rounds=new.rounds,
+                   movement=None if new.movement is None else new.movement.value,
                    version=1, table_id=None if table is None else table.id)
     row.entrants = [EventEntrantRow(position=index, players=list(entrant))
                     for index, entrant in enumerate(new.entrants)]
@@ -126,24 +129,29 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
                                f"table(s) {', '.join(map(str, playing))}: close it first", tables=playing)
     if len(event.played_rounds) >= event.rounds:
         raise Conflict("round", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
-    seating = seat_round(event_format(event), entrants(event), [seating_of(past) for past in event.played_rounds],
-                         event.rounds)
+    seating = seat_round(event_format(event), playing_entrants(event, len(event.played_rounds) + 1),
+                         [seating_of(past) for past in event.played_rounds], event.rounds, chosen_movement(event))
     count_tables(len(seating.tables))
     when = _claim(event)
     if played is not None and played.closed_at is None:
         played.closed_at = when
     seated = EventRoundRow(number=seating.round, seating=seating_json(seating), started_at=when)
     for table in seating.tables:
-        match = match_from_json({
-            "format": FORMAT, "name": _match_name(event, seating.round, table.number), "auction": event.auction,
-            "rules": event.rules, "deals": [],
-            "sides": [{"name": fitted_side_name(side), "players": list(side)} for side in table.sides],
-        }, stored=True)
-        made = writing.create_match(match, table_id=event.table_id, commit=False)
-        seated.tables.append(EventTableRow(number=table.number, match=made))
+        seated.tables.append(EventTableRow(number=table.number, match=start_match(event, seating.round, table)))
     event.played_rounds.append(seated)
     _commit()
     return seated, seating
+
+
+def start_match(event: EventRow, round_number: int, table: SeatedTable) -> MatchRow:
+    """A table's new match (not committed): named after the event, under its house rules, at the table
+    holding the event (if any), its sides after their players."""
+    match = match_from_json({
+        "format": FORMAT, "name": _match_name(event, round_number, table.number), "auction": event.auction,
+        "rules": event.rules, "deals": [],
+        "sides": [{"name": fitted_side_name(side), "players": list(side)} for side in table.sides],
+    }, stored=True)
+    return writing.create_match(match, table_id=event.table_id, commit=False)
 
 
 def _match_name(event: EventRow, round_number: int, table_number: int) -> str:
@@ -160,16 +168,22 @@ def _open_round(event: EventRow) -> EventRoundRow:
     return played
 
 
-def swap(event: EventRow, number: int, first: str, second: str, expected: int | None) -> EventRoundRow:
-    """Put two players (a team event: their teams) in each other's seats before the first deal of round
-    ``number`` (the current one); the matches of their tables change their sides."""
-    _check_version(event, expected)
+def unstarted_round(event: EventRow, number: int) -> EventRoundRow:
+    """Round ``number``, the current one, before its first deal (409 otherwise)."""
     played = _open_round(event)
     if played.number != number:
         raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
     if any(table.match.deals for table in played.tables):
         raise Conflict("round", ROUND_STARTED,
                            f"round {played.number} has started (a deal was entered): seats no longer change")
+    return played
+
+
+def swap(event: EventRow, number: int, first: str, second: str, expected: int | None) -> EventRoundRow:
+    """Put two players (a team event: their teams) in each other's seats before the first deal of round
+    ``number`` (the current one); the matches of their tables change their sides."""
+    _check_version(event, expected)
+    played = unstarted_round(event, number)
     change = swap_teams if event_format(event) is EventFormat.TEAM else swap_players
     try:
         seating = change(seating_of(played), first, second)

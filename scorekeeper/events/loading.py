@@ -14,8 +14,10 @@ from sqlalchemy.orm import selectinload
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating, Result, rate
-from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating, still_playing
+from ..rules.movements import Movement, default_movement
 from ..rules.refusals import NotFound
+from ..rules.seating import repeats_warning
 from ..rules.standings import (
     PlayerStanding,
     TableOutcome,
@@ -100,12 +102,39 @@ def event_format(row: EventRow) -> EventFormat:
     return EventFormat(row.format)
 
 
+def movement_of(row: EventRow) -> Movement | None:
+    """A team event's movement as chosen (None for a progressive event, or one left to its rounds)."""
+    return None if row.movement is None else Movement(row.movement)
+
+
+def chosen_movement(row: EventRow) -> Movement | None:
+    """The movement a team event plays (None for a progressive event)."""
+    if event_format(row) is not EventFormat.TEAM:
+        return None
+    return movement_of(row) or default_movement(len(row.entrants), row.rounds)
+
+
+def repeats_ahead(row: EventRow) -> str | None:
+    """Why meetings will repeat in this event (``rules.seating.repeats_warning``), or None."""
+    return repeats_warning(event_format(row), len(row.entrants), row.rounds, movement_of(row))
+
+
 def round_end(row: EventRow) -> RoundEnd:
     return RoundEnd(RoundEndKind(row.round_end), row.round_end_count)
 
 
 def entrants(row: EventRow) -> list[Entrant]:
     return [tuple(entrant.players) for entrant in row.entrants]
+
+
+def withdrawn(row: EventRow) -> dict[str, int]:
+    """Each player withdrawn: the first round they miss."""
+    return {out.player: out.from_round for out in row.withdrawals if out.substitute is None}
+
+
+def playing_entrants(row: EventRow, round: int) -> list[Entrant]:
+    """The entrants seated in ``round``: all but those withdrawn from it or before."""
+    return still_playing(entrants(row), withdrawn(row), round)
 
 
 def seating_of(played: EventRoundRow) -> Seating:

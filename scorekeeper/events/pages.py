@@ -12,11 +12,13 @@ from datetime import datetime
 from typing import NamedTuple
 
 from sqlalchemy import select
+from sqlalchemy.orm import aliased
 
 from ..db import get_session
-from ..models import EventRoundRow, EventRow, MatchRow, aware
+from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating
-from ..rules.events import RoundEnd, RoundEndKind
+from ..rules.events import RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..store import reading
 from .loading import (
     Standings,
     TableState,
@@ -88,6 +90,54 @@ def event_standings(event: EventRow, now: datetime) -> EventStandings:
                              standings(event, outcomes, [seating]))
               for (played, outcomes), seating in zip(by_round, seatings, strict=True)]
     return EventStandings(standings(event, every, seatings), rounds, event_ratings(every))
+
+
+def event_seatings(event: EventRow) -> list[Seating]:
+    """Every round as seated (after any swap or no-show), round 1 first."""
+    return [seating_of(played) for played in event.played_rounds]
+
+
+_NEXT_ROUND = aliased(EventRoundRow)
+_VERSION_AND_NEXT = (
+    select(MatchRow.version, EventTableRow.number, EventRoundRow.seating, _NEXT_ROUND.number.label("next"),
+           _NEXT_ROUND.seating.label("next_seating"))
+    .select_from(MatchRow)
+    .outerjoin(EventTableRow, EventTableRow.match_id == MatchRow.id)
+    .outerjoin(EventRoundRow, EventRoundRow.id == EventTableRow.round_id)
+    .outerjoin(_NEXT_ROUND, (_NEXT_ROUND.event_id == EventRoundRow.event_id)
+               & (_NEXT_ROUND.number == EventRoundRow.number + 1))
+)
+
+
+@dataclass(frozen=True)
+class NextSeats:
+    """Where the players of a club event's table sit in the round after theirs: each name with its table's
+    number, or None for a bye (or a player no longer seated)."""
+
+    round: int
+    seats: tuple[tuple[str, int | None, bool], ...]  # name, table, on a bye
+
+
+def version_and_next_seats(public_id: str) -> tuple[int, NextSeats | None] | None:
+    """A match's version (None for an unknown link) and, for a club event's table whose next round is
+    seated, where its players sit then: one SELECT, as the version's alone."""
+    if not reading.is_public_id(public_id):
+        return None
+    found = get_session().execute(_VERSION_AND_NEXT.where(MatchRow.public_id == public_id)).first()
+    if found is None:
+        return None
+    if found.next is None:
+        return found.version, None
+    here = found.seating["tables"][found.number - 1]
+    later = Seating(found.next, tuple(SeatedTable(number, (tuple(first), tuple(second))) for number, (first, second)
+                                      in enumerate(found.next_seating["tables"], start=1)),
+                    tuple(tuple(bye) for bye in found.next_seating["byes"]))
+    seats = []
+    for name in (name for side in here for name in side):
+        table = later.table_of(name)
+        seats.append((name, None if table is None else table.number,
+                      any(name in bye for bye in later.byes)))
+    return found.version, NextSeats(found.next, tuple(seats))
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,13 @@ from ..rules.errors import HouseRuleError, RulesError
 from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, clean_entrants
 from ..rules.house_rules import HouseRules
 from ..rules.limits import MAX_TABLE_NAME
+from ..rules.movements import Movement
 from ..rules.problems import ProblemCode, join_path
 from ..rules.refusals import Invalid
 from ..rules.text import clean_name
 
-EVENT_KEYS = frozenset({"name", "format", "rules", "auction", "round_end", "rounds", "players", "teams"})
+EVENT_KEYS = frozenset({"name", "format", "rules", "auction", "round_end", "rounds", "players", "teams",
+                        "movement"})
 MAX_ROUNDS = 20
 MAX_ROUND_DEALS = 100  # the house rules' deal limit
 
@@ -29,6 +31,7 @@ class NewEvent:
     round_end: RoundEnd
     rounds: int
     entrants: tuple[Entrant, ...]
+    movement: Movement | None = None  # a team event's; None: the one its rounds choose
 
 
 def refused(field: str, code: str, message: str) -> Invalid:
@@ -55,7 +58,19 @@ def read_new_event(body: dict[str, Any]) -> NewEvent:
             raise refused("round_end.deals", ProblemCode.OUT_OF_RANGE,
                           f"a round has at most {MAX_ROUND_DEALS} deals (the house rule deal_limit)")
         rules = rules.replace(deal_limit=end.count)  # every table's match ends after the round's deals
-    return NewEvent(_name(body.get("name", "")), format, rules, auction, end, _rounds(body.get("rounds")), entrants)
+    return NewEvent(_name(body.get("name", "")), format, rules, auction, end, _rounds(body.get("rounds")), entrants,
+                    _movement(format, body.get("movement")))
+
+
+def _movement(format: EventFormat, value: object) -> Movement | None:
+    if value is None:
+        return None
+    if format is not EventFormat.TEAM:
+        raise refused("movement", ProblemCode.UNKNOWN_KEY, "a progressive event has no movement to choose")
+    try:
+        return Movement(value if isinstance(value, str) else "")
+    except ValueError:
+        raise refused("movement", ProblemCode.WRONG_FORMAT, 'the movement is "round-robin" or "stay-move"') from None
 
 
 def _format(value: object) -> EventFormat:

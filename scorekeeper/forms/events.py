@@ -10,6 +10,7 @@ from wtforms import FormField, HiddenField, RadioField, SelectField, StringField
 
 from ..rules.events import EventFormat, RoundEndKind
 from ..rules.limits import MAX_PLAYER_NAME, MAX_TABLE_NAME
+from ..rules.movements import Movement
 from ..rules.numbers import whole_number_or_none
 from .common import SelectChoice
 from .house_rules import RulesForm
@@ -19,6 +20,9 @@ FORMAT_CHOICES = [SelectChoice(EventFormat.PROGRESSIVE.value, "Progressive: part
 ROUND_END_CHOICES = [SelectChoice(RoundEndKind.TARGET.value, "A game to the target"),
                      SelectChoice(RoundEndKind.DEALS.value, "A number of deals"),
                      SelectChoice(RoundEndKind.MINUTES.value, "A time limit in minutes")]
+MOVEMENT_CHOICES = [SelectChoice("", "By the rounds"),  # a round robin when the rounds fit in one
+                    SelectChoice(Movement.ROUND_ROBIN.value, "Round robin"),
+                    SelectChoice(Movement.STAY_MOVE.value, "Stay and move")]
 TEAM_MARKS = ("&", ",", "+", "/")  # what may part a team's two names on its line
 
 
@@ -32,6 +36,7 @@ class NewEventForm(FlaskForm):
     name = StringField("Event name", render_kw=_text(MAX_TABLE_NAME, "Club night, 4 December"))
     format = RadioField("Format", choices=FORMAT_CHOICES, default=EventFormat.PROGRESSIVE.value,
                         validate_choice=False)
+    movement = RadioField("Teams move by", choices=MOVEMENT_CHOICES, default="", validate_choice=False)
     round_end = RadioField("A round is", choices=ROUND_END_CHOICES, default=RoundEndKind.DEALS.value,
                            validate_choice=False)
     round_count = StringField("Deals or minutes a round", default="8",
@@ -59,6 +64,8 @@ class NewEventForm(FlaskForm):
             "rounds": rounds if rounds is not None else self.rounds.data,
         }
         team = self.format.data == EventFormat.TEAM
+        if team and self.movement.data:
+            body["movement"] = self.movement.data
         entrants = [list(player_line(line, team)) for line in self.lines()]
         body["teams" if team else "players"] = entrants if team else [names[0] for names in entrants]
         return body
@@ -94,6 +101,17 @@ class SwapForm(VersionForm):
 
 class AddEntrantForm(VersionForm):
     name = StringField("Arrived at the door", render_kw=_text(2 * MAX_PLAYER_NAME + 3))
+
+
+class WithdrawForm(VersionForm):
+    player = SelectField("Withdraw", validate_choice=False)
+    from_round = StringField("From round", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+
+
+class SubstituteForm(VersionForm):
+    round = HiddenField()  # the round the page showed
+    player = SelectField("Seat of", validate_choice=False)
+    substitute = StringField("Substitute", render_kw=_text(MAX_PLAYER_NAME))
 
 
 class CloseRoundForm(VersionForm):

@@ -8,7 +8,7 @@ each table is an ordinary two-sided match. Players not seated in a round sit out
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -192,13 +192,25 @@ def _clean_player(name: object, path: str, seen: set[str]) -> str:
     return name
 
 
-def bye_counts(past: Sequence[Seating]) -> Counter[frozenset[str]]:
-    """How many rounds each entrant (as a set of names) sat out."""
-    return Counter(frozenset(bye) for seating in past for bye in seating.byes)
+def bye_counts(past: Sequence[Seating], entrants: Sequence[Entrant] = ()) -> Counter[frozenset[str]]:
+    """How many rounds each entrant (as a set of names) sat out: its byes, and for each of ``entrants`` the
+    rounds played before it arrived (a round where none of its names was seated nor on a bye)."""
+    counts = Counter(frozenset(bye) for seating in past for bye in seating.byes)
+    for entrant in entrants:
+        counts[frozenset(entrant)] += sum(not set(entrant) & set(seating.players) for seating in past)
+    return counts
 
 
 def pick_byes(entrants: Sequence[Entrant], count: int, past: Sequence[Seating]) -> list[Entrant]:
-    """The ``count`` entrants who sit out next: fewest byes so far, then the latest in the entry list."""
-    byes = bye_counts(past)
+    """The ``count`` entrants who sit out next: those who sat out least so far (a late arrival's rounds
+    missed counting as sat out), then the latest in the entry list."""
+    byes = bye_counts(past, entrants)
     order = sorted(range(len(entrants)), key=lambda index: (byes[frozenset(entrants[index])], -index))
     return [entrants[index] for index in order[:count]]
+
+
+def still_playing(entrants: Sequence[Entrant], withdrawn: Mapping[str, int], round: int) -> list[Entrant]:
+    """``entrants`` but those withdrawn (``withdrawn``: a player's name → the first round they miss) from
+    ``round`` or before; a team goes with either of its players."""
+    return [entrant for entrant in entrants
+            if not any(name in withdrawn and withdrawn[name] <= round for name in entrant)]

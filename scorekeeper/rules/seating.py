@@ -7,6 +7,8 @@ before when another will do, then the one whose bye leaves the fewest tables of 
 the latest in the entry list. The team back from its bye takes the seat of the team that now sits out, so
 no team sits out twice while another has not.
 
+A team event of no more rounds than a round robin's is a round robin by default (``movements.py``).
+
 Progressive format: see ``progressive.py``.
 """
 
@@ -17,7 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .events import Entrant, EventError, EventFormat, SeatedTable, Seating, bye_counts, check_entrants
+from .events import TABLE_SIZE, Entrant, EventError, EventFormat, SeatedTable, Seating, bye_counts, check_entrants
+from .movements import Movement, default_movement, games_of, round_robin_rounds, seat_round_robin
 from .problems import ProblemCode
 from .progressive import seat_progressive
 
@@ -25,16 +28,20 @@ Pair = tuple[str, str]
 
 
 def seat_round(format: EventFormat, entrants: Sequence[Entrant], past: Sequence[Seating],
-               rounds: int | None = None) -> Seating:
+               rounds: int | None = None, movement: Movement | None = None) -> Seating:
     """The next round's seating of ``entrants`` after the rounds ``past`` (as played, swaps included).
 
-    ``rounds``, the event's number of rounds, lets a progressive seating plan ahead for fewer repeats.
+    ``rounds``, the event's number of rounds, lets a progressive seating plan ahead for fewer repeats, and
+    chooses a team event's movement when ``movement`` is None (``movements.default_movement``).
     The same input always gives the same seating. Raises ``EventError`` for entrants the format cannot take.
     """
     check_entrants(format, entrants)
     number = past[-1].round + 1 if past else 1
     if format is EventFormat.TEAM:
-        return _seat_teams([tuple(team) for team in entrants], past, number)
+        teams = [tuple(team) for team in entrants]
+        if (movement or default_movement(len(teams), rounds)) is Movement.ROUND_ROBIN:
+            return seat_round_robin(teams, past, number)
+        return _seat_teams(teams, past, number)
     return seat_progressive([name for (name,) in entrants], past, number, rounds)
 
 
@@ -44,7 +51,7 @@ def _seat_teams(teams: list[Entrant], past: Sequence[Seating], number: int) -> S
     latest entered among equals)."""
     if len(teams) % 2 == 0:
         return _move_teams(teams, None, past, number)
-    byes = bye_counts(past)
+    byes = bye_counts(past, teams)
     fewest = min(byes[frozenset(team)] for team in teams)
     candidates = [team for team in reversed(teams) if byes[frozenset(team)] == fewest]  # the latest entered first
     last_byes = past[-1].byes if past else ()
@@ -123,10 +130,21 @@ def _check_swap(seating: Seating, first: str, second: str) -> None:
 @dataclass(frozen=True)
 class RepeatCounts:
     """How many times each pair of players partnered and opposed; a *repeat* is every meeting after the
-    first, so a pair that partnered three times counts two partner repeats."""
+    first, so a pair that partnered three times counts two partner repeats, and a pair that partnered once
+    and opposed once one meeting repeat."""
 
     partners: Mapping[Pair, int]
     opponents: Mapping[Pair, int]
+
+    @property
+    def meetings(self) -> Mapping[Pair, int]:
+        """How many times each pair met, in any role."""
+        return dict(Counter(self.partners) + Counter(self.opponents))
+
+    @property
+    def meeting_repeats(self) -> int:
+        """Every meeting of a pair after their first, whether as partners or as opponents."""
+        return sum(count - 1 for count in self.meetings.values())
 
     @property
     def partner_repeats(self) -> int:
@@ -147,6 +165,31 @@ def repeat_counts(seatings: Sequence[Seating]) -> RepeatCounts:
                 partners.update(pair(a, b) for a, b in combinations(side, 2))
             opponents.update(pair(a, b) for a in table.sides[0] for b in table.sides[1])
     return RepeatCounts(dict(partners), dict(opponents))
+
+
+def repeats_warning(format: EventFormat, entrants: int, rounds: int, movement: Movement | None) -> str | None:
+    """Why meetings will repeat in an event of ``entrants`` over ``rounds`` (None when they need not): more
+    meetings than others to meet (progressive: three a round; team: a round robin's rounds), or a stay/move
+    movement that meets teams again where a round robin would not."""
+    if format is EventFormat.PROGRESSIVE:
+        most = -(-rounds * (entrants - entrants % TABLE_SIZE) // entrants)  # rounds played by the most seated
+        if 3 * most > entrants - 1:
+            return (f"{entrants} players over {rounds} rounds meet up to {3 * most} others among "
+                    f"{entrants - 1}: some will meet twice")
+        return None
+    full = round_robin_rounds(entrants)
+    if rounds > full:
+        return f"{entrants} teams meet each other once in {full} rounds: over {rounds} some meet again"
+    if (movement or default_movement(entrants, rounds)) is Movement.STAY_MOVE:
+        teams: list[Entrant] = [(f"{index}a", f"{index}b") for index in range(entrants)]
+        past: list[Seating] = []
+        for _ in range(rounds):
+            past.append(_seat_teams(teams, past, len(past) + 1))
+        games = [game for seating in past for game in games_of(seating)]
+        if len(games) > len(set(games)):
+            return (f"the stay/move movement meets teams again over {rounds} rounds: a round robin "
+                    f'("movement": "round-robin") would not')
+    return None
 
 
 def pair(a: str, b: str) -> Pair:

@@ -37,7 +37,8 @@ ENTRY_OVERHEAD = 1024  # bytes counted for an entry besides its bodies: its key,
 # produce them: it never contains a raw "<".
 FLASHES_SLOT = Markup("<!--slot:flashes-->")
 DEAD_CONTRACT_SLOT = Markup("<!--slot:dead-contract-->")
-SLOTS = (FLASHES_SLOT, DEAD_CONTRACT_SLOT)
+NEXT_SEATS_SLOT = Markup("<!--slot:next-seats-->")  # a club event's table: where its players sit next
+SLOTS = (FLASHES_SLOT, DEAD_CONTRACT_SLOT, NEXT_SEATS_SLOT)
 _DEAL_ROW = '<tr id="deal-{number}"'
 # The live part of the page (what a new deal may change) lies between these marks.
 LIVE_START, LIVE_END = "<!--live-->", "<!--/live-->"
@@ -118,10 +119,12 @@ class SheetPage:
     def parts(self) -> tuple[Encoded, ...]:
         return self.page, self.live
 
-    def filled(self, flashes: str = "", dead_contract: str = "", changed_row: int | None = None) -> str:
+    def filled(self, flashes: str = "", dead_contract: str = "", changed_row: int | None = None,
+               next_seats: str = "") -> str:
         """The page with this request's parts in their slots, and deal ``changed_row`` marked
         ``row-changed`` (the deal this phone just saved)."""
         html = self.page.body.decode().replace(FLASHES_SLOT, flashes, 1).replace(DEAD_CONTRACT_SLOT, dead_contract, 1)
+        html = html.replace(NEXT_SEATS_SLOT, next_seats, 1)
         if changed_row is not None:
             row = _DEAL_ROW.format(number=changed_row)
             start = html.find(row)

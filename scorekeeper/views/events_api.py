@@ -17,15 +17,17 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..events import director, importing, season
+from ..events import director, importing, season, withdrawals
 from ..events import pages as event_pages
 from ..events.event_file import event_file as write_event_file
 from ..events.event_file import read_event_file
 from ..events.loading import (
     Standings,
     TableState,
+    chosen_movement,
     event_format,
     get_event_or_404,
+    repeats_ahead,
     round_end,
     round_ends_at,
     standings_tag,
@@ -34,13 +36,14 @@ from ..events.loading import (
 from ..events.request import read_new_event
 from ..extensions import count_made, csrf, rate_limited
 from ..models import EventRoundRow, EventRow, MatchRow, TableRow, utc_iso, utc_now
-from ..rules.events import EventFormat
+from ..rules.events import EventFormat, Seating
 from ..rules.problems import ProblemCode
 from ..rules.standings import PlayerStanding, TeamStanding
 from .api_base import TOKEN_WRONG, ApiError, check_bearer, expected_version, json_body, json_errors
 from .links import external_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1")
+REPEATS_AHEAD = "repeats_ahead"  # a warning: some will meet again
 json_errors(bp)
 
 
@@ -118,6 +121,21 @@ def _entrants_json(row: EventRow) -> dict[str, Any]:
     return {"players": [entrant.players[0] for entrant in row.entrants]}
 
 
+def _movement_json(row: EventRow) -> dict[str, Any]:
+    """A team event's movement, and a warning (every event) when meetings will repeat."""
+    movement = chosen_movement(row)
+    warning = repeats_ahead(row)
+    return ({} if movement is None else {"movement": movement.value}) | {
+        "warnings": [] if warning is None else [{"code": REPEATS_AHEAD, "message": warning}]}
+
+
+def _withdrawals_json(row: EventRow) -> dict[str, Any]:
+    return {"withdrawals": [{"player": out.player, "from_round": out.from_round}
+                            for out in row.withdrawals if out.substitute is None],
+            "substitutes": [{"round": out.from_round, "player": out.player, "substitute": out.substitute}
+                            for out in row.withdrawals if out.substitute is not None]}
+
+
 def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
     """The event as its director sees it: every round with each table's live state."""
     now = utc_now()
@@ -125,6 +143,7 @@ def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
         "id": row.public_id, "version": row.version, "links": _links(row), **extra,
         "name": row.name, "format": row.format, "auction": row.auction, "rules": dict(row.rules),
         "round_end": round_end(row).to_json(), "rounds": row.rounds, **_entrants_json(row),
+        **_movement_json(row), **_withdrawals_json(row),
         "played": [_round_json(row, played, now) for played in row.played_rounds],
     })
     response.status_code = status
@@ -139,6 +158,13 @@ def _standing_json(standing: PlayerStanding | TeamStanding) -> dict[str, Any]:
             "rank": standing.rank, "played": standing.played, "byes": standing.byes}
 
 
+def seating_json(seating: Seating) -> dict[str, Any]:
+    """A round's seating by name: each table's sides, and who sits out."""
+    return {"round": seating.round, "byes": [list(bye) for bye in seating.byes],
+            "tables": [{"table": table.number, "sides": [list(side) for side in table.sides]}
+                       for table in seating.tables]}
+
+
 def standings_answer(row: EventRow) -> Response:
     """The standings overall and round by round, and the players' ratings, worked out now from every
     table's match."""
@@ -150,6 +176,7 @@ def standings_answer(row: EventRow) -> Response:
 
     return jsonify({
         "name": row.name, "format": row.format, "version": row.version, "rounds_seated": len(found.rounds),
+        "seating": [seating_json(seating) for seating in event_pages.event_seatings(row)],
         "rounds_planned": row.rounds, key: listed(found.overall),
         "ratings": [rating.to_json() for rating in found.ratings],
         "rounds": [{"round": round.number, "closed": round.closed, "done": round.done, key: listed(round.standings)}
@@ -221,6 +248,38 @@ def swap(public_id: str, number: int) -> Response:
             raise ApiError(422, key, "name a player of the round", ProblemCode.WRONG_TYPE)
     played = director.swap(row, number, str(names[0]), str(names[1]), expected_version(body, "event"))
     return jsonify(_round_json(row, played, utc_now()) | {"version": row.version})
+
+
+def _text_field(body: dict[str, Any], key: str) -> str:
+    value = body.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ApiError(422, key, "name a player", ProblemCode.WRONG_TYPE)
+    return value
+
+
+@bp.post("/events/<public_id>/withdrawals")
+@rate_limited("edit-token")
+def withdraw(public_id: str) -> Response:
+    """Withdraw a player from a round on (``{"player": "Ann", "from_round": 3}``)."""
+    row = _directed(public_id)
+    body = json_body()
+    player = _text_field(body, "player")
+    from_round = body.get("from_round")
+    if isinstance(from_round, bool) or not isinstance(from_round, int):
+        raise ApiError(422, "from_round", "from_round is a round's number", ProblemCode.NOT_A_NUMBER)
+    withdrawals.withdraw(row, player, from_round, expected_version(body, "event"))
+    return event_answer(row, 201)
+
+
+@bp.post("/events/<public_id>/rounds/<int:number>/substitutes")
+@rate_limited("edit-token")
+def substitute(public_id: str, number: int) -> Response:
+    """Put a substitute in a player's seat for the rest of the round (``{"player", "substitute"}``)."""
+    row = _directed(public_id)
+    body = json_body()
+    withdrawals.substitute(row, number, _text_field(body, "player"), _text_field(body, "substitute"),
+                           expected_version(body, "event"))
+    return event_answer(row, 201)
 
 
 @bp.post("/events/<public_id>/rounds/<int:number>/close")

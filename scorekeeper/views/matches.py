@@ -29,7 +29,7 @@ from ..device import (
     remember_match,
     take_saved,
 )
-from ..events.pages import events_by_public_id
+from ..events.pages import events_by_public_id, version_and_next_seats
 from ..extensions import rate_limited
 from ..forms.common import new_write_key
 from ..forms.house_rules import rule_values
@@ -95,10 +95,12 @@ def _match_from_form(form: NewMatchForm) -> Match:
 
 @bp.get("/m/<public_id>")
 def sheet(public_id: str) -> Response:
-    """The score sheet: 304 to a phone showing the current version, else the page of that version."""
-    version = reading.match_version(public_id)
-    if version is None:
+    """The score sheet: 304 to a phone showing the current version, else the page of that version (at a
+    club event's table whose next round is seated, with where its players sit then: never a 304)."""
+    found = version_and_next_seats(public_id)
+    if found is None:
         abort(404, "There is no match at this link.")
+    version, next_seats = found
     remember_match(public_id)
     if current_app.config.get("WTF_CSRF_ENABLED", True):
         # The form token's secret is in the session before the phone's worker fetches the match's kit side by
@@ -108,11 +110,11 @@ def sheet(public_id: str) -> Response:
     saved = take_saved(public_id)
     offer = bool(request.query_string) and "dead" in request.args
     etag = sheet_etag(version)
-    if not flashes and not saved and not offer and request.if_none_match.contains_weak(etag):
+    if not flashes and not saved and not offer and next_seats is None and request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=unchanged_headers(etag))
     page = sheet_page(public_id, version)
     dead = _dead_contract_offer(page) if offer else None
-    if not flashes and not saved and dead is None:  # decided or not, the same page for every phone, kept offline
+    if not flashes and not saved and dead is None and next_seats is None:  # the same page for every phone
         return encoded(page.page, sheet_etag(page.version))
     notices = render_template("matches/_saved.html", saved=saved, version=page.version,
                               write_key=new_write_key()) if saved else ""
@@ -122,6 +124,7 @@ def sheet(public_id: str) -> Response:
             "matches/_dead_contract.html", public_id=public_id, version=page.version, number=dead,
             write_key=new_write_key()),
         changed_row=saved.number if saved is not None and saved.version == page.version else None,
+        next_seats="" if next_seats is None else render_template("events/_next_seats.html", next=next_seats),
     )
     # A one-time message or a form with this session's token: never kept, never shown again.
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})

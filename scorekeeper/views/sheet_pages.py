@@ -19,6 +19,7 @@ from ..rules.scoring import offers_throw_in
 from ..sheet.cache import (
     DEAD_CONTRACT_SLOT,
     FLASHES_SLOT,
+    NEXT_SEATS_SLOT,
     Answer,
     Encoded,
     SheetPage,
@@ -33,7 +34,7 @@ from ..sheet.view import SheetView
 from ..store import reading
 
 # Where each request's own parts go on the players' page; the watch page has none.
-_SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT}
+_SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT, "next_seats_slot": NEXT_SEATS_SLOT}
 
 
 def sheet_page(public_id: str, version: int, watching: bool = False, watch_id: str = "",

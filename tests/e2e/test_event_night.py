@@ -62,10 +62,10 @@ def test_the_director_seats_a_round_four_phones_play_and_the_big_screen_follows(
 
     big = phones.open(**BIG_SCREEN)
     big.goto(director.get_by_role("link", name="Big screen").get_attribute("href") or "")
-    expect(big.locator(".big-round")).to_have_text("Round 1 of 6")
-    expect(big.locator(".big-list li")).to_have_count(8)
+    expect(big.locator(".big-round")).to_have_text("Round 1 of 6: where to sit")  # until the first deal
+    expect(big.locator(".big-list.seating li")).to_have_count(2)
+    shoot(big, "event-big-screen-seating", full_page=False)
     first_points = big.locator(".big-list li").first.locator(".big-points")
-    expect(first_points).to_have_text("0")
 
     sheet = tables.first.get_by_role("link", name="Players' link").get_attribute("href") or ""
     line = tables.first.locator(".table-sides th")
@@ -98,8 +98,18 @@ def test_the_director_seats_a_round_four_phones_play_and_the_big_screen_follows(
 
     assert big.evaluate(SCROLLS) == [False, False]
     assert (violations := axe_violations(big)) == [], describe(violations)
-    crowd = make_event(big, players=40, round_end={"minutes": 50})
+    crowd = make_event(big, players=40, round_end={"minutes": 50}, seated=False)
+    seated = big.request.post(f"/api/v1/events/{crowd.public_id}/rounds",
+                              headers={"Authorization": f"Bearer {crowd.token}"}).json()
     big.goto(f"{crowd.standings}?screen=big")
+    expect(big.locator(".big-list.seating li")).to_have_count(10)
+    assert big.evaluate(SCROLLS) == [False, False], "10 tables do not fit the big screen"
+    match = seated["tables"][0]["match"]
+    entered = big.request.post(f"/api/v1/matches/{match['id']}/deals",
+                               data={"bidder": 0, "bid": 50, "sides": [{"total": 70}, {"total": 20}]},
+                               headers={"Authorization": f"Bearer {match['edit_token']}"})
+    assert entered.status == 201, entered.text()
+    big.reload()
     expect(big.locator(".big-list li")).to_have_count(40)
     assert big.evaluate(SCROLLS) == [False, False], "40 players do not fit the big screen"
     shoot(big, "event-big-screen", full_page=False)

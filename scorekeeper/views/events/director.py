@@ -13,11 +13,21 @@ from ...device import remember_event
 from ...events import director as directing
 from ...events.event_file import event_file
 from ...events.files import download_stem, matches_zip
-from ...events.loading import event_format, get_event_or_404
+from ...events.loading import entrants, event_format, get_event_or_404, repeats_ahead, withdrawn
 from ...events.pages import RoundNow, round_now
+from ...events.withdrawals import substitute as put_substitute
+from ...events.withdrawals import withdraw as withdraw_player
 from ...extensions import count_made, rate_limited
 from ...forms.common import add_error, sentence
-from ...forms.events import AddEntrantForm, SeatRoundForm, SwapForm, VersionForm, player_line
+from ...forms.events import (
+    AddEntrantForm,
+    SeatRoundForm,
+    SubstituteForm,
+    SwapForm,
+    VersionForm,
+    WithdrawForm,
+    player_line,
+)
 from ...models import EventRow, utc_now
 from ...rules.events import EventFormat
 from ...rules.numbers import whole_number_or_none
@@ -44,10 +54,19 @@ def director_page(row: EventRow, status: int = 200, notice: str = "", **forms: V
     swap = forms.get("swap") or SwapForm(formdata=None)
     names = sorted(current.players) if current is not None else []
     swap.first.choices = swap.second.choices = [("", "Choose a player"), *((name, name) for name in names)]
+    substitute = forms.get("substitute") or SubstituteForm(formdata=None)
+    seated = [name for table in current.tables for side in table.outcome.sides for name in side] if current else []
+    substitute.player.choices = [("", "Choose a player"), *((name, name) for name in sorted(seated))]
+    withdraw = forms.get("withdraw") or WithdrawForm(formdata=None, from_round=str(first_round_to_miss(row)))
+    out = withdrawn(row)
+    withdraw.player.choices = [("", "Choose a player"), *((name, name) for entrant in entrants(row)
+                                                          for name in entrant if name not in out)]
     html = render_template(
-        "events/director.html", event=row, current=current, notice=notice, live=_director_live(row, current),
+        "events/director.html", event=row, current=current, notice=notice, warning=repeats_ahead(row),
+        live=_director_live(row, current),
         seat=forms.get("seat") or SeatRoundForm(formdata=None), swap=swap,
-        add=forms.get("add") or AddEntrantForm(formdata=None),
+        add=forms.get("add") or AddEntrantForm(formdata=None), withdraw=withdraw, withdrawn=out,
+        substitute=substitute, substitutes=[entry for entry in row.withdrawals if entry.substitute is not None],
         links={"director": external_url("events.director", public_id=row.public_id),
                "standings": external_url("events.standings", standings_id=row.standings_id)},
     )
@@ -136,6 +155,57 @@ def export_event(public_id: str) -> Response:
     row = get_event_or_404(public_id)
     return download(json.dumps(event_file(row), ensure_ascii=False, indent=1).encode(), "application/json",
                     f"{download_stem(row)}-event.json")
+
+
+def first_round_to_miss(row: EventRow) -> int:
+    """The round a withdrawal starts from unless told: the current one before its first deal, else the next."""
+    current = row.played_rounds[-1] if row.played_rounds else None
+    if current is not None and current.closed_at is None and not any(table.match.deals for table in current.tables):
+        return current.number
+    return min(len(row.played_rounds) + 1, row.rounds)
+
+
+@bp.post("/e/<public_id>/withdrawals")
+@rate_limited("edit-token")
+def withdraw(public_id: str) -> Response:
+    """Withdraw a player from a round on (a no-show: the current round, seated again without them)."""
+    row = get_event_or_404(public_id)
+    form = WithdrawForm()
+    player = form.player.data or ""
+    number = whole_number_or_none((form.from_round.data or "").strip())
+    if not player:
+        add_error(form.player, "Choose a player.")
+    if number is None:
+        add_error(form.from_round, "Give the first round they miss, a whole number.")
+    if form.player.errors or form.from_round.errors or number is None:
+        return director_page(row, 422, withdraw=form)
+    try:
+        withdraw_player(row, player, number, form.expected())
+    except Refusal as problem:
+        field = {"player": "player", "from_round": "from_round"}.get(problem.field or "", "")
+        return _refused(row, problem, "withdraw", form, field)
+    return redirect(url_for("events.director", public_id=public_id, _anchor="players"), 303)
+
+
+@bp.post("/e/<public_id>/substitutes")
+@rate_limited("edit-token")
+def substitute(public_id: str) -> Response:
+    """A substitute in a player's seat for the rest of the current round."""
+    row = get_event_or_404(public_id)
+    form = SubstituteForm()
+    player, name = form.player.data or "", (form.substitute.data or "").strip()
+    if not player:
+        add_error(form.player, "Choose a player.")
+    if not name:
+        add_error(form.substitute, "Give the substitute's name.")
+    if form.player.errors or form.substitute.errors:
+        return director_page(row, 422, substitute=form)
+    try:
+        put_substitute(row, whole_number_or_none(form.round.data or "") or 0, player, name, form.expected())
+    except Refusal as problem:
+        return _refused(row, problem, "substitute", form, problem.field if problem.field in ("player", "substitute")
+                        else "")
+    return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
 
 
 @bp.get("/e/<public_id>/matches.zip")

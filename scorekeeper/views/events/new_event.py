@@ -56,7 +56,7 @@ def _show_new_event_problem(form: NewEventForm, problem: Refusal) -> None:
         add_error(form.entrants, f"Line {int(line) + 1}: {message}" if line.isdigit() else message)
     elif field.startswith("round_end"):
         add_error(form.round_count, message)
-    elif field in ("name", "format", "rounds"):
+    elif field in ("name", "format", "rounds", "movement"):
         add_error(form[field], message)
     else:
         form.form_errors.append(message)

@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 
 from ...events.files import download_stem, standings_csv
 from ...events.loading import get_event_or_404
-from ...events.pages import event_standings, round_now
+from ...events.pages import event_seatings, event_standings, round_now
 from ...models import EventRow, utc_now
 from ...rules.season import prize_list
 from .answers import download, live_answer
@@ -27,7 +27,8 @@ def standings(standings_id: str) -> str:
 def _standings_live(row: EventRow, big: bool) -> Markup:
     now = utc_now()
     return Markup(render_template("events/_standings_live.html", event=row, big=big,
-                                  standings=event_standings(row, now), current=round_now(row, now)))
+                                  standings=event_standings(row, now), current=round_now(row, now),
+                                  seatings=event_seatings(row)))
 
 
 @bp.get("/standings/<standings_id>/live")
