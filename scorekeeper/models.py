@@ -274,6 +274,9 @@ class EventRow(Base):
     played_rounds: Mapped[list[EventRoundRow]] = relationship(
         order_by="EventRoundRow.number", cascade="all, delete-orphan"
     )
+    corrections: Mapped[list[EventCorrectionRow]] = relationship(
+        order_by="EventCorrectionRow.id", cascade="all, delete-orphan"
+    )
 
 
 class EventEntrantRow(Base):
@@ -322,3 +325,24 @@ class EventTableRow(Base):
     closed_after: Mapped[int | None]  # deals counted, when closed late
 
     match: Mapped[MatchRow] = relationship()
+
+
+class EventCorrectionRow(Base):
+    """A change the director made to a closed table, with when and why: a deal corrected or deleted at its
+    match (``before``/``after`` the deal as the match file writes it, ``after`` empty for a delete), or an
+    adjusted score given to the table (``totals``, each side's points for the event; empty: the adjusted
+    score withdrawn). Kept for ever, shown with the standings."""
+
+    __tablename__ = "event_correction"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int]
+    table: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))  # events.corrections.Kind
+    deal: Mapped[int | None]
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    totals: Mapped[list[int] | None] = mapped_column(JSON)
+    reason: Mapped[str] = mapped_column(Text)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

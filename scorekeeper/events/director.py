@@ -1,7 +1,7 @@
 """The director's writes: a new event, a player or team added at the door, the next round seated with one
 ordinary match per table, a swap before a round's first deal, a late table closed, a round closed.
 
-Every write to an event starts by claiming it (``_claim``): the event's version moves on where it is still
+Every write to an event starts by claiming it (``claim``): the event's version moves on where it is still
 the one read, which takes SQLite's write lock or PostgreSQL's lock on the event's row. A write read from a
 version another director's write has since moved on is refused (409) with nothing written.
 """
@@ -67,14 +67,14 @@ def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
     return row
 
 
-def _check_version(event: EventRow, expected: int | None) -> None:
+def check_version(event: EventRow, expected: int | None) -> None:
     if expected is not None and expected != event.version:
         raise EventProblem(409, "version", STALE, f"the event is at version {event.version}, not {expected}: "
                            "another director changed it; look again and redo your change",
                            current_version=event.version)
 
 
-def _claim(event: EventRow) -> datetime:
+def claim(event: EventRow) -> datetime:
     """A write's first statement: the event's version moves on where it is still the one read."""
     seen = event.version
     claimed = get_session().connection().execute(
@@ -87,7 +87,7 @@ def _claim(event: EventRow) -> datetime:
     return utc_now()
 
 
-def _commit() -> None:
+def commit() -> None:
     """Commit; a race the claim could not see (a unique row written by another process) is refused."""
     try:
         get_session().commit()
@@ -99,16 +99,16 @@ def _commit() -> None:
 
 def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None:
     """A player (a team, in a team event) who arrives at the door: seated from the next round on."""
-    _check_version(event, expected)
+    check_version(event, expected)
     if len(event.played_rounds) >= event.rounds:
         raise EventProblem(409, "name", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
     try:
         cleaned = clean_entrants(event_format(event), [*entrants(event), entrant])[-1]
     except RulesError as error:
         raise EventProblem(422, "name", error.code, error.problem.message) from None
-    _claim(event)
+    claim(event)
     event.entrants.append(EventEntrantRow(position=len(event.entrants), players=list(cleaned)))
-    _commit()
+    commit()
 
 
 def seat_next_round(event: EventRow, expected: int | None, now: datetime,
@@ -117,7 +117,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
     per table, named after the event, under the event's house rules, its sides after their players, at the
     table holding the event (if any).
     ``count_tables`` is told how many matches the round makes before anything is written (it may refuse)."""
-    _check_version(event, expected)
+    check_version(event, expected)
     played = current_round(event)
     if played is not None and played.closed_at is None:
         playing = [state.row.number for state in states_of(event, played, now) if not state.outcome.done]
@@ -129,7 +129,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
     seating = seat_round(event_format(event), entrants(event), [seating_of(past) for past in event.played_rounds],
                          event.rounds)
     count_tables(len(seating.tables))
-    when = _claim(event)
+    when = claim(event)
     if played is not None and played.closed_at is None:
         played.closed_at = when
     seated = EventRoundRow(number=seating.round, seating=seating_json(seating), started_at=when)
@@ -142,7 +142,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
         made = writing.create_match(match, table_id=event.table_id, commit=False)
         seated.tables.append(EventTableRow(number=table.number, match=made))
     event.played_rounds.append(seated)
-    _commit()
+    commit()
     return seated, seating
 
 
@@ -163,7 +163,7 @@ def _open_round(event: EventRow) -> EventRoundRow:
 def swap(event: EventRow, number: int, first: str, second: str, expected: int | None) -> EventRoundRow:
     """Put two players (a team event: their teams) in each other's seats before the first deal of round
     ``number`` (the current one); the matches of their tables change their sides."""
-    _check_version(event, expected)
+    check_version(event, expected)
     played = _open_round(event)
     if played.number != number:
         raise EventProblem(409, "round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
@@ -175,7 +175,7 @@ def swap(event: EventRow, number: int, first: str, second: str, expected: int | 
         seating = change(seating_of(played), first, second)
     except RulesError as error:
         raise EventProblem(422, error.problem.path, error.code, error.problem.message) from None
-    _claim(event)
+    claim(event)
     played.seating = seating_json(seating)
     for table, seated in zip(played.tables, seating.tables, strict=True):
         for side, players in zip(table.match.sides, seated.sides, strict=True):
@@ -183,7 +183,7 @@ def swap(event: EventRow, number: int, first: str, second: str, expected: int | 
                 side.players = list(players)
                 side.name = side_name_of("", players, "sides")
                 table.match.last_change = f"the director swapped {first} and {second}"
-    _commit()
+    commit()
     return played
 
 
@@ -206,7 +206,7 @@ def _belongs_to_an_event(match_id: str) -> bool:
 
 def close_table(event: EventRow, match_id: str, expected: int | None, now: datetime) -> TableState:
     """Close a late table with its score as it stands (the deals entered so far)."""
-    _check_version(event, expected)
+    check_version(event, expected)
     played, table = find_table(event, match_id)
     if played is not current_round(event) or played.closed_at is not None:
         raise EventProblem(409, "table", ROUND_CLOSED, f"round {played.number} is closed")
@@ -214,16 +214,16 @@ def close_table(event: EventRow, match_id: str, expected: int | None, now: datet
         raise EventProblem(409, "table", TABLE_CLOSED, f"table {table.number} is already closed")
     if table_state(event, played, table, now).outcome.done:
         raise EventProblem(409, "table", TABLE_DONE, f"table {table.number} has finished its game")
-    when = _claim(event)
+    when = claim(event)
     table.closed_at, table.closed_after = when, len(table.match.deals)
-    _commit()
+    commit()
     return table_state(event, played, table, now)
 
 
 def close_round(event: EventRow, number: int, late: bool, expected: int | None, now: datetime) -> EventRoundRow:
     """Close the current round: every table done, or (``late``) the tables still playing closed with
     their scores as they stand."""
-    _check_version(event, expected)
+    check_version(event, expected)
     played = next((played for played in event.played_rounds if played.number == number), None)
     if played is None:
         raise EventProblem(404, "round", NOT_CURRENT_ROUND, f"round {number} has not been seated")
@@ -235,9 +235,9 @@ def close_round(event: EventRow, number: int, late: bool, expected: int | None, 
         raise EventProblem(409, "late", TABLES_PLAYING, f"table(s) {', '.join(map(str, numbers))} still "
                            'playing: send {"late": true} to close them with their scores as they stand',
                            tables=numbers)
-    when = _claim(event)
+    when = claim(event)
     for table in playing:
         table.closed_at, table.closed_after = when, len(table.match.deals)
     played.closed_at = when
-    _commit()
+    commit()
     return played

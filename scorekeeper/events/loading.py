@@ -20,6 +20,7 @@ from ..rules.standings import (
     PlayerStanding,
     TableOutcome,
     TeamStanding,
+    adjusted,
     progressive_standings,
     team_standings,
 )
@@ -30,6 +31,7 @@ _WHOLE_EVENT = (  # the entrants are read when asked for: the standings need onl
     # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``).
     selectinload(EventRow.played_rounds).selectinload(EventRoundRow.tables).selectinload(EventTableRow.match)
     .load_only(MatchRow.public_id, MatchRow.watch_id, MatchRow.edit_token, MatchRow.version),
+    selectinload(EventRow.corrections),
 )
 
 
@@ -135,6 +137,7 @@ class TableState:
     outcome: TableOutcome
     closed: bool  # closed late by the director (or with its round)
     time_up: bool  # a time limit ran out; ``done`` once the deal then in play is entered
+    adjusted: bool = False  # the director gave it an adjusted score, which counts in place of its sheet's
 
 
 def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime) -> TableState:
@@ -154,7 +157,22 @@ def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, no
     first, second = played.seating["tables"][table.number - 1]
     seated = SeatedTable(table.number, (tuple(first), tuple(second)))
     outcome = facts.outcome(played.number, seated, end, counted, time_up, deal_in_play, table.closed_after is not None)
-    return TableState(table, outcome, table.closed_after is not None, time_up)
+    score = adjusted_totals(event).get((played.number, table.number))
+    if score is not None:
+        outcome = adjusted(outcome, score)
+    return TableState(table, outcome, table.closed_after is not None, time_up, score is not None)
+
+
+ADJUSTED_SCORE = "score"  # the kind of correction that gives a table an adjusted score (``corrections.Kind``)
+
+
+def adjusted_totals(event: EventRow) -> dict[tuple[int, int], tuple[int, int]]:
+    """The adjusted score of each table given one (by round and table): the latest given, unless withdrawn."""
+    found: dict[tuple[int, int], tuple[int, int] | None] = {}
+    for row in event.corrections:
+        if row.kind == ADJUSTED_SCORE:
+            found[row.round, row.table] = None if row.totals is None else (row.totals[0], row.totals[1])
+    return {key: totals for key, totals in found.items() if totals is not None}
 
 
 def states_of(event: EventRow, played: EventRoundRow, now: datetime) -> list[TableState]:

@@ -98,3 +98,19 @@ class AddEntrantForm(VersionForm):
 
 class CloseRoundForm(VersionForm):
     late = HiddenField()
+
+
+CORRECTION_CHOICES = [SelectChoice("score", "Give the table an adjusted score"),
+                      SelectChoice("points", "Correct a deal's points"),
+                      SelectChoice("delete", "Delete a deal")]
+
+
+class CorrectTableForm(VersionForm):
+    """The director's correction of a closed table (``events.corrections``), with its reason."""
+
+    table = SelectField("Table", validate_choice=False)  # "<round>-<table>"
+    action = RadioField("Correction", choices=CORRECTION_CHOICES, default="score", validate_choice=False)
+    deal = StringField("Deal", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    first = StringField("First side's points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    second = StringField("Second side's points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    reason = StringField("Why", render_kw=_text(300, "A revoke at table 3: arbitral score"))

@@ -11,7 +11,7 @@ equal on all three share a rank (listed by name). A bye counts as a game won wor
 round's winning scores (tables done with a winner, rounded, halves up; 0 while there is none).
 
 A late table closed by the director keeps its score as it stands: it is done, and the side ahead wins
-(no one on a tie).
+(no one on a tie). A table the director gives an adjusted score counts those points instead, the same way.
 """
 
 from __future__ import annotations
@@ -47,6 +47,12 @@ def close_table(outcome: TableOutcome) -> TableOutcome:
     first, second = outcome.totals
     winner = None if first == second else (0 if first > second else 1)
     return replace(outcome, winner=winner, done=True)
+
+
+def adjusted(outcome: TableOutcome, totals: tuple[int, int]) -> TableOutcome:
+    """A table given an adjusted score by the director (an arbitral score): those points count for the event
+    in place of its sheet's, it is done, and the side ahead wins (no one on a tie)."""
+    return close_table(replace(outcome, totals=totals))
 
 
 def round_is_done(end: RoundEnd, target_reached: bool, deals: int, minutes_elapsed: float | None,

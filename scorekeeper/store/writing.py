@@ -35,7 +35,8 @@ from ..rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, 
 from ..rules.undo import rules_before
 from ..versions import check_not_ahead
 from .describe import describe_deal
-from .history import LastChange, acting, last_change
+from .history import DIRECTOR_BY, LastChange, acting, last_change
+from .locks import refusal, unlocked
 from .reading import Loaded, core_deal_or_404, deal_json, get_deal_or_404, load_match, next_match_of, to_core
 from .write_keys import KeyReused, WriteKey, store_key, stored_write
 
@@ -684,6 +685,9 @@ def _claim(row: MatchRow, what: str, deal_number: int | None = None, **columns: 
     """A write's first statement: bump the version where it is still the one read (and set the match's
     other ``columns``, its rules for a rule change); returns the time it gives the write.
 
+    A player's write to a closed table of an event, or to an event table's rules, changes nothing and is
+    refused (``locks.MatchLocked``), whatever path it came by; the director's corrections pass.
+
     It takes SQLite's write lock (or PostgreSQL's lock on the match's row) for the rest of the write,
     so everything that may take long is done before it. Should another write have landed since the
     match was read, nothing was changed and the race turns into ``StaleEdit``. The row is then told its
@@ -691,9 +695,16 @@ def _claim(row: MatchRow, what: str, deal_number: int | None = None, **columns: 
     """
     seen, now = row.version, utc_now()
     values = {"version": seen + 1, "updated_at": now, "last_change": what, **columns}
-    claimed = get_session().connection().execute(
-        update(_MATCH).where((MatchRow.id == row.id) & (MatchRow.version == seen)).values(values))
+    guarded, rules = acting().by != DIRECTOR_BY, "rules" in columns
+    where = (_MATCH.c.id == row.id) & (_MATCH.c.version == seen)
+    if guarded:  # a closed table of an event, or its house rules, are the director's alone (``locks``)
+        where = where & unlocked(_MATCH.c.id, rules)
+    claimed = get_session().connection().execute(update(_MATCH).where(where).values(values))
     if claimed.rowcount != 1:
+        refused = refusal(row.id, rules) if guarded else None
+        if refused is not None:
+            get_session().rollback()
+            raise refused
         _raced(row, seen, deal_number)
         raise StaleDataError(f"match {row.public_id} was not at version {seen} any more")
     for column, value in values.items():

@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntit
 from werkzeug.wrappers import Response
 
 from ..db import get_session
+from ..store.locks import MatchLocked
 from ..versions import VERSION_AHEAD, VersionAhead
 
 TOO_LARGE = "a number or a name is too large to store; nothing was saved"
@@ -67,6 +68,7 @@ def init_app(app: Flask) -> None:
     app.before_request(refuse_repeated_fields)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(VersionAhead, _version_ahead)
+    app.register_error_handler(MatchLocked, _match_locked)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(SecurityError, _untrusted_host)
     app.register_error_handler(HTTPException, _http_error)
@@ -95,10 +97,10 @@ def retry_after(error: HTTPException, response: Response) -> Response:
 
 
 def _error_page(status: int, message: str, code: str | None = None,
-                field: str | None = None) -> tuple[Response | str, int]:
+                field: str | None = None, title: str = "") -> tuple[Response | str, int]:
     if _wants_json():
         return error_json(status, message, field, code), status
-    title = ERROR_TITLES.get(status, "That did not work")
+    title = title or ERROR_TITLES.get(status, "That did not work")
     return render_template("errors/error.html", status=status, title=title, message=message), status
 
 
@@ -111,6 +113,12 @@ def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
 def _version_ahead(error: VersionAhead) -> tuple[Response | str, int]:
     get_session().rollback()
     return _error_page(422, error.message, VERSION_AHEAD, "version")
+
+
+def _match_locked(error: MatchLocked) -> tuple[Response | str, int]:
+    """A write a closed table of an event (or an event table's rules) refuses, by any path: nothing written."""
+    get_session().rollback()
+    return _error_page(409, error.message, error.code, title=error.title)
 
 
 def _untrusted_host(error: SecurityError) -> tuple[Response, int]:

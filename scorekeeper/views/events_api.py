@@ -17,7 +17,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..events import EventProblem, director
+from ..events import EventProblem, corrections, director
 from ..events import pages as event_pages
 from ..events.loading import (
     Standings,
@@ -101,7 +101,7 @@ def _table_json(state: TableState, with_token: bool) -> dict[str, Any]:
             "match": {"id": match.public_id, "links": _match_links(match)}
             | ({"edit_token": match.edit_token} if with_token else {}),
             "deals": outcome.deals, "totals": list(outcome.totals), "winner": outcome.winner,
-            "done": outcome.done, "closed": state.closed, "time_up": state.time_up}
+            "done": outcome.done, "closed": state.closed, "time_up": state.time_up, "adjusted": state.adjusted}
 
 
 def _round_json(event: EventRow, played: EventRoundRow, now: datetime, with_tokens: bool = False) -> dict[str, Any]:
@@ -129,6 +129,7 @@ def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
         "name": row.name, "format": row.format, "auction": row.auction, "rules": dict(row.rules),
         "round_end": round_end(row).to_json(), "rounds": row.rounds, **_entrants_json(row),
         "played": [_round_json(row, played, now) for played in row.played_rounds],
+        "adjustments": _adjustments(row),
     })
     response.status_code = status
     return response
@@ -157,7 +158,13 @@ def standings_answer(row: EventRow) -> Response:
         "ratings": [rating.to_json() for rating in found.ratings],
         "rounds": [{"round": round.number, "closed": round.closed, "done": round.done, key: listed(round.standings)}
                    for round in found.rounds],
+        "adjustments": _adjustments(row),
     })
+
+
+def _adjustments(row: EventRow) -> list[dict[str, Any]]:
+    """The director's corrections of closed tables, oldest first."""
+    return [corrections.adjustment_json(correction) for correction in row.corrections]
 
 
 # Routes -----------------------------------------------------------------------------------------------------
@@ -229,6 +236,52 @@ def close_table(public_id: str, match_id: str) -> Response:
     body = _body()
     state = director.close_table(row, match_id, expected_version(body, "event"), utc_now())
     return jsonify(_table_json(state, with_token=False) | {"version": row.version})
+
+
+@bp.post("/events/<public_id>/corrections")
+@rate_limited("edit-token")
+def correct(public_id: str) -> tuple[Response, int]:
+    """Correct a closed table, with a reason: a deal changed (``"deal": n, "set": {…}``) or deleted
+    (``"deal": n, "delete": true``), or an adjusted score given (``"score": [a, b]``; ``null`` withdraws it)."""
+    row = _directed(public_id)
+    body = json_body()
+    asked = _correction(body)
+    made = corrections.correct(row, asked, expected_version(body, "event"))
+    answer = jsonify({"correction": corrections.adjustment_json(made), "version": row.version,
+                      "adjustments": _adjustments(row)})
+    return answer, 201
+
+
+CORRECTION_KEYS = frozenset({"round", "table", "reason", "deal", "set", "delete", "score", "version"})
+
+
+def _correction(body: dict[str, Any]) -> corrections.Correction:
+    unknown = sorted(set(body) - CORRECTION_KEYS)
+    if unknown:
+        raise ApiError(422, unknown[0], f"unknown key (allowed: {', '.join(sorted(CORRECTION_KEYS))})",
+                       ProblemCode.UNKNOWN_KEY)
+    for key in ("round", "table"):
+        if isinstance(body.get(key), bool) or not isinstance(body.get(key), int):
+            raise ApiError(422, key, f"{key} is a whole number", ProblemCode.NOT_A_NUMBER)
+    reason = corrections.clean_reason(body.get("reason"))
+    place = {"round": body["round"], "table": body["table"], "reason": reason}
+    asked = [key for key in ("set", "delete", "score") if key in body]
+    if len(asked) != 1:
+        raise ApiError(422, None, 'a correction is one of "set" (a deal\'s facts), "delete": true or "score"',
+                       ProblemCode.MISSING_KEY)
+    if asked == ["score"]:
+        totals = None if body["score"] is None else corrections.clean_totals(body["score"])
+        return corrections.Correction(**place, kind=corrections.Kind.SCORE, totals=totals)
+    deal = body.get("deal")
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        raise ApiError(422, "deal", "deal is the number of the deal to correct", ProblemCode.NOT_A_NUMBER)
+    if asked == ["delete"]:
+        if body["delete"] is not True:
+            raise ApiError(422, "delete", "delete is true", ProblemCode.WRONG_TYPE)
+        return corrections.Correction(**place, kind=corrections.Kind.DELETED, deal=deal)
+    if not isinstance(body["set"], dict):
+        raise ApiError(422, "set", "set is a deal as the match file writes it", ProblemCode.WRONG_TYPE)
+    return corrections.Correction(**place, kind=corrections.Kind.CHANGED, deal=deal, facts=body["set"])
 
 
 @bp.get("/events/<public_id>/standings")
