@@ -230,3 +230,25 @@ def test_only_the_director_corrects(client: FlaskClient) -> None:
     answer = client.post(f"/api/v1/events/{event['id']}/corrections", headers=token(table),
                          json={"round": 1, "table": 1, "score": [1, 2], "reason": "x"})
     assert answer.status_code == 403
+
+
+@pytest.mark.parametrize(("path", "fields"), [
+    ("/rules", {"confirm": "yes", "rules-target": "1000"}),
+    ("/rules/rescale", {"confirm": "yes", "factor": "up"}),
+    ("/undo", {"confirm": "yes"}),
+    ("/deals/1/throw-in", {}),
+])
+def test_the_pages_refuse_every_other_write_to_a_closed_table(app: Flask, client: FlaskClient, path: str,
+                                                               fields: dict[str, str]) -> None:
+    _, table = closed_table(client)
+    match_id = table["match"]["id"]
+    client.get(f"/m/{match_id}")
+    before = facts_of(app, match_id)
+    form = form_values(client.get(f"/m/{match_id}/rules")) if path == "/rules" else {}
+    answer = client.post(f"/m/{match_id}{path}", data=form | {"version": str(before[0])} | fields)
+    if path.endswith("throw-in"):  # a tap on the sheet: back to the sheet, with the message
+        assert answer.status_code == 409 and "This table is closed" in answer.get_data(as_text=True)
+    else:
+        assert answer.status_code == 409, answer.get_data(as_text=True)[-2000:]
+        assert "results are locked" in answer.get_data(as_text=True)
+    assert facts_of(app, match_id) == before
