@@ -16,6 +16,7 @@ from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating, Result, rate
 from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.house_rules import HouseRules
 from ..rules.standings import (
     PlayerStanding,
     TableOutcome,
@@ -25,7 +26,7 @@ from ..rules.standings import (
     team_standings,
 )
 from ..store import reading
-from .scores import facts_of, read_missing
+from .scores import MatchFacts, facts_of, read_missing
 
 _WHOLE_EVENT = (  # the entrants are read when asked for: the standings need only the rounds as seated
     # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``).
@@ -106,6 +107,11 @@ def round_end(row: EventRow) -> RoundEnd:
     return RoundEnd(RoundEndKind(row.round_end), row.round_end_count)
 
 
+def end_under(end: RoundEnd, rules: HouseRules) -> RoundEnd:
+    """A round's end under these house rules: a round of a number of deals plays the rules' deal limit."""
+    return RoundEnd(end.kind, rules.deal_limit) if end.kind is RoundEndKind.DEALS else end
+
+
 def entrants(row: EventRow) -> list[Entrant]:
     return [tuple(entrant.players) for entrant in row.entrants]
 
@@ -140,11 +146,15 @@ class TableState:
     adjusted: bool = False  # the director gave it an adjusted score, which counts in place of its sheet's
 
 
-def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime) -> TableState:
+def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime,
+                rules: HouseRules | None = None) -> TableState:
     """The table's outcome from its match's sheet (the rules core's ``table_outcome``). A table closed late
     counts the deals entered before it was closed; under a time limit, the deals up to the first one
-    entered once time was up (the deal in play then) count."""
+    entered once time was up (the deal in play then) count. ``rules``: as it would be under those house
+    rules (a change's preview; worked out afresh, never kept)."""
     facts, end = facts_of(table.match), round_end(event)
+    if rules is not None:
+        facts, end = MatchFacts(facts.match.with_rules(rules), facts.entered), end_under(end, rules)
     entered = len(facts.entered)
     counted = entered if table.closed_after is None else min(table.closed_after, entered)
     time_up = deal_in_play = False
@@ -187,6 +197,13 @@ def round_ends_at(event: EventRow, played: EventRoundRow) -> datetime | None:
 # Standings ------------------------------------------------------------------------------------------------
 
 Standings = tuple[PlayerStanding, ...] | tuple[TeamStanding, ...]
+
+
+def event_standings_under(event: EventRow, now: datetime, rules: HouseRules | None) -> Standings:
+    """The overall standings now, or as they would be under ``rules`` (a change's preview)."""
+    outcomes = [table_state(event, played, table, now, rules).outcome
+                for played in event.played_rounds for table in played.tables]
+    return standings(event, outcomes, [seating_of(played) for played in event.played_rounds])
 
 
 def standings(event: EventRow, outcomes: Sequence[TableOutcome], seatings: Sequence[Seating]) -> Standings:

@@ -12,7 +12,7 @@ from ..rules.events import EventFormat, RoundEndKind
 from ..rules.limits import MAX_PLAYER_NAME, MAX_TABLE_NAME
 from ..rules.numbers import whole_number_or_none
 from .common import SelectChoice
-from .house_rules import RulesForm
+from .house_rules import RulesForm, rule_values
 
 FORMAT_CHOICES = [SelectChoice(EventFormat.PROGRESSIVE.value, "Progressive: partners change every round"),
                   SelectChoice(EventFormat.TEAM.value, "Teams: fixed partners, one team stays, one moves")]
@@ -114,3 +114,15 @@ class CorrectTableForm(VersionForm):
     first = StringField("First side's points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
     second = StringField("Second side's points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
     reason = StringField("Why", render_kw=_text(300, "A revoke at table 3: arbitral score"))
+
+
+class EventRulesForm(VersionForm):
+    """The event's house rules, changed for every table; ``confirm`` is set on the preview."""
+
+    confirm = HiddenField()
+    rules = FormField(RulesForm)
+
+
+def event_rules_form(rules: Any) -> EventRulesForm:
+    """The form filled in with the event's rules as they are."""
+    return EventRulesForm(formdata=None, data={"rules": rule_values(rules)})

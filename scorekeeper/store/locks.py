@@ -20,6 +20,7 @@ EVENT_RULES = "event_rules"
 
 _TABLE = Base.metadata.tables["event_table"]
 _ROUND = Base.metadata.tables["event_round"]
+_MATCH = Base.metadata.tables["match"]
 
 
 class MatchLocked(Exception):
@@ -81,6 +82,12 @@ def refusal(match_id: int, rules: bool) -> MatchLocked | None:
     if found.closed_at is not None or found.ended is not None:
         return TableClosed(found.number, found.table)
     return EventRules() if rules else None
+
+
+def refused_at(public_id: str, rules: bool) -> MatchLocked | None:
+    """``refusal`` of the match at this link, asked before a page previews a change it would refuse."""
+    match_id = get_session().scalar(select(_MATCH.c.id).where(_MATCH.c.public_id == public_id))
+    return None if match_id is None else refusal(match_id, rules)
 
 
 def closed_table(match_id: int) -> TableClosed | None:

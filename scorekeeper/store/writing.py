@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -42,6 +43,7 @@ from .write_keys import KeyReused, WriteKey, store_key, stored_write
 
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 _PENDING_KEY = "scorekeeper.write_key"  # in the session's info: the key the write under way stores
+_HELD = "scorekeeper.held_commit"  # in the session's info: writes are flushed, the caller commits them together
 
 W = TypeVar("W")
 
@@ -731,9 +733,25 @@ def _commit(row: MatchRow, after: Match, **written: Any) -> Written:
     if key is not None:
         store_key(row, key, written.get("number"))
     try:
-        session.commit()
+        if session.info.get(_HELD):
+            session.flush()
+        else:
+            session.commit()
     except (StaleDataError, IntegrityError):
         _raced(row, row.version - 1, written.get("number"))
         raise
     session.expire(row, ["deals"])
     return Written(row, after, version=row.version, **written)
+
+
+@contextmanager
+def one_transaction() -> Iterator[None]:
+    """The writes inside are flushed, not committed: the caller commits them all at once, or none (a write
+    refused inside rolls back every one before it). Each must name the version it read, so that a lost race
+    is refused rather than redone."""
+    session = get_session()
+    session.info[_HELD] = True
+    try:
+        yield
+    finally:
+        session.info.pop(_HELD, None)

@@ -17,7 +17,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..events import EventProblem, corrections, director
+from ..events import EventProblem, corrections, director, event_rules
 from ..events import pages as event_pages
 from ..events.loading import (
     Standings,
@@ -32,10 +32,21 @@ from ..events.loading import (
 from ..events.request import read_new_event
 from ..extensions import count_made, csrf, rate_limited
 from ..models import EventRoundRow, EventRow, MatchRow, TableRow, utc_iso, utc_now
+from ..rules.errors import RulesError
 from ..rules.events import EventFormat
+from ..rules.house_rules import HouseRules
 from ..rules.problems import ProblemCode
-from ..rules.standings import PlayerStanding, TeamStanding
-from .api_base import TOKEN_WRONG, ApiError, api_error, check_bearer, expected_version, json_body, json_errors
+from ..rules.standings import PlayerStanding, TableOutcome, TeamStanding
+from .api_base import (
+    TOKEN_WRONG,
+    ApiError,
+    api_error,
+    as_api_error,
+    check_bearer,
+    expected_version,
+    json_body,
+    json_errors,
+)
 from .links import external_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1")
@@ -282,6 +293,46 @@ def _correction(body: dict[str, Any]) -> corrections.Correction:
     if not isinstance(body["set"], dict):
         raise ApiError(422, "set", "set is a deal as the match file writes it", ProblemCode.WRONG_TYPE)
     return corrections.Correction(**place, kind=corrections.Kind.CHANGED, deal=deal, facts=body["set"])
+
+
+@bp.put("/events/<public_id>/rules")
+@rate_limited("edit-token")
+def change_rules(public_id: str) -> Response:
+    """The event's house rules changed for every table (``"rules": {…}``, the rules that change); with
+    ``"preview": true`` only what it would do: each table whose outcome moves, the standings before and after."""
+    row = _directed(public_id)
+    body = json_body()
+    unknown = sorted(set(body) - {"rules", "preview", "version"})
+    if unknown:
+        raise ApiError(422, unknown[0], "unknown key (allowed: preview, rules, version)", ProblemCode.UNKNOWN_KEY)
+    preview_only = body.get("preview", False)
+    if not isinstance(preview_only, bool):
+        raise ApiError(422, "preview", "preview is true or false", ProblemCode.WRONG_TYPE)
+    given = body.get("rules")
+    if not isinstance(given, dict):
+        raise ApiError(422, "rules", "rules is an object of the house rules that change", ProblemCode.WRONG_TYPE)
+    try:
+        new = HouseRules.from_mapping(given, base=event_rules.event_rules(row))
+    except RulesError as error:
+        raise as_api_error(error, "rules") from None
+    now = utc_now()
+    if preview_only:
+        director.check_version(row, expected_version(body, "event"))
+        found = event_rules.preview_event_rules(row, new, now)
+    else:
+        found = event_rules.change_event_rules(row, new, expected_version(body, "event"), now)
+    return jsonify({"preview": preview_only, "version": row.version, "rules": new.to_mapping(),
+                    "changed_rules": list(found.changed_rules),
+                    "tables": [{"round": change.before.round, "table": change.before.table,
+                                "sides": [list(side) for side in change.before.sides],
+                                "before": _outcome_json(change.before), "after": _outcome_json(change.after)}
+                               for change in found.tables],
+                    "standings": {"before": [_standing_json(one) for one in found.before],
+                                  "after": [_standing_json(one) for one in found.after]}})
+
+
+def _outcome_json(outcome: TableOutcome) -> dict[str, Any]:
+    return {"totals": list(outcome.totals), "winner": outcome.winner, "done": outcome.done, "deals": outcome.deals}
 
 
 @bp.get("/events/<public_id>/standings")
