@@ -263,6 +263,7 @@ class EventRow(Base):
     round_end: Mapped[str] = mapped_column(String(16))  # rules.events.RoundEndKind
     round_end_count: Mapped[int | None]  # deals or minutes; empty for a game to the target
     rounds: Mapped[int]
+    ranking: Mapped[str] = mapped_column(String(16), default="points", server_default="points")  # rules.events.Ranking
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     # The table (the club) holding it (TableRow.id): its matches are that table's too, as a match's ``table_id``.

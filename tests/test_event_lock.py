@@ -252,3 +252,20 @@ def test_the_pages_refuse_every_other_write_to_a_closed_table(app: Flask, client
         assert answer.status_code == 409, answer.get_data(as_text=True)[-2000:]
         assert "results are locked" in answer.get_data(as_text=True)
     assert facts_of(app, match_id) == before
+
+
+def test_a_phone_drawn_before_the_close_is_told_of_the_lock_and_its_sheet_follows(app: Flask,
+                                                                                   client: FlaskClient) -> None:
+    event = make_event(client)
+    table = seat(client, event)["tables"][0]
+    match_id = table["match"]["id"]
+    client.get(f"/m/{match_id}")
+    fields = form_values(client.get(f"/m/{match_id}/deals/new")) | {
+        "mode": "quick", "bidder": "0", "bid": "50", "sides-0-total": "60", "sides-1-total": "20"}
+    assert "playing for the event" in client.get(f"/m/{match_id}").get_data(as_text=True)
+    closed = client.post(f"/api/v1/events/{event['id']}/rounds/1/close", json={"late": True}, headers=director(event))
+    assert closed.status_code == 200
+    answer = client.post(f"/m/{match_id}/deals/new", data=fields)  # the form's version is now an old one
+    assert answer.status_code == 409 and "This table is closed" in answer.get_data(as_text=True)
+    sheet = client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "closed: the results are locked" in sheet

@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from flask.testing import FlaskClient
-from werkzeug.test import TestResponse
-
 from conftest import Actions, form_values
+from flask.testing import FlaskClient
 from test_events_api import deal, director, enter, make_event, problem, seat
 from test_events_pages import create, form_to, play, tables_of, text
 from test_events_pages import seat as seat_page
+from werkzeug.test import TestResponse
 
 pytestmark = pytest.mark.both_databases
 

@@ -8,7 +8,7 @@ version another director's write has since moved on is refused (409) with nothin
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from sqlalchemy import select, update
@@ -58,6 +58,7 @@ def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
     for it is that table's too."""
     row = EventRow(name=new.name, format=new.format.value, auction=new.auction, rules=new.rules.to_mapping(),
                    round_end=new.round_end.kind.value, round_end_count=new.round_end.count, rounds=new.rounds,
+                   ranking=new.ranking.value,
                    version=1, table_id=None if table is None else table.id)
     row.entrants = [EventEntrantRow(position=index, players=list(entrant))
                     for index, entrant in enumerate(new.entrants)]
@@ -85,6 +86,18 @@ def claim(event: EventRow) -> datetime:
                            "look again and redo your change")
     set_committed_value(event, "version", seen + 1)
     return utc_now()
+
+
+def touch(tables: Sequence[EventTableRow], what: str) -> None:
+    """Move the tables' matches on a version, so that every phone showing one draws its sheet again (the
+    table closed, its clock changed): what the event says of a table is drawn into the sheet of its version."""
+    ids = [table.match_id for table in tables]
+    if ids:
+        get_session().connection().execute(
+            update(MatchRow).where(MatchRow.id.in_(ids))
+            .values(version=MatchRow.version + 1, updated_at=utc_now(), last_change=what))
+        for table in tables:
+            get_session().expire(table.match, ["version", "updated_at", "last_change"])
 
 
 def commit() -> None:
@@ -132,6 +145,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
     when = claim(event)
     if played is not None and played.closed_at is None:
         played.closed_at = when
+        touch(played.tables, f"round {played.number} closed")
     seated = EventRoundRow(number=seating.round, seating=seating_json(seating), started_at=when)
     for table in seating.tables:
         match = match_from_json({
@@ -216,6 +230,7 @@ def close_table(event: EventRow, match_id: str, expected: int | None, now: datet
         raise EventProblem(409, "table", TABLE_DONE, f"table {table.number} has finished its game")
     when = claim(event)
     table.closed_at, table.closed_after = when, len(table.match.deals)
+    touch([table], f"the director closed table {table.number}")
     commit()
     return table_state(event, played, table, now)
 
@@ -239,5 +254,6 @@ def close_round(event: EventRow, number: int, late: bool, expected: int | None, 
     for table in playing:
         table.closed_at, table.closed_after = when, len(table.match.deals)
     played.closed_at = when
+    touch(played.tables, f"the director closed round {played.number}")
     commit()
     return played

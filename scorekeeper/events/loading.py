@@ -15,7 +15,7 @@ from sqlalchemy.orm import selectinload
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating, Result, rate
-from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.events import Entrant, EventFormat, Ranking, RoundEnd, RoundEndKind, SeatedTable, Seating
 from ..rules.house_rules import HouseRules
 from ..rules.standings import (
     PlayerStanding,
@@ -144,6 +144,7 @@ class TableState:
     closed: bool  # closed late by the director (or with its round)
     time_up: bool  # a time limit ran out; ``done`` once the deal then in play is entered
     adjusted: bool = False  # the director gave it an adjusted score, which counts in place of its sheet's
+    counted: int | None = None  # the match's first deals that count for the event (those after do not)
 
 
 def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime,
@@ -170,7 +171,7 @@ def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, no
     score = adjusted_totals(event).get((played.number, table.number))
     if score is not None:
         outcome = adjusted(outcome, score)
-    return TableState(table, outcome, table.closed_after is not None, time_up, score is not None)
+    return TableState(table, outcome, table.closed_after is not None, time_up, score is not None, counted)
 
 
 ADJUSTED_SCORE = "score"  # the kind of correction that gives a table an adjusted score (``corrections.Kind``)
@@ -210,7 +211,7 @@ def standings(event: EventRow, outcomes: Sequence[TableOutcome], seatings: Seque
     """The standings of ``outcomes`` (some rounds, or all), by the event's format."""
     if event_format(event) is EventFormat.TEAM:
         return team_standings(outcomes, seatings)
-    return progressive_standings(outcomes, seatings)
+    return progressive_standings(outcomes, seatings, Ranking(event.ranking))
 
 
 # Ratings --------------------------------------------------------------------------------------------------

@@ -14,9 +14,8 @@ from typing import NamedTuple
 from sqlalchemy import select
 
 from ..db import get_session
-from ..models import EventRoundRow, EventRow, MatchRow, aware
+from ..models import EventRoundRow, EventRow, MatchRow, utc_now
 from ..ratings import Rating
-from ..rules.events import RoundEnd, RoundEndKind
 from .loading import (
     Standings,
     TableState,
@@ -26,6 +25,7 @@ from .loading import (
     seating_of,
     standings,
     states_of,
+    table_state,
 )
 from .scores import facts_of
 
@@ -92,32 +92,32 @@ def event_standings(event: EventRow, now: datetime) -> EventStandings:
 
 @dataclass(frozen=True)
 class EventPlace:
-    """Where a match is played at a club event: its round and table, the standings link, the round's end time."""
+    """Where a match is played at a club event: its round and table, the standings link, the round's end time,
+    and the table as the event counts it (the same ``table_state`` the standings read): done, closed, and
+    how many of the match's first deals count (those after are marked on the sheet)."""
 
     round: int
     table: int
     standings_id: str
     ends_at: datetime | None
-
-
-_PLACE = (
-    select(EventRow.standings_id, EventRow.round_end, EventRow.round_end_count, EventRoundRow.number,
-           EventRoundRow.started_at)
-    .join(EventRoundRow, EventRoundRow.event_id == EventRow.id)
-)
+    done: bool = False
+    closed: bool = False
+    counted: int | None = None
 
 
 def event_place(match: MatchRow) -> EventPlace | None:
-    """The event table this match is played at (None for any other match, with no query): one query, for
-    its round and event (the table is read with the match)."""
+    """The event table this match is played at (None for any other match, with no query), as the event counts
+    it now: drawn into the sheet of the match's version (a deal entered moves it on, and redraws it)."""
     table = match.event_table
     if table is None:
         return None
-    found = get_session().execute(_PLACE.where(EventRoundRow.id == table.round_id)).first()
-    if found is None:
+    played = get_session().get(EventRoundRow, table.round_id)
+    event = None if played is None else get_session().get(EventRow, played.event_id)
+    if played is None or event is None:
         return None
-    end = RoundEnd(RoundEndKind(found.round_end), found.round_end_count)
-    return EventPlace(found.number, table.number, found.standings_id, end.ends_at(aware(found.started_at)))
+    state = table_state(event, played, table, utc_now())
+    return EventPlace(played.number, table.number, event.standings_id, round_ends_at(event, played),
+                      state.outcome.done, state.closed or played.closed_at is not None, state.counted)
 
 
 def events_by_public_id(public_ids: list[str]) -> list[EventRow]:

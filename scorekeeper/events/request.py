@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..rules.errors import HouseRuleError, RulesError
-from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, clean_entrants
+from ..rules.events import Entrant, EventFormat, Ranking, RoundEnd, RoundEndKind, clean_entrants
 from ..rules.house_rules import HouseRules
 from ..rules.limits import MAX_TABLE_NAME
 from ..rules.problems import ProblemCode, join_path
 from ..rules.text import clean_name
 from . import EventProblem
 
-EVENT_KEYS = frozenset({"name", "format", "rules", "auction", "round_end", "rounds", "players", "teams"})
+EVENT_KEYS = frozenset({"name", "format", "rules", "auction", "round_end", "rounds", "players", "teams", "ranking"})
 MAX_ROUNDS = 20
 MAX_ROUND_DEALS = 100  # the house rules' deal limit
 
@@ -29,6 +29,7 @@ class NewEvent:
     round_end: RoundEnd
     rounds: int
     entrants: tuple[Entrant, ...]
+    ranking: Ranking = Ranking.POINTS
 
 
 def refused(field: str, code: str, message: str) -> EventProblem:
@@ -55,7 +56,21 @@ def read_new_event(body: dict[str, Any]) -> NewEvent:
             raise refused("round_end.deals", ProblemCode.OUT_OF_RANGE,
                           f"a round has at most {MAX_ROUND_DEALS} deals (the house rule deal_limit)")
         rules = rules.replace(deal_limit=end.count)  # every table's match ends after the round's deals
-    return NewEvent(_name(body.get("name", "")), format, rules, auction, end, _rounds(body.get("rounds")), entrants)
+    return NewEvent(_name(body.get("name", "")), format, rules, auction, end, _rounds(body.get("rounds")), entrants,
+                    _ranking(format, body))
+
+
+def _ranking(format: EventFormat, body: dict[str, Any]) -> Ranking:
+    if "ranking" not in body:
+        return Ranking.POINTS
+    if format is EventFormat.TEAM:
+        raise refused("ranking", ProblemCode.UNKNOWN_KEY, "a team event ranks by games won, then points: "
+                      "only a progressive event chooses its ranking")
+    value = body["ranking"]
+    if value not in set(Ranking):
+        raise refused("ranking", ProblemCode.WRONG_FORMAT, 'the ranking is "points" (then rounds won) or "wins" '
+                      "(rounds won, then points)")
+    return Ranking(value)
 
 
 def _format(value: object) -> EventFormat:

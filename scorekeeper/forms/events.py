@@ -8,7 +8,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import FormField, HiddenField, RadioField, SelectField, StringField, TextAreaField
 
-from ..rules.events import EventFormat, RoundEndKind
+from ..rules.events import EventFormat, Ranking, RoundEndKind
 from ..rules.limits import MAX_PLAYER_NAME, MAX_TABLE_NAME
 from ..rules.numbers import whole_number_or_none
 from .common import SelectChoice
@@ -19,6 +19,8 @@ FORMAT_CHOICES = [SelectChoice(EventFormat.PROGRESSIVE.value, "Progressive: part
 ROUND_END_CHOICES = [SelectChoice(RoundEndKind.TARGET.value, "A game to the target"),
                      SelectChoice(RoundEndKind.DEALS.value, "A number of deals"),
                      SelectChoice(RoundEndKind.MINUTES.value, "A time limit in minutes")]
+RANKING_CHOICES = [SelectChoice(Ranking.POINTS.value, "Points, then rounds won"),
+                   SelectChoice(Ranking.WINS.value, "Rounds won, then points")]
 TEAM_MARKS = ("&", ",", "+", "/")  # what may part a team's two names on its line
 
 
@@ -32,6 +34,8 @@ class NewEventForm(FlaskForm):
     name = StringField("Event name", render_kw=_text(MAX_TABLE_NAME, "Club night, 4 December"))
     format = RadioField("Format", choices=FORMAT_CHOICES, default=EventFormat.PROGRESSIVE.value,
                         validate_choice=False)
+    ranking = RadioField("Progressive: rank by", choices=RANKING_CHOICES, default=Ranking.POINTS.value,
+                         validate_choice=False)
     round_end = RadioField("A round is", choices=ROUND_END_CHOICES, default=RoundEndKind.DEALS.value,
                            validate_choice=False)
     round_count = StringField("Deals or minutes a round", default="8",
@@ -61,6 +65,8 @@ class NewEventForm(FlaskForm):
         team = self.format.data == EventFormat.TEAM
         entrants = [list(player_line(line, team)) for line in self.lines()]
         body["teams" if team else "players"] = entrants if team else [names[0] for names in entrants]
+        if not team:
+            body["ranking"] = self.ranking.data or Ranking.POINTS.value
         return body
 
 

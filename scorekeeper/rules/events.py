@@ -41,6 +41,13 @@ class EventFormat(StrEnum):
         return TABLE_SIZE // self.entrant_size
 
 
+class Ranking(StrEnum):
+    """How a progressive event ranks its players: by points, then rounds won; or by rounds won, then points."""
+
+    POINTS = "points"
+    WINS = "wins"
+
+
 class RoundEndKind(StrEnum):
     """What ends a table's game in a round: the match's target, a number of deals, or a time limit."""
 

@@ -37,7 +37,7 @@ from ..rules.undo import rules_before
 from ..versions import check_not_ahead
 from .describe import describe_deal
 from .history import DIRECTOR_BY, LastChange, acting, last_change
-from .locks import refusal, unlocked
+from .locks import closed_table, refusal, unlocked
 from .reading import Loaded, core_deal_or_404, deal_json, get_deal_or_404, load_match, next_match_of, to_core
 from .write_keys import KeyReused, WriteKey, store_key, stored_write
 
@@ -527,6 +527,7 @@ def undoing(loaded: Loaded, expected_version: int | None = None) -> Undoing:
     Raises ``StaleEdit`` when the match is no longer at ``expected_version``, ``NothingToUndo``, and
     ``RulesError`` for an undo the rules refuse (``ContradictionError``…)."""
     row = loaded.row
+    _refuse_if_closed(row)
     _check_version(row, expected_version)
     change = last_change(row)
     if change is None:
@@ -663,7 +664,15 @@ def _change(row: MatchRow, deal_id: int, number: int, before: dict[str, Any] | N
 def _check_version(row: MatchRow, expected_version: int | None, deal_number: int | None = None) -> None:
     check_not_ahead(expected_version, row.version)
     if expected_version is not None and expected_version != row.version:
+        _refuse_if_closed(row)  # closed since the player's page was drawn: the lock, not a race, is the news
         raise StaleEdit(_stale_message(row, expected_version, deal_number), row.version)
+
+
+def _refuse_if_closed(row: MatchRow) -> None:
+    """A player's write (or undo) at a closed table of an event is refused before anything else is said."""
+    closed = closed_table(row.id) if acting().by != DIRECTOR_BY else None
+    if closed is not None:
+        raise closed
 
 
 def _stale_message(row: MatchRow, expected_version: int, deal_number: int | None) -> str:

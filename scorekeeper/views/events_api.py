@@ -139,6 +139,7 @@ def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
         "id": row.public_id, "version": row.version, "links": _links(row), **extra,
         "name": row.name, "format": row.format, "auction": row.auction, "rules": dict(row.rules),
         "round_end": round_end(row).to_json(), "rounds": row.rounds, **_entrants_json(row),
+        **({"ranking": row.ranking} if row.format == EventFormat.PROGRESSIVE else {}),
         "played": [_round_json(row, played, now) for played in row.played_rounds],
         "adjustments": _adjustments(row),
     })
@@ -165,6 +166,7 @@ def standings_answer(row: EventRow) -> Response:
 
     return jsonify({
         "name": row.name, "format": row.format, "version": row.version, "rounds_seated": len(found.rounds),
+        **({"ranking": row.ranking} if row.format == EventFormat.PROGRESSIVE else {}),
         "rounds_planned": row.rounds, key: listed(found.overall),
         "ratings": [rating.to_json() for rating in found.ratings],
         "rounds": [{"round": round.number, "closed": round.closed, "done": round.done, key: listed(round.standings)}

@@ -1,5 +1,6 @@
 """The director's corrections of a closed table: ``event_correction``, one row a correction (a deal changed
-or deleted, or an adjusted score given), with when and why. No event stored before has any.
+or deleted, or an adjusted score given), with when and why. No event stored before has any. ``event.ranking``: how a
+progressive event ranks its players, ``points`` (then rounds won) for every event stored before.
 
 Revision ID: 0014
 Revises: 0013
@@ -33,8 +34,11 @@ def upgrade() -> None:
         sa.Column("made_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_event_correction_event_id", "event_correction", ["event_id"])
+    op.add_column("event", sa.Column("ranking", sa.String(length=16), nullable=False, server_default="points"))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("event") as batch:
+        batch.drop_column("ranking")
     op.drop_index("ix_event_correction_event_id", "event_correction")
     op.drop_table("event_correction")
