@@ -20,8 +20,9 @@ from ..db import get_session
 from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow, TableRow, utc_now
 from ..rules.errors import RulesError
 from ..rules.events import Entrant, EventFormat, Seating, clean_entrants
-from ..rules.limits import MAX_MATCH_NAME
+from ..rules.limits import MAX_MATCH_NAME, MAX_TABLE_PLAYERS
 from ..rules.matchfile import FORMAT, match_from_json
+from ..rules.problems import ProblemCode
 from ..rules.seating import seat_round, swap_players, swap_teams
 from ..rules.text import fit_name
 from ..store import writing
@@ -55,7 +56,9 @@ UNKNOWN_TABLE = "unknown_table"  # a new event held by a table that does not exi
 
 def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
     """Store a new event; held by ``table`` (its right to be changed already checked), every match seated
-    for it is that table's too."""
+    for it is that table's too. A table's limit on players holds for its events."""
+    if table is not None:
+        _check_table_limit(new.format, new.entrants)
     row = EventRow(name=new.name, format=new.format.value, auction=new.auction, rules=new.rules.to_mapping(),
                    round_end=new.round_end.kind.value, round_end_count=new.round_end.count, rounds=new.rounds,
                    ranking=new.ranking.value,
@@ -66,6 +69,15 @@ def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
     session.add(row)
     session.commit()
     return row
+
+
+def _check_table_limit(format: EventFormat, entrants: Sequence[Entrant]) -> None:
+    """An event held by a table has at most as many players as a table holds (``MAX_TABLE_PLAYERS``)."""
+    players = sum(len(entrant) for entrant in entrants)
+    if players > MAX_TABLE_PLAYERS:
+        field = "teams" if format is EventFormat.TEAM else "players"
+        raise EventProblem(422, field, ProblemCode.TOO_MANY_PLAYERS, f"an event held by a table has at most "
+                           f"{MAX_TABLE_PLAYERS} players, as the table does, not {players}")
 
 
 def check_version(event: EventRow, expected: int | None) -> None:
@@ -119,6 +131,11 @@ def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None
         cleaned = clean_entrants(event_format(event), [*entrants(event), entrant])[-1]
     except RulesError as error:
         raise EventProblem(422, "name", error.code, error.problem.message) from None
+    if event.table_id is not None:
+        try:
+            _check_table_limit(event_format(event), [*entrants(event), cleaned])
+        except EventProblem as problem:
+            raise EventProblem(422, "name", problem.code, problem.message) from None
     claim(event)
     event.entrants.append(EventEntrantRow(position=len(event.entrants), players=list(cleaned)))
     commit()
