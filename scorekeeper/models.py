@@ -305,6 +305,10 @@ class EventRoundRow(Base):
     seating: Mapped[dict[str, Any]] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # A time-limited round's clock, as the director ran it (``rules.events.Clock``).
+    paused_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    paused_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    extra_minutes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     tables: Mapped[list[EventTableRow]] = relationship(
         order_by="EventTableRow.number", cascade="all, delete-orphan"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from enum import StrEnum
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -19,7 +20,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..db import get_session
 from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow, TableRow, utc_now
 from ..rules.errors import RulesError
-from ..rules.events import Entrant, EventFormat, Seating, clean_entrants
+from ..rules.events import Entrant, EventFormat, RoundEndKind, Seating, clean_entrants
 from ..rules.limits import MAX_MATCH_NAME, MAX_TABLE_PLAYERS
 from ..rules.matchfile import FORMAT, match_from_json
 from ..rules.problems import ProblemCode
@@ -30,9 +31,11 @@ from ..tables import side_name_of
 from . import EventProblem
 from .loading import (
     TableState,
+    clock_of,
     current_round,
     entrants,
     event_format,
+    round_end,
     seating_json,
     seating_of,
     states_of,
@@ -175,6 +178,69 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
     event.played_rounds.append(seated)
     commit()
     return seated, seating
+
+
+class ClockAction(StrEnum):
+    """What the director does to a time-limited round's clock."""
+
+    PAUSE = "pause"
+    RESUME = "resume"
+    EXTEND = "extend"
+
+
+MAX_EXTEND = 120  # minutes added at once
+NO_CLOCK = "no_clock"
+CLOCK_PAUSED = "clock_paused"
+CLOCK_RUNNING = "clock_running"
+
+
+def run_clock(event: EventRow, number: int, action: ClockAction, minutes: int, expected: int | None,
+              now: datetime) -> EventRoundRow:
+    """Pause, resume or extend (by ``minutes``) the clock of the round being played; every phone at its
+    tables draws the new time (their matches' versions move on)."""
+    check_version(event, expected)
+    played = _open_round(event)
+    if played.number != number:
+        raise EventProblem(409, "round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
+    if round_end(event).kind is not RoundEndKind.MINUTES:
+        raise EventProblem(409, "round", NO_CLOCK, "this event's rounds have no time limit")
+    clock = clock_of(played)
+    if action is ClockAction.PAUSE and clock.paused:
+        raise EventProblem(409, "action", CLOCK_PAUSED, f"round {number}'s clock is paused already")
+    if action is ClockAction.RESUME and not clock.paused:
+        raise EventProblem(409, "action", CLOCK_RUNNING, f"round {number}'s clock is running")
+    if action is ClockAction.EXTEND and not 1 <= minutes <= MAX_EXTEND:
+        raise EventProblem(422, "minutes", "out_of_range", f"extend by 1 to {MAX_EXTEND} minutes, not {minutes}")
+    when = claim(event)
+    changed = {ClockAction.PAUSE: lambda: clock.paused_now(when), ClockAction.RESUME: lambda: clock.resumed(when),
+               ClockAction.EXTEND: lambda: clock.extended(minutes)}[action]()
+    played.paused_at, played.paused_seconds, played.extra_minutes = (changed.paused_at, changed.paused_seconds,
+                                                                     changed.extra_minutes)
+    what = {ClockAction.PAUSE: "paused the clock", ClockAction.RESUME: "started the clock again",
+            ClockAction.EXTEND: f"added {minutes} minute{'' if minutes == 1 else 's'}"}[action]
+    touch(played.tables, f"the director {what}")
+    commit()
+    return played
+
+
+def undo_seating(event: EventRow, number: int, expected: int | None) -> None:
+    """Take back the seating of round ``number`` (the current one) before its first deal: its tables'
+    matches are deleted, and the round is seated again by the next "seat" (the round before stays closed)."""
+    check_version(event, expected)
+    played = _open_round(event)
+    if played.number != number:
+        raise EventProblem(409, "round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
+    if any(table.match.deals for table in played.tables):
+        raise EventProblem(409, "round", ROUND_STARTED,
+                           f"round {played.number} has started (a deal was entered): its seating stays")
+    claim(event)
+    matches = [table.match for table in played.tables]
+    event.played_rounds.remove(played)
+    session = get_session()
+    session.flush()
+    for match in matches:
+        session.delete(match)
+    commit()
 
 
 def _match_name(event: EventRow, round_number: int, table_number: int) -> str:

@@ -15,7 +15,7 @@ from sqlalchemy.orm import selectinload
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating, Result, rate
-from ..rules.events import Entrant, EventFormat, Ranking, RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.events import Clock, Entrant, EventFormat, Ranking, RoundEnd, RoundEndKind, SeatedTable, Seating
 from ..rules.house_rules import HouseRules
 from ..rules.standings import (
     PlayerStanding,
@@ -73,6 +73,7 @@ def event_of_match(match: MatchRow) -> dict[str, str | int] | None:
 
 _STANDING_FACTS = (
     select(EventRow.version, EventRow.round_end, EventRow.round_end_count, EventRoundRow.started_at,
+           EventRoundRow.paused_at, EventRoundRow.paused_seconds, EventRoundRow.extra_minutes,
            MatchRow.version.label("match_version"))
     .outerjoin(EventRoundRow, EventRoundRow.event_id == EventRow.id)
     .outerjoin(EventTableRow, EventTableRow.round_id == EventRoundRow.id)
@@ -94,7 +95,10 @@ def standings_tag(standings_id: str, now: datetime) -> str | None:
     facts: list[object] = [first.version, *(row.match_version for row in rows)]
     end = RoundEnd(RoundEndKind(first.round_end), first.round_end_count)
     if end.kind is RoundEndKind.MINUTES:
-        limits = [None if row.started_at is None else end.ends_at(aware(row.started_at)) for row in rows]
+        limits = [None if row.started_at is None else end.ends_at(
+            aware(row.started_at), Clock(row.extra_minutes or 0, row.paused_seconds or 0,
+                                         None if row.paused_at is None else aware(row.paused_at)), now)
+                  for row in rows]
         facts += [limit is not None and now >= limit for limit in limits]
     return hashlib.sha1(repr(facts).encode(), usedforsecurity=False).hexdigest()[:20]
 
@@ -159,7 +163,7 @@ def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, no
     entered = len(facts.entered)
     counted = entered if table.closed_after is None else min(table.closed_after, entered)
     time_up = deal_in_play = False
-    limit = end.ends_at(aware(played.started_at))
+    limit = end.ends_at(aware(played.started_at), clock_of(played), now)
     if limit is not None:
         time_up = now >= limit
         after = [number for number, moment in enumerate(facts.entered, start=1) if moment >= limit]
@@ -190,9 +194,16 @@ def states_of(event: EventRow, played: EventRoundRow, now: datetime) -> list[Tab
     return [table_state(event, played, table, now) for table in played.tables]
 
 
-def round_ends_at(event: EventRow, played: EventRoundRow) -> datetime | None:
-    """When a round under a time limit runs out of time (None for other rounds)."""
-    return round_end(event).ends_at(aware(played.started_at))
+def round_ends_at(event: EventRow, played: EventRoundRow, now: datetime) -> datetime | None:
+    """When a round under a time limit runs out of time, as of ``now`` (it moves on while the clock is
+    paused); None for other rounds."""
+    return round_end(event).ends_at(aware(played.started_at), clock_of(played), now)
+
+
+def clock_of(played: EventRoundRow) -> Clock:
+    """The round's clock as the director ran it."""
+    paused = None if played.paused_at is None else aware(played.paused_at)
+    return Clock(played.extra_minutes or 0, played.paused_seconds or 0, paused)
 
 
 # Standings ------------------------------------------------------------------------------------------------

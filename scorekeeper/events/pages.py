@@ -38,6 +38,11 @@ class RoundNow:
     tables: list[TableState]
     ends_at: datetime | None
     started: bool  # a deal was entered: seats no longer change
+    paused_left: int | None = None  # the clock paused: the seconds it has left
+
+    @property
+    def paused(self) -> bool:
+        return self.row.paused_at is not None
 
     @property
     def closed(self) -> bool:
@@ -56,8 +61,16 @@ def round_now(event: EventRow, now: datetime) -> RoundNow | None:
     played = current_round(event)
     if played is None:
         return None
-    return RoundNow(played, states_of(event, played, now), round_ends_at(event, played),
-                    any(facts_of(table.match).entered for table in played.tables))
+    ends_at = round_ends_at(event, played, now)
+    return RoundNow(played, states_of(event, played, now), ends_at,
+                    any(facts_of(table.match).entered for table in played.tables), paused_left(played, ends_at, now))
+
+
+def paused_left(played: EventRoundRow, ends_at: datetime | None, now: datetime) -> int | None:
+    """The seconds a paused clock has left (None while it runs, or with no clock)."""
+    if played.paused_at is None or ends_at is None:
+        return None
+    return max(0, int((ends_at - now).total_seconds()))
 
 
 class RoundStandings(NamedTuple):
@@ -100,6 +113,7 @@ class EventPlace:
     table: int
     standings_id: str
     ends_at: datetime | None
+    paused_left: int | None = None
     done: bool = False
     closed: bool = False
     counted: int | None = None
@@ -115,9 +129,12 @@ def event_place(match: MatchRow) -> EventPlace | None:
     event = None if played is None else get_session().get(EventRow, played.event_id)
     if played is None or event is None:
         return None
-    state = table_state(event, played, table, utc_now())
-    return EventPlace(played.number, table.number, event.standings_id, round_ends_at(event, played),
-                      state.outcome.done, state.closed or played.closed_at is not None, state.counted)
+    now = utc_now()
+    state = table_state(event, played, table, now)
+    ends_at = round_ends_at(event, played, now)
+    return EventPlace(played.number, table.number, event.standings_id, ends_at,
+                      paused_left(played, ends_at, now), state.outcome.done,
+                      state.closed or played.closed_at is not None, state.counted)
 
 
 def events_by_public_id(public_ids: list[str]) -> list[EventRow]:

@@ -102,6 +102,14 @@ class AddEntrantForm(VersionForm):
     name = StringField("Arrived at the door", render_kw=_text(2 * MAX_PLAYER_NAME + 3))
 
 
+class ClockForm(VersionForm):
+    """Pause, resume or extend the round's clock (``action`` is the button tapped)."""
+
+    action = HiddenField()
+    minutes = StringField("Minutes", default="5", render_kw={"inputmode": "numeric", "autocomplete": "off",
+                                                            "size": 3})
+
+
 class CloseRoundForm(VersionForm):
     late = HiddenField()
 

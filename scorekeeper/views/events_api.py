@@ -117,9 +117,10 @@ def _table_json(state: TableState, with_token: bool) -> dict[str, Any]:
 
 def _round_json(event: EventRow, played: EventRoundRow, now: datetime, with_tokens: bool = False) -> dict[str, Any]:
     states = states_of(event, played, now)
-    ends_at = round_ends_at(event, played)
+    ends_at = round_ends_at(event, played, now)
     return {"round": played.number, "started_at": utc_iso(played.started_at),
             "ends_at": None if ends_at is None else utc_iso(ends_at),
+            "paused": played.paused_at is not None, "extra_minutes": played.extra_minutes or 0,
             "closed": played.closed_at is not None, "done": all(state.outcome.done for state in states),
             "tables": [_table_json(state, with_tokens) for state in states],
             "byes": [list(bye) for bye in played.seating["byes"]]}
@@ -239,6 +240,33 @@ def close_round(public_id: str, number: int) -> Response:
         raise ApiError(422, "late", "late is true or false", ProblemCode.WRONG_TYPE)
     played = director.close_round(row, number, late, expected_version(body, "event"), utc_now())
     return jsonify(_round_json(row, played, utc_now()) | {"version": row.version})
+
+
+@bp.post("/events/<public_id>/rounds/<int:number>/clock")
+@rate_limited("edit-token")
+def run_clock(public_id: str, number: int) -> Response:
+    """Pause, resume or extend (``"minutes"``) a time-limited round's clock; every table's phone follows."""
+    row = _directed(public_id)
+    body = json_body()
+    try:
+        action = director.ClockAction(str(body.get("action")))
+    except ValueError:
+        raise ApiError(422, "action", 'action is "pause", "resume" or "extend"', ProblemCode.WRONG_FORMAT) from None
+    minutes = body.get("minutes", 0 if action is not director.ClockAction.EXTEND else None)
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        raise ApiError(422, "minutes", "minutes is a whole number (the minutes added)", ProblemCode.NOT_A_NUMBER)
+    played = director.run_clock(row, number, action, minutes, expected_version(body, "event"), utc_now())
+    return jsonify(_round_json(row, played, utc_now()) | {"version": row.version})
+
+
+@bp.delete("/events/<public_id>/rounds/<int:number>")
+@rate_limited("edit-token")
+def undo_seating(public_id: str, number: int) -> Response:
+    """Take back the seating of the round being played, before its first deal: its matches are deleted."""
+    row = _directed(public_id)
+    body = _body()
+    director.undo_seating(row, number, expected_version(body, "event"))
+    return event_answer(row)
 
 
 @bp.post("/events/<public_id>/tables/<match_id>/close")

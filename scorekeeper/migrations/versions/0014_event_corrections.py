@@ -1,6 +1,8 @@
 """The director's corrections of a closed table: ``event_correction``, one row a correction (a deal changed
 or deleted, or an adjusted score given), with when and why. No event stored before has any. ``event.ranking``: how a
 progressive event ranks its players, ``points`` (then rounds won) for every event stored before.
+``event_round.paused_at``, ``paused_seconds``, ``extra_minutes``: a time-limited round's clock as the director
+paused and extended it (running, 0 and 0 in every round stored before).
 
 Revision ID: 0014
 Revises: 0013
@@ -35,9 +37,16 @@ def upgrade() -> None:
     )
     op.create_index("ix_event_correction_event_id", "event_correction", ["event_id"])
     op.add_column("event", sa.Column("ranking", sa.String(length=16), nullable=False, server_default="points"))
+    op.add_column("event_round", sa.Column("paused_at", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("event_round", sa.Column("paused_seconds", sa.Integer(), nullable=False, server_default="0"))
+    op.add_column("event_round", sa.Column("extra_minutes", sa.Integer(), nullable=False, server_default="0"))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("event_round") as batch:
+        batch.drop_column("extra_minutes")
+        batch.drop_column("paused_seconds")
+        batch.drop_column("paused_at")
     with op.batch_alter_table("event") as batch:
         batch.drop_column("ranking")
     op.drop_index("ix_event_correction_event_id", "event_correction")

@@ -3,7 +3,7 @@ next round, swap two players, add a player at the door); every table's match fil
 
 from __future__ import annotations
 
-from flask import redirect, render_template, url_for
+from flask import abort, redirect, render_template, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -15,7 +15,15 @@ from ...events.loading import event_format, get_event_or_404
 from ...events.pages import RoundNow, round_now
 from ...extensions import count_made, rate_limited
 from ...forms.common import add_error, sentence
-from ...forms.events import AddEntrantForm, CorrectTableForm, SeatRoundForm, SwapForm, VersionForm, player_line
+from ...forms.events import (
+    AddEntrantForm,
+    ClockForm,
+    CorrectTableForm,
+    SeatRoundForm,
+    SwapForm,
+    VersionForm,
+    player_line,
+)
 from ...models import EventRow, utc_now
 from ...rules.events import EventFormat
 from ...rules.numbers import whole_number_or_none
@@ -46,6 +54,7 @@ def director_page(row: EventRow, status: int = 200, notice: str = "", **forms: V
         "events/director.html", event=row, current=current, notice=notice, live=_director_live(row, current),
         seat=forms.get("seat") or SeatRoundForm(formdata=None), swap=swap,
         add=forms.get("add") or AddEntrantForm(formdata=None), correct=correct,
+        clock=forms.get("clock") or ClockForm(formdata=None), unseat=forms.get("unseat") or VersionForm(formdata=None),
         adjustments=[corrections.adjustment_json(made) for made in row.corrections],
         links={"director": external_url("events.director", public_id=row.public_id),
                "standings": external_url("events.standings", standings_id=row.standings_id)},
@@ -187,6 +196,40 @@ def _signed(text: str) -> int | None:
     text = text.strip().replace("\u2212", "-")
     value = whole_number_or_none(text.removeprefix("-"))
     return None if value is None else (-value if text.startswith("-") else value)
+
+
+@bp.post("/e/<public_id>/rounds/<int:number>/clock")
+@rate_limited("edit-token")
+def run_clock(public_id: str, number: int) -> Response:
+    """Pause, resume or extend the round's clock: every table's phone follows."""
+    row = get_event_or_404(public_id)
+    form = ClockForm()
+    try:
+        action = directing.ClockAction(form.action.data or "")
+    except ValueError:
+        abort(400, "Tap pause, resume or extend.")
+    minutes = whole_number_or_none(form.minutes.data or "") if action is directing.ClockAction.EXTEND else 0
+    if minutes is None:
+        add_error(form.minutes, "Type the minutes to add, a whole number.")
+        return director_page(row, 422, clock=form)
+    try:
+        directing.run_clock(row, number, action, minutes, form.expected(), utc_now())
+    except EventProblem as problem:
+        return _refused(row, problem, "clock", form, "minutes" if problem.field == "minutes" else "")
+    return redirect(url_for("events.director", public_id=public_id, _anchor="round"), 303)
+
+
+@bp.post("/e/<public_id>/rounds/<int:number>/unseat")
+@rate_limited("edit-token")
+def undo_seating(public_id: str, number: int) -> Response:
+    """Take back the round's seating before its first deal: seat it again with the button."""
+    row = get_event_or_404(public_id)
+    form = VersionForm()
+    try:
+        directing.undo_seating(row, number, form.expected())
+    except EventProblem as problem:
+        return _refused(row, problem, "unseat", form, "")
+    return redirect(url_for("events.director", public_id=public_id, _anchor="round"), 303)
 
 
 @bp.get("/e/<public_id>/matches.zip")
