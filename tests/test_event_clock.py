@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from test_events_api import deal, director, enter, make_event, problem, seat
+from test_events_pages import create, director_form, tables_of, text
+from test_events_pages import seat as seat_page
 from werkzeug.test import TestResponse
 
 from scorekeeper.db import get_session
 from scorekeeper.models import EventRoundRow, MatchRow, utc_now
-from test_events_api import deal, director, enter, make_event, problem, seat
-from test_events_pages import create, director_form, tables_of, text
-from test_events_pages import seat as seat_page
 
 pytestmark = pytest.mark.both_databases
 

@@ -8,11 +8,11 @@ from datetime import timedelta
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from test_events_api import deal, enter, make_event, problem, seat
+from test_events_pages import create, text
 
 from scorekeeper.db import get_session
 from scorekeeper.models import EventRoundRow, utc_now
-from test_events_api import deal, enter, make_event, problem, seat
-from test_events_pages import create, text
 
 pytestmark = pytest.mark.both_databases
 

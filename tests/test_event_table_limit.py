@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-
 from test_event_club import held_by, make_table, new_event_form, stored
 from test_events_api import director, problem
 
