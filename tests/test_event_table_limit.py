@@ -50,4 +50,5 @@ def test_the_new_event_form_says_the_tables_limit_at_the_players(client: FlaskCl
     client.get(f"/t/{table['id']}")
     data = new_event_form(client, str(table["id"])) | {"entrants": "\n".join(FORTY_EIGHT)}
     answer = client.post(f"/events/new?table={table['id']}", data=data)
-    assert answer.status_code == 200 and "at most 40 players, as the table does, not 48" in answer.get_data(as_text=True)
+    assert answer.status_code == 200
+    assert "at most 40 players, as the table does, not 48" in answer.get_data(as_text=True)
