@@ -39,6 +39,8 @@ def test_a_ranking_that_cannot_be_is_refused(client: FlaskClient, fields: dict[s
 def test_the_new_event_form_offers_the_ranking(client: FlaskClient) -> None:
     public_id = create(client, ranking="wins")
     assert client.get(f"/api/v1/events/{public_id}").get_json()["ranking"] == "wins"
+    standings_id = client.get(f"/api/v1/events/{public_id}").get_json()["links"]["standings"].rsplit("/", 1)[-1]
+    assert "By rounds won, then points" in text(client.get(f"/standings/{standings_id}"))
 
 
 def test_a_level_table_plays_on_for_the_event_as_on_its_phone(client: FlaskClient) -> None:
