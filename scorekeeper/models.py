@@ -266,6 +266,7 @@ class EventRow(Base):
     rounds: Mapped[int]
     # A team event's rules.movements.Movement; empty: the one its number of rounds chooses.
     movement: Mapped[str | None] = mapped_column(String(16))
+    ranking: Mapped[str] = mapped_column(String(16), default="points", server_default="points")  # rules.events.Ranking
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     # The table (the club) holding it (TableRow.id): its matches are that table's too, as a match's ``table_id``.
@@ -279,6 +280,9 @@ class EventRow(Base):
     )
     withdrawals: Mapped[list[EventWithdrawalRow]] = relationship(
         order_by="EventWithdrawalRow.id", cascade="all, delete-orphan"
+    )
+    corrections: Mapped[list[EventCorrectionRow]] = relationship(
+        order_by="EventCorrectionRow.id", cascade="all, delete-orphan"
     )
 
 
@@ -322,6 +326,10 @@ class EventRoundRow(Base):
     seating: Mapped[dict[str, Any]] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # A time-limited round's clock, as the director ran it (``rules.events.Clock``).
+    paused_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    paused_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    extra_minutes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     tables: Mapped[list[EventTableRow]] = relationship(
         order_by="EventTableRow.number", cascade="all, delete-orphan"
@@ -343,3 +351,24 @@ class EventTableRow(Base):
     closed_after: Mapped[int | None]  # deals counted, when closed late
 
     match: Mapped[MatchRow] = relationship()
+
+
+class EventCorrectionRow(Base):
+    """A change the director made to a closed table, with when and why: a deal corrected or deleted at its
+    match (``before``/``after`` the deal as the match file writes it, ``after`` empty for a delete), or an
+    adjusted score given to the table (``totals``, each side's points for the event; empty: the adjusted
+    score withdrawn). Kept for ever, shown with the standings."""
+
+    __tablename__ = "event_correction"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int]
+    table: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))  # events.corrections.Kind
+    deal: Mapped[int | None]
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    totals: Mapped[list[int] | None] = mapped_column(JSON)
+    reason: Mapped[str] = mapped_column(Text)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

@@ -255,7 +255,9 @@ def test_a_late_table_closed_keeps_its_score_as_it_stood(client: FlaskClient) ->
     assert problem(still)["tables"] == [late["table"]]
     closed = client.post(f"/api/v1/events/{event['id']}/tables/{late['match']['id']}/close", headers=director(event))
     assert closed.status_code == 200 and closed.get_json()["closed"] and closed.get_json()["winner"] == 0
-    enter(client, late, deal(0, 300, bidder=1))  # after the close: not counted
+    after = client.post(f"/api/v1/matches/{late['match']['id']}/deals", json=deal(0, 300, bidder=1),
+                        headers={"Authorization": f"Bearer {late['match']['edit_token']}"})
+    assert after.status_code == 409 and problem(after)["code"] == "table_closed"  # its results are locked
     table = client.get(f"/api/v1/events/{event['id']}").get_json()["played"][0]["tables"][0]
     assert (table["totals"], table["deals"], table["done"]) == ([60, 20], 1, True)
     again = client.post(f"/api/v1/events/{event['id']}/tables/{late['match']['id']}/close", headers=director(event))

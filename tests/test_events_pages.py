@@ -256,7 +256,8 @@ def test_every_write_needs_the_directors_link_opened_on_this_phone(app: Flask, c
     data = {"version": "2", "round": "2", "name": "Ivy", "first": "Ann", "second": "Bob", "late": "yes",
             "player": "Ann", "from_round": "2", "substitute": "Zed"}
     actions = ("/rounds", "/swap", "/entrants", "/tables/<match_id>/close", "/rounds/<int:number>/close",
-               "/withdrawals", "/substitutes")
+               "/withdrawals", "/substitutes", "/corrections", "/rules", "/rounds/<int:number>/clock",
+               "/rounds/<int:number>/unseat")
     posted = {rule.rule for rule in app.url_map.iter_rules()
               if "POST" in (rule.methods or set()) and rule.rule.startswith("/e/<public_id>/")}
     assert posted == {f"/e/<public_id>{action}" for action in actions}  # every write is tried below
@@ -275,7 +276,8 @@ def test_every_form_needs_its_token(database_url: str, tmp_path: Path) -> None:
     made = client.post("/events/new", data=data)
     assert made.status_code == 302
     public_id = made.headers["Location"].rsplit("/", 1)[-1]
-    for action in ("/rounds", "/swap", "/entrants", "/rounds/1/close"):
+    for action in ("/rounds", "/swap", "/entrants", "/rounds/1/close", "/corrections", "/rules", "/rounds/1/clock",
+                   "/rounds/1/unseat"):
         hidden = {"version": "1", "round": "1", "name": "Ivy", "first": "Ann", "second": "Bob"}
         assert client.post(f"/e/{public_id}{action}", data=hidden).status_code == 400, action
     assert client.post(f"/e/{public_id}/rounds", data=director_form(client, public_id, "/rounds")).status_code == 303
@@ -347,7 +349,7 @@ def test_a_tables_sheet_says_where_it_is_played_with_the_countdown_of_a_timed_ro
     assert f"<span data-event-where>Round 1: table 2, {sides[0]} against {sides[1]}.</span>" in sheet
     assert f"data-sides='{json.dumps(table['sides'])}'" in sheet  # phone.js says it from the player's seat
     assert f'href="/standings/{standings_id(client, public_id)}"' in sheet
-    assert re.search(r'<strong data-ends-at="[^"]+Z" role="timer">', sheet)
+    assert re.search(r'<p class="countdown" data-ends-at="[^"]+Z" role="timer"', sheet)
 
 
 def test_user_text_is_escaped_on_every_event_page(client: FlaskClient) -> None:

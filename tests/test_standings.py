@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matches import make_match
-from scorekeeper.rules.events import EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating
+from scorekeeper.rules.events import EventFormat, Ranking, RoundEnd, RoundEndKind, SeatedTable, Seating
 from scorekeeper.rules.seating import seat_round
 from scorekeeper.rules.standings import (
     PlayerStanding,
@@ -180,7 +181,7 @@ PASS = {"passed": True}
 @pytest.mark.parametrize(("deals", "end", "options", "expected"), [
     ([deal(60, 10)], DEALS, {}, ((60, 10), None, 1, False)),
     ([deal(60, 10)] * 5 + [PASS, deal(70, 30)], DEALS, {}, ((370, 80), 0, 6, True)),  # passed: not a deal
-    ([deal(50, 70), deal(70, 50)] * 3, DEALS, {}, ((360, 360), None, 6, True)),  # level after its deals: a tie
+    ([deal(50, 70), deal(70, 50)] * 3, DEALS, {}, ((360, 360), None, 6, False)),  # level after its deals: plays on
     ([deal(260, 10), deal(250, 10)], TARGET, {}, ((510, 20), 0, 2, True)),
     ([deal(260, 10), deal(200, 10)], TARGET, {}, ((460, 20), None, 2, False)),
     ([deal(60, 10)], MINUTES, {"minutes_elapsed": 51.0, "deal_in_play": True}, ((60, 10), None, 1, False)),
@@ -235,3 +236,32 @@ def test_standings_add_up_every_side_total_and_rank_in_order(
         assert sum(player.won for player in players) == 2 * wins
     assert keys == sorted(keys) and ranks[0] == 1
     assert all(rank == place + 1 or rank == ranks[place - 1] for place, rank in enumerate(ranks))
+
+
+# Ranking by wins, a bye's credit, a level table ---------------------------------------------------------------
+
+def test_ranking_by_wins_puts_rounds_won_before_points() -> None:
+    outcomes = [TableOutcome(1, 1, (("Cy", "Ann"), ("Di", "Bob")), (520, 480), 0, 4, True),
+                TableOutcome(2, 1, (("Cy", "Bob"), ("Di", "Ann")), (100, 90), 0, 4, True),
+                TableOutcome(3, 1, (("Di", "Ann"), ("Cy", "Bob")), (900, 0), 0, 4, True)]
+    # points: Ann 520 + 90 + 900 = 1510, Di 1470, Cy 620, Bob 580; rounds won: Ann 2, Cy 2, Di 1, Bob 1
+    assert [one.name for one in progressive_standings(outcomes)] == ["Ann", "Di", "Cy", "Bob"]
+    assert [(one.name, one.rank, one.won) for one in progressive_standings(outcomes, ranking=Ranking.WINS)] == [
+        ("Ann", 1, 2), ("Cy", 2, 2), ("Di", 3, 1), ("Bob", 4, 1)]
+
+
+def test_a_byes_credit_is_never_below_zero() -> None:
+    set_both = TableOutcome(1, 1, (("Ann", "Bob"), ("Cy", "Di")), (-50, -20), 1, 2, True)
+    seatings = [Seating(1, (SeatedTable(1, (("Ann", "Bob"), ("Cy", "Di"))),), (("Ed",),))]
+    ed = next(one for one in progressive_standings([set_both], seatings) if one.name == "Ed")
+    assert (ed.points, ed.byes) == (0, 1)
+    team = {one.players: one for one in team_standings([replace(set_both, winner=1, totals=(-50, -20))],
+                                                        [replace(seatings[0], byes=(("Ed", "Flo"),))])}
+    assert team[("Ed", "Flo")].points == 0
+
+
+def test_a_level_table_after_its_deals_plays_on_and_its_tie_break_counts() -> None:
+    level = [deal(50, 70), deal(70, 50)] * 3
+    assert table_outcome(1, SEATED, make_match(level), DEALS).done is False
+    broken = table_outcome(1, SEATED, make_match([*level, deal(60, 10)]), DEALS)
+    assert (broken.done, broken.winner, broken.deals, broken.totals) == (True, 0, 7, (420, 370))

@@ -1,15 +1,16 @@
 """The director's writes: a new event, a player or team added at the door, the next round seated with one
 ordinary match per table, a swap before a round's first deal, a late table closed, a round closed.
 
-Every write to an event starts by claiming it (``_claim``): the event's version moves on where it is still
+Every write to an event starts by claiming it (``claim``): the event's version moves on where it is still
 the one read, which takes SQLite's write lock or PostgreSQL's lock on the event's row. A write read from a
 version another director's write has since moved on is refused (409) with nothing written.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from enum import StrEnum
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -19,10 +20,11 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..db import get_session
 from ..models import EventEntrantRow, EventRoundRow, EventRow, EventTableRow, MatchRow, TableRow, utc_now
 from ..rules.errors import RulesError
-from ..rules.events import Entrant, EventFormat, SeatedTable, Seating, clean_entrants
-from ..rules.limits import MAX_MATCH_NAME
+from ..rules.events import Entrant, EventFormat, RoundEndKind, SeatedTable, Seating, clean_entrants
+from ..rules.limits import MAX_MATCH_NAME, MAX_TABLE_PLAYERS
 from ..rules.matchfile import FORMAT, match_from_json
-from ..rules.refusals import Conflict, Invalid, NotFound
+from ..rules.problems import ProblemCode
+from ..rules.refusals import Conflict, Invalid, NotFound, Refusal
 from ..rules.rotation import fitted_side_name
 from ..rules.seating import seat_round, swap_players, swap_teams
 from ..rules.text import fit_name
@@ -30,10 +32,12 @@ from ..store import writing
 from .loading import (
     TableState,
     chosen_movement,
+    clock_of,
     current_round,
     entrants,
     event_format,
     playing_entrants,
+    round_end,
     seating_json,
     seating_of,
     states_of,
@@ -57,10 +61,13 @@ UNKNOWN_TABLE = "unknown_table"  # a new event held by a table that does not exi
 
 def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
     """Store a new event; held by ``table`` (its right to be changed already checked), every match seated
-    for it is that table's too."""
+    for it is that table's too. A table's limit on players holds for its events."""
+    if table is not None:
+        _check_table_limit(new.format, new.entrants)
     row = EventRow(name=new.name, format=new.format.value, auction=new.auction, rules=new.rules.to_mapping(),
                    round_end=new.round_end.kind.value, round_end_count=new.round_end.count, rounds=new.rounds,
                    movement=None if new.movement is None else new.movement.value,
+                   ranking=new.ranking.value,
                    version=1, table_id=None if table is None else table.id)
     row.entrants = [EventEntrantRow(position=index, players=list(entrant))
                     for index, entrant in enumerate(new.entrants)]
@@ -70,14 +77,23 @@ def create_event(new: NewEvent, table: TableRow | None = None) -> EventRow:
     return row
 
 
-def _check_version(event: EventRow, expected: int | None) -> None:
+def _check_table_limit(format: EventFormat, entrants: Sequence[Entrant]) -> None:
+    """An event held by a table has at most as many players as a table holds (``MAX_TABLE_PLAYERS``)."""
+    players = sum(len(entrant) for entrant in entrants)
+    if players > MAX_TABLE_PLAYERS:
+        field = "teams" if format is EventFormat.TEAM else "players"
+        raise Invalid(field, ProblemCode.TOO_MANY_PLAYERS, f"an event held by a table has at most "
+                           f"{MAX_TABLE_PLAYERS} players, as the table does, not {players}")
+
+
+def check_version(event: EventRow, expected: int | None) -> None:
     if expected is not None and expected != event.version:
         raise Conflict("version", STALE, f"the event is at version {event.version}, not {expected}: "
                            "another director changed it; look again and redo your change",
                            current_version=event.version)
 
 
-def _claim(event: EventRow) -> datetime:
+def claim(event: EventRow) -> datetime:
     """A write's first statement: the event's version moves on where it is still the one read."""
     seen = event.version
     claimed = get_session().connection().execute(
@@ -90,7 +106,19 @@ def _claim(event: EventRow) -> datetime:
     return utc_now()
 
 
-def _commit() -> None:
+def touch(tables: Sequence[EventTableRow], what: str) -> None:
+    """Move the tables' matches on a version, so that every phone showing one draws its sheet again (the
+    table closed, its clock changed): what the event says of a table is drawn into the sheet of its version."""
+    ids = [table.match_id for table in tables]
+    if ids:
+        get_session().connection().execute(
+            update(MatchRow).where(MatchRow.id.in_(ids))
+            .values(version=MatchRow.version + 1, updated_at=utc_now(), last_change=what))
+        for table in tables:
+            get_session().expire(table.match, ["version", "updated_at", "last_change"])
+
+
+def commit() -> None:
     """Commit; a race the claim could not see (a unique row written by another process) is refused."""
     try:
         get_session().commit()
@@ -102,16 +130,21 @@ def _commit() -> None:
 
 def add_entrant(event: EventRow, entrant: Entrant, expected: int | None) -> None:
     """A player (a team, in a team event) who arrives at the door: seated from the next round on."""
-    _check_version(event, expected)
+    check_version(event, expected)
     if len(event.played_rounds) >= event.rounds:
         raise Conflict("name", NO_ROUNDS_LEFT, f"all {event.rounds} rounds have been seated")
     try:
         cleaned = clean_entrants(event_format(event), [*entrants(event), entrant])[-1]
     except RulesError as error:
         raise Invalid("name", error.code, error.problem.message) from None
-    _claim(event)
+    if event.table_id is not None:
+        try:
+            _check_table_limit(event_format(event), [*entrants(event), cleaned])
+        except Refusal as problem:
+            raise Invalid("name", problem.code, problem.message) from None
+    claim(event)
     event.entrants.append(EventEntrantRow(position=len(event.entrants), players=list(cleaned)))
-    _commit()
+    commit()
 
 
 def seat_next_round(event: EventRow, expected: int | None, now: datetime,
@@ -120,7 +153,7 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
     per table, named after the event, under the event's house rules, its sides after their players, at the
     table holding the event (if any).
     ``count_tables`` is told how many matches the round makes before anything is written (it may refuse)."""
-    _check_version(event, expected)
+    check_version(event, expected)
     played = current_round(event)
     if played is not None and played.closed_at is None:
         playing = [state.row.number for state in states_of(event, played, now) if not state.outcome.done]
@@ -132,14 +165,15 @@ def seat_next_round(event: EventRow, expected: int | None, now: datetime,
     seating = seat_round(event_format(event), playing_entrants(event, len(event.played_rounds) + 1),
                          [seating_of(past) for past in event.played_rounds], event.rounds, chosen_movement(event))
     count_tables(len(seating.tables))
-    when = _claim(event)
+    when = claim(event)
     if played is not None and played.closed_at is None:
         played.closed_at = when
+        touch(played.tables, f"round {played.number} closed")
     seated = EventRoundRow(number=seating.round, seating=seating_json(seating), started_at=when)
     for table in seating.tables:
         seated.tables.append(EventTableRow(number=table.number, match=start_match(event, seating.round, table)))
     event.played_rounds.append(seated)
-    _commit()
+    commit()
     return seated, seating
 
 
@@ -152,6 +186,69 @@ def start_match(event: EventRow, round_number: int, table: SeatedTable) -> Match
         "sides": [{"name": fitted_side_name(side), "players": list(side)} for side in table.sides],
     }, stored=True)
     return writing.create_match(match, table_id=event.table_id, commit=False)
+
+
+class ClockAction(StrEnum):
+    """What the director does to a time-limited round's clock."""
+
+    PAUSE = "pause"
+    RESUME = "resume"
+    EXTEND = "extend"
+
+
+MAX_EXTEND = 120  # minutes added at once
+NO_CLOCK = "no_clock"
+CLOCK_PAUSED = "clock_paused"
+CLOCK_RUNNING = "clock_running"
+
+
+def run_clock(event: EventRow, number: int, action: ClockAction, minutes: int, expected: int | None,
+              now: datetime) -> EventRoundRow:
+    """Pause, resume or extend (by ``minutes``) the clock of the round being played; every phone at its
+    tables draws the new time (their matches' versions move on)."""
+    check_version(event, expected)
+    played = _open_round(event)
+    if played.number != number:
+        raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
+    if round_end(event).kind is not RoundEndKind.MINUTES:
+        raise Conflict("round", NO_CLOCK, "this event's rounds have no time limit")
+    clock = clock_of(played)
+    if action is ClockAction.PAUSE and clock.paused:
+        raise Conflict("action", CLOCK_PAUSED, f"round {number}'s clock is paused already")
+    if action is ClockAction.RESUME and not clock.paused:
+        raise Conflict("action", CLOCK_RUNNING, f"round {number}'s clock is running")
+    if action is ClockAction.EXTEND and not 1 <= minutes <= MAX_EXTEND:
+        raise Invalid("minutes", "out_of_range", f"extend by 1 to {MAX_EXTEND} minutes, not {minutes}")
+    when = claim(event)
+    changed = {ClockAction.PAUSE: lambda: clock.paused_now(when), ClockAction.RESUME: lambda: clock.resumed(when),
+               ClockAction.EXTEND: lambda: clock.extended(minutes)}[action]()
+    played.paused_at, played.paused_seconds, played.extra_minutes = (changed.paused_at, changed.paused_seconds,
+                                                                     changed.extra_minutes)
+    what = {ClockAction.PAUSE: "paused the clock", ClockAction.RESUME: "started the clock again",
+            ClockAction.EXTEND: f"added {minutes} minute{'' if minutes == 1 else 's'}"}[action]
+    touch(played.tables, f"the director {what}")
+    commit()
+    return played
+
+
+def undo_seating(event: EventRow, number: int, expected: int | None) -> None:
+    """Take back the seating of round ``number`` (the current one) before its first deal: its tables'
+    matches are deleted, and the round is seated again by the next "seat" (the round before stays closed)."""
+    check_version(event, expected)
+    played = _open_round(event)
+    if played.number != number:
+        raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
+    if any(table.match.deals for table in played.tables):
+        raise Conflict("round", ROUND_STARTED,
+                           f"round {played.number} has started (a deal was entered): its seating stays")
+    claim(event)
+    matches = [table.match for table in played.tables]
+    event.played_rounds.remove(played)
+    session = get_session()
+    session.flush()
+    for match in matches:
+        session.delete(match)
+    commit()
 
 
 def _match_name(event: EventRow, round_number: int, table_number: int) -> str:
@@ -182,14 +279,14 @@ def unstarted_round(event: EventRow, number: int) -> EventRoundRow:
 def swap(event: EventRow, number: int, first: str, second: str, expected: int | None) -> EventRoundRow:
     """Put two players (a team event: their teams) in each other's seats before the first deal of round
     ``number`` (the current one); the matches of their tables change their sides."""
-    _check_version(event, expected)
+    check_version(event, expected)
     played = unstarted_round(event, number)
     change = swap_teams if event_format(event) is EventFormat.TEAM else swap_players
     try:
         seating = change(seating_of(played), first, second)
     except RulesError as error:
         raise Invalid(error.problem.path, error.code, error.problem.message) from None
-    _claim(event)
+    claim(event)
     played.seating = seating_json(seating)
     for table, seated in zip(played.tables, seating.tables, strict=True):
         for side, players in zip(table.match.sides, seated.sides, strict=True):
@@ -197,7 +294,7 @@ def swap(event: EventRow, number: int, first: str, second: str, expected: int | 
                 side.players = list(players)
                 side.name = fitted_side_name(players)
                 table.match.last_change = f"the director swapped {first} and {second}"
-    _commit()
+    commit()
     return played
 
 
@@ -220,7 +317,7 @@ def _belongs_to_an_event(match_id: str) -> bool:
 
 def close_table(event: EventRow, match_id: str, expected: int | None, now: datetime) -> TableState:
     """Close a late table with its score as it stands (the deals entered so far)."""
-    _check_version(event, expected)
+    check_version(event, expected)
     played, table = find_table(event, match_id)
     if played is not current_round(event) or played.closed_at is not None:
         raise Conflict("table", ROUND_CLOSED, f"round {played.number} is closed")
@@ -228,16 +325,17 @@ def close_table(event: EventRow, match_id: str, expected: int | None, now: datet
         raise Conflict("table", TABLE_CLOSED, f"table {table.number} is already closed")
     if table_state(event, played, table, now).outcome.done:
         raise Conflict("table", TABLE_DONE, f"table {table.number} has finished its game")
-    when = _claim(event)
+    when = claim(event)
     table.closed_at, table.closed_after = when, len(table.match.deals)
-    _commit()
+    touch([table], f"the director closed table {table.number}")
+    commit()
     return table_state(event, played, table, now)
 
 
 def close_round(event: EventRow, number: int, late: bool, expected: int | None, now: datetime) -> EventRoundRow:
     """Close the current round: every table done, or (``late``) the tables still playing closed with
     their scores as they stand."""
-    _check_version(event, expected)
+    check_version(event, expected)
     played = next((played for played in event.played_rounds if played.number == number), None)
     if played is None:
         raise NotFound("round", NOT_CURRENT_ROUND, f"round {number} has not been seated")
@@ -249,9 +347,10 @@ def close_round(event: EventRow, number: int, late: bool, expected: int | None, 
         raise Conflict("late", TABLES_PLAYING, f"table(s) {', '.join(map(str, numbers))} still "
                            'playing: send {"late": true} to close them with their scores as they stand',
                            tables=numbers)
-    when = _claim(event)
+    when = claim(event)
     for table in playing:
         table.closed_at, table.closed_after = when, len(table.match.deals)
     played.closed_at = when
-    _commit()
+    touch(played.tables, f"the director closed round {played.number}")
+    commit()
     return played

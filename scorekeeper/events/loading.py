@@ -14,7 +14,18 @@ from sqlalchemy.orm import selectinload
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
 from ..ratings import Rating, Result, rate
-from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, SeatedTable, Seating, still_playing
+from ..rules.events import (
+    Clock,
+    Entrant,
+    EventFormat,
+    Ranking,
+    RoundEnd,
+    RoundEndKind,
+    SeatedTable,
+    Seating,
+    still_playing,
+)
+from ..rules.house_rules import HouseRules
 from ..rules.movements import Movement, default_movement
 from ..rules.refusals import NotFound
 from ..rules.seating import repeats_warning
@@ -22,16 +33,18 @@ from ..rules.standings import (
     PlayerStanding,
     TableOutcome,
     TeamStanding,
+    adjusted,
     progressive_standings,
     team_standings,
 )
 from ..store import reading
-from .scores import facts_of, read_missing
+from .scores import MatchFacts, facts_of, read_missing
 
 _WHOLE_EVENT = (  # the entrants are read when asked for: the standings need only the rounds as seated
     # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``).
     selectinload(EventRow.played_rounds).selectinload(EventRoundRow.tables).selectinload(EventTableRow.match)
     .load_only(MatchRow.public_id, MatchRow.watch_id, MatchRow.edit_token, MatchRow.version),
+    selectinload(EventRow.corrections),
 )
 
 
@@ -72,6 +85,7 @@ def event_of_match(match: MatchRow) -> dict[str, str | int] | None:
 
 _STANDING_FACTS = (
     select(EventRow.version, EventRow.round_end, EventRow.round_end_count, EventRoundRow.started_at,
+           EventRoundRow.paused_at, EventRoundRow.paused_seconds, EventRoundRow.extra_minutes,
            MatchRow.version.label("match_version"))
     .outerjoin(EventRoundRow, EventRoundRow.event_id == EventRow.id)
     .outerjoin(EventTableRow, EventTableRow.round_id == EventRoundRow.id)
@@ -93,7 +107,10 @@ def standings_tag(standings_id: str, now: datetime) -> str | None:
     facts: list[object] = [first.version, *(row.match_version for row in rows)]
     end = RoundEnd(RoundEndKind(first.round_end), first.round_end_count)
     if end.kind is RoundEndKind.MINUTES:
-        limits = [None if row.started_at is None else end.ends_at(aware(row.started_at)) for row in rows]
+        limits = [None if row.started_at is None else end.ends_at(
+            aware(row.started_at), Clock(row.extra_minutes or 0, row.paused_seconds or 0,
+                                         None if row.paused_at is None else aware(row.paused_at)), now)
+                  for row in rows]
         facts += [limit is not None and now >= limit for limit in limits]
     return hashlib.sha1(repr(facts).encode(), usedforsecurity=False).hexdigest()[:20]
 
@@ -121,6 +138,11 @@ def repeats_ahead(row: EventRow) -> str | None:
 
 def round_end(row: EventRow) -> RoundEnd:
     return RoundEnd(RoundEndKind(row.round_end), row.round_end_count)
+
+
+def end_under(end: RoundEnd, rules: HouseRules) -> RoundEnd:
+    """A round's end under these house rules: a round of a number of deals plays the rules' deal limit."""
+    return RoundEnd(end.kind, rules.deal_limit) if end.kind is RoundEndKind.DEALS else end
 
 
 def entrants(row: EventRow) -> list[Entrant]:
@@ -164,17 +186,23 @@ class TableState:
     outcome: TableOutcome
     closed: bool  # closed late by the director (or with its round)
     time_up: bool  # a time limit ran out; ``done`` once the deal then in play is entered
+    adjusted: bool = False  # the director gave it an adjusted score, which counts in place of its sheet's
+    counted: int | None = None  # the match's first deals that count for the event (those after do not)
 
 
-def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime) -> TableState:
+def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, now: datetime,
+                rules: HouseRules | None = None) -> TableState:
     """The table's outcome from its match's sheet (the rules core's ``table_outcome``). A table closed late
     counts the deals entered before it was closed; under a time limit, the deals up to the first one
-    entered once time was up (the deal in play then) count."""
+    entered once time was up (the deal in play then) count. ``rules``: as it would be under those house
+    rules (a change's preview; worked out afresh, never kept)."""
     facts, end = facts_of(table.match), round_end(event)
+    if rules is not None:
+        facts, end = MatchFacts(facts.match.with_rules(rules), facts.entered), end_under(end, rules)
     entered = len(facts.entered)
     counted = entered if table.closed_after is None else min(table.closed_after, entered)
     time_up = deal_in_play = False
-    limit = end.ends_at(aware(played.started_at))
+    limit = end.ends_at(aware(played.started_at), clock_of(played), now)
     if limit is not None:
         time_up = now >= limit
         after = [number for number, moment in enumerate(facts.entered, start=1) if moment >= limit]
@@ -183,16 +211,38 @@ def table_state(event: EventRow, played: EventRoundRow, table: EventTableRow, no
     first, second = played.seating["tables"][table.number - 1]
     seated = SeatedTable(table.number, (tuple(first), tuple(second)))
     outcome = facts.outcome(played.number, seated, end, counted, time_up, deal_in_play, table.closed_after is not None)
-    return TableState(table, outcome, table.closed_after is not None, time_up)
+    score = adjusted_totals(event).get((played.number, table.number))
+    if score is not None:
+        outcome = adjusted(outcome, score)
+    return TableState(table, outcome, table.closed_after is not None, time_up, score is not None, counted)
+
+
+ADJUSTED_SCORE = "score"  # the kind of correction that gives a table an adjusted score (``corrections.Kind``)
+
+
+def adjusted_totals(event: EventRow) -> dict[tuple[int, int], tuple[int, int]]:
+    """The adjusted score of each table given one (by round and table): the latest given, unless withdrawn."""
+    found: dict[tuple[int, int], tuple[int, int] | None] = {}
+    for row in event.corrections:
+        if row.kind == ADJUSTED_SCORE:
+            found[row.round, row.table] = None if row.totals is None else (row.totals[0], row.totals[1])
+    return {key: totals for key, totals in found.items() if totals is not None}
 
 
 def states_of(event: EventRow, played: EventRoundRow, now: datetime) -> list[TableState]:
     return [table_state(event, played, table, now) for table in played.tables]
 
 
-def round_ends_at(event: EventRow, played: EventRoundRow) -> datetime | None:
-    """When a round under a time limit runs out of time (None for other rounds)."""
-    return round_end(event).ends_at(aware(played.started_at))
+def round_ends_at(event: EventRow, played: EventRoundRow, now: datetime) -> datetime | None:
+    """When a round under a time limit runs out of time, as of ``now`` (it moves on while the clock is
+    paused); None for other rounds."""
+    return round_end(event).ends_at(aware(played.started_at), clock_of(played), now)
+
+
+def clock_of(played: EventRoundRow) -> Clock:
+    """The round's clock as the director ran it."""
+    paused = None if played.paused_at is None else aware(played.paused_at)
+    return Clock(played.extra_minutes or 0, played.paused_seconds or 0, paused)
 
 
 # Standings ------------------------------------------------------------------------------------------------
@@ -200,11 +250,18 @@ def round_ends_at(event: EventRow, played: EventRoundRow) -> datetime | None:
 Standings = tuple[PlayerStanding, ...] | tuple[TeamStanding, ...]
 
 
+def event_standings_under(event: EventRow, now: datetime, rules: HouseRules | None) -> Standings:
+    """The overall standings now, or as they would be under ``rules`` (a change's preview)."""
+    outcomes = [table_state(event, played, table, now, rules).outcome
+                for played in event.played_rounds for table in played.tables]
+    return standings(event, outcomes, [seating_of(played) for played in event.played_rounds])
+
+
 def standings(event: EventRow, outcomes: Sequence[TableOutcome], seatings: Sequence[Seating]) -> Standings:
     """The standings of ``outcomes`` (some rounds, or all), by the event's format."""
     if event_format(event) is EventFormat.TEAM:
         return team_standings(outcomes, seatings)
-    return progressive_standings(outcomes, seatings)
+    return progressive_standings(outcomes, seatings, Ranking(event.ranking))
 
 
 # Ratings --------------------------------------------------------------------------------------------------

@@ -15,9 +15,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
 from ..db import get_session
-from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
+from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, utc_now
 from ..ratings import Rating
-from ..rules.events import RoundEnd, RoundEndKind, SeatedTable, Seating
+from ..rules.events import SeatedTable, Seating
 from ..store import reading
 from .loading import (
     Standings,
@@ -28,6 +28,7 @@ from .loading import (
     seating_of,
     standings,
     states_of,
+    table_state,
 )
 from .scores import facts_of
 
@@ -40,6 +41,11 @@ class RoundNow:
     tables: list[TableState]
     ends_at: datetime | None
     started: bool  # a deal was entered: seats no longer change
+    paused_left: int | None = None  # the clock paused: the seconds it has left
+
+    @property
+    def paused(self) -> bool:
+        return self.row.paused_at is not None
 
     @property
     def closed(self) -> bool:
@@ -58,8 +64,16 @@ def round_now(event: EventRow, now: datetime) -> RoundNow | None:
     played = current_round(event)
     if played is None:
         return None
-    return RoundNow(played, states_of(event, played, now), round_ends_at(event, played),
-                    any(facts_of(table.match).entered for table in played.tables))
+    ends_at = round_ends_at(event, played, now)
+    return RoundNow(played, states_of(event, played, now), ends_at,
+                    any(facts_of(table.match).entered for table in played.tables), paused_left(played, ends_at, now))
+
+
+def paused_left(played: EventRoundRow, ends_at: datetime | None, now: datetime) -> int | None:
+    """The seconds a paused clock has left (None while it runs, or with no clock)."""
+    if played.paused_at is None or ends_at is None:
+        return None
+    return max(0, int((ends_at - now).total_seconds()))
 
 
 class RoundStandings(NamedTuple):
@@ -142,32 +156,36 @@ def version_and_next_seats(public_id: str) -> tuple[int, NextSeats | None] | Non
 
 @dataclass(frozen=True)
 class EventPlace:
-    """Where a match is played at a club event: its round and table, the standings link, the round's end time."""
+    """Where a match is played at a club event: its round and table, the standings link, the round's end time,
+    and the table as the event counts it (the same ``table_state`` the standings read): done, closed, and
+    how many of the match's first deals count (those after are marked on the sheet)."""
 
     round: int
     table: int
     standings_id: str
     ends_at: datetime | None
-
-
-_PLACE = (
-    select(EventRow.standings_id, EventRow.round_end, EventRow.round_end_count, EventRoundRow.number,
-           EventRoundRow.started_at)
-    .join(EventRoundRow, EventRoundRow.event_id == EventRow.id)
-)
+    paused_left: int | None = None
+    done: bool = False
+    closed: bool = False
+    counted: int | None = None
 
 
 def event_place(match: MatchRow) -> EventPlace | None:
-    """The event table this match is played at (None for any other match, with no query): one query, for
-    its round and event (the table is read with the match)."""
+    """The event table this match is played at (None for any other match, with no query), as the event counts
+    it now: drawn into the sheet of the match's version (a deal entered moves it on, and redraws it)."""
     table = match.event_table
     if table is None:
         return None
-    found = get_session().execute(_PLACE.where(EventRoundRow.id == table.round_id)).first()
-    if found is None:
+    played = get_session().get(EventRoundRow, table.round_id)
+    event = None if played is None else get_session().get(EventRow, played.event_id)
+    if played is None or event is None:
         return None
-    end = RoundEnd(RoundEndKind(found.round_end), found.round_end_count)
-    return EventPlace(found.number, table.number, found.standings_id, end.ends_at(aware(found.started_at)))
+    now = utc_now()
+    state = table_state(event, played, table, now)
+    ends_at = round_ends_at(event, played, now)
+    return EventPlace(played.number, table.number, event.standings_id, ends_at,
+                      paused_left(played, ends_at, now), state.outcome.done,
+                      state.closed or played.closed_at is not None, state.counted)
 
 
 def events_by_public_id(public_ids: list[str]) -> list[EventRow]:

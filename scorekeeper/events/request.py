@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..rules.errors import HouseRuleError, RulesError
-from ..rules.events import Entrant, EventFormat, RoundEnd, RoundEndKind, clean_entrants
+from ..rules.events import Entrant, EventFormat, Ranking, RoundEnd, RoundEndKind, clean_entrants
 from ..rules.house_rules import HouseRules
 from ..rules.limits import MAX_TABLE_NAME
 from ..rules.movements import Movement
@@ -15,7 +15,7 @@ from ..rules.refusals import Invalid
 from ..rules.text import clean_name
 
 EVENT_KEYS = frozenset({"name", "format", "rules", "auction", "round_end", "rounds", "players", "teams",
-                        "movement"})
+                        "movement", "ranking"})
 MAX_ROUNDS = 20
 MAX_ROUND_DEALS = 100  # the house rules' deal limit
 
@@ -32,6 +32,7 @@ class NewEvent:
     rounds: int
     entrants: tuple[Entrant, ...]
     movement: Movement | None = None  # a team event's; None: the one its rounds choose
+    ranking: Ranking = Ranking.POINTS
 
 
 def refused(field: str, code: str, message: str) -> Invalid:
@@ -59,7 +60,7 @@ def read_new_event(body: dict[str, Any]) -> NewEvent:
                           f"a round has at most {MAX_ROUND_DEALS} deals (the house rule deal_limit)")
         rules = rules.replace(deal_limit=end.count)  # every table's match ends after the round's deals
     return NewEvent(_name(body.get("name", "")), format, rules, auction, end, _rounds(body.get("rounds")), entrants,
-                    _movement(format, body.get("movement")))
+                    _movement(format, body.get("movement")), _ranking(format, body))
 
 
 def _movement(format: EventFormat, value: object) -> Movement | None:
@@ -71,6 +72,19 @@ def _movement(format: EventFormat, value: object) -> Movement | None:
         return Movement(value if isinstance(value, str) else "")
     except ValueError:
         raise refused("movement", ProblemCode.WRONG_FORMAT, 'the movement is "round-robin" or "stay-move"') from None
+
+
+def _ranking(format: EventFormat, body: dict[str, Any]) -> Ranking:
+    if "ranking" not in body:
+        return Ranking.POINTS
+    if format is EventFormat.TEAM:
+        raise refused("ranking", ProblemCode.UNKNOWN_KEY, "a team event ranks by games won, then points: "
+                      "only a progressive event chooses its ranking")
+    value = body["ranking"]
+    if value not in set(Ranking):
+        raise refused("ranking", ProblemCode.WRONG_FORMAT, 'the ranking is "points" (then rounds won) or "wins" '
+                      "(rounds won, then points)")
+    return Ranking(value)
 
 
 def _format(value: object) -> EventFormat:

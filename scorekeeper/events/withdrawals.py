@@ -19,10 +19,10 @@ from .director import (
     NOT_CURRENT_ROUND,
     ROUND_CLOSED,
     ROUND_STARTED,
-    _check_version,
-    _claim,
-    _commit,
     _open_round,
+    check_version,
+    claim,
+    commit,
     start_match,
 )
 from .loading import (
@@ -52,7 +52,7 @@ def withdraw(event: EventRow, player: str, from_round: int, expected: int | None
     """Withdraw ``player`` (a team event: their team) from round ``from_round`` on: not seated again, and
     what they earned before stays theirs. From the current round only before its first deal (a no-show):
     that round is seated again without them."""
-    _check_version(event, expected)
+    check_version(event, expected)
     name = _entrant_name(event, player)
     if name in withdrawn(event):
         raise Conflict("player", WITHDRAWN, f"{name} was withdrawn from round {withdrawn(event)[name]} on")
@@ -75,12 +75,12 @@ def withdraw(event: EventRow, player: str, from_round: int, expected: int | None
     if len(left) * event_format(event).entrant_size < 4:
         raise Invalid("player", ProblemCode.TOO_FEW_ENTRANTS,
                            f"without {name} too few would be left to fill a table")
-    _claim(event)
+    claim(event)
     row = EventWithdrawalRow(player=name, from_round=from_round)
     event.withdrawals.append(row)
     if again is not None:
         _seat_again(event, again, f"the director withdrew {name}: the round was seated again")
-    _commit()
+    commit()
     return row
 
 
@@ -107,7 +107,7 @@ def _seat_again(event: EventRow, played: EventRoundRow, why: str) -> None:
 def substitute(event: EventRow, number: int, player: str, substitute: str, expected: int | None) -> EventTableRow:
     """Put ``substitute`` in ``player``'s seat for the rest of round ``number`` (the current one): the side's
     name shows them; the seat's points stay the player's."""
-    _check_version(event, expected)
+    check_version(event, expected)
     played = _open_round(event)
     if played.number != number:
         raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
@@ -125,7 +125,7 @@ def substitute(event: EventRow, number: int, player: str, substitute: str, expec
     if cleaned.casefold() in taken:
         raise Invalid("substitute", ProblemCode.DUPLICATE_PLAYER,
                            f"{cleaned} plays in this event: swap seats before the round instead")
-    _claim(event)
+    claim(event)
     event.withdrawals.append(EventWithdrawalRow(player=name, from_round=number, substitute=cleaned))
     table = played.tables[seated.number - 1]
     for side in table.match.sides:
@@ -133,5 +133,5 @@ def substitute(event: EventRow, number: int, player: str, substitute: str, expec
             side.name = fitted_side_name([f"{cleaned} for {known}" if known == name else known
                                           for known in side.players])
     table.match.last_change = f"the director put {cleaned} in {name}'s seat"
-    _commit()
+    commit()
     return table

@@ -8,12 +8,12 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import FormField, HiddenField, RadioField, SelectField, StringField, TextAreaField
 
-from ..rules.events import EventFormat, RoundEndKind
+from ..rules.events import EventFormat, Ranking, RoundEndKind
 from ..rules.limits import MAX_PLAYER_NAME, MAX_TABLE_NAME
 from ..rules.movements import Movement
 from ..rules.numbers import whole_number_or_none
 from .common import SelectChoice
-from .house_rules import RulesForm
+from .house_rules import RulesForm, rule_values
 
 FORMAT_CHOICES = [SelectChoice(EventFormat.PROGRESSIVE.value, "Progressive: partners change every round"),
                   SelectChoice(EventFormat.TEAM.value, "Teams: fixed partners, one team stays, one moves")]
@@ -23,6 +23,8 @@ ROUND_END_CHOICES = [SelectChoice(RoundEndKind.TARGET.value, "A game to the targ
 MOVEMENT_CHOICES = [SelectChoice("", "By the rounds"),  # a round robin when the rounds fit in one
                     SelectChoice(Movement.ROUND_ROBIN.value, "Round robin"),
                     SelectChoice(Movement.STAY_MOVE.value, "Stay and move")]
+RANKING_CHOICES = [SelectChoice(Ranking.POINTS.value, "Points, then rounds won"),
+                   SelectChoice(Ranking.WINS.value, "Rounds won, then points")]
 TEAM_MARKS = ("&", ",", "+", "/")  # what may part a team's two names on its line
 
 
@@ -37,6 +39,8 @@ class NewEventForm(FlaskForm):
     format = RadioField("Format", choices=FORMAT_CHOICES, default=EventFormat.PROGRESSIVE.value,
                         validate_choice=False)
     movement = RadioField("Teams move by", choices=MOVEMENT_CHOICES, default="", validate_choice=False)
+    ranking = RadioField("Progressive: rank by", choices=RANKING_CHOICES, default=Ranking.POINTS.value,
+                         validate_choice=False)
     round_end = RadioField("A round is", choices=ROUND_END_CHOICES, default=RoundEndKind.DEALS.value,
                            validate_choice=False)
     round_count = StringField("Deals or minutes a round", default="8",
@@ -68,6 +72,8 @@ class NewEventForm(FlaskForm):
             body["movement"] = self.movement.data
         entrants = [list(player_line(line, team)) for line in self.lines()]
         body["teams" if team else "players"] = entrants if team else [names[0] for names in entrants]
+        if not team:
+            body["ranking"] = self.ranking.data or Ranking.POINTS.value
         return body
 
 
@@ -114,5 +120,41 @@ class SubstituteForm(VersionForm):
     substitute = StringField("Substitute", render_kw=_text(MAX_PLAYER_NAME))
 
 
+class ClockForm(VersionForm):
+    """Pause, resume or extend the round's clock (``action`` is the button tapped)."""
+
+    action = HiddenField()
+    minutes = StringField("Minutes", default="5", render_kw={"inputmode": "numeric", "autocomplete": "off",
+                                                            "size": 3})
+
+
 class CloseRoundForm(VersionForm):
     late = HiddenField()
+
+
+CORRECTION_CHOICES = [SelectChoice("score", "Give the table an adjusted score"),
+                      SelectChoice("points", "Correct a deal's points"),
+                      SelectChoice("delete", "Delete a deal")]
+
+
+class CorrectTableForm(VersionForm):
+    """The director's correction of a closed table (``events.corrections``), with its reason."""
+
+    table = SelectField("Table", validate_choice=False)  # "<round>-<table>"
+    action = RadioField("Correction", choices=CORRECTION_CHOICES, default="score", validate_choice=False)
+    deal = StringField("Deal", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    first = StringField("First side's points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    second = StringField("Second side's points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    reason = StringField("Why", render_kw=_text(300, "A revoke at table 3: arbitral score"))
+
+
+class EventRulesForm(VersionForm):
+    """The event's house rules, changed for every table; ``confirm`` is set on the preview."""
+
+    confirm = HiddenField()
+    rules = FormField(RulesForm)
+
+
+def event_rules_form(rules: Any) -> EventRulesForm:
+    """The form filled in with the event's rules as they are."""
+    return EventRulesForm(formdata=None, data={"rules": rule_values(rules)})

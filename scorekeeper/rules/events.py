@@ -7,6 +7,7 @@ each table is an ordinary two-sided match. Players not seated in a round sit out
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,13 @@ class EventFormat(StrEnum):
     def fewest_entrants(self) -> int:
         """Entrants needed to fill one table."""
         return TABLE_SIZE // self.entrant_size
+
+
+class Ranking(StrEnum):
+    """How a progressive event ranks its players: by points, then rounds won; or by rounds won, then points."""
+
+    POINTS = "points"
+    WINS = "wins"
 
 
 class RoundEndKind(StrEnum):
@@ -94,11 +102,43 @@ class RoundEnd:
     def to_json(self) -> dict[str, int | bool]:
         return {self.kind.value: True if self.count is None else self.count}
 
-    def ends_at(self, started: datetime) -> datetime | None:
-        """When a round started at ``started`` runs out of time (None for a round without a time limit)."""
+    def ends_at(self, started: datetime, clock: Clock | None = None, now: datetime | None = None) -> datetime | None:
+        """When a round started at ``started`` runs out of time (None for a round without a time limit), its
+        ``clock`` paused and extended by the director: while it is paused, the end moves on with ``now``."""
         if self.kind is not RoundEndKind.MINUTES or self.count is None:
             return None
-        return started + timedelta(minutes=self.count)
+        clock = clock or Clock()
+        end = started + timedelta(minutes=self.count + clock.extra_minutes, seconds=clock.paused_seconds)
+        if clock.paused_at is not None and now is not None and now > clock.paused_at:
+            end += now - clock.paused_at
+        return end
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A time-limited round's clock as the director ran it: minutes added, seconds it stood paused before, and
+    when it was paused (None while it runs)."""
+
+    extra_minutes: int = 0
+    paused_seconds: int = 0
+    paused_at: datetime | None = None
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    def paused_now(self, now: datetime) -> Clock:
+        return Clock(self.extra_minutes, self.paused_seconds, now)
+
+    def resumed(self, now: datetime) -> Clock:
+        """Running again: the pause counts in ``paused_seconds`` (whole seconds, rounded up)."""
+        if self.paused_at is None:
+            return self
+        stood = now - self.paused_at
+        return Clock(self.extra_minutes, self.paused_seconds + math.ceil(stood.total_seconds()), None)
+
+    def extended(self, minutes: int) -> Clock:
+        return Clock(self.extra_minutes + minutes, self.paused_seconds, self.paused_at)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ class Refusal(Exception):
     """A request refused: ``field`` (or None), ``code``, ``message``; ``extra``: facts an answer carries
     beside them (the version the match is at, the deals that contradict the rules …)."""
 
+    title = ""  # the error page's heading, when not the one of its status
+
     def __init__(self, field: str | None, code: str, message: str, **extra: object) -> None:
         super().__init__(message)
         self.field, self.code, self.message, self.extra = field, code, message, extra

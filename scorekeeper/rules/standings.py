@@ -2,16 +2,17 @@
 
 ``table_outcome`` reads a table's outcome from its match's sheet; the standings add the outcomes up.
 
-Progressive: a player's points are the sum, over rounds, of their side's total at their table. Ties are
-broken by rounds won, then the best single round; players equal on all three share a rank (listed by name).
-A player on a bye is credited that round's average side total over the tables done (rounded, halves up).
+Progressive: a player's points are the sum, over rounds, of their side's total at their table. Ranked by
+points, ties broken by rounds won (or, ranking by wins, by rounds won, ties broken by points), then the best
+single round; players equal on all three share a rank (listed by name). A player on a bye is credited that
+round's average side total over the tables done (rounded, halves up; never below 0).
 
 Team: games won, then total points, then head-to-head (games won against the other teams so tied); teams
 equal on all three share a rank (listed by name). A bye counts as a game won worth the average of that
 round's winning scores (tables done with a winner, rounded, halves up; 0 while there is none).
 
 A late table closed by the director keeps its score as it stands: it is done, and the side ahead wins
-(no one on a tie).
+(no one on a tie). A table the director gives an adjusted score counts those points instead, the same way.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from .events import RoundEnd, RoundEndKind, SeatedTable, Seating
+from .events import Ranking, RoundEnd, RoundEndKind, SeatedTable, Seating
 from .match import Match
 from .scoring import PASSED, score_match
 
@@ -49,15 +50,24 @@ def close_table(outcome: TableOutcome) -> TableOutcome:
     return replace(outcome, winner=winner, done=True)
 
 
+def adjusted(outcome: TableOutcome, totals: tuple[int, int]) -> TableOutcome:
+    """A table given an adjusted score by the director (an arbitral score): those points count for the event
+    in place of its sheet's, it is done, and the side ahead wins (no one on a tie)."""
+    return close_table(replace(outcome, totals=totals))
+
+
 def round_is_done(end: RoundEnd, target_reached: bool, deals: int, minutes_elapsed: float | None,
-                  deal_in_play: bool = False) -> bool:
+                  deal_in_play: bool = False, level: bool = False) -> bool:
     """Whether a table has finished its game of the round: its match reached the target (whatever ends
-    the round), or it played the round's deals, or the time is up with no deal in play (the deal being
-    played when time runs out is finished first)."""
+    the round), or it played the round's deals with one side ahead (``level``: the sides are level, and a
+    level table plays on, as its match's deal limit says, until a deal breaks the tie), or the time is up
+    with no deal in play (the deal being played when time runs out is finished first).
+
+    The one definition of "done": the event's standings and the table's phone both ask it."""
     if target_reached:
         return True
     if end.kind is RoundEndKind.DEALS:
-        return end.count is not None and deals >= end.count
+        return end.count is not None and deals >= end.count and not level
     if end.kind is RoundEndKind.MINUTES:
         return end.count is not None and minutes_elapsed is not None and minutes_elapsed >= end.count \
             and not deal_in_play
@@ -71,7 +81,8 @@ def table_outcome(round: int, seated: SeatedTable, match: Match, end: RoundEnd, 
     time up), or ``closed`` by the director, is won by the side ahead."""
     sheet = score_match(match)
     deals = sum(1 for line in sheet.deals if not line.after_end and line.status != PASSED)
-    done = round_is_done(end, sheet.winner is not None, deals, minutes_elapsed, deal_in_play)
+    level = sheet.totals[0] == sheet.totals[1]
+    done = round_is_done(end, sheet.winner is not None, deals, minutes_elapsed, deal_in_play, level)
     outcome = TableOutcome(round, seated.number, seated.sides, (sheet.totals[0], sheet.totals[1]), sheet.winner,
                            deals, done)
     return close_table(outcome) if closed or (done and sheet.winner is None) else outcome
@@ -96,9 +107,10 @@ class PlayerStanding:
     byes: int
 
 
-def progressive_standings(outcomes: Sequence[TableOutcome],
-                          seatings: Sequence[Seating] = ()) -> tuple[PlayerStanding, ...]:
-    """Each player's standing, first place first; ``seatings`` (optional) give the byes to credit."""
+def progressive_standings(outcomes: Sequence[TableOutcome], seatings: Sequence[Seating] = (),
+                          ranking: Ranking = Ranking.POINTS) -> tuple[PlayerStanding, ...]:
+    """Each player's standing, first place first; ``seatings`` (optional) give the byes to credit. Ranked by
+    points, then rounds won (``Ranking.POINTS``), or by rounds won, then points (``Ranking.WINS``)."""
     rounds: dict[str, list[int]] = defaultdict(list)
     won: dict[str, int] = defaultdict(int)
     credit: dict[str, list[int]] = defaultdict(list)
@@ -108,8 +120,8 @@ def progressive_standings(outcomes: Sequence[TableOutcome],
                 rounds[name].append(outcome.totals[index])
                 won[name] += outcome.done and outcome.winner == index
     for seating in seatings:
-        value = average([total for outcome in outcomes if outcome.round == seating.round and outcome.done
-                         for total in outcome.totals])
+        value = max(0, average([total for outcome in outcomes if outcome.round == seating.round and outcome.done
+                                for total in outcome.totals]))  # a bye never costs points
         for name in (name for bye in seating.byes for name in bye):
             credit[name].append(value)
     names = sorted(set(rounds) | set(credit), key=str.casefold)
@@ -117,7 +129,8 @@ def progressive_standings(outcomes: Sequence[TableOutcome],
     best = {name: max(rounds[name], default=None) for name in names}
 
     def key(name: str) -> tuple[int, int, bool, int]:
-        return -points[name], -won[name], best[name] is None, -(best[name] or 0)
+        first, second = (won[name], points[name]) if ranking is Ranking.WINS else (points[name], won[name])
+        return -first, -second, best[name] is None, -(best[name] or 0)
 
     return tuple(PlayerStanding(name, points[name], rank, len(rounds[name]), won[name], best[name], len(credit[name]))
                  for name, rank in ranks(names, key))
@@ -154,8 +167,8 @@ def team_standings(outcomes: Sequence[TableOutcome], seatings: Sequence[Seating]
             won[keys[outcome.winner]] += 1
             beat[keys[outcome.winner]].append(keys[1 - outcome.winner])
     for seating in seatings:
-        value = average([outcome.totals[outcome.winner] for outcome in outcomes if outcome.round == seating.round
-                         and outcome.done and outcome.winner is not None])
+        value = max(0, average([outcome.totals[outcome.winner] for outcome in outcomes
+                                if outcome.round == seating.round and outcome.done and outcome.winner is not None]))
         for bye in seating.byes:
             key = frozenset(bye)
             teams.setdefault(key, bye)

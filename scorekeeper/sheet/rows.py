@@ -15,13 +15,15 @@ from ..rules.scoring import MADE, PASSED, SET, THROWN_IN, DealLine
 from .view import points, signed_points
 
 STATUS_WORDS = {MADE: "made", SET: "set", THROWN_IN: "thrown in"}
+NOT_COUNTED = ' <span class="status status-after" data-not-counted>not counted for the event</span>'
 AS_ENTERED_MARK = '<a href="#as-entered" class="mark" title="kept as entered">*</a>'
 
 
 def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, watching: bool,
-               edit_url: Callable[[int], str] | None) -> Markup:
+               edit_url: Callable[[int], str] | None, counted: int | None = None) -> Markup:
     """Every deal's row (with, in a match without an auction, the note under a deal played after the end);
-    ``edit_url``: the address of a deal's form (the players' page; the watch page has no links)."""
+    ``edit_url``: the address of a deal's form (the players' page; the watch page has no links); ``counted``:
+    at a table of a club event, the last deal the event counts (those after it are marked so)."""
     sides = [(side, str(escape(name))) for side, name in enumerate(names)]
     after_note = (f'<tr class="after-end"><td colspan="{len(names) + 1}" class="left small">'
                   'Deal {}: after the end</td></tr>\n')
@@ -30,12 +32,15 @@ def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, w
     for line in lines:
         number = line.number
         after_end = line.after_end
-        add(f'<tr id="deal-{number}" class="after-end">' if after_end else f'<tr id="deal-{number}">')
+        uncounted = counted is not None and number > counted
+        add(f'<tr id="deal-{number}" class="after-end">' if after_end or uncounted else f'<tr id="deal-{number}">')
         if watching or edit_url is None:
-            add(f'<td class="left num deal-number">{number}</td>')
+            add(f'<td class="left num deal-number">{number}')
         else:
             add(f'<td class="left num deal-number"><a href="{escape(edit_url(number))}" '
-                f'aria-label="Edit deal {number}">{number}</a></td>')
+                f'aria-label="Edit deal {number}">{number}</a>')
+        add(NOT_COUNTED if uncounted else "")
+        add("</td>")
         status, bidder, bid = line.status, line.bidder, line.bid
         if auction:
             add('<td class="left bid-cell">')

@@ -20,6 +20,7 @@ from .describe import describe_facts
 _AUTHOR_KEY = "scorekeeper.author"  # in the database session's info: who this request writes as
 PHONE = "phone:"  # ``by`` of a phone: its short id after it
 API_BY = "api"
+DIRECTOR_BY = "director"  # an event's director correcting a table: passes the lock of a closed table
 
 
 class Author(NamedTuple):
@@ -30,6 +31,7 @@ class Author(NamedTuple):
 
 
 THE_API = Author(API_BY)
+THE_DIRECTOR = Author(DIRECTOR_BY)
 
 
 def act_as(author: Author) -> None:
@@ -47,6 +49,8 @@ def who(by: str | None, name: str | None) -> str:
     """How the history names a writer: "Ann's phone", "a phone (k3f9)", "the API"."""
     if by == API_BY:
         return "the API"
+    if by == DIRECTOR_BY:
+        return "the director"
     if by is not None and by.startswith(PHONE):
         return f"{name}'s phone" if name else f"a phone ({by[len(PHONE):][:4]})"
     return "the command line"

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -36,12 +37,14 @@ from ..rules.scoring import RulesPreview, Sheet, compare_sheets, preview_rules, 
 from ..rules.undo import rules_before
 from ..versions import check_not_ahead
 from .describe import describe_deal
-from .history import LastChange, acting, last_change
+from .history import DIRECTOR_BY, LastChange, acting, last_change
+from .locks import closed_table, refusal, unlocked
 from .reading import Loaded, core_deal_or_404, deal_json, get_deal_or_404, load_match, next_match_of, to_core
 from .write_keys import KeyReused, WriteKey, store_key, stored_write
 
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
 _PENDING_KEY = "scorekeeper.write_key"  # in the session's info: the key the write under way stores
+_HELD = "scorekeeper.held_commit"  # in the session's info: writes are flushed, the caller commits them together
 
 W = TypeVar("W")
 STALE = "stale"  # a write based on a version the match has moved on from
@@ -529,6 +532,7 @@ def undoing(loaded: Loaded, expected_version: int | None = None) -> Undoing:
     Raises ``StaleEdit`` when the match is no longer at ``expected_version``, ``NothingToUndo``, and
     ``RulesError`` for an undo the rules refuse (``ContradictionError``…)."""
     row = loaded.row
+    _refuse_if_closed(row)
     _check_version(row, expected_version)
     change = last_change(row)
     if change is None:
@@ -665,7 +669,15 @@ def _change(row: MatchRow, deal_id: int, number: int, before: dict[str, Any] | N
 def _check_version(row: MatchRow, expected_version: int | None, deal_number: int | None = None) -> None:
     check_not_ahead(expected_version, row.version)
     if expected_version is not None and expected_version != row.version:
+        _refuse_if_closed(row)  # closed since the player's page was drawn: the lock, not a race, is the news
         raise StaleEdit(_stale_message(row, expected_version, deal_number), row.version)
+
+
+def _refuse_if_closed(row: MatchRow) -> None:
+    """A player's write (or undo) at a closed table of an event is refused before anything else is said."""
+    closed = closed_table(row.id) if acting().by != DIRECTOR_BY else None
+    if closed is not None:
+        raise closed
 
 
 def _stale_message(row: MatchRow, expected_version: int, deal_number: int | None) -> str:
@@ -689,6 +701,9 @@ def _claim(row: MatchRow, what: str, deal_number: int | None = None, **columns: 
     """A write's first statement: bump the version where it is still the one read (and set the match's
     other ``columns``, its rules for a rule change); returns the time it gives the write.
 
+    A player's write to a closed table of an event, or to an event table's rules, changes nothing and is
+    refused (``locks.MatchLocked``), whatever path it came by; the director's corrections pass.
+
     It takes SQLite's write lock (or PostgreSQL's lock on the match's row) for the rest of the write,
     so everything that may take long is done before it. Should another write have landed since the
     match was read, nothing was changed and the race turns into ``StaleEdit``. The row is then told its
@@ -696,9 +711,16 @@ def _claim(row: MatchRow, what: str, deal_number: int | None = None, **columns: 
     """
     seen, now = row.version, utc_now()
     values = {"version": seen + 1, "updated_at": now, "last_change": what, **columns}
-    claimed = get_session().connection().execute(
-        update(_MATCH).where((MatchRow.id == row.id) & (MatchRow.version == seen)).values(values))
+    guarded, rules = acting().by != DIRECTOR_BY, "rules" in columns
+    where = (_MATCH.c.id == row.id) & (_MATCH.c.version == seen)
+    if guarded:  # a closed table of an event, or its house rules, are the director's alone (``locks``)
+        where = where & unlocked(_MATCH.c.id, rules)
+    claimed = get_session().connection().execute(update(_MATCH).where(where).values(values))
     if claimed.rowcount != 1:
+        refused = refusal(row.id, rules) if guarded else None
+        if refused is not None:
+            get_session().rollback()
+            raise refused
         _raced(row, seen, deal_number)
         raise StaleDataError(f"match {row.public_id} was not at version {seen} any more")
     for column, value in values.items():
@@ -725,9 +747,25 @@ def _commit(row: MatchRow, after: Match, **written: Any) -> Written:
     if key is not None:
         store_key(row, key, written.get("number"))
     try:
-        session.commit()
+        if session.info.get(_HELD):
+            session.flush()
+        else:
+            session.commit()
     except (StaleDataError, IntegrityError):
         _raced(row, row.version - 1, written.get("number"))
         raise
     session.expire(row, ["deals"])
     return Written(row, after, version=row.version, **written)
+
+
+@contextmanager
+def one_transaction() -> Iterator[None]:
+    """The writes inside are flushed, not committed: the caller commits them all at once, or none (a write
+    refused inside rolls back every one before it). Each must name the version it read, so that a lost race
+    is refused rather than redone."""
+    session = get_session()
+    session.info[_HELD] = True
+    try:
+        yield
+    finally:
+        session.info.pop(_HELD, None)

@@ -107,10 +107,10 @@ def retry_after(error: HTTPException, response: Response) -> Response:
 
 
 def _error_page(status: int, message: str, code: str | None = None,
-                field: str | None = None) -> tuple[Response | str, int]:
+                field: str | None = None, title: str = "") -> tuple[Response | str, int]:
     if _wants_json():
         return error_json(status, message, field, code), status
-    title = ERROR_TITLES.get(status, "That did not work")
+    title = title or ERROR_TITLES.get(status, "That did not work")
     return render_template("errors/error.html", status=status, title=title, message=message), status
 
 
@@ -127,7 +127,7 @@ def _refusal(refusal: Refusal) -> tuple[Response | str, int]:
     status = refusal_status(refusal)
     if _wants_json():
         return error_json(status, refusal.message, refusal.field or None, refusal.code, **refusal.extra), status
-    return _error_page(status, refusal.message, refusal.code, refusal.field)
+    return _error_page(status, refusal.message, refusal.code, refusal.field, title=refusal.title)
 
 
 def _untrusted_host(error: SecurityError) -> tuple[Response, int]:

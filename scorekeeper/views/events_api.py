@@ -17,7 +17,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from .. import tables
-from ..events import director, importing, season, withdrawals
+from ..events import corrections, director, event_rules, importing, season, withdrawals
 from ..events import pages as event_pages
 from ..events.event_file import event_file as write_event_file
 from ..events.event_file import read_event_file
@@ -36,10 +36,20 @@ from ..events.loading import (
 from ..events.request import read_new_event
 from ..extensions import count_made, csrf, rate_limited
 from ..models import EventRoundRow, EventRow, MatchRow, TableRow, utc_iso, utc_now
+from ..rules.errors import RulesError
 from ..rules.events import EventFormat, Seating
+from ..rules.house_rules import HouseRules
 from ..rules.problems import ProblemCode
-from ..rules.standings import PlayerStanding, TeamStanding
-from .api_base import TOKEN_WRONG, ApiError, check_bearer, expected_version, json_body, json_errors
+from ..rules.standings import PlayerStanding, TableOutcome, TeamStanding
+from .api_base import (
+    TOKEN_WRONG,
+    ApiError,
+    as_api_error,
+    check_bearer,
+    expected_version,
+    json_body,
+    json_errors,
+)
 from .links import external_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1")
@@ -101,14 +111,15 @@ def _table_json(state: TableState, with_token: bool) -> dict[str, Any]:
             "match": {"id": match.public_id, "links": _match_links(match)}
             | ({"edit_token": match.edit_token} if with_token else {}),
             "deals": outcome.deals, "totals": list(outcome.totals), "winner": outcome.winner,
-            "done": outcome.done, "closed": state.closed, "time_up": state.time_up}
+            "done": outcome.done, "closed": state.closed, "time_up": state.time_up, "adjusted": state.adjusted}
 
 
 def _round_json(event: EventRow, played: EventRoundRow, now: datetime, with_tokens: bool = False) -> dict[str, Any]:
     states = states_of(event, played, now)
-    ends_at = round_ends_at(event, played)
+    ends_at = round_ends_at(event, played, now)
     return {"round": played.number, "started_at": utc_iso(played.started_at),
             "ends_at": None if ends_at is None else utc_iso(ends_at),
+            "paused": played.paused_at is not None, "extra_minutes": played.extra_minutes or 0,
             "closed": played.closed_at is not None, "done": all(state.outcome.done for state in states),
             "tables": [_table_json(state, with_tokens) for state in states],
             "byes": [list(bye) for bye in played.seating["byes"]]}
@@ -144,7 +155,9 @@ def event_answer(row: EventRow, status: int = 200, **extra: Any) -> Response:
         "name": row.name, "format": row.format, "auction": row.auction, "rules": dict(row.rules),
         "round_end": round_end(row).to_json(), "rounds": row.rounds, **_entrants_json(row),
         **_movement_json(row), **_withdrawals_json(row),
+        **({"ranking": row.ranking} if row.format == EventFormat.PROGRESSIVE else {}),
         "played": [_round_json(row, played, now) for played in row.played_rounds],
+        "adjustments": _adjustments(row),
     })
     response.status_code = status
     return response
@@ -177,11 +190,18 @@ def standings_answer(row: EventRow) -> Response:
     return jsonify({
         "name": row.name, "format": row.format, "version": row.version, "rounds_seated": len(found.rounds),
         "seating": [seating_json(seating) for seating in event_pages.event_seatings(row)],
+        **({"ranking": row.ranking} if row.format == EventFormat.PROGRESSIVE else {}),
         "rounds_planned": row.rounds, key: listed(found.overall),
         "ratings": [rating.to_json() for rating in found.ratings],
         "rounds": [{"round": round.number, "closed": round.closed, "done": round.done, key: listed(round.standings)}
                    for round in found.rounds],
+        "adjustments": _adjustments(row),
     })
+
+
+def _adjustments(row: EventRow) -> list[dict[str, Any]]:
+    """The director's corrections of closed tables, oldest first."""
+    return [corrections.adjustment_json(correction) for correction in row.corrections]
 
 
 # Routes -----------------------------------------------------------------------------------------------------
@@ -295,6 +315,33 @@ def close_round(public_id: str, number: int) -> Response:
     return jsonify(_round_json(row, played, utc_now()) | {"version": row.version})
 
 
+@bp.post("/events/<public_id>/rounds/<int:number>/clock")
+@rate_limited("edit-token")
+def run_clock(public_id: str, number: int) -> Response:
+    """Pause, resume or extend (``"minutes"``) a time-limited round's clock; every table's phone follows."""
+    row = _directed(public_id)
+    body = json_body()
+    try:
+        action = director.ClockAction(str(body.get("action")))
+    except ValueError:
+        raise ApiError(422, "action", 'action is "pause", "resume" or "extend"', ProblemCode.WRONG_FORMAT) from None
+    minutes = body.get("minutes", 0 if action is not director.ClockAction.EXTEND else None)
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        raise ApiError(422, "minutes", "minutes is a whole number (the minutes added)", ProblemCode.NOT_A_NUMBER)
+    played = director.run_clock(row, number, action, minutes, expected_version(body, "event"), utc_now())
+    return jsonify(_round_json(row, played, utc_now()) | {"version": row.version})
+
+
+@bp.delete("/events/<public_id>/rounds/<int:number>")
+@rate_limited("edit-token")
+def undo_seating(public_id: str, number: int) -> Response:
+    """Take back the seating of the round being played, before its first deal: its matches are deleted."""
+    row = _directed(public_id)
+    body = _body()
+    director.undo_seating(row, number, expected_version(body, "event"))
+    return event_answer(row)
+
+
 @bp.post("/events/<public_id>/tables/<match_id>/close")
 @rate_limited("edit-token")
 def close_table(public_id: str, match_id: str) -> Response:
@@ -303,6 +350,92 @@ def close_table(public_id: str, match_id: str) -> Response:
     body = _body()
     state = director.close_table(row, match_id, expected_version(body, "event"), utc_now())
     return jsonify(_table_json(state, with_token=False) | {"version": row.version})
+
+
+@bp.post("/events/<public_id>/corrections")
+@rate_limited("edit-token")
+def correct(public_id: str) -> tuple[Response, int]:
+    """Correct a closed table, with a reason: a deal changed (``"deal": n, "set": {…}``) or deleted
+    (``"deal": n, "delete": true``), or an adjusted score given (``"score": [a, b]``; ``null`` withdraws it)."""
+    row = _directed(public_id)
+    body = json_body()
+    asked = _correction(body)
+    made = corrections.correct(row, asked, expected_version(body, "event"))
+    answer = jsonify({"correction": corrections.adjustment_json(made), "version": row.version,
+                      "adjustments": _adjustments(row)})
+    return answer, 201
+
+
+CORRECTION_KEYS = frozenset({"round", "table", "reason", "deal", "set", "delete", "score", "version"})
+
+
+def _correction(body: dict[str, Any]) -> corrections.Correction:
+    unknown = sorted(set(body) - CORRECTION_KEYS)
+    if unknown:
+        raise ApiError(422, unknown[0], f"unknown key (allowed: {', '.join(sorted(CORRECTION_KEYS))})",
+                       ProblemCode.UNKNOWN_KEY)
+    for key in ("round", "table"):
+        if isinstance(body.get(key), bool) or not isinstance(body.get(key), int):
+            raise ApiError(422, key, f"{key} is a whole number", ProblemCode.NOT_A_NUMBER)
+    reason = corrections.clean_reason(body.get("reason"))
+    place = {"round": body["round"], "table": body["table"], "reason": reason}
+    asked = [key for key in ("set", "delete", "score") if key in body]
+    if len(asked) != 1:
+        raise ApiError(422, None, 'a correction is one of "set" (a deal\'s facts), "delete": true or "score"',
+                       ProblemCode.MISSING_KEY)
+    if asked == ["score"]:
+        totals = None if body["score"] is None else corrections.clean_totals(body["score"])
+        return corrections.Correction(**place, kind=corrections.Kind.SCORE, totals=totals)
+    deal = body.get("deal")
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        raise ApiError(422, "deal", "deal is the number of the deal to correct", ProblemCode.NOT_A_NUMBER)
+    if asked == ["delete"]:
+        if body["delete"] is not True:
+            raise ApiError(422, "delete", "delete is true", ProblemCode.WRONG_TYPE)
+        return corrections.Correction(**place, kind=corrections.Kind.DELETED, deal=deal)
+    if not isinstance(body["set"], dict):
+        raise ApiError(422, "set", "set is a deal as the match file writes it", ProblemCode.WRONG_TYPE)
+    return corrections.Correction(**place, kind=corrections.Kind.CHANGED, deal=deal, facts=body["set"])
+
+
+@bp.put("/events/<public_id>/rules")
+@rate_limited("edit-token")
+def change_rules(public_id: str) -> Response:
+    """The event's house rules changed for every table (``"rules": {…}``, the rules that change); with
+    ``"preview": true`` only what it would do: each table whose outcome moves, the standings before and after."""
+    row = _directed(public_id)
+    body = json_body()
+    unknown = sorted(set(body) - {"rules", "preview", "version"})
+    if unknown:
+        raise ApiError(422, unknown[0], "unknown key (allowed: preview, rules, version)", ProblemCode.UNKNOWN_KEY)
+    preview_only = body.get("preview", False)
+    if not isinstance(preview_only, bool):
+        raise ApiError(422, "preview", "preview is true or false", ProblemCode.WRONG_TYPE)
+    given = body.get("rules")
+    if not isinstance(given, dict):
+        raise ApiError(422, "rules", "rules is an object of the house rules that change", ProblemCode.WRONG_TYPE)
+    try:
+        new = HouseRules.from_mapping(given, base=event_rules.event_rules(row))
+    except RulesError as error:
+        raise as_api_error(error, "rules") from None
+    now = utc_now()
+    if preview_only:
+        director.check_version(row, expected_version(body, "event"))
+        found = event_rules.preview_event_rules(row, new, now)
+    else:
+        found = event_rules.change_event_rules(row, new, expected_version(body, "event"), now)
+    return jsonify({"preview": preview_only, "version": row.version, "rules": new.to_mapping(),
+                    "changed_rules": list(found.changed_rules),
+                    "tables": [{"round": change.before.round, "table": change.before.table,
+                                "sides": [list(side) for side in change.before.sides],
+                                "before": _outcome_json(change.before), "after": _outcome_json(change.after)}
+                               for change in found.tables],
+                    "standings": {"before": [_standing_json(one) for one in found.before],
+                                  "after": [_standing_json(one) for one in found.after]}})
+
+
+def _outcome_json(outcome: TableOutcome) -> dict[str, Any]:
+    return {"totals": list(outcome.totals), "winner": outcome.winner, "done": outcome.done, "deals": outcome.deals}
 
 
 @bp.get("/events/<public_id>/standings")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..device import players_only, remember_match
@@ -17,11 +17,22 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
 from ..rules.scoring import RulesPreview, preview_rules
 from ..store import reading, write_keys, writing
+from ..store.locks import refused_at
 from .undo_pages import undo_preview
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
 bp.before_request(players_only)
+
+
+@bp.before_request
+def _events_rules_are_the_directors() -> None:
+    """A table of an event previews no change of its rules: the event's are the director's (409)."""
+    public_id = (request.view_args or {}).get("public_id")
+    if request.method == "POST" and isinstance(public_id, str):
+        refused = refused_at(public_id, rules=True)
+        if refused is not None:
+            raise refused
 
 
 @bp.get("")

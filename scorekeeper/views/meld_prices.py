@@ -21,10 +21,21 @@ from ..rules.price_presets import PRICE_PRESETS, preset_prices
 from ..rules.scoring import RulesPreview, preview_rules
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
+from ..store.locks import refused_at
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("meld_prices", __name__, url_prefix="/m/<public_id>/rules/meld")
 bp.before_request(players_only)
+
+
+@bp.before_request
+def _events_rules_are_the_directors() -> None:
+    """A table of an event previews no change of its rules: the event's are the director's (409)."""
+    public_id = (request.view_args or {}).get("public_id")
+    if request.method == "POST" and isinstance(public_id, str):
+        refused = refused_at(public_id, rules=True)
+        if refused is not None:
+            raise refused
 SPEC = RULE_SPECS_BY_KEY["meld_prices"]
 
 

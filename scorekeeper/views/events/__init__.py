@@ -8,7 +8,7 @@ page another director's change overtook is refused and drawn again as the event 
 
 from __future__ import annotations
 
-from . import closing, director, new_event, prints, standings  # noqa: F401  (their routes join the blueprint)
+from . import closing, director, house_rules, new_event, prints, standings  # noqa: F401  (their routes join the blueprint)
 from .blueprint import bp
 
 __all__ = ["bp"]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 
-from flask import redirect, render_template, url_for
+from flask import abort, redirect, render_template, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ...device import remember_event
+from ...events import corrections
 from ...events import director as directing
 from ...events.event_file import event_file
 from ...events.files import download_stem, matches_zip
@@ -21,6 +22,8 @@ from ...extensions import count_made, rate_limited
 from ...forms.common import add_error, sentence
 from ...forms.events import (
     AddEntrantForm,
+    ClockForm,
+    CorrectTableForm,
     SeatRoundForm,
     SubstituteForm,
     SwapForm,
@@ -61,16 +64,28 @@ def director_page(row: EventRow, status: int = 200, notice: str = "", **forms: V
     out = withdrawn(row)
     withdraw.player.choices = [("", "Choose a player"), *((name, name) for entrant in entrants(row)
                                                           for name in entrant if name not in out)]
+    correct = forms.get("correct") or CorrectTableForm(formdata=None)
+    correct.table.choices = [("", "Choose a closed table"), *_closed_tables(row)]
     html = render_template(
         "events/director.html", event=row, current=current, notice=notice, warning=repeats_ahead(row),
         live=_director_live(row, current),
         seat=forms.get("seat") or SeatRoundForm(formdata=None), swap=swap,
         add=forms.get("add") or AddEntrantForm(formdata=None), withdraw=withdraw, withdrawn=out,
         substitute=substitute, substitutes=[entry for entry in row.withdrawals if entry.substitute is not None],
+        correct=correct,
+        clock=forms.get("clock") or ClockForm(formdata=None), unseat=forms.get("unseat") or VersionForm(formdata=None),
+        adjustments=[corrections.adjustment_json(made) for made in row.corrections],
         links={"director": external_url("events.director", public_id=row.public_id),
                "standings": external_url("events.standings", standings_id=row.standings_id)},
     )
     return Response(html, status=status, mimetype="text/html", headers={"Cache-Control": "no-store"})
+
+
+def _closed_tables(row: EventRow) -> list[tuple[str, str]]:
+    """The tables the director may correct, newest round first: ("<round>-<table>", "Round r, table t")."""
+    return [(f"{played.number}-{table.number}", f"Round {played.number}, table {table.number}")
+            for played in reversed(row.played_rounds) for table in played.tables
+            if played.closed_at is not None or table.closed_at is not None]
 
 
 def _director_live(row: EventRow, current: RoundNow | None) -> Markup:
@@ -206,6 +221,94 @@ def substitute(public_id: str) -> Response:
         return _refused(row, problem, "substitute", form, problem.field if problem.field in ("player", "substitute")
                         else "")
     return redirect(url_for("events.director", public_id=public_id, _anchor="tables"), 303)
+
+
+@bp.post("/e/<public_id>/corrections")
+@rate_limited("edit-token")
+def correct_table(public_id: str) -> Response:
+    """The director's correction of a closed table, with its reason: kept, and shown with the standings."""
+    row = get_event_or_404(public_id)
+    form = CorrectTableForm()
+    try:
+        asked = _asked_correction(row, form)
+        if asked is None:
+            return director_page(row, 422, correct=form)
+        corrections.correct(row, asked, form.expected())
+    except Refusal as problem:
+        field = {"deal": "deal", "reason": "reason", "score": "first"}.get((problem.field or "").partition(".")[0], "")
+        return _refused(row, problem, "correct", form, field)
+    return redirect(url_for("events.director", public_id=public_id, _anchor="corrections"), 303)
+
+
+def _asked_correction(row: EventRow, form: CorrectTableForm) -> corrections.Correction | None:
+    """The correction the form asks for (None, with the errors at their fields, when it cannot be read)."""
+    round_text, _, table_text = (form.table.data or "").partition("-")
+    round_number, table_number = whole_number_or_none(round_text), whole_number_or_none(table_text)
+    if round_number is None or table_number is None:
+        add_error(form.table, "Choose a closed table.")
+    reason = " ".join((form.reason.data or "").split())
+    if not reason:
+        add_error(form.reason, "Say why the table is corrected: the reason is kept with the correction.")
+    action = form.action.data
+    deal = whole_number_or_none(form.deal.data or "")
+    if action in ("points", "delete") and deal is None:
+        add_error(form.deal, "Type the number of the deal to correct.")
+    first, second = (_signed(field.data or "") for field in (form.first, form.second))
+    if action in ("points", "score"):
+        for field, value in ((form.first, first), (form.second, second)):
+            if value is None:
+                add_error(field, "Type a whole number of points (a minus sign for a set).")
+    if form.errors or round_number is None or table_number is None:
+        return None
+    totals = (first or 0, second or 0)
+    if action == "delete":
+        return corrections.Correction(round_number, table_number, reason, corrections.Kind.DELETED, deal=deal)
+    if action == "points":
+        facts = corrections.with_points(row, round_number, table_number, deal or 0, totals)
+        return corrections.Correction(round_number, table_number, reason, corrections.Kind.CHANGED, deal=deal,
+                                      facts=facts)
+    return corrections.Correction(round_number, table_number, reason, corrections.Kind.SCORE, totals=totals)
+
+
+def _signed(text: str) -> int | None:
+    """A whole number of points as typed, a minus sign allowed."""
+    text = text.strip().replace("\u2212", "-")
+    value = whole_number_or_none(text.removeprefix("-"))
+    return None if value is None else (-value if text.startswith("-") else value)
+
+
+@bp.post("/e/<public_id>/rounds/<int:number>/clock")
+@rate_limited("edit-token")
+def run_clock(public_id: str, number: int) -> Response:
+    """Pause, resume or extend the round's clock: every table's phone follows."""
+    row = get_event_or_404(public_id)
+    form = ClockForm()
+    try:
+        action = directing.ClockAction(form.action.data or "")
+    except ValueError:
+        abort(400, "Tap pause, resume or extend.")
+    minutes = whole_number_or_none(form.minutes.data or "") if action is directing.ClockAction.EXTEND else 0
+    if minutes is None:
+        add_error(form.minutes, "Type the minutes to add, a whole number.")
+        return director_page(row, 422, clock=form)
+    try:
+        directing.run_clock(row, number, action, minutes, form.expected(), utc_now())
+    except Refusal as problem:
+        return _refused(row, problem, "clock", form, "minutes" if problem.field == "minutes" else "")
+    return redirect(url_for("events.director", public_id=public_id, _anchor="round"), 303)
+
+
+@bp.post("/e/<public_id>/rounds/<int:number>/unseat")
+@rate_limited("edit-token")
+def undo_seating(public_id: str, number: int) -> Response:
+    """Take back the round's seating before its first deal: seat it again with the button."""
+    row = get_event_or_404(public_id)
+    form = VersionForm()
+    try:
+        directing.undo_seating(row, number, form.expected())
+    except Refusal as problem:
+        return _refused(row, problem, "unseat", form, "")
+    return redirect(url_for("events.director", public_id=public_id, _anchor="round"), 303)
 
 
 @bp.get("/e/<public_id>/matches.zip")

@@ -7,6 +7,7 @@ from flask import render_template, request
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from ...events.corrections import adjustment_json
 from ...events.files import download_stem, standings_csv
 from ...events.loading import get_event_or_404
 from ...events.pages import event_seatings, event_standings, round_now
@@ -28,7 +29,8 @@ def _standings_live(row: EventRow, big: bool) -> Markup:
     now = utc_now()
     return Markup(render_template("events/_standings_live.html", event=row, big=big,
                                   standings=event_standings(row, now), current=round_now(row, now),
-                                  seatings=event_seatings(row)))
+                                  seatings=event_seatings(row),
+                                  adjustments=[adjustment_json(made) for made in row.corrections]))
 
 
 @bp.get("/standings/<standings_id>/live")

@@ -332,7 +332,7 @@ function setUpEntryPanel(region) {
     }
     ready();
     const page = new DOMParser().parseFromString(html, "text/html");
-    const reason = page.querySelector("main p");
+    const reason = page.querySelector(".error-card h1 + p") || page.querySelector("main p");  // the message, not the code
     say(`Not saved: ${reason ? reason.textContent.trim() : `the server answered ${response.status}`}`);
   };
 

@@ -76,14 +76,14 @@ export async function syncMatch(ctx) {
       sent += 1;
       continue;
     }
-    if (answer.status === 409 && body.error) {
+    if (answer.status === 409 && body.error && body.error.code === "stale") {
       Object.assign(entry, { state: "conflict", message: body.error.message, theirs: body.theirs ?? null,
         theirVersion: body.version });
       await db.putFacts(match, body.version, body.match);
       await db.putEntry(entry);
       return { sent, waiting: true };
     }
-    if ([400, 403, 404, 422].includes(answer.status) && body.error) {
+    if ([400, 403, 404, 409, 422].includes(answer.status) && body.error) {  // 409: a closed table, kept refused
       Object.assign(entry, { state: "refused", message: body.error.message });
       await db.putEntry(entry);
       return { sent, waiting: true };
