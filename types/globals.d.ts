@@ -12,3 +12,8 @@ interface Window {
   /** Scrolls to and marks the row just changed (app.js). */
   showChangedRow?: () => void;
 }
+
+interface DocumentEventMap {
+  /** A deal form put on screen (a page's or the entry panel's), for the scripts that enhance it. */
+  "deal-form:ready": CustomEvent<{ form: HTMLFormElement }>;
+}
