@@ -11,7 +11,6 @@ from ..models import utc_iso
 from ..sheet.view import points, signed_points
 from ..store.history import THE_API, act_as
 from ..tables import next_dealer
-from .links import remember_urls
 
 
 def init_app(app: Flask) -> None:
@@ -51,7 +50,6 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(utc_iso)
     app.add_template_global(next_dealer)
     app.add_template_global(new_write_key)
-    remember_urls(app)
     app.before_request(_name_the_writer)
 
 
