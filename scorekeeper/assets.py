@@ -22,10 +22,12 @@ import rjsmin  # type: ignore[import-untyped]
 from flask import Flask, request
 from werkzeug.wrappers import Response
 
-from .bundle import bundle, is_module_entry, strip_comments
 from .extensions import compress
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+# esbuild's bundles of the page scripts that import our ES modules (tools/bundle.mjs, ``npm run bundle``),
+# committed; tests/test_bundle.py says when they are stale.
+BUNDLED = "bundled"
 # Smaller answers go as they are: gzip's header and the work would cost more than the bytes saved. Every
 # page is larger (the page's frame alone is over 2 KB); an empty 304 or a tiny JSON answer is not.
 COMPRESS_MIN_BYTES = 500
@@ -66,9 +68,15 @@ def with_imports(folder: Path, source: str) -> str:
     return CSS_IMPORT.sub(lambda found: (folder / found.group(1)).read_text(encoding="utf-8"), source)
 
 
+def bundled_copy(path: Path) -> Path:
+    """Where esbuild's bundle of the page script ``path`` (at the top of the static folder) is kept."""
+    return path.parent / BUNDLED / path.name
+
+
 def is_bundle(path: Path, source: str) -> bool:
-    """A script that imports our ES modules, or a stylesheet that imports another: sent as one file."""
-    return is_module_entry(source) if path.suffix == ".js" else bool(CSS_IMPORT.search(source))
+    """A script that imports our ES modules (it has a bundled copy), or a stylesheet that imports another:
+    sent as one file."""
+    return bundled_copy(path).is_file() if path.suffix == ".js" else bool(CSS_IMPORT.search(source))
 
 
 MINIFIERS: dict[str, tuple[Callable[[str], str], str]] = {
@@ -80,16 +88,15 @@ MINIFIERS: dict[str, tuple[Callable[[str], str], str]] = {
 def minified(folder: Path) -> dict[str, tuple[bytes, str]]:
     """The pages' stylesheets and scripts (the files at the top of ``folder``) without their comments
     and spaces, made once at start, by their name: (bytes, media type). A script that imports our ES
-    modules (static/js/…) is sent as one file with them (bundle.py): one request for the page; its
-    comments and indentation go, but not through rjsmin, which squeezes the spaces inside template
-    literals. A stylesheet that imports another is sent with it (``with_imports``)."""
+    modules (static/js/…) is sent as esbuild bundled and minified it with them (static/bundled/): one
+    request for the page. A stylesheet that imports another is sent with it (``with_imports``)."""
     found = {}
     for path in sorted(folder.glob("*")):
         if path.suffix in MINIFIERS and path.is_file():
             minify, mimetype = MINIFIERS[path.suffix]
             source = path.read_text(encoding="utf-8")
-            if path.suffix == ".js" and is_module_entry(source):
-                found[path.name] = (strip_comments(bundle(folder, path.name)).encode(), mimetype)
+            if path.suffix == ".js" and bundled_copy(path).is_file():
+                found[path.name] = (bundled_copy(path).read_bytes(), mimetype)
             elif path.suffix == ".css":
                 found[path.name] = (minify(with_imports(folder, source)).encode(), mimetype)
             else:

@@ -15,7 +15,7 @@ addEventListener("pointerdown", (event) => { window.lastPress = event; }, true);
 
 // − and + buttons beside a number field.
 document.addEventListener("click", (event) => {
-  const button = event.target.closest("[data-stepper] button[data-step]");
+  const button = /** @type {HTMLElement} */ (event.target).closest("[data-stepper] button[data-step]");
   if (!button) return;
   const input = button.parentElement.querySelector("input");
   const step = parseInt(button.dataset.step, 10);
@@ -189,7 +189,7 @@ function setUpPreview(form, restored) {
     if (!form.isConnected) return;  // the entry panel's form, closed (saved) before the pause
     const question = ++asked;
     // URL-encoded, as the form itself is sent: quicker for the server to read than multipart.
-    const body = new URLSearchParams(new FormData(form));
+    const body = new URLSearchParams(/** @type {any} */ (new FormData(form)));
     fetch(region.dataset.previewUrl, { method: "POST", body, credentials: "same-origin" })
       .then((response) => (response.ok ? response.json() : null))
       .then((answer) => { if (answer && question === asked) show(answer); })
@@ -227,14 +227,14 @@ document.querySelectorAll(".deal-form").forEach(enhanceDealForm);
 
 // Share links on the sheet: show each as the full address the phone would send (the page may give a path).
 document.querySelectorAll("a.share-link").forEach((link) => {
-  link.textContent = link.href;
+  link.textContent = /** @type {HTMLAnchorElement} */ (link).href;
 });
 
 // A form that writes is sent once: its button says what is happening and further taps are ignored
 // (the server also counts a repeat once, by the form's key). Back at the page from the history, the
 // button is ready again.
 document.addEventListener("submit", (event) => {
-  const button = event.target.querySelector("[data-submit-once]");
+  const button = /** @type {HTMLElement} */ (event.target).querySelector("[data-submit-once]");
   if (!button) return;
   if (button.getAttribute("aria-busy") === "true") {
     event.preventDefault();
@@ -281,9 +281,9 @@ function setUpOutbox(meta) {
   try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
   const otherDeal = document.querySelector("[data-new-deal]") && !/new$/.test(location.pathname);
   if (kept || otherDeal || /[?&]sets=/.test(location.search)) start();  // a meld from the calculator; sw.js's kit
-  document.addEventListener("focusin", (event) => { if (event.target.closest("form[data-outbox]")) start(); });
+  document.addEventListener("focusin", (event) => { if (/** @type {HTMLElement} */ (event.target).closest("form[data-outbox]")) start(); });
   document.addEventListener("submit", (event) => {
-    const form = event.target;
+    const form = /** @type {HTMLFormElement} */ (event.target);
     if (!form.matches("form[data-outbox]")) return;
     if (outbox) { outbox.submitted(event); return; }
     if (navigator.onLine && !form.elements.write_key) return;  // sent as it is: it writes nothing

@@ -12,7 +12,7 @@ import { addTable, bestMelds } from "./js/rules/meld.js";
 import { strip } from "./js/rules/spaces.js";
 import { cardFaces, element } from "./js/meld_faces.js";
 
-const form = document.querySelector("[data-meld-form]");
+const form = /** @type {HTMLFormElement} */ (document.querySelector("[data-meld-form]"));
 const output = document.getElementById("meld-result");
 const ALL_TRUMPS = "all";
 // Opened from a match with its own meld prices, the page gives its meld table with them (group → price).
@@ -36,7 +36,7 @@ function picks() {
   });
 }
 
-const chosen = (name) => form.elements[name].value;
+const chosen = (/** @type {string} */ name) => form.elements[name].value;
 
 // A deck has its own cards (no nines in a double deck) and copies: every pick offers 0 … copies. The cards
 // held beyond them are taken out of the hand: how many.
@@ -59,7 +59,7 @@ function showFaces() {
   const counts = new Array(24).fill(0);
   for (const { select, index } of picks()) counts[index] = select.selectedIndex;
   const shown = cardFaces(chosen("deck"), counts, (index) => {
-    form.querySelector(`select[name="n_${cardCode(index)}"]`).selectedIndex = counts[index];
+    /** @type {HTMLSelectElement} */ (form.querySelector(`select[name="n_${cardCode(index)}"]`)).selectedIndex = counts[index];
     recount();
   });
   const rows = form.querySelector("#hand");

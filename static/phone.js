@@ -132,7 +132,7 @@ function swapLivePart(region, html) {
     if (totalsBefore[index] !== total.textContent) total.classList.add("row-changed");
   });
   incoming.content.querySelectorAll("details > summary[aria-label]").forEach((summary) => {
-    if (opened.has(summary.getAttribute("aria-label"))) summary.parentElement.open = true;
+    if (opened.has(summary.getAttribute("aria-label"))) /** @type {HTMLDetailsElement} */ (summary.parentElement).open = true;
   });
   region.replaceChildren(incoming.content);
 }
@@ -222,8 +222,9 @@ document.querySelectorAll(".live-sheet[data-live-url]").forEach(followSheet);
 const entryPanel = document.querySelector("[data-entry-panel]");
 let entryModule = null;
 if (entryPanel) document.addEventListener("click", (event) => {
-  const link = event.target.closest(".live-sheet :is(.add-deal, .deal-number a)")
-    || (!event.target.closest("a") && event.target.closest(".live-sheet tr")?.querySelector(".deal-number a"));
+  const target = /** @type {HTMLElement} */ (event.target);
+  const link = /** @type {HTMLAnchorElement | null} */ (target.closest(".live-sheet :is(.add-deal, .deal-number a)")
+    || (!target.closest("a") && target.closest(".live-sheet tr")?.querySelector(".deal-number a")));
   if (!link || event.button || event.ctrlKey || event.metaKey) return;
   event.preventDefault();
   if (entryModule) { entryModule.openEntry(link); return; }
@@ -252,7 +253,7 @@ function runCountdown(element) {
 }
 
 document.querySelectorAll("[data-ends-at]").forEach(runCountdown);
-document.addEventListener("sheet-changed", (event) => event.target.querySelectorAll("[data-ends-at]").forEach(runCountdown));
+document.addEventListener("sheet-changed", (event) => /** @type {HTMLElement} */ (event.target).querySelectorAll("[data-ends-at]").forEach(runCountdown));
 
 
 // A club event's table: once this phone's player taps their name (kept on the phone for this match), the line

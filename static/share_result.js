@@ -40,12 +40,12 @@ function download(link) {
 }
 
 document.addEventListener("click", async (event) => {
-  const link = event.target.closest?.("[data-share-result]");
+  const link = /** @type {HTMLElement} */ (event.target).closest?.("[data-share-result]");
   if (!link || !sharesFiles()) return;
   event.preventDefault();
   try {
     await navigator.share({ title: link.dataset.shareTitle, files: [await picture(link)] });
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     if (error.name !== "AbortError") download(link);  // not when the player closed the share sheet
   }
 });

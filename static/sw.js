@@ -30,6 +30,8 @@
 //   again the pages the old cache held (keeping the old copy when that fails) and deletes old caches.
 "use strict";
 
+/** The worker's own scope (the WebWorker library types `self` as any worker's). */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const PREFIX = "scorekeeper-";
 const CACHE = PREFIX + SETTINGS.release;
 const KEPT_PAGES = /^\/(?:$|m\/|w\/|meld$|rules$|manifest\.webmanifest$)/;
@@ -113,9 +115,9 @@ async function keepKit(address, sheet) {
   }
 }
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SETTINGS.keepFirst))
-    .then(() => self.skipWaiting()));
+    .then(() => worker.skipWaiting()));
 });
 
 // The pages an older release kept are fetched again for this one; a page that cannot be fetched now
@@ -138,7 +140,7 @@ async function carryOver(oldName) {
   }
 }
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const old = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
     for (const name of old) {
@@ -147,8 +149,8 @@ self.addEventListener("activate", (event) => {
     }
     // The page this worker was started from was opened before it: kept now (the pages register the worker
     // and nothing else: static/app.js, and static/meld.js on the calculator, which loads no app.js).
-    await self.clients.claim();
-    const opened = await self.clients.matchAll({ type: "window" });
+    await worker.clients.claim();
+    const opened = await worker.clients.matchAll({ type: "window" });
     await Promise.all(opened.filter((client) => isKeptPage(new URL(client.url)))
       .map((client) => keepPage(client.url).catch(() => false)));
   })());
@@ -156,7 +158,7 @@ self.addEventListener("activate", (event) => {
 
 // A page asks for a copy of a match's sheet to be kept as the server now has it (the outbox, once the
 // match's facts are confirmed).
-self.addEventListener("message", (event) => {
+worker.addEventListener("message", (event) => {
   const address = event.data && event.data.keep;
   if (typeof address !== "string") return;
   const url = new URL(address, self.location.origin);
@@ -238,7 +240,7 @@ async function sheetAfterFailedSend(request) {
     || fetch(request).catch(async (error) => (await caches.match(SETTINGS.offlinePage)) || Promise.reject(error));
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   const form = url.origin === self.location.origin && MATCH_FORM.exec(url.pathname);

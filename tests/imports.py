@@ -2,33 +2,51 @@
 
 Imports may point down the layers or within one, never up: the rules core knows nothing of the
 rest, the tables know nothing of the web, and only the app factory and the command line see it all.
+The layers are the table under "## The layers" in docs/architecture.md, read from it: its first column
+names each layer's modules, bottom up, as paths under scorekeeper/ in backticks (``views/`` a package and
+every module in it, ``store/reading.py`` one module, ``__init__.py`` the package itself).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
-# From the bottom up; a module belongs to the first prefix it starts with.
-LAYERS: tuple[tuple[str, ...], ...] = (
-    ("scorekeeper.rules",),
-    ("scorekeeper.models", "scorekeeper.extensions", "scorekeeper.instance", "scorekeeper.assets",
-     "scorekeeper.bundle", "scorekeeper.addresses", "scorekeeper.samples", "scorekeeper.versions"),
-    ("scorekeeper.db",),
-    ("scorekeeper.store.describe", "scorekeeper.store.reading", "scorekeeper.store.write_keys"),
-    ("scorekeeper.store",),
-    ("scorekeeper.tables", "scorekeeper.ratings", "scorekeeper.events", "scorekeeper.sheet", "scorekeeper.forms",
-     "scorekeeper.device", "scorekeeper.rule_history", "scorekeeper.migrations"),
-    ("scorekeeper.views",),
-    ("scorekeeper.cli", "scorekeeper"),
-)
+ARCHITECTURE = Path(__file__).resolve().parent.parent / "docs" / "architecture.md"
+_PATH = re.compile(r"`(?:scorekeeper/)?([\w/]+(?:\.py|/))`")
+
+
+def table_paths(text: str) -> list[list[str]]:
+    """The module paths of each row of the layer table in ``text``, bottom up, as the table writes them."""
+    section = text.split("\n## The layers\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    return [_PATH.findall(row.split("|")[1]) for row in rows]
+
+
+def module_of(path: str) -> str:
+    """``store/reading.py`` → ``scorekeeper.store.reading``; ``views/`` → ``scorekeeper.views``."""
+    parts = path.removesuffix("/").removesuffix(".py").split("/")
+    return ".".join(["scorekeeper", *([] if parts == ["__init__"] else parts)])
+
+
+# Each layer's modules (a package path stands for the package and every module in it), bottom up.
+LAYERS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(module_of(path) for path in row) for row in table_paths(ARCHITECTURE.read_text(encoding="utf-8")))
+_PACKAGES = {module_of(path) for row in table_paths(ARCHITECTURE.read_text(encoding="utf-8"))
+             for path in row if path.endswith("/")}
 
 
 def layer_of(module: str) -> int | None:
-    for index, prefixes in enumerate(LAYERS):
-        if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes):
-            return index
-    return None
+    """The layer of the table's most particular name for ``module``: itself, else the closest package holding
+    it (``store/reading.py`` before ``store/``)."""
+    best: tuple[int, int] | None = None  # (length of the name, layer)
+    for index, names in enumerate(LAYERS):
+        for name in names:
+            if module == name or (name in _PACKAGES and module.startswith(name + ".")):
+                if best is None or len(name) > best[0]:
+                    best = (len(name), index)
+    return None if best is None else best[1]
 
 
 def module_name(package: Path, path: Path) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from imports import import_graph, import_loops, layer_of, upward_imports
+from imports import ARCHITECTURE, import_graph, import_loops, layer_of, table_paths, upward_imports
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
@@ -82,6 +82,29 @@ def test_no_blueprint_imports_another(graph: dict[str, set[str]]) -> None:
 
 def test_every_module_has_a_layer(graph: dict[str, set[str]]) -> None:
     assert [module for module in graph if layer_of(module) is None] == []
+
+
+def test_every_path_in_the_layer_table_exists_and_stands_once() -> None:
+    paths = [path for row in table_paths(ARCHITECTURE.read_text(encoding="utf-8")) for path in row]
+    assert len(paths) >= 20 and "rules/" in paths and "__init__.py" in paths
+    assert [path for path in paths if not (PACKAGE / path).exists()] == []
+    assert sorted({path for path in paths if paths.count(path) > 1}) == []
+
+
+def test_a_folder_stands_for_its_modules_and_a_more_particular_path_wins() -> None:
+    assert layer_of("scorekeeper.views.events.director") == layer_of("scorekeeper.views")
+    store = layer_of("scorekeeper.store")
+    assert layer_of("scorekeeper.store.writing") == store != layer_of("scorekeeper.store.reading")
+    assert layer_of("scorekeeper.serving") == layer_of("scorekeeper")
+    assert layer_of("scorekeeper.no_such_module") is None  # a file's path is that module alone
+
+
+def test_the_layers_are_read_from_the_table_s_first_column() -> None:
+    text = ("# Title\n\n## The layers\n\n| layer | what | knows of |\n|---|---|---|\n"
+            "| `scorekeeper/rules/` | the game (`rules/x.py` here is no layer) | nothing |\n"
+            "| `__init__.py` (`create_app`), `cli.py`, `tables/` | the rest | all |\n"
+            "\n## Next\n| `other.py` | no | no |\n")
+    assert table_paths(text) == [["rules/"], ["__init__.py", "cli.py", "tables/"]]
 
 
 def test_the_checks_spot_what_they_guard(tmp_path: Path) -> None:

@@ -195,3 +195,20 @@ def test_the_servers_own_refusals_under_the_api_are_json_with_a_code(guarded: An
     assert head.startswith(b"HTTP/1.1 413") and b"Content-Type: application/json" in head
     error = json.loads(body)["error"]
     assert error["code"] == "too_large" and error["field"] is None and "nothing was saved" in error["message"]
+
+
+def test_waitress_is_pinned_to_the_major_version_these_tests_run_the_guard_with() -> None:
+    """serving.py subclasses waitress's channel and server, which are not public: a new major version may
+    change them, so pyproject.toml admits only the major version installed here."""
+    import tomllib
+    from importlib.metadata import version
+
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    pinned = next(Requirement(line) for line in project["project"]["dependencies"] if line.startswith("waitress"))
+    installed = Version(version("waitress"))
+    assert installed in pinned.specifier
+    assert Version(f"{installed.major + 1}.0") not in pinned.specifier
+    assert Version(f"{installed.major}.99") in pinned.specifier

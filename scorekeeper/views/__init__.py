@@ -12,7 +12,6 @@ from ..rules.rotation import next_dealer
 from ..sheet.rows import sheet_rows
 from ..sheet.view import points, signed_points
 from ..store.history import THE_API, act_as
-from .links import remember_urls
 
 
 def init_app(app: Flask) -> None:
@@ -53,7 +52,6 @@ def init_app(app: Flask) -> None:
     app.add_template_global(next_dealer)
     app.add_template_global(sheet_rows)
     app.add_template_global(new_write_key)
-    remember_urls(app)
     app.before_request(_name_the_writer)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, has_request_context, request, url_for
+from flask import current_app, request, url_for
 
 
 def external_url(endpoint: str, **values: Any) -> str:
@@ -48,40 +48,3 @@ def shared_url(endpoint: str, **values: Any) -> str:
         return base + url_for(endpoint, **values)
     return url_for(endpoint, _external=True, **values)
 
-
-URLS_KEPT = 20_000  # addresses remembered by ``remember_urls``; past that they are built afresh
-
-
-def remember_urls(app: Flask) -> None:
-    """Build each address once: ``url_for`` (in code and in templates) answers an address it has built
-    before from a map rather than going through the URL map again. A page such as the score sheet asks for
-    some twenty addresses (the stylesheet, the scripts, its links), the same for every version of a match.
-
-    Only what depends on nothing but its arguments is kept: paths (no ``_external``, ``_scheme``,
-    ``_anchor`` or ``_method``) built while answering a request, under the request's script root (and its
-    blueprint for a relative endpoint such as ``.sheet``). The URL map and the static files' digests
-    (``assets.py``) are fixed once the app has started, so a kept address is the one Flask would build.
-    """
-    build = app.url_for
-    kept: dict[tuple[Any, ...], str] = {}
-
-    def url_for(endpoint: str, /, *, _anchor: str | None = None, _method: str | None = None,
-                _scheme: str | None = None, _external: bool | None = None, **values: Any) -> str:
-        if _anchor is not None or _method is not None or _scheme is not None or _external \
-                or not has_request_context():
-            return build(endpoint, _anchor=_anchor, _method=_method, _scheme=_scheme, _external=_external, **values)
-        key = (request.script_root, request.blueprint if endpoint.startswith(".") else None, endpoint,
-               *((name, type(value), value) for name, value in sorted(values.items())))  # 1 and True differ
-        try:
-            found = kept.get(key)
-        except TypeError:  # a value that cannot be a key (a list of query values): built every time
-            return build(endpoint, **values)
-        if found is None:
-            found = build(endpoint, **values)
-            if len(kept) >= URLS_KEPT:
-                kept.clear()
-            kept[key] = found
-        return found
-
-    app.url_for = url_for  # type: ignore[method-assign, assignment]  # what flask.url_for calls
-    app.jinja_env.globals["url_for"] = url_for

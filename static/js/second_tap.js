@@ -18,7 +18,7 @@ export function guardSecondTaps() {
   let change = null;  // the last dialog opened or closed, and the press that did it
   addEventListener("keydown", (event) => { keyAt = event.timeStamp; }, { capture: true, passive: true });
   new MutationObserver((records) => {
-    if (!records.some((record) => record.target.localName === "dialog")) return;
+    if (!records.some((record) => /** @type {Element} */ (record.target).localName === "dialog")) return;
     const press = window.lastPress;
     change = { at: performance.now(), by: press && press.timeStamp > keyAt ? press : null };
   }).observe(document.documentElement, { attributes: true, attributeFilter: ["open"], subtree: true });

@@ -98,7 +98,7 @@ export function openEntry(link) {
 
 // The outbox this page shows (app.js loads the same module: static/js/offline/main.js starts it once).
 async function outbox() {
-  const meta = document.querySelector('meta[name="outbox"]');
+  const meta = /** @type {HTMLMetaElement} */ (document.querySelector('meta[name="outbox"]'));
   const module = await import(JSON.parse(meta.content).module);
   return module.start(meta);
 }
@@ -199,9 +199,9 @@ function setUpEntryPanel(region) {
         return;
       }
       // A new deal gets a key made here: the form may be this phone's copy, its key used by a deal saved since.
-      if (newDeal) body.querySelector('input[name="write_key"]').value = newKey();
+      if (newDeal) /** @type {HTMLInputElement} */ (body.querySelector('input[name="write_key"]')).value = newKey();
       if (newDeal && navigator.onLine) {
-        kept = { html, url, version: body.querySelector('input[name="version"]').value, next: null };
+        kept = { html, url, version: /** @type {HTMLInputElement} */ (body.querySelector('input[name="version"]')).value, next: null };
       }
       if (offline) {  // the phone's copy, drawn before the deals not sent yet: made into the form asked for
         const form = body.querySelector("form.deal-form");
@@ -274,7 +274,7 @@ function setUpEntryPanel(region) {
   const freshToken = async (form) => {
     const answer = await fetch(form.action, { cache: "no-store", credentials: "same-origin" });
     const page = new DOMParser().parseFromString(await answer.text(), "text/html");
-    const token = page.querySelector('input[name="csrf_token"]');
+    const token = /** @type {HTMLInputElement} */ (page.querySelector('input[name="csrf_token"]'));
     if (!answer.ok || !token || !form.elements.csrf_token) return false;
     form.elements.csrf_token.value = token.value;
     return true;
@@ -298,7 +298,7 @@ function setUpEntryPanel(region) {
     let html;
     const send = async () => {
       // URL-encoded, as the form itself is sent: quicker for the server to read than multipart.
-      response = await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form, submitter)),
+      response = await fetch(form.action, { method: "POST", body: new URLSearchParams(/** @type {any} */ (new FormData(form, submitter))),
         credentials: "same-origin", headers: { "X-Entry-Panel": "1" } });  // answered with the sheet's part
       html = await response.text();
     };
@@ -340,7 +340,7 @@ function setUpEntryPanel(region) {
   // its focus: the number pad stays up, and its "next" goes on from there.
   panel.addEventListener("mousedown", (event) => {
     const typing = document.activeElement;
-    if (event.target.closest("label.choice, label.segment") && panel.contains(typing)
+    if (/** @type {HTMLElement} */ (event.target).closest("label.choice, label.segment") && panel.contains(typing)
         && typing.matches('input[inputmode="numeric"]')) event.preventDefault();
   });
   panel.querySelector(".entry-close").addEventListener("click", () => panel.close());
@@ -353,7 +353,7 @@ function setUpEntryPanel(region) {
   };
   panel.addEventListener("close", () => {
     opening += 1;
-    const form = body.querySelector("form.deal-form");
+    const form = /** @type {HTMLFormElement} */ (body.querySelector("form.deal-form"));
     if (panel.returnValue !== "done" && typed && form && isNewDeal(form.action)) {
       draft = { title: title.textContent, content: document.createDocumentFragment() };
       draft.content.append(...body.childNodes);
@@ -371,7 +371,7 @@ function setUpEntryPanel(region) {
   });
   // Before app.js's outbox sees it (it listens on the document): the panel's form is sent here.
   window.addEventListener("submit", (event) => {
-    if (!panel.contains(event.target)) return;
+    if (!panel.contains(/** @type {Node} */ (event.target))) return;
     event.preventDefault();
     event.stopPropagation();
     save(event.target, event.submitter);

@@ -229,7 +229,7 @@ export function takeMeldFromQuery(form) {
   const side = query.get("side");
   if (side === null || !query.get("sets")) return;
   const hand = `sides-${side}-hands-${query.get("player") || "0"}-`;
-  const counts = new Map(query.get("sets").split(",").map((part) => part.split(":")));
+  const counts = new Map(query.get("sets").split(",").map((part) => /** @type {[string, string]} */ (part.split(":"))));
   const sets = [...form.querySelectorAll(`input[name^="${hand}sets-"]`)];
   if (!sets.length || sets.every((input) => input.value === String(whole(counts.get(input.name.slice(hand.length + 5))) || 0))) return;
   for (const input of sets) input.value = String(whole(counts.get(input.name.slice(hand.length + 5))) || 0);

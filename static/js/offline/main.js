@@ -225,7 +225,7 @@ function keepSheet(ctx) {
 // its live part says which (a form there may be the one just saved, of the version before).
 async function upToDate(ctx) {
   const live = document.querySelector(".live-sheet[data-etag]");  // the sheet's "<version>-<build>"
-  const field = document.querySelector('form[data-outbox] input[name="version"]');
+  const field = /** @type {HTMLInputElement | null} */ (document.querySelector('form[data-outbox] input[name="version"]'));
   const version = live ? live.dataset.etag.split("-")[0] : field ? field.value : null;
   const facts = await ctx.db.factsOf(ctx.config.match);
   const entries = await ctx.db.entriesOf(ctx.config.match);
@@ -310,7 +310,7 @@ async function keepAndShow(ctx, form, submitter) {
 // Entries kept "in flight" whose form is back on this page (refused with a message, or the same page
 // shown again): the page holds what was typed, so the outbox lets them go.
 async function takeBackReturnedForms(ctx) {
-  const keys = new Set([...document.querySelectorAll('form[data-outbox] input[name="write_key"]')].map((i) => i.value));
+  const keys = new Set([...document.querySelectorAll('form[data-outbox] input[name="write_key"]')].map((i) => /** @type {HTMLInputElement} */ (i).value));
   for (const entry of await ctx.db.entriesOf(ctx.config.match)) {
     if (entry.state === "in_flight" && keys.has(entry.key)) await ctx.db.removeEntry(entry);
   }

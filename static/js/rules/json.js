@@ -42,6 +42,7 @@ const tooDeep = (path) =>
 
 const SKIP = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+/** @type {Array<[string, null|boolean|JsonFloat]>} */
 const CONSTANTS = [["null", null], ["true", true], ["false", false], ["NaN", new JsonFloat(NaN)],
   ["Infinity", new JsonFloat(Infinity)], ["-Infinity", new JsonFloat(-Infinity)]];
 const ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };

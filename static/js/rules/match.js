@@ -11,12 +11,12 @@ import { PLACEHOLDER_SIDE_NAMES } from "./declarations.js";
  *   | {kind: "cards", byRank: Array<[string, number]>}} TrickFact */
 /** @typedef {{kind: "total", total: number, tookTrick: boolean|null}
  *   | {kind: "detail", meld: MeldFact[], tricks: TrickFact|null, lastTrick: boolean, tookTrick: boolean|null}} SideEntry */
-/** @typedef {{passed: boolean, sides: SideEntry[], bidder: number|null, bid: number|null, trump: string|null,
+/** @typedef {{passed: boolean, sides: readonly SideEntry[], bidder: number|null, bid: number|null, trump: string|null,
  *   thrownIn: boolean, enteredUnder: PricingBasis|null, bidBy: string|null, dealtBy: string|null,
  *   out: boolean, forced: boolean}} Deal */
 /** @typedef {{name: string, players: string[]}} SideInfo */
-/** @typedef {{sides: SideInfo[], rules: import("./house_rules.js").HouseRules, deals: Deal[], name: string,
- *   auction: boolean}} Match */
+/** @typedef {{sides: readonly SideInfo[], rules: import("./house_rules.js").HouseRules, deals: readonly Deal[],
+ *   name: string, auction: boolean, firstDealer: number|null}} Match */
 
 /** A side's name as pages show it (match.py's shown_side_name): its own name, or its players' ("Ann & Bob")
  * when the name is empty or still a preset's placeholder ("We", "They" …). @param {SideInfo} side */
@@ -42,7 +42,7 @@ export const sameBasis = (a, b) =>
   a.meld_table === b.meld_table && a.trick_scale === b.trick_scale && a.last_trick === b.last_trick
   && (a.meld_prices === b.meld_prices || JSON.stringify(a.meld_prices) === JSON.stringify(b.meld_prices));
 
-/** A deal, every fact named. @returns {Deal} */
+/** A deal, every fact named. @returns {Readonly<Deal>} */
 export function makeDeal({ sides = [], bidder = null, bid = null, trump = null, thrownIn = false, passed = false,
   enteredUnder = null, bidBy = null, dealtBy = null, out = false, forced = false } = {}) {
   return Object.freeze({ sides: Object.freeze(sides), bidder, bid, trump, thrownIn, passed, enteredUnder, bidBy, dealtBy,
@@ -57,7 +57,7 @@ export function pinned(deal, rules) {
   return makeDeal({ ...deal, enteredUnder: basisOfRules(rules) });
 }
 
-/** @returns {Match} */
+/** @returns {Readonly<Match>} */
 export function makeMatch({ sides, rules, deals = [], name = "", auction = true, firstDealer = null }) {
   return Object.freeze({ sides: Object.freeze(sides), rules, deals: Object.freeze(deals), name, auction, firstDealer });
 }

@@ -101,6 +101,7 @@ function otherClasses(counts, table) {
 /** Runs and royal marriages from `pairs` trump K-Q pairs, `mostRuns` of them complete: the highest
  * value wins, the most runs among equal values. */
 function trumpSplit(mostRuns, pairs, table) {
+  /** @type {[MeldLine[], number]} */
   let best = [[], 0];
   for (let runs = 0; runs <= Math.min(mostRuns, pairs); runs += 1) {
     const lines = [];
@@ -112,7 +113,7 @@ function trumpSplit(mostRuns, pairs, table) {
   return best;
 }
 
-/** Class 1 for one trump; `marriages` holds the K-Q pairs of each suit. */
+/** Class 1 for one trump; `marriages` holds the K-Q pairs of each suit. @returns {[MeldLine[], number]} */
 function trumpClass(counts, trump, marriages, deck, table) {
   const offset = SUITS.indexOf(trump) * 6;
   const pairs = marriages[SUITS.indexOf(trump)];
@@ -162,7 +163,7 @@ export function meldAllTrumps(held, table) {
   return SUITS
     .map((trump) => {
       const [lines, value] = trumpClass(held.counts, trump, marriages, held.deck, table);
-      return [value, result(trump, [...lines, ...others])];
+      return /** @type {[number, MeldResult]} */ ([value, result(trump, [...lines, ...others])]);
     })
     .sort((a, b) => b[0] - a[0])
     .map(([, found]) => found);

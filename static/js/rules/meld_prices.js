@@ -51,7 +51,7 @@ export function parseMeldPrices(raw, { stored = false } = {}) {
   for (const [key, value] of Object.entries(raw)) {
     try {
       combinationFromKey(key);
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       throw pricesFail(key, error.problem.message, error.code);
     }
     found[key] = groupPrices(key, value, stored);

@@ -27,7 +27,7 @@ export function problemAt(found, prefix) {
 
 /** Input the rules do not allow; `problem` says what and where. */
 export class RulesError extends Error {
-  /** @param {Problem} found */
+  /** @param {Problem} found @param {string} [text] */
   constructor(found, text) {
     super(text ?? found.message);
     this.name = "RulesError";
