@@ -265,6 +265,9 @@ def plain_deals(count: int, seed: int) -> list[dict[str, Any]]:
     for _ in range(count):
         sides = []
         for _side in range(2):
+            if rng.random() < 0.15:
+                sides.append({"total": rng.choice([0, 40, 70])})
+                continue
             entry: dict[str, Any] = {"meld": rng.choice([0, 20, [10, 4]])}
             if rng.random() < 0.9:
                 entry["tricks"] = rng.choice([0, 24, 25, 48, 23])

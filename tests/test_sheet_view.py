@@ -23,3 +23,12 @@ def test_a_sheet_view_of_contradicting_facts_names_the_deals() -> None:
     view = SheetView.of(match)
     assert view.sheet is None and [number for number, _ in view.problems] == [1]
     assert view.totals() == [("We", 0), ("They", 0)] and view.to_go(0) == 500
+
+
+def test_a_rows_deal_address_is_the_one_built_for_it() -> None:
+    from scorekeeper.sheet.rows import _addresses
+
+    built = _addresses(lambda number: f"/m/a&b/deals/{number}/edit")
+    assert [built(n) for n in (1, 12, 1000)] == [f"/m/a&amp;b/deals/{n}/edit" for n in (1, 12, 1000)]
+    twice = _addresses(lambda number: f"/deals/{number}/{number}")  # not one place for the number: each built
+    assert twice(7) == "/deals/7/7"

@@ -22,6 +22,7 @@ from .match import (
     MeldSets,
     SideDetail,
     SideInfo,
+    SideTotal,
     TrickCards,
     TrickCounters,
     TrickFact,
@@ -70,10 +71,14 @@ def plainly_fine(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], aucti
     thrown_in = deal.thrown_in
     taken = 0
     claims = 0
+    details = 0  # sides entered as meld and tricks (a one-number side has nothing to check)
     tricks_given = False
     for entry in entries:
+        if type(entry) is SideTotal:
+            continue
         if type(entry) is not SideDetail:
             return False
+        details += 1
         for fact in entry.meld:
             if type(fact) is not MeldPoints:
                 return False
@@ -89,12 +94,15 @@ def plainly_fine(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], aucti
         if took and (thrown_in or entry.took_trick is False):
             return False
         claims += entry.last_trick
-    if thrown_in:
+    if thrown_in or not details:
         return True
     under = deal.entered_under
     if holds is None or (under is not None and under.trick_scale is not rules.trick_scale):
         holds = deck_card_points(rules.deck, basis_of(deal, rules).trick_scale)
-    return claims == 1 if tricks_given and taken == holds else (not tricks_given and claims <= 1 and taken <= holds)
+    if claims > 1 or taken > holds:
+        return False
+    complete = details == len(entries) and tricks_given
+    return not complete or (taken == holds and claims == 1)
 
 
 def check_new_deal(match: Match, deal: Deal) -> list[Problem]:

@@ -30,14 +30,14 @@ class PricingBasis:
 
 
 # Meld facts: what a hand showed, in one of three forms.
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MeldPoints:
     """Meld as a plain number, priced on the deal's ``entered_under`` table."""
 
     points: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MeldSets:
     """Meld as sets of each combination held in one hand, e.g. one run and one pinochle."""
 
@@ -47,7 +47,7 @@ class MeldSets:
         return dict(self.sets).get(combination, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MeldCards:
     """Meld as the cards of one hand, worked out by the meld calculator."""
 
@@ -59,21 +59,21 @@ MeldFact = MeldPoints | MeldSets | MeldCards
 
 
 # Trick facts: what a side took in play, in one of three forms (never the last-trick bonus).
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickPoints:
     """Card points as a plain number on the deal's ``entered_under`` scale."""
 
     points: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickCounters:
     """How many aces, tens and kings were taken."""
 
     counters: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickCards:
     """How many cards of each rank were taken."""
 
@@ -86,7 +86,7 @@ class TrickCards:
 TrickFact = TrickPoints | TrickCounters | TrickCards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideTotal:
     """One number for the side's meld and tricks together, as on a paper sheet."""
 
@@ -94,7 +94,7 @@ class SideTotal:
     took_trick: bool | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideDetail:
     """A side's meld (one fact per hand; usually one) and what it took in play."""
 
@@ -145,7 +145,7 @@ class Deal:
         return dataclasses.replace(self, entered_under=PricingBasis.of(rules))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideInfo:
     """A side of the match: a partnership or a single player."""
 

@@ -199,7 +199,9 @@ def _plain_deal(data: object, side_count: int, rules: HouseRules, stored: bool,
         if trump is None:
             return None
     thrown_in, out, forced = data.get("thrown_in"), data.get("out"), data.get("forced")
-    if not (_flag(thrown_in) and _flag(out) and _flag(forced)) or (thrown_in and bidder is None):
+    if not (thrown_in is None or thrown_in is True or thrown_in is False) or (thrown_in and bidder is None):
+        return None
+    if not (out is None or out is True or out is False) or not (forced is None or forced is True or forced is False):
         return None
     items = data.get("sides")
     if type(items) is not list or len(items) != side_count:
@@ -230,7 +232,7 @@ def _plain_side(data: object) -> SideEntry | None:
     if type(data) is not dict:
         return None
     took_trick = data.get("took_trick")
-    if not _flag(took_trick):
+    if not (took_trick is None or took_trick is True or took_trick is False):
         return None
     if "total" in data:
         total = data["total"]
@@ -256,7 +258,7 @@ def _plain_side(data: object) -> SideEntry | None:
             return None
         tricks = TrickPoints(points)
     last_trick = data.get("last_trick")
-    if not _flag(last_trick):
+    if not (last_trick is None or last_trick is True or last_trick is False):
         return None
     return SideDetail(meld=meld, tricks=tricks, last_trick=bool(last_trick), took_trick=took_trick)
 
@@ -278,11 +280,6 @@ def _plain_basis(data: object, rules: HouseRules, stored: bool,
         except MatchFileError:
             return None
     return basis
-
-
-def _flag(value: object) -> bool:
-    """Whether ``value`` reads as an optional true or false (None: left out)."""
-    return value is None or value is True or value is False
 
 
 _TOTAL_KEYS = frozenset({"total", "took_trick"})

@@ -303,7 +303,7 @@ def settle_entry(entry: SideEntry, deal: Deal, rules: HouseRules, played: bool,
         card_points, exact = tricks.points, True  # points on the scale in force: as ``price_card_points`` has it
     else:
         card_points, exact = price_card_points(tricks, deal, rules)
-    same_prices = same_meld_prices(basis, rules)
+    same_prices = basis is None or same_meld_prices(basis, rules)
     meld = 0
     for fact in entry.meld:  # the usual forms priced here, as ``price_meld`` does, without its call
         if type(fact) is MeldPoints and same_prices:

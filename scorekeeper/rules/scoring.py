@@ -155,7 +155,8 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
         return Settled(MADE, tuple(earned), True, as_entered, lost, hand_melds)
     earned[bidder] = set_score(rules, bid, earned[bidder])
     kept = rules.set_penalty is _SHORTFALL  # otherwise the bid is the score anyway
-    return Settled(SET, tuple(earned), False, as_entered, lost if kept else _lost_meld(lost, bidder), hand_melds)
+    return Settled(SET, tuple(earned), False, as_entered, lost if kept or not lost else _lost_meld(lost, bidder),
+                   hand_melds)
 
 
 def set_score(rules: HouseRules, bid: int, earned: int) -> int:

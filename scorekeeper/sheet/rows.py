@@ -27,6 +27,7 @@ def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, w
     sides = [(side, str(escape(name))) for side, name in enumerate(names)]
     after_note = (f'<tr class="after-end"><td colspan="{len(names) + 1}" class="left small">'
                   'Deal {}: after the end</td></tr>\n')
+    address = None if watching or edit_url is None else _addresses(edit_url)
     parts: list[str] = []
     add = parts.append
     for line in lines:
@@ -34,10 +35,10 @@ def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, w
         after_end = line.after_end
         uncounted = counted is not None and number > counted
         add(f'<tr id="deal-{number}" class="after-end">' if after_end or uncounted else f'<tr id="deal-{number}">')
-        if watching or edit_url is None:
+        if address is None:
             add(f'<td class="left num deal-number">{number}')
         else:
-            add(f'<td class="left num deal-number"><a href="{escape(edit_url(number))}" '
+            add(f'<td class="left num deal-number"><a href="{address(number)}" '
                 f'aria-label="Edit deal {number}">{number}</a>')
         add(NOT_COUNTED if uncounted else "")
         add("</td>")
@@ -86,3 +87,16 @@ def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, w
         if not auction and after_end:
             add(after_note.format(number))
     return Markup("".join(parts))
+
+
+SAMPLE_NUMBER = 987654321  # a number no sheet reaches, to find where a deal's number stands in its address
+
+
+def _addresses(edit_url: Callable[[int], str]) -> Callable[[int], str]:
+    """Each deal's escaped address: the parts around the number of one address built, when deal 1's address
+    is made of them too (a number stands in an address as its digits); else each one built."""
+    head, mark, tail = edit_url(SAMPLE_NUMBER).partition(str(SAMPLE_NUMBER))
+    if mark and str(SAMPLE_NUMBER) not in tail and edit_url(1) == f"{head}1{tail}":
+        before, after = escape(head), escape(tail)
+        return lambda number: f"{before}{number}{after}"
+    return lambda number: str(escape(edit_url(number)))

@@ -119,11 +119,17 @@ def to_core(row: MatchRow) -> Match:
     if "deals" not in inspect(row).unloaded:
         note_deals_read(len(row.deals))
         return match_from_json(match_json(row), stored=True)
-    deals = [_stored_deal_json(*values) for values in get_session().execute(_DEALS, {"match_id": row.id})]
+    session = get_session()
+    deals = [_stored_deal_json(*values) for values in session.execute(_DEALS, {"match_id": row.id})]
     note_deals_read(len(deals))
-    return match_from_json(match_json(row, deals), stored=True)
+    sides = None if "sides" not in inspect(row).unloaded else [
+        {"name": name, "players": list(players)} for name, players in session.execute(_SIDES, {"match_id": row.id})]
+    return match_from_json(match_json(row, deals, sides), stored=True)
 
 
+_SIDE = Base.metadata.tables["side"]
+_SIDES = select(_SIDE.c.name, _SIDE.c.players).where(_SIDE.c.match_id == bindparam("match_id")).order_by(
+    _SIDE.c.position)
 _DEAL = Base.metadata.tables["deal"]
 _DEALS = select(*(_DEAL.c[name] for name in (
     "passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by", "sides", "meld_table",
@@ -159,13 +165,15 @@ def _stored_deal_json(passed: bool, bidder: int | None, bid: int | None, trump: 
     return data
 
 
-def match_json(row: MatchRow, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The whole match in the match file format, built from the rows (``deals``: its deals so built already)."""
+def match_json(row: MatchRow, deals: list[dict[str, Any]] | None = None,
+               sides: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The whole match in the match file format, built from the rows (``deals``, ``sides``: its deals and sides
+    so built already)."""
     return {
         "format": FORMAT,
         "name": row.name,
         "auction": row.auction,
-        "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides],
+        "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides] if sides is None else sides,
         **({"first_dealer": row.first_dealer} if row.first_dealer is not None else {}),
         "rules": dict(row.rules),
         "deals": [deal_json(deal) for deal in row.deals] if deals is None else deals,
