@@ -73,20 +73,25 @@ def unlocked(match_id: ColumnElement[int], rules: bool) -> ColumnElement[bool]:
 
 def refusal(match_id: int, rules: bool) -> MatchLocked | None:
     """Why a claim the condition stopped was refused (None: it was not locked, it lost a race)."""
+    return _refusal_where(_TABLE.c.match_id == match_id, rules)
+
+
+def refused_at(public_id: str, rules: bool) -> MatchLocked | None:
+    """``refusal`` of the match at this link, asked before a page previews a change it would refuse."""
+    return _refusal_where(_TABLE.c.match_id.in_(select(_MATCH.c.id).where(_MATCH.c.public_id == public_id)
+                                                .scalar_subquery()), rules)
+
+
+def _refusal_where(condition: ColumnElement[bool], rules: bool) -> MatchLocked | None:
+    """The refusal of the event table found by ``condition`` (None: no event table, or one taking writes)."""
     found = get_session().execute(
         select(_ROUND.c.number, _TABLE.c.number.label("table"), _TABLE.c.closed_at, _ROUND.c.closed_at.label("ended"))
-        .join(_ROUND, _ROUND.c.id == _TABLE.c.round_id).where(_TABLE.c.match_id == match_id)).first()
+        .select_from(_TABLE).join(_ROUND, _ROUND.c.id == _TABLE.c.round_id).where(condition)).first()
     if found is None:
         return None
     if found.closed_at is not None or found.ended is not None:
         return TableClosed(found.number, found.table)
     return EventRules() if rules else None
-
-
-def refused_at(public_id: str, rules: bool) -> MatchLocked | None:
-    """``refusal`` of the match at this link, asked before a page previews a change it would refuse."""
-    match_id = get_session().scalar(select(_MATCH.c.id).where(_MATCH.c.public_id == public_id))
-    return None if match_id is None else refusal(match_id, rules)
 
 
 def closed_table(match_id: int) -> TableClosed | None:
