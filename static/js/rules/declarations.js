@@ -17,6 +17,46 @@ export const PROBLEM_CODES = [
   "entrant_size","player_unknown","contradiction",
 ];
 
+// messages.py: what each problem says, by its code (and variant); {field} and {field:,} are filled in
+export const MESSAGES = {
+  side: "{side}: {message}",
+  contradiction: "deal {deal}: {message}",
+  not_a_suit: "'{text}' is not a suit (use S, H, D or C)",
+  not_a_rank: "'{text}' is not a rank (use A, 10, K, Q, J or 9)",
+  not_a_card: "'{text}' is not a card",
+  hand_counts: "a hand needs one count for each of the 24 cards",
+  card_not_in_deck: "{card} is not in a {deck}",
+  too_many_copies: "{held} {card} but a {deck} has {copies}",
+  too_many_deals: "this match already has {deals:,} deals, the most a match may hold; start a new match",
+  side_count: "the deal has {deal_sides} sides but the match has {match_sides}",
+  bidder_missing: "who won the auction? The bidder is missing",
+  out_without_bidder: "only bidders can announce going out",
+  forced_without_bidder: "a forced bid needs the side that took it",
+  thrown_in_without_auction: "a deal with no auction cannot be thrown in",
+  bidder_unknown: "bidder {bidder} is not a side of this match",
+  bid_missing: "the bid is missing",
+  bid_below_minimum: "bid {bid} is below the minimum opening bid of {minimum}",
+  bid_by_not_bidder: "{player} does not play on the bidding side",
+  dealer_unknown: "{player} does not play in this match",
+  meld_needs_trump: "{side}: meld from cards needs a trump",
+  "impossible_sets.hand": "{side}: {sets} × {combination} in one hand, but a {deck} allows at most {limit}",
+  "impossible_sets.deal": "{sets} × {combination} in the deal, but a {deck} allows at most {limit}",
+  "trump_kings_short.hand": "{side}: runs and royal marriages in one hand need {kings} trump kings, but a {deck} has {copies}",
+  "trump_kings_short.deal": "runs and royal marriages in the deal need {kings} trump kings, but a {deck} has {copies}",
+  hands_beyond_deck: "the hands hold {held} {card} but a {deck} has {copies}",
+  melds_beyond_deck: "the melds of the deal need at least {needed} {card} but a {deck} has {copies}",
+  counters_beyond_deck: "{side}: {counters} counters but a {deck} has {held}",
+  counters_on_classic: "{side}: counters cannot be priced on the classic scale; enter the cards taken by rank",
+  rank_beyond_deck: "{side}: {taken} {rank}s taken but a {deck} has {held}",
+  tricks_without_trick: "{side} took no trick but has trick points or the last trick",
+  tricks_in_thrown_in: "{side} has tricks, but a thrown-in deal is not played",
+  rank_total: "the sides took {taken} {rank}s together but a {deck} has {held}",
+  counters_total: "the sides took {counters} counters together but a {deck} has {held}",
+  last_trick_count: "{sides} sides took the last trick",
+  last_trick_missing: "no side took the last trick",
+  trick_total: "trick points add up to {taken}, but a {deck} holds {holds} on the {scale} scale (without the last trick)",
+};
+
 // limits.py: every limit on what a match may hold
 export const LIMITS = {
   MIN_SIDES: 2,

@@ -1,7 +1,7 @@
 // Problems as values: a stable code, the path of the place in the match file, a message for a player.
 // The twin of scorekeeper/rules/problems.py and errors.py: the same codes (declarations.js), the same paths.
 
-import { PROBLEM_CODES } from "./declarations.js";
+import { MESSAGES, PROBLEM_CODES } from "./declarations.js";
 
 /** What kind of problem: one code per situation, named as the core's ProblemCode members (NOT_JSON for
  * not_json). */
@@ -12,6 +12,18 @@ export const ProblemCode = Object.freeze(Object.fromEntries(PROBLEM_CODES.map((c
 /** @returns {Problem} */
 export function problem(code, path, message) {
   return Object.freeze({ code, path, message });
+}
+
+/** The message of `key` (a problem code, or a code and its variant: `impossible_sets.hand`) with its fields
+ * filled in as the core's messages.py fills them: `{bid}` as is, `{deals:,}` grouped by thousands. */
+export function say(key, fields = {}) {
+  return MESSAGES[key].replace(/\{(\w+)(:,)?\}/g, (_, name, group) => (group ? grouped(fields[name]) : String(fields[name])));
+}
+
+/** A problem at `path` that says its code's message (or the variant's) with `fields` filled in.
+ * @returns {Problem} */
+export function told(code, path, fields = {}, variant = "") {
+  return problem(code, path, say(variant ? `${code}.${variant}` : code, fields));
 }
 
 /** `prefix` followed by `path`: a key after a dot, an index (`[4]`) directly. */
@@ -49,7 +61,8 @@ export class MatchFileError extends RulesError {
 export class ContradictionError extends RulesError {
   /** @param {Array<[number, Problem]>} problems */
   constructor(problems) {
-    const text = problems.map(([number, found]) => `deal ${number}: ${found.message}`).join("; ");
+    const text = problems.map(([deal, found]) => say(ProblemCode.CONTRADICTION, { deal, message: found.message }))
+      .join("; ");
     super(problem(ProblemCode.CONTRADICTION, problems.length ? `deals[${problems[0][0] - 1}]` : "", text));
     this.name = "ContradictionError";
     this.problems = problems;
