@@ -1,10 +1,12 @@
 """What a problem says to a player: one template per problem code, declared once.
 
 A template is keyed by its problem code's value (``bid_missing``), or by the code and a variant after a dot
-where one code is told in several ways (``impossible_sets.hand``); a few keys are no code (``side`` puts a
-side's name before a message). Fields stand in braces, ``{bid}``; ``{deals:,}`` groups a whole number's thousands (1,000). Those
-two forms are all a template may use: tools/make_twin_declarations.py writes the templates into the browser
-twin's declarations, and the twin fills them in the same way (tests/test_messages.py holds both to that).
+where one code is told in several ways (``impossible_sets.hand``). A few keys are no code: ``side`` puts a
+side's name before a message; ``name.side``, ``character.control`` and ``allowed.switch`` are the words a
+message names a thing by. Fields stand in braces, ``{bid}``; ``{deals:,}`` groups a whole number's thousands
+(1,000); ``{{`` is a brace. Those are all a template may use: tools/make_twin_declarations.py writes the
+templates into the browser twin's declarations, and the twin fills them in the same way
+(tests/test_messages.py holds both to that).
 """
 
 from __future__ import annotations
@@ -25,6 +27,59 @@ MESSAGES: Final[Mapping[str, str]] = {
     "hand_counts": "a hand needs one count for each of the 24 cards",
     "card_not_in_deck": "{card} is not in a {deck}",
     "too_many_copies": "{held} {card} but a {deck} has {copies}",
+    "unknown_combination": "'{key}' is not a meld combination (use {names})",
+    "out_of_range.sets": "{combination}: {sets} sets is not a number of sets",
+    # Numbers and names typed
+    "not_a_number.typed": "'{text}' is not a whole number",
+    "not_a_number.empty": "type a whole number",
+    "out_of_range.digits": "'{text}' is too large: at most {digits} digits",
+    "too_long.name": "{what} has at most {maximum} characters",
+    "bad_character.name": "{what} cannot hold the {kind} U+{code}",
+    "character.surrogate": "unpaired surrogate",
+    "character.invisible": "invisible character",
+    "character.line_separator": "line separator",
+    "character.control": "control character",
+    "name": "a name",
+    "name.match": "a match's name",
+    "name.side": "a side's name",
+    "name.player": "a player's name",
+    # The match file
+    "wrong_type.match": "a match file is a JSON object",
+    "wrong_type.object": "must be an object",
+    "wrong_type.list": "must be a list",
+    "wrong_type.text": "must be text",
+    "wrong_type.switch": "must be true or false",
+    "wrong_type.cards": 'must be a list of cards such as "AH" or "10S"',
+    "wrong_type.tricks": 'use a number, {{"counters": N}} or {{"cards": {{"A": n, …}}}}',
+    "not_a_number": "must be a whole number",
+    "out_of_range.at_least": "must be at least {minimum}",
+    "out_of_range.at_most": "must be at most {maximum:,}",
+    "bidder_unknown.index": "must be a side's index, from 0 to {last}",
+    "unknown_key": "unknown key (allowed: {allowed})",
+    "unknown_key.total": "unknown key (use either total, or meld and tricks)",
+    "wrong_format": 'expected "{format}"',
+    "too_many_deals.file": "a match holds at most {most:,} deals; this file has {deals:,}",
+    "missing_key.bidder": "missing (the index of the side that won the auction, or null)",
+    "missing_key.bid": "missing (the bid that won the auction)",
+    "bid_without_bidder": "a deal with no bidder has no bid",
+    "thrown_in_without_bidder": "only a deal with a bidder can be thrown in",
+    "side_count.deal": "needs one entry for each of the {sides} sides",
+    "side_count.match": "a match has {least} to {most} sides",
+    "too_many_players.meld": "a side shows the meld of at most {most} hands, one a player",
+    "too_many_players": "a side has at most {most} players",
+    "name_missing.side": "a side needs a name",
+    "name_missing.player": "a player needs a name (leave out a player with none)",
+    "duplicate_name": "another side has this name",
+    "duplicate_player": "{player} already plays in this match",
+    # House rules and meld prices
+    "unknown_rule": "'{key}' is not a house rule",
+    "bad_rule_value": "{rule}: '{shown}' is not allowed; use {allowed}",
+    "allowed.number": "a whole number from {minimum} to {maximum}",
+    "allowed.number_step": "a whole number from {minimum} to {maximum} in steps of {step}",
+    "allowed.switch": "on or off",
+    "allowed.choice": "one of {choices}",
+    "allowed.prices": "per combination, the prices of 1 to 4 sets (null: not priced)",
+    "allowed.too_large": "a number that large",
     # The contract
     "too_many_deals": "this match already has {deals:,} deals, the most a match may hold; start a new match",
     "side_count": "the deal has {deal_sides} sides but the match has {match_sides}",

@@ -24,6 +24,7 @@ from typing import Any
 
 from .errors import MatchFileError
 from .limits import MAX_JSON_DEPTH, MAX_JSON_DIGITS, MAX_MATCH_NAME
+from .messages import problem, say
 from .problems import Problem, ProblemCode, join_path
 
 _BAD_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp", "Cf"})
@@ -32,21 +33,21 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 RENUMBERED = len(" (999)")  # room a made name keeps for the number of a rematch with the same name
 
 
-def clean_name(text: str, path: str, maximum: int, what: str = "a name") -> str:
+def clean_name(text: str, path: str, maximum: int, what: str = say("name")) -> str:
     """``text`` as a name: NFC, surrounding spaces stripped, at most ``maximum`` characters.
 
     Raises ``MatchFileError`` at ``path``: ``bad_character`` or ``too_long``. An empty name is the
     caller's to refuse or allow.
     """
     if len(text) > 4 * maximum + 64:  # far too long whatever normalising would do: not worth reading
-        raise MatchFileError(Problem(ProblemCode.TOO_LONG, path, f"{what} has at most {maximum} characters"))
+        raise MatchFileError(problem(ProblemCode.TOO_LONG, path, "name", what=what, maximum=maximum))
     for char in text:
         if unicodedata.category(char) in _BAD_CATEGORIES and not _JOINERS.match(char):
-            message = f"{what} cannot hold the {_character_kind(char)} U+{ord(char):04X}"
-            raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, path, message))
+            raise MatchFileError(problem(ProblemCode.BAD_CHARACTER, path, "name", what=what,
+                                         kind=_character_kind(char), code=f"{ord(char):04X}"))
     name = unicodedata.normalize("NFC", text).strip()
     if len(name) > maximum:
-        raise MatchFileError(Problem(ProblemCode.TOO_LONG, path, f"{what} has at most {maximum} characters"))
+        raise MatchFileError(problem(ProblemCode.TOO_LONG, path, "name", what=what, maximum=maximum))
     return name
 
 
@@ -72,10 +73,10 @@ def dated_name(side_names: Sequence[str], day: date) -> str:
 def _character_kind(char: str) -> str:
     category = unicodedata.category(char)
     if category == "Cs":
-        return "unpaired surrogate"
+        return say("character.surrogate")
     if category == "Cf":
-        return "invisible character"
-    return "line separator" if category in ("Zl", "Zp") else "control character"
+        return say("character.invisible")
+    return say("character.line_separator" if category in ("Zl", "Zp") else "character.control")
 
 
 def load_json(text: str) -> Any:
