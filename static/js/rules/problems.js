@@ -15,9 +15,13 @@ export function problem(code, path, message) {
 }
 
 /** The message of `key` (a problem code, or a code and its variant: `impossible_sets.hand`) with its fields
- * filled in as the core's messages.py fills them: `{bid}` as is, `{deals:,}` grouped by thousands. */
+ * filled in as the core's messages.py fills them: `{bid}` as is, `{deals:,}` grouped by thousands,
+ * `{{` a brace. */
 export function say(key, fields = {}) {
-  return MESSAGES[key].replace(/\{(\w+)(:,)?\}/g, (_, name, group) => (group ? grouped(fields[name]) : String(fields[name])));
+  return MESSAGES[key].replace(/\{\{|\}\}|\{(\w+)(:,)?\}/g, (found, name, group) => {
+    if (name === undefined) return found[0];
+    return group ? grouped(fields[name]) : String(fields[name]);
+  });
 }
 
 /** A problem at `path` that says its code's message (or the variant's) with `fields` filled in.
