@@ -20,6 +20,14 @@ MESSAGES: Final[Mapping[str, str]] = {
     # Joined messages
     "side": "{side}: {message}",
     "contradiction": "deal {deal}: {message}",
+    # How a deal and a hand's meld are told in a few words (store/describe.py, and the phone)
+    "deal.none": "no deal",
+    "deal.passed": "all passed",
+    "deal.bid": "{side} bid {bid}",
+    "deal.thrown_in": "{bid}, thrown in",
+    "meld.off_table": "{name} not on this table",
+    "meld.none": "no meld",
+    "meld.breakdown": "{lines} = {total} ({suit} trump)",
     # Cards
     "not_a_suit": "'{text}' is not a suit (use S, H, D or C)",
     "not_a_rank": "'{text}' is not a rank (use A, 10, K, Q, J or 9)",

@@ -21,6 +21,13 @@ export const PROBLEM_CODES = [
 export const MESSAGES = {
   side: "{side}: {message}",
   contradiction: "deal {deal}: {message}",
+  "deal.none": "no deal",
+  "deal.passed": "all passed",
+  "deal.bid": "{side} bid {bid}",
+  "deal.thrown_in": "{bid}, thrown in",
+  "meld.off_table": "{name} not on this table",
+  "meld.none": "no meld",
+  "meld.breakdown": "{lines} = {total} ({suit} trump)",
   not_a_suit: "'{text}' is not a suit (use S, H, D or C)",
   not_a_rank: "'{text}' is not a rank (use A, 10, K, Q, J or 9)",
   not_a_card: "'{text}' is not a card",
