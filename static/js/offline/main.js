@@ -173,14 +173,13 @@ async function adaptForm(ctx, form, path, retitle) {
   form.querySelector('input[name="write_key"]').value = newKey();  // the form's own key is for a new deal
   if (!deal) {
     retitle(`Deal ${number}`);
-    form.replaceWith(Object.assign(document.createElement("p"), { className: "notice notice-warning",
-      textContent: `This phone has no deal ${number} of this match.` }));
+    form.replaceWith(...ctx.view.offlinePart(form, "no-deal", number, page));
   } else if (asked[2] === "delete") {
-    retitle(`Delete deal ${number}?`);
+    retitle(ctx.view.offlinePart(form, "delete-title", number, page));
     const names = ctx.view.sideNames(facts.file, await twinOf(ctx));
     form.replaceWith(...ctx.view.deleteForm(form, ctx.fields.describeDeal(deal, names), number, page));
   } else {
-    retitle(`Correct deal ${number}`);
+    retitle(ctx.view.offlinePart(form, "correct", number, page));
     delete form.dataset.newDeal;
     ctx.fields.fillForm(form, ctx.fields.fieldsFromDeal(deal));
     if (deal.bidder !== null && deal.bidder !== undefined && !form.querySelector('input[name="bidder"]:checked')) {
@@ -197,7 +196,7 @@ async function adaptForm(ctx, form, path, retitle) {
     const preview = form.querySelector("[data-preview-url]");
     if (preview) preview.dataset.previewUrl = `${page}/preview`;
     const links = form.querySelector("p.row");
-    if (links) links.append(ctx.view.link(`${page}/delete`, "Delete this deal", "button danger"));
+    if (links) links.append(...ctx.view.offlinePart(form, "delete-link", number, page));
     form.dispatchEvent(new Event("input", { bubbles: true }));
   }
 }

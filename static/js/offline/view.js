@@ -21,18 +21,34 @@ export const sideNames = (file, twin) => file.sides.map((side) => (twin ? twin.s
 
 export const link = (href, text, className) => el("a", { class: className, href }, text);
 
+/** `text` with the deal's number for `{n}` and its address for `{page}`. */
+const filled = (text, number, page) => text.replaceAll("{n}", String(number)).replaceAll("{page}", page);
+
+/** The parts the server drew for a phone with no network into the new deal form's
+ * `<template data-offline-deal>` (templates/deals/_delete.html): the heading `title` ("correct" or "delete") or the
+ * nodes of `part` ("no-deal", "delete", "delete-link"), filled in for deal `number` at `page`. */
+export function offlinePart(form, part, number, page) {
+  const template = form.querySelector("template[data-offline-deal]");
+  if (!template) return null;
+  if (part === "correct" || part === "delete-title") {
+    return filled(template.dataset[part === "correct" ? "correctTitle" : "deleteTitle"], number, page);
+  }
+  const found = template.content.querySelector(`[data-part="${part}"]`).cloneNode(true);
+  const walker = document.createTreeWalker(found, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) node.data = filled(node.data, number, page);
+  found.querySelectorAll("[href]").forEach((each) => each.setAttribute("href", filled(each.getAttribute("href"), number, page)));
+  return part === "no-deal" ? [found] : [...found.children];
+}
+
 /** A deal's delete page as templates/deals/delete.html draws it, from a kept deal form (its token) served in
  * its place: what to put where the form was. */
 export function deleteForm(kept, description, number, page) {
-  const hidden = (name) => el("input", { type: "hidden", name, value: kept.querySelector(`input[name="${name}"]`).value });
-  return [
-    el("section", { class: "card" }, el("p", {}, description),
-      el("p", { class: "muted" }, "Later deals move up one place. The score sheet is worked out again without this deal.")),
-    el("form", { method: "post", class: "actions", "data-outbox": true }, hidden("csrf_token"), hidden("write_key"),
-      hidden("version"), el("button", { type: "submit", class: "danger primary big", "data-submit-once": "Deleting…" },
-        `Delete deal ${number}`)),
-    el("p", {}, link(`${page}/edit`, "Keep it", "button quiet")),
-  ];
+  const parts = offlinePart(kept, "delete", number, page);
+  parts[0].querySelector("p").textContent = description;
+  for (const name of ["csrf_token", "write_key", "version"]) {
+    parts[1].querySelector(`input[name="${name}"]`).value = kept.querySelector(`input[name="${name}"]`).value;
+  }
+  return parts;
 }
 
 const choiceButton = (key, choice, text, kind = "quiet") =>
@@ -76,7 +92,7 @@ function applyEntry(file, track, entry, row, twin, fields) {
     file.rules = { ...file.rules, meld_prices: fields.meldPricesFromFields(entry.fields) };
     return;
   }
-  if (entry.kind !== "add" && !file.deals[at]) throw new Error("no such deal");
+  if (entry.kind !== "add" && !file.deals[at]) throw new RangeError(`deal ${entry.number}`);  // worked out when sent
   if (entry.kind === "add" || entry.kind === "edit") {
     row.deal = fields.dealFromFields(entry.fields, file);
     if (!row.deal) throw new Error("unreadable");
@@ -116,18 +132,21 @@ function totalsText(names, totals) {
   return names.map((name, i) => `${name} ${totals[i]}`).join(" · ");
 }
 
+/** The outbox's words as the page gives them (templates/_outbox.html), `{n}` filled in with `n`. */
+function word(key, n = "") {
+  const words = JSON.parse(document.querySelector('meta[name="outbox-words"]')?.content || "{}");
+  return (words[key] ?? "").replaceAll("{n}", String(n));
+}
+
 function entryTitle(row) {
   const { entry } = row;
   switch (entry.kind) {
-    case "add": return row.number && !["refused", "editing"].includes(entry.state) ? `New deal ${row.number}` : "New deal";
-    case "edit": return `Deal ${entry.number} corrected`;
-    case "delete": return `Deal ${entry.number} deleted`;
-    case "throw_in": return `Deal ${entry.number} thrown in`;
-    case "rules": return "House rules changed";
-    case "meld_prices": return "Meld prices changed";
-    case "rescale": return `Rescaled ${new Map(entry.fields).get("factor") === "down" ? "÷10" : "×10"}`;
-    case "undo": return "A rules change undone";
-    default: return "A change";
+    case "add":
+      return row.number && !["refused", "editing"].includes(entry.state) ? word("new_numbered", row.number) : word("new");
+    case "edit": case "delete": case "throw_in": return word(entry.kind, entry.number);
+    case "rules": case "meld_prices": case "undo": return word(entry.kind);
+    case "rescale": return word("rescale", new Map(entry.fields).get("factor") === "down" ? "÷10" : "×10");
+    default: return word("other");
   }
 }
 
@@ -172,7 +191,7 @@ function fixLink(entry, text, kind = "") {
 
 function conflict(entry, names, fields, file) {
   const mine = entry.kind === "delete" ? "Delete it"
-    : entry.kind === "throw_in" ? "Thrown in"
+    : entry.kind === "throw_in" ? word("thrown_in")
       : fields.describeDeal(file && fields.dealFromFields(entry.fields, file), names);
   const theirs = entry.theirs ? fields.describeDeal(entry.theirs, names) : "Deleted";
   const gone = entry.theirs === null;
@@ -233,7 +252,7 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
     el("ol", { class: "stack outbox-list" },
       rows.map((row) => entryItem(row, names, fields, projected ? projected.sheet : { deals: [] }, facts && facts.file)),
       notes.map(duplicateItem)),
-    replacePage ? el("p", {}, el("a", { class: "button", href: config.sheet }, "Score sheet")) : null);
+    replacePage ? el("p", {}, el("a", { class: "button", href: config.sheet }, word("sheet"))) : null);
   if (replacePage) {
     main.replaceChildren(section);
     return;
