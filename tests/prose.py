@@ -24,7 +24,7 @@ from tree_sitter import Language, Node, Parser
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = {ROOT / "static" / "js" / "rules" / "declarations.js"}
 _TWO_WORDS = re.compile(r"[A-Za-z]+[’']?[a-z]*[,;:.?!]*\s+[A-Za-z]")
-_MARKUP_KEYS = {"class", "className", "type", "scope", "role"}
+_MARKUP_KEYS = {"class", "className", "type", "scope", "role", "id", "aria-labelledby", "aria-describedby"}
 """Properties whose values are markup (a list of class names), not words for a reader."""
 
 

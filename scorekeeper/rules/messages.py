@@ -51,6 +51,12 @@ MESSAGES: Final[Mapping[str, str]] = {
     "name.match": "a match's name",
     "name.side": "a side's name",
     "name.player": "a player's name",
+    # JSON text
+    "not_json": "not valid JSON: {reason} (line {line}, column {column})",
+    "too_deep": "lists and objects nested more than {depth} deep",
+    "out_of_range.json_digits": "a number with more than {digits} digits ({start}…) is far too large",
+    "duplicate_key": "the key {key} is given twice; give it once",
+    "bad_character.surrogate": "text holds half of a surrogate pair (such as \\ud800), which is no character",
     # The match file
     "wrong_type.match": "a match file is a JSON object",
     "wrong_type.object": "must be an object",
