@@ -350,8 +350,8 @@ _ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 
 def form_values(response: TestResponse) -> dict[str, str]:
     """The values a browser would send for the page's first form as it stands (text, hidden,
-    checked boxes and radios, selected options); what a <template> holds is no part of the page's forms."""
-    html = re.sub(r"<template\b.*?</template>", "", response.get_data(as_text=True), flags=re.S)
+    checked boxes and radios, selected options)."""
+    html = response.get_data(as_text=True)
     values: dict[str, str] = {}
     for tag in _INPUT.findall(html):
         attrs = dict(_ATTR.findall(tag))

@@ -6,10 +6,10 @@ import string
 
 import pytest
 
-from scorekeeper.rules.messages import MESSAGES, problem, say
+from scorekeeper.rules.messages import MESSAGES, WORDS, problem, say
 from scorekeeper.rules.problems import ProblemCode
 
-JOINING = {"side", "hand_counts", "character", "name", "allowed", "prices", "deal", "meld"}
+JOINING = {"side", "hand_counts", "character", "name", "allowed", "prices"}
 """Keys that are no problem code: messages that join or stand beside the codes' own."""
 
 
@@ -19,9 +19,9 @@ def test_each_key_is_a_problem_code_or_its_variant(key: str) -> None:
     assert code in {c.value for c in ProblemCode} or code in JOINING
 
 
-@pytest.mark.parametrize("key", sorted(MESSAGES))
+@pytest.mark.parametrize("key", sorted({**MESSAGES, **WORDS}))
 def test_each_template_uses_only_the_fields_the_twin_fills(key: str) -> None:
-    for _, name, spec, conversion in string.Formatter().parse(MESSAGES[key]):
+    for _, name, spec, conversion in string.Formatter().parse({**MESSAGES, **WORDS}[key]):
         if name is not None:
             assert name.isidentifier() and spec in ("", ",") and conversion is None, (key, name, spec)
 
@@ -35,3 +35,7 @@ def test_a_variant_is_told_under_its_code() -> None:
                     combination="pinochle", deck="single deck", limit=2)
     assert found.code is ProblemCode.IMPOSSIBLE_SETS
     assert found.message == "Us: 3 × pinochle in one hand, but a single deck allows at most 2"
+
+
+def test_no_key_is_both_a_message_and_words() -> None:
+    assert not set(MESSAGES) & set(WORDS)

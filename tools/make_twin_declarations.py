@@ -33,7 +33,7 @@ from scorekeeper.rules.match import PLACEHOLDER_SIDE_NAMES, PricingBasis
 from scorekeeper.rules.matchfile import DEAL_KEYS, FORMAT, MATCH_KEYS, SIDE_KEYS
 from scorekeeper.rules.meld import MELD_TABLES
 from scorekeeper.rules.meld_prices import GROUPS, MAX_PRICE
-from scorekeeper.rules.messages import MESSAGES
+from scorekeeper.rules.messages import MESSAGES, WORDS
 from scorekeeper.rules.numbers import SHOWN
 from scorekeeper.rules.price_presets import NPA_DOUBLE_DECK, PRICE_PRESETS
 from scorekeeper.rules.problems import ProblemCode
@@ -86,6 +86,8 @@ DECLARATIONS: tuple[tuple[str, str, Callable[[], Json]], ...] = (
      "PROBLEM_CODES", problem_codes),
     ("messages.py: what each problem says, by its code (and variant); {field} and {field:,} are filled in",
      "MESSAGES", lambda: dict(MESSAGES)),
+    ("messages.py: words that are no problem's (a deal told in a few words, the outbox's titles)", "WORDS",
+     lambda: dict(WORDS)),
     ("limits.py: every limit on what a match may hold", "LIMITS", limit_values),
     ("numbers.py: characters of typed text a message repeats", "SHOWN", lambda: SHOWN),
     ("the characters the Python core takes for spaces (str.strip, str.split, \\s)", "SPACES", spaces),

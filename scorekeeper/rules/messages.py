@@ -20,14 +20,6 @@ MESSAGES: Final[Mapping[str, str]] = {
     # Joined messages
     "side": "{side}: {message}",
     "contradiction": "deal {deal}: {message}",
-    # How a deal and a hand's meld are told in a few words (store/describe.py, and the phone)
-    "deal.none": "no deal",
-    "deal.passed": "all passed",
-    "deal.bid": "{side} bid {bid}",
-    "deal.thrown_in": "{bid}, thrown in",
-    "meld.off_table": "{name} not on this table",
-    "meld.none": "no meld",
-    "meld.breakdown": "{lines} = {total} ({suit} trump)",
     # Cards
     "not_a_suit": "'{text}' is not a suit (use S, H, D or C)",
     "not_a_rank": "'{text}' is not a rank (use A, 10, K, Q, J or 9)",
@@ -141,9 +133,46 @@ MESSAGES: Final[Mapping[str, str]] = {
 }
 
 
+WORDS: Final[Mapping[str, str]] = {
+    # How a deal and a hand's meld are told in a few words (store/describe.py, and the phone)
+    "deal.none": "no deal",
+    "deal.passed": "all passed",
+    "deal.bid": "{side} bid {bid}",
+    "deal.thrown_in": "{bid}, thrown in",
+    "meld.off_table": "{name} not on this table",
+    "meld.none": "no meld",
+    "meld.breakdown": "{lines} = {total} ({suit} trump)",
+    # A deal's own pages (templates/deals/), which a phone with no network draws from the new deal form
+    "deal_page.correct": "Correct deal {n}",
+    "deal_page.delete": "Delete deal {n}?",
+    "deal_page.delete_button": "Delete deal {n}",
+    "deal_page.delete_this": "Delete this deal",
+    "deal_page.after_delete": "Later deals move up one place. The score sheet is worked out again without this deal.",
+    "deal_page.keep": "Keep it",
+    "deal_page.missing": "This phone has no deal {n} of this match.",
+    # How the phone names a change it keeps until it is sent (static/js/offline/view.js), {n} a deal's number
+    "change.new": "New deal",
+    "change.new_numbered": "New deal {n}",
+    "change.edit": "Deal {n} corrected",
+    "change.delete": "Deal {n} deleted",
+    "change.throw_in": "Deal {n} thrown in",
+    "change.rules": "House rules changed",
+    "change.meld_prices": "Meld prices changed",
+    "change.rescale": "Rescaled {n}",
+    "change.undo": "A rules change undone",
+    "change.other": "A change",
+    "change.thrown_in": "Thrown in",
+    "change.sheet": "Score sheet",
+}
+"""Words that are no problem's, in templates as the messages are (the pages take them as ``say``); apart, so
+that a script that tells no problem carries none of the messages."""
+
+_TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS}
+
+
 def say(key: str, /, **fields: object) -> str:
-    """The message of ``key`` with its fields filled in."""
-    return MESSAGES[key].format(**fields)
+    """The message (or words) of ``key`` with its fields filled in."""
+    return _TEMPLATES[key].format(**fields)
 
 
 def problem(code: ProblemCode, path: str, variant: str = "", /, **fields: object) -> Problem:

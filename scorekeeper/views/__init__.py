@@ -8,6 +8,7 @@ from ..device import this_phone
 from ..extensions import READS
 from ..forms.common import new_write_key
 from ..models import utc_iso
+from ..rules.messages import say
 from ..sheet.view import points, signed_points
 from ..store.history import THE_API, act_as
 from ..tables import next_dealer
@@ -51,6 +52,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(utc_iso)
     app.add_template_global(next_dealer)
     app.add_template_global(new_write_key)
+    app.add_template_global(say)
     remember_urls(app)
     app.before_request(_name_the_writer)
 

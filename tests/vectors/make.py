@@ -46,7 +46,7 @@ from scorekeeper.rules.house_rules import RULE_SPECS, TrickScale
 from scorekeeper.rules.matchfile import loads_match
 from scorekeeper.rules.meld import MELD_TABLES, best_melds, price, price_sets
 from scorekeeper.rules.meld_prices import NO_PRICES, MeldPrices
-from scorekeeper.rules.messages import MESSAGES, say
+from scorekeeper.rules.messages import MESSAGES, WORDS, say
 from scorekeeper.rules.numbers import parse_whole_number
 from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
 from scorekeeper.rules.scoring import Sheet
@@ -752,7 +752,7 @@ def drawn_deal(rng: random.Random) -> Json:
 
 def message_vectors(rng: random.Random) -> Json:
     cases: list[Json] = []
-    for key, template in MESSAGES.items():
+    for key, template in {**MESSAGES, **WORDS}.items():
         fields = [(name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name]
         for _ in range(2 if fields else 1):
             values = {name: field_value(rng, spec or "") for name, spec in fields}

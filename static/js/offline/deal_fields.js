@@ -2,7 +2,7 @@
 // server has them: the deal form as forms/deals.py reads it, the house rules as forms/house_rules.py
 // does. Anything unreadable gives null: the server reads it when it is sent and says what to fix.
 
-import { say } from "../rules/problems.js";
+import { tell } from "../rules/words.js";
 
 function whole(text) {
   const trimmed = (text ?? "").trim();
@@ -187,12 +187,12 @@ export function fillForm(form, pairs, skip = ["csrf_token", "version", "write_ke
 
 /** A deal in a few words: "We bid 60 · We 67, They 20". */
 export function describeDeal(deal, names) {
-  if (!deal) return say("deal.none");
-  if (deal.passed) return say("deal.passed");
+  if (!deal) return tell("deal.none");
+  if (deal.passed) return tell("deal.passed");
   const parts = [];
   if (deal.bidder !== null && deal.bidder !== undefined) {
-    const bid = say("deal.bid", { side: names[deal.bidder], bid: deal.bid });
-    parts.push(deal.thrown_in ? say("deal.thrown_in", { bid }) : bid);
+    const bid = tell("deal.bid", { side: names[deal.bidder], bid: deal.bid });
+    parts.push(deal.thrown_in ? tell("deal.thrown_in", { bid }) : bid);
   }
   parts.push((deal.sides || []).map((side, i) => {
     if ("total" in side) return `${names[i]} ${side.total}`;

@@ -173,13 +173,14 @@ async function adaptForm(ctx, form, path, retitle) {
   form.querySelector('input[name="write_key"]').value = newKey();  // the form's own key is for a new deal
   if (!deal) {
     retitle(`Deal ${number}`);
-    form.replaceWith(...ctx.view.offlinePart(form, "no-deal", number, page));
+    form.replaceWith(Object.assign(document.createElement("p"), { className: "notice notice-warning",
+      textContent: ctx.view.tell("deal_page.missing", { n: number }) }));
   } else if (asked[2] === "delete") {
-    retitle(ctx.view.offlinePart(form, "delete-title", number, page));
+    retitle(ctx.view.tell("deal_page.delete", { n: number }));
     const names = ctx.view.sideNames(facts.file, await twinOf(ctx));
     form.replaceWith(...ctx.view.deleteForm(form, ctx.fields.describeDeal(deal, names), number, page));
   } else {
-    retitle(ctx.view.offlinePart(form, "correct", number, page));
+    retitle(ctx.view.tell("deal_page.correct", { n: number }));
     delete form.dataset.newDeal;
     ctx.fields.fillForm(form, ctx.fields.fieldsFromDeal(deal));
     if (deal.bidder !== null && deal.bidder !== undefined && !form.querySelector('input[name="bidder"]:checked')) {
@@ -196,7 +197,7 @@ async function adaptForm(ctx, form, path, retitle) {
     const preview = form.querySelector("[data-preview-url]");
     if (preview) preview.dataset.previewUrl = `${page}/preview`;
     const links = form.querySelector("p.row");
-    if (links) links.append(...ctx.view.offlinePart(form, "delete-link", number, page));
+    if (links) links.append(ctx.view.link(`${page}/delete`, ctx.view.tell("deal_page.delete_this"), { class: "button danger" }));
     form.dispatchEvent(new Event("input", { bubbles: true }));
   }
 }

@@ -2,9 +2,11 @@
 // the rules core's twin, from the server's last confirmed facts: sheet.js), refused entries with what to fix,
 // conflicts with both versions, likely duplicates; on the match's other pages, a line that some wait.
 
+import { tell } from "../rules/words.js";
 import * as sheetView from "./sheet.js";
 
 export { nextDealer } from "./sheet.js";
+export { tell };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -19,36 +21,20 @@ function el(tag, attrs = {}, ...children) {
  * called "We"), or as stored when the twin is not at hand. */
 export const sideNames = (file, twin) => file.sides.map((side) => (twin ? twin.shownSideName(side) : side.name));
 
-export const link = (href, text, className) => el("a", { class: className, href }, text);
-
-/** `text` with the deal's number for `{n}` and its address for `{page}`. */
-const filled = (text, number, page) => text.replaceAll("{n}", String(number)).replaceAll("{page}", page);
-
-/** The parts the server drew for a phone with no network into the new deal form's
- * `<template data-offline-deal>` (templates/deals/_delete.html): the heading `title` ("correct" or "delete") or the
- * nodes of `part` ("no-deal", "delete", "delete-link"), filled in for deal `number` at `page`. */
-export function offlinePart(form, part, number, page) {
-  const template = form.querySelector("template[data-offline-deal]");
-  if (!template) return null;
-  if (part === "correct" || part === "delete-title") {
-    return filled(template.dataset[part === "correct" ? "correctTitle" : "deleteTitle"], number, page);
-  }
-  const found = template.content.querySelector(`[data-part="${part}"]`).cloneNode(true);
-  const walker = document.createTreeWalker(found, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) node.data = filled(node.data, number, page);
-  found.querySelectorAll("[href]").forEach((each) => each.setAttribute("href", filled(each.getAttribute("href"), number, page)));
-  return part === "no-deal" ? [found] : [...found.children];
-}
+export const link = (href, text, attrs = {}) => el("a", { ...attrs, href }, text);
 
 /** A deal's delete page as templates/deals/delete.html draws it, from a kept deal form (its token) served in
  * its place: what to put where the form was. */
 export function deleteForm(kept, description, number, page) {
-  const parts = offlinePart(kept, "delete", number, page);
-  parts[0].querySelector("p").textContent = description;
-  for (const name of ["csrf_token", "write_key", "version"]) {
-    parts[1].querySelector(`input[name="${name}"]`).value = kept.querySelector(`input[name="${name}"]`).value;
-  }
-  return parts;
+  const hidden = (name) => el("input", { type: "hidden", name, value: kept.querySelector(`input[name="${name}"]`).value });
+  return [
+    el("section", { class: "card" }, el("p", {}, description),
+      el("p", { class: "muted" }, tell("deal_page.after_delete"))),
+    el("form", { method: "post", class: "actions", "data-outbox": true }, hidden("csrf_token"), hidden("write_key"),
+      hidden("version"), el("button", { type: "submit", class: "danger primary big", "data-submit-once": "Deleting…" },
+        tell("deal_page.delete_button", { n: number }))),
+    el("p", {}, link(`${page}/edit`, tell("deal_page.keep"), { class: "button quiet" })),
+  ];
 }
 
 const choiceButton = (key, choice, text, kind = "quiet") =>
@@ -132,11 +118,8 @@ function totalsText(names, totals) {
   return names.map((name, i) => `${name} ${totals[i]}`).join(" · ");
 }
 
-/** The outbox's words as the page gives them (templates/_outbox.html), `{n}` filled in with `n`. */
-function word(key, n = "") {
-  const words = JSON.parse(document.querySelector('meta[name="outbox-words"]')?.content || "{}");
-  return (words[key] ?? "").replaceAll("{n}", String(n));
-}
+/** The outbox's words for a change it keeps (messages.py WORDS, `change.…`), `{n}` filled in with `n`. */
+const word = (key, n = "") => tell(`change.${key}`, { n });
 
 function entryTitle(row) {
   const { entry } = row;

@@ -21,13 +21,6 @@ export const PROBLEM_CODES = [
 export const MESSAGES = {
   side: "{side}: {message}",
   contradiction: "deal {deal}: {message}",
-  "deal.none": "no deal",
-  "deal.passed": "all passed",
-  "deal.bid": "{side} bid {bid}",
-  "deal.thrown_in": "{bid}, thrown in",
-  "meld.off_table": "{name} not on this table",
-  "meld.none": "no meld",
-  "meld.breakdown": "{lines} = {total} ({suit} trump)",
   not_a_suit: "'{text}' is not a suit (use S, H, D or C)",
   not_a_rank: "'{text}' is not a rank (use A, 10, K, Q, J or 9)",
   not_a_card: "'{text}' is not a card",
@@ -126,6 +119,36 @@ export const MESSAGES = {
   last_trick_count: "{sides} sides took the last trick",
   last_trick_missing: "no side took the last trick",
   trick_total: "trick points add up to {taken}, but a {deck} holds {holds} on the {scale} scale (without the last trick)",
+};
+
+// messages.py: words that are no problem's (a deal told in a few words, the outbox's titles)
+export const WORDS = {
+  "deal.none": "no deal",
+  "deal.passed": "all passed",
+  "deal.bid": "{side} bid {bid}",
+  "deal.thrown_in": "{bid}, thrown in",
+  "meld.off_table": "{name} not on this table",
+  "meld.none": "no meld",
+  "meld.breakdown": "{lines} = {total} ({suit} trump)",
+  "deal_page.correct": "Correct deal {n}",
+  "deal_page.delete": "Delete deal {n}?",
+  "deal_page.delete_button": "Delete deal {n}",
+  "deal_page.delete_this": "Delete this deal",
+  "deal_page.after_delete": "Later deals move up one place. The score sheet is worked out again without this deal.",
+  "deal_page.keep": "Keep it",
+  "deal_page.missing": "This phone has no deal {n} of this match.",
+  "change.new": "New deal",
+  "change.new_numbered": "New deal {n}",
+  "change.edit": "Deal {n} corrected",
+  "change.delete": "Deal {n} deleted",
+  "change.throw_in": "Deal {n} thrown in",
+  "change.rules": "House rules changed",
+  "change.meld_prices": "Meld prices changed",
+  "change.rescale": "Rescaled {n}",
+  "change.undo": "A rules change undone",
+  "change.other": "A change",
+  "change.thrown_in": "Thrown in",
+  "change.sheet": "Score sheet",
 };
 
 // limits.py: every limit on what a match may hold

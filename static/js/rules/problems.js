@@ -2,6 +2,9 @@
 // The twin of scorekeeper/rules/problems.py and errors.py: the same codes (declarations.js), the same paths.
 
 import { MESSAGES, PROBLEM_CODES } from "./declarations.js";
+import { fill, grouped, tell } from "./words.js";
+
+export { grouped };
 
 /** What kind of problem: one code per situation, named as the core's ProblemCode members (NOT_JSON for
  * not_json). */
@@ -14,14 +17,10 @@ export function problem(code, path, message) {
   return Object.freeze({ code, path, message });
 }
 
-/** The message of `key` (a problem code, or a code and its variant: `impossible_sets.hand`) with its fields
- * filled in as the core's messages.py fills them: `{bid}` as is, `{deals:,}` grouped by thousands,
- * `{{` a brace. */
+/** The message of `key` (a problem code, or a code and its variant: `impossible_sets.hand`; or words that are no
+ * problem's: words.js) with its fields filled in as the core's messages.py fills them. */
 export function say(key, fields = {}) {
-  return MESSAGES[key].replace(/\{\{|\}\}|\{(\w+)(:,)?\}/g, (found, name, group) => {
-    if (name === undefined) return found[0];
-    return group ? grouped(fields[name]) : String(fields[name]);
-  });
+  return Object.hasOwn(MESSAGES, key) ? fill(MESSAGES[key], fields) : tell(key, fields);
 }
 
 /** A problem at `path` that says its code's message (or the variant's) with `fields` filled in.
@@ -76,9 +75,4 @@ export class ContradictionError extends RulesError {
   rooted() {
     return this.problems.map(([number, found]) => problemAt(found, `deals[${number - 1}]`));
   }
-}
-
-/** Whole numbers as the Python core writes them with `{:,}`: 1,000. */
-export function grouped(n) {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
