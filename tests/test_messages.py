@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.rules.messages import MESSAGES, WORDS, problem, say
 from scorekeeper.rules.problems import ProblemCode
 
-JOINING = {"side", "hand_counts", "character", "name", "allowed", "prices"}
+JOINING = {"side", "hand_counts", "character", "name", "allowed", "prices", "meld"}
 """Keys that are no problem code: messages that join or stand beside the codes' own."""
 
 

@@ -33,7 +33,7 @@ from scorekeeper.rules.match import PLACEHOLDER_SIDE_NAMES, PricingBasis
 from scorekeeper.rules.matchfile import DEAL_KEYS, FORMAT, MATCH_KEYS, SIDE_KEYS
 from scorekeeper.rules.meld import MELD_TABLES
 from scorekeeper.rules.meld_prices import GROUPS, MAX_PRICE
-from scorekeeper.rules.messages import MESSAGES, WORDS
+from scorekeeper.rules.messages import BASIC_MESSAGES, MESSAGES, WORDS
 from scorekeeper.rules.numbers import SHOWN
 from scorekeeper.rules.price_presets import NPA_DOUBLE_DECK, PRICE_PRESETS
 from scorekeeper.rules.problems import ProblemCode
@@ -85,7 +85,10 @@ DECLARATIONS: tuple[tuple[str, str, Callable[[], Json]], ...] = (
     ("problems.py: one code per kind of problem (its ProblemCode member is named by it in capitals)",
      "PROBLEM_CODES", problem_codes),
     ("messages.py: what each problem says, by its code (and variant); {field} and {field:,} are filled in",
-     "MESSAGES", lambda: dict(MESSAGES)),
+     "MESSAGES", lambda: {key: text for key, text in MESSAGES.items() if key not in BASIC_MESSAGES}),
+    ("messages.py: the messages of cards, meld sets and contradictions, and a hand's meld in words, which a page "
+     "reading cards takes alone",
+     "BASIC_MESSAGES", lambda: dict(BASIC_MESSAGES)),
     ("messages.py: words that are no problem's (a deal told in a few words, the outbox's titles)", "WORDS",
      lambda: dict(WORDS)),
     ("limits.py: every limit on what a match may hold", "LIMITS", limit_values),

@@ -16,9 +16,7 @@ from typing import Final
 
 from .problems import Problem, ProblemCode
 
-MESSAGES: Final[Mapping[str, str]] = {
-    # Joined messages
-    "side": "{side}: {message}",
+BASIC_MESSAGES: Final[Mapping[str, str]] = {
     "contradiction": "deal {deal}: {message}",
     # Cards
     "not_a_suit": "'{text}' is not a suit (use S, H, D or C)",
@@ -29,6 +27,18 @@ MESSAGES: Final[Mapping[str, str]] = {
     "too_many_copies": "{held} {card} but a {deck} has {copies}",
     "unknown_combination": "'{key}' is not a meld combination (use {names})",
     "out_of_range.sets": "{combination}: {sets} sets is not a number of sets",
+    # A hand's meld told in a few words (store/describe.py, the card faces)
+    "meld.off_table": "{name} not on this table",
+    "meld.none": "no meld",
+    "meld.breakdown": "{lines} = {total} ({suit} trump)",
+}
+"""The messages of cards, meld sets and contradictions, and a hand's meld in words: apart, so that a script that
+reads cards (the card faces) carries no other (static/js/rules/problems.js)."""
+
+MESSAGES: Final[Mapping[str, str]] = {
+    **BASIC_MESSAGES,
+    # Joined messages
+    "side": "{side}: {message}",
     # Numbers and names typed
     "not_a_number.typed": "'{text}' is not a whole number",
     "not_a_number.empty": "type a whole number",
@@ -134,14 +144,11 @@ MESSAGES: Final[Mapping[str, str]] = {
 
 
 WORDS: Final[Mapping[str, str]] = {
-    # How a deal and a hand's meld are told in a few words (store/describe.py, and the phone)
+    # How a deal is told in a few words (store/describe.py, and the phone)
     "deal.none": "no deal",
     "deal.passed": "all passed",
     "deal.bid": "{side} bid {bid}",
     "deal.thrown_in": "{bid}, thrown in",
-    "meld.off_table": "{name} not on this table",
-    "meld.none": "no meld",
-    "meld.breakdown": "{lines} = {total} ({suit} trump)",
     # A deal's own pages (templates/deals/), which a phone with no network draws from the new deal form
     "deal_page.correct": "Correct deal {n}",
     "deal_page.delete": "Delete deal {n}?",

@@ -8,7 +8,8 @@ import { LIMITS } from "./declarations.js";
 import { maxSets, bestMeld } from "./meld.js";
 import { tableOf } from "./meld_prices.js";
 import { basisOf, tookAnyTrick } from "./pricing.js";
-import { ProblemCode as Code, RulesError, problem, say, told } from "./problems.js";
+import { ProblemCode as Code, RulesError, problem } from "./problems.js";
+import { say, told } from "./messages.js";
 import { CARD_POINTS, COUNTER_RANKS, cardsOfRank, counterValue, deckCardPoints, deckCounters } from "./tricks.js";
 
 const { MAX_DEALS } = LIMITS;

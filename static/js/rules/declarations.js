@@ -20,15 +20,6 @@ export const PROBLEM_CODES = [
 // messages.py: what each problem says, by its code (and variant); {field} and {field:,} are filled in
 export const MESSAGES = {
   side: "{side}: {message}",
-  contradiction: "deal {deal}: {message}",
-  not_a_suit: "'{text}' is not a suit (use S, H, D or C)",
-  not_a_rank: "'{text}' is not a rank (use A, 10, K, Q, J or 9)",
-  not_a_card: "'{text}' is not a card",
-  hand_counts: "a hand needs one count for each of the 24 cards",
-  card_not_in_deck: "{card} is not in a {deck}",
-  too_many_copies: "{held} {card} but a {deck} has {copies}",
-  unknown_combination: "'{key}' is not a meld combination (use {names})",
-  "out_of_range.sets": "{combination}: {sets} sets is not a number of sets",
   "not_a_number.typed": "'{text}' is not a whole number",
   "not_a_number.empty": "type a whole number",
   "out_of_range.digits": "'{text}' is too large: at most {digits} digits",
@@ -121,15 +112,28 @@ export const MESSAGES = {
   trick_total: "trick points add up to {taken}, but a {deck} holds {holds} on the {scale} scale (without the last trick)",
 };
 
+// messages.py: the messages of cards, meld sets and contradictions, and a hand's meld in words, which a page reading cards takes alone
+export const BASIC_MESSAGES = {
+  contradiction: "deal {deal}: {message}",
+  not_a_suit: "'{text}' is not a suit (use S, H, D or C)",
+  not_a_rank: "'{text}' is not a rank (use A, 10, K, Q, J or 9)",
+  not_a_card: "'{text}' is not a card",
+  hand_counts: "a hand needs one count for each of the 24 cards",
+  card_not_in_deck: "{card} is not in a {deck}",
+  too_many_copies: "{held} {card} but a {deck} has {copies}",
+  unknown_combination: "'{key}' is not a meld combination (use {names})",
+  "out_of_range.sets": "{combination}: {sets} sets is not a number of sets",
+  "meld.off_table": "{name} not on this table",
+  "meld.none": "no meld",
+  "meld.breakdown": "{lines} = {total} ({suit} trump)",
+};
+
 // messages.py: words that are no problem's (a deal told in a few words, the outbox's titles)
 export const WORDS = {
   "deal.none": "no deal",
   "deal.passed": "all passed",
   "deal.bid": "{side} bid {bid}",
   "deal.thrown_in": "{bid}, thrown in",
-  "meld.off_table": "{name} not on this table",
-  "meld.none": "no meld",
-  "meld.breakdown": "{lines} = {total} ({suit} trump)",
   "deal_page.correct": "Correct deal {n}",
   "deal_page.delete": "Delete deal {n}?",
   "deal_page.delete_button": "Delete deal {n}",

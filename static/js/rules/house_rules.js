@@ -5,7 +5,8 @@
 import { NATURAL_TABLES, RULE_SPECS, SWITCH_WORDS } from "./declarations.js";
 import { NO_PRICES, parseMeldPrices } from "./meld_prices.js";
 import { isWholeNumber, pythonRepr, shownText, wholeNumberOrNull } from "./numbers.js";
-import { ProblemCode, RulesError, joinPath, say, told } from "./problems.js";
+import { ProblemCode, RulesError, joinPath } from "./problems.js";
+import { say, told } from "./messages.js";
 import { strip } from "./spaces.js";
 
 /** @typedef {Record<string, any>} HouseRules every rule of RULE_SPECS by its key, as the match file writes it */

@@ -2,7 +2,8 @@
 // shared vectors in tests/vectors/ and reading the core's declarations (declarations.js, generated).
 // Import what a page needs from here.
 
-export { ContradictionError, MatchFileError, ProblemCode, RulesError, say } from "./problems.js";
+export { ContradictionError, MatchFileError, ProblemCode, RulesError } from "./problems.js";
+export { say } from "./messages.js";
 export { handFromText, handCodes } from "./cards.js";
 export { DEFAULT_RULES, RULE_SPECS, rulesFromMapping } from "./house_rules.js";
 export { bestMeld, bestMelds, meldAllTrumps, price, priceSets } from "./meld.js";

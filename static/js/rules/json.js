@@ -3,7 +3,8 @@
 // fraction or an exponent (500.0, 5e2) is kept apart as a JsonFloat, which no reader takes for a whole number.
 
 import { LIMITS } from "./declarations.js";
-import { MatchFileError, ProblemCode, joinPath, told } from "./problems.js";
+import { MatchFileError, ProblemCode, joinPath } from "./problems.js";
+import { told } from "./messages.js";
 
 /** A JSON number written with a fraction or an exponent, or NaN or ±Infinity: a float to the Python core,
  * so never a whole number, whatever its value. `repr` writes it as Python does: 500.0, 1e+16, inf. */

@@ -9,7 +9,8 @@ import { DEFAULT_RULES, RULE_SPECS_BY_KEY, parseRule, rulesFromMapping } from ".
 import { loadJson } from "./json.js";
 import { PASSED_DEAL, makeDeal, makeMatch } from "./match.js";
 import { isWholeNumber } from "./numbers.js";
-import { MatchFileError, ProblemCode, RulesError, joinPath, problem, problemAt, say, told } from "./problems.js";
+import { MatchFileError, ProblemCode, RulesError, joinPath, problem, problemAt } from "./problems.js";
+import { say, told } from "./messages.js";
 import { strip, words } from "./spaces.js";
 import { cleanName } from "./text.js";
 

@@ -6,7 +6,8 @@ import { COMBINATIONS, combinationFromKey, combinationLabel } from "./combinatio
 import { GROUPS, MAX_PRICE, NPA_DOUBLE_DECK, PRICED_ONE_AT_A_TIME } from "./declarations.js";
 import { MELD_TABLES, addTable } from "./meld.js";
 import { isWholeNumber } from "./numbers.js";
-import { ProblemCode, RulesError, joinPath, problem, say } from "./problems.js";
+import { ProblemCode, RulesError, joinPath, problem } from "./problems.js";
+import { say } from "./messages.js";
 
 export const NO_PRICES = Object.freeze({});
 

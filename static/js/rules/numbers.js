@@ -2,7 +2,8 @@
 // digits count, spaces around aside (as str.strip() takes them: see spaces.js).
 
 import { LIMITS, SHOWN } from "./declarations.js";
-import { ProblemCode, RulesError, told } from "./problems.js";
+import { ProblemCode, RulesError } from "./problems.js";
+import { told } from "./messages.js";
 import { JsonFloat } from "./json.js";
 import { strip } from "./spaces.js";
 

@@ -1,8 +1,8 @@
 // Problems as values: a stable code, the path of the place in the match file, a message for a player.
 // The twin of scorekeeper/rules/problems.py and errors.py: the same codes (declarations.js), the same paths.
 
-import { MESSAGES, PROBLEM_CODES } from "./declarations.js";
-import { fill, grouped, tell } from "./words.js";
+import { BASIC_MESSAGES, PROBLEM_CODES } from "./declarations.js";
+import { fill, grouped } from "./fill.js";
 
 export { grouped };
 
@@ -17,16 +17,14 @@ export function problem(code, path, message) {
   return Object.freeze({ code, path, message });
 }
 
-/** The message of `key` (a problem code, or a code and its variant: `impossible_sets.hand`; or words that are no
- * problem's: words.js) with its fields filled in as the core's messages.py fills them. */
-export function say(key, fields = {}) {
-  return Object.hasOwn(MESSAGES, key) ? fill(MESSAGES[key], fields) : tell(key, fields);
-}
+/** The message of `key`, one of the basic messages (cards, meld sets, contradictions: messages.py
+ * BASIC_MESSAGES), with its fields filled in; messages.js tells every other. */
+export const sayBasic = (key, fields = {}) => fill(BASIC_MESSAGES[key], fields);
 
-/** A problem at `path` that says its code's message (or the variant's) with `fields` filled in.
+/** A problem at `path` that says its code's basic message (or the variant's) with `fields` filled in.
  * @returns {Problem} */
-export function told(code, path, fields = {}, variant = "") {
-  return problem(code, path, say(variant ? `${code}.${variant}` : code, fields));
+export function toldBasic(code, path, fields = {}, variant = "") {
+  return problem(code, path, sayBasic(variant ? `${code}.${variant}` : code, fields));
 }
 
 /** `prefix` followed by `path`: a key after a dot, an index (`[4]`) directly. */
@@ -64,7 +62,7 @@ export class MatchFileError extends RulesError {
 export class ContradictionError extends RulesError {
   /** @param {Array<[number, Problem]>} problems */
   constructor(problems) {
-    const text = problems.map(([deal, found]) => say(ProblemCode.CONTRADICTION, { deal, message: found.message }))
+    const text = problems.map(([deal, found]) => sayBasic(ProblemCode.CONTRADICTION, { deal, message: found.message }))
       .join("; ");
     super(problem(ProblemCode.CONTRADICTION, problems.length ? `deals[${problems[0][0] - 1}]` : "", text));
     this.name = "ContradictionError";

@@ -1,7 +1,8 @@
 // Names as a person types them: the twin of clean_name in text.py (NFC, spaces stripped as Python strips
 // them, no control characters, line separators, lone surrogates or invisible format characters but the joiners).
 
-import { MatchFileError, ProblemCode, say, told } from "./problems.js";
+import { MatchFileError, ProblemCode } from "./problems.js";
+import { say, told } from "./messages.js";
 import { strip } from "./spaces.js";
 
 const BAD = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]|(?![\u200C\u200D\u{E0020}-\u{E007F}])\p{Cf}/u;
