@@ -9,7 +9,8 @@ files and their sheets or contradictions), ``rule_changes.json`` (a house-rule c
 match), ``match_files.json`` (damaged match files and the problem the reader names, and stored ones read
 back) and ``readings.json`` (typed numbers, card lists, rule values and JSON text with odd numbers and
 spaces, as each core reads them) and ``messages.json`` (every message template filled in, and the problems
-of new deals under the checks of the contract and its players).
+of new deals under the checks of the contract and its players; the words that are no problem's are filled in
+by the same code).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from scorekeeper.rules.house_rules import RULE_SPECS, TrickScale
 from scorekeeper.rules.matchfile import loads_match
 from scorekeeper.rules.meld import MELD_TABLES, best_melds, price, price_sets
 from scorekeeper.rules.meld_prices import NO_PRICES, MeldPrices
-from scorekeeper.rules.messages import MESSAGES, WORDS, say
+from scorekeeper.rules.messages import MESSAGES, say
 from scorekeeper.rules.numbers import parse_whole_number
 from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
 from scorekeeper.rules.scoring import Sheet
@@ -752,7 +753,7 @@ def drawn_deal(rng: random.Random) -> Json:
 
 def message_vectors(rng: random.Random) -> Json:
     cases: list[Json] = []
-    for key, template in {**MESSAGES, **WORDS}.items():
+    for key, template in MESSAGES.items():
         fields = [(name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name]
         for _ in range(2 if fields else 1):
             values = {name: field_value(rng, spec or "") for name, spec in fields}

@@ -2,7 +2,7 @@
 // server has them: the deal form as forms/deals.py reads it, the house rules as forms/house_rules.py
 // does. Anything unreadable gives null: the server reads it when it is sent and says what to fix.
 
-import { tell } from "../rules/words.js";
+import { tell } from "./words.js";
 
 function whole(text) {
   const trimmed = (text ?? "").trim();

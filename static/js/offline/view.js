@@ -2,7 +2,7 @@
 // the rules core's twin, from the server's last confirmed facts: sheet.js), refused entries with what to fix,
 // conflicts with both versions, likely duplicates; on the match's other pages, a line that some wait.
 
-import { tell } from "../rules/words.js";
+import { tell } from "./words.js";
 import * as sheetView from "./sheet.js";
 
 export { nextDealer } from "./sheet.js";
