@@ -1,9 +1,9 @@
 """Write static/js/rules/declarations.js: the rules core's declarations as the browser twin reads them.
 
 The house rules (``RULE_SPECS``), the meld tables and combinations, cards and trick points, the price presets,
-the limits, the problem codes and what counts as a space are declared once, in scorekeeper/rules/; the twin
-imports them from the one module this command writes, so that neither a new house rule nor a new problem
-code is restated by hand in JavaScript.
+the limits, the problem codes and their messages, and what counts as a space are declared once, in
+scorekeeper/rules/; the twin imports them from the one module this command writes, so that neither a new house
+rule nor a new problem code or message is restated by hand in JavaScript.
 
     .venv/bin/python tools/make_twin_declarations.py          # write the module
     .venv/bin/python tools/make_twin_declarations.py --check  # exit 1 when the module is stale
@@ -33,6 +33,7 @@ from scorekeeper.rules.match import PLACEHOLDER_SIDE_NAMES, PricingBasis
 from scorekeeper.rules.matchfile import DEAL_KEYS, FORMAT, MATCH_KEYS, SIDE_KEYS
 from scorekeeper.rules.meld import MELD_TABLES
 from scorekeeper.rules.meld_prices import GROUPS, MAX_PRICE
+from scorekeeper.rules.messages import BASIC_MESSAGES, MESSAGES, WORDS
 from scorekeeper.rules.numbers import SHOWN
 from scorekeeper.rules.price_presets import NPA_DOUBLE_DECK, PRICE_PRESETS
 from scorekeeper.rules.problems import ProblemCode
@@ -83,6 +84,13 @@ def limit_values() -> dict[str, int]:
 DECLARATIONS: tuple[tuple[str, str, Callable[[], Json]], ...] = (
     ("problems.py: one code per kind of problem (its ProblemCode member is named by it in capitals)",
      "PROBLEM_CODES", problem_codes),
+    ("messages.py: what each problem says, by its code (and variant); {field} and {field:,} are filled in",
+     "MESSAGES", lambda: {key: text for key, text in MESSAGES.items() if key not in BASIC_MESSAGES}),
+    ("messages.py: the messages of cards, meld sets and contradictions, and a hand's meld in words, which a page "
+     "reading cards takes alone",
+     "BASIC_MESSAGES", lambda: dict(BASIC_MESSAGES)),
+    ("messages.py: words that are no problem's (a deal told in a few words, the outbox's titles)", "WORDS",
+     lambda: dict(WORDS)),
     ("limits.py: every limit on what a match may hold", "LIMITS", limit_values),
     ("numbers.py: characters of typed text a message repeats", "SHOWN", lambda: SHOWN),
     ("the characters the Python core takes for spaces (str.strip, str.split, \\s)", "SPACES", spaces),

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import CardError
+from .messages import say
 from .problems import ProblemCode
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -43,7 +44,7 @@ class Suit(Enum):
         """Read ``S``, ``h``, ``♦`` …; raise CardError naming the text otherwise."""
         suit = _SUIT_BY_TEXT.get(text.strip().upper())
         if suit is None:
-            raise CardError(ProblemCode.NOT_A_SUIT, f"'{text}' is not a suit (use S, H, D or C)")
+            raise CardError(ProblemCode.NOT_A_SUIT, say(ProblemCode.NOT_A_SUIT, text=text))
         return suit
 
 
@@ -81,7 +82,7 @@ class Rank(Enum):
     def from_text(cls, text: str) -> Rank:
         rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
-            raise CardError(ProblemCode.NOT_A_RANK, f"'{text}' is not a rank (use A, 10, K, Q, J or 9)")
+            raise CardError(ProblemCode.NOT_A_RANK, say(ProblemCode.NOT_A_RANK, text=text))
         return rank
 
 
@@ -122,7 +123,7 @@ class Card:
             return written
         match = _CARD_PATTERN.fullmatch(text.strip().upper())
         if match is None:
-            raise CardError(ProblemCode.NOT_A_CARD, f"'{text}' is not a card")
+            raise CardError(ProblemCode.NOT_A_CARD, say(ProblemCode.NOT_A_CARD, text=text))
         return ALL_CARDS[_SUIT_BY_TEXT[match[2]].index * 6 + _RANK_BY_TEXT[match[1]].index]
 
 
@@ -170,7 +171,7 @@ class Hand:
         self.deck = deck
         self._hash: int | None = None  # worked out on the first ``hash()``: hands key the meld look-ups
         if len(self.counts) != len(ALL_CARDS):
-            raise ValueError("a hand needs one count for each of the 24 cards")
+            raise ValueError(say("hand_counts"))
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card], deck: Deck) -> Hand:
@@ -183,10 +184,12 @@ class Hand:
             allowed = deck.copies_of(card)
             if n > allowed:
                 if allowed == 0:
-                    problems.append((ProblemCode.CARD_NOT_IN_DECK, f"{card} is not in a {deck.label}"))
+                    problems.append((ProblemCode.CARD_NOT_IN_DECK,
+                                     say(ProblemCode.CARD_NOT_IN_DECK, card=card, deck=deck.label)))
                 else:
-                    problems.append((ProblemCode.TOO_MANY_COPIES,
-                                     f"{number_word(n)} {card} but a {deck.label} has {number_word(allowed)}"))
+                    problems.append((ProblemCode.TOO_MANY_COPIES, say(ProblemCode.TOO_MANY_COPIES, held=number_word(n),
+                                                                      card=card, deck=deck.label,
+                                                                      copies=number_word(allowed))))
         if problems:
             raise CardError(problems[0][0], "; ".join(text for _, text in problems))
         return cls(counts, deck)

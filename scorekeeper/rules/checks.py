@@ -29,6 +29,7 @@ from .match import (
     TrickPoints,
 )
 from .meld import max_sets
+from .messages import problem, say
 from .pricing import basis_of, meld_of_hand, took_any_trick
 from .problems import Problem, ProblemCode
 from .tricks import CARD_POINTS, COUNTER_RANKS, cards_of_rank, counter_value, deck_card_points, deck_counters
@@ -109,8 +110,7 @@ def check_new_deal(match: Match, deal: Deal) -> list[Problem]:
     """The contradictions of one deal about to be recorded in ``match``, and a deal beyond the most a
     match may hold."""
     if len(match.deals) >= MAX_DEALS:
-        message = f"this match already has {len(match.deals):,} deals, the most a match may hold; start a new match"
-        return [Problem(Code.TOO_MANY_DEALS, "", message)]
+        return [problem(Code.TOO_MANY_DEALS, "", deals=len(match.deals))]
     return deal_problems(match.rules, deal, match.sides, match.auction)
 
 
@@ -120,29 +120,28 @@ def deal_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auct
         return []
     problems = _contract_problems(rules, deal, sides, auction) + _player_problems(deal, sides)
     if len(deal.sides) != len(sides):
-        message = f"the deal has {len(deal.sides)} sides but the match has {len(sides)}"
-        return problems + [Problem(Code.SIDE_COUNT, "sides", message)]
+        side_count = problem(Code.SIDE_COUNT, "sides", deal_sides=len(deal.sides), match_sides=len(sides))
+        return problems + [side_count]
     return problems + _meld_problems(rules, deal, sides) + _trick_problems(rules, deal, sides)
 
 
 def _contract_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], auction: bool) -> list[Problem]:
     if deal.bidder is None:
         if auction:
-            return [Problem(Code.BIDDER_MISSING, "bidder", "who won the auction? The bidder is missing")]
+            return [problem(Code.BIDDER_MISSING, "bidder")]
         if deal.out:
-            return [Problem(Code.OUT_WITHOUT_BIDDER, "out", "only bidders can announce going out")]
+            return [problem(Code.OUT_WITHOUT_BIDDER, "out")]
         if deal.forced:
-            return [Problem(Code.FORCED_WITHOUT_BIDDER, "forced", "a forced bid needs the side that took it")]
+            return [problem(Code.FORCED_WITHOUT_BIDDER, "forced")]
         if deal.thrown_in:
-            return [Problem(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")]
+            return [problem(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in")]
         return []
     if not 0 <= deal.bidder < len(sides):
-        return [Problem(Code.BIDDER_UNKNOWN, "bidder", f"bidder {deal.bidder} is not a side of this match")]
+        return [problem(Code.BIDDER_UNKNOWN, "bidder", bidder=deal.bidder)]
     if deal.bid is None:
-        return [Problem(Code.BID_MISSING, "bid", "the bid is missing")]
+        return [problem(Code.BID_MISSING, "bid")]
     if deal.bid < rules.min_bid:
-        message = f"bid {deal.bid} is below the minimum opening bid of {rules.min_bid}"
-        return [Problem(Code.BID_BELOW_MINIMUM, "bid", message)]
+        return [problem(Code.BID_BELOW_MINIMUM, "bid", bid=deal.bid, minimum=rules.min_bid)]
     return []
 
 
@@ -152,10 +151,9 @@ def _player_problems(deal: Deal, sides: Sequence[SideInfo]) -> list[Problem]:
     if deal.bid_by is not None:
         bidding = sides[deal.bidder].players if deal.bidder is not None and 0 <= deal.bidder < len(sides) else ()
         if deal.bid_by not in bidding:
-            message = f"{deal.bid_by} does not play on the bidding side"
-            problems.append(Problem(Code.BID_BY_NOT_BIDDER, "bid_by", message))
+            problems.append(problem(Code.BID_BY_NOT_BIDDER, "bid_by", player=deal.bid_by))
     if deal.dealt_by is not None and all(deal.dealt_by not in side.players for side in sides):
-        problems.append(Problem(Code.DEALER_UNKNOWN, "dealt_by", f"{deal.dealt_by} does not play in this match"))
+        problems.append(problem(Code.DEALER_UNKNOWN, "dealt_by", player=deal.dealt_by))
     return problems
 
 
@@ -183,37 +181,31 @@ def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> 
                 trump = fact.trump or deal.trump
                 too_many = _copies_problem(fact.hand, deck)
                 if too_many:
-                    problems.append(Problem(too_many.code, path, f"{info.name}: {too_many}"))
+                    problems.append(Problem(too_many.code, path, say("side", side=info.name, message=too_many)))
                     continue
                 if trump is None:
-                    problems.append(Problem(Code.MELD_NEEDS_TRUMP, path, f"{info.name}: meld from cards needs a trump"))
+                    problems.append(problem(Code.MELD_NEEDS_TRUMP, path, side=info.name))
                     continue
                 card_totals.update({i: n for i, n in enumerate(fact.hand.counts) if n})
                 set_totals.update(meld_of_hand(fact.hand, trump, rules.meld_table, rules.meld_prices).sets())
             elif isinstance(fact, MeldSets):
                 sets = dict(fact.sets)
-                impossible = _impossible_sets(sets, deck, "one hand")
-                problems += [Problem(code, path, f"{info.name}: {text}") for code, text in impossible]
+                problems += [problem(code, path, "hand", side=info.name, **fields)
+                             for code, fields in _impossible_sets(sets, deck)]
                 set_totals.update(sets)
                 needed.update(_cards_needed(sets, deal.trump))
     copies = _COPIES[deck]
     for index, n in card_totals.items():
         if n > copies[index]:
-            problems.append(Problem(
-                Code.HANDS_BEYOND_DECK, "",
-                f"the hands hold {number_word(n)} {ALL_CARDS[index]} but a {deck.label} has "
-                f"{number_word(copies[index])}",
-            ))
+            problems.append(problem(Code.HANDS_BEYOND_DECK, "", held=number_word(n), card=ALL_CARDS[index],
+                                    deck=deck.label, copies=number_word(copies[index])))
     if not problems:
-        problems += [Problem(code, "", text) for code, text in _impossible_sets(dict(set_totals), deck, "the deal")]
+        problems += [problem(code, "", "deal", **fields) for code, fields in _impossible_sets(dict(set_totals), deck)]
     if not problems:
         needed.update(card_totals)
         problems += [
-            Problem(
-                Code.MELDS_BEYOND_DECK, "",
-                f"the melds of the deal need at least {number_word(n)} {ALL_CARDS[index]} but a {deck.label} has "
-                f"{number_word(copies[index])}",
-            )
+            problem(Code.MELDS_BEYOND_DECK, "", needed=number_word(n), card=ALL_CARDS[index], deck=deck.label,
+                    copies=number_word(copies[index]))
             for index, n in sorted(needed.items())
             if n > copies[index]
         ]
@@ -284,21 +276,17 @@ _CARDS_OF_SET = {
 }
 
 
-def _impossible_sets(sets: dict[Combination, int], deck: Deck, where: str) -> list[tuple[ProblemCode, str]]:
-    """Sets that need more copies of a card than the deck holds."""
-    problems = []
+def _impossible_sets(sets: dict[Combination, int], deck: Deck) -> list[tuple[ProblemCode, dict[str, object]]]:
+    """Sets that need more copies of a card than the deck holds: each code and its message's fields."""
+    problems: list[tuple[ProblemCode, dict[str, object]]] = []
     for combination, n in sets.items():
         limit = max_sets(combination, deck)
         if n > limit:
-            problems.append((
-                Code.IMPOSSIBLE_SETS, f"{n} × {combination.label} in {where}, but a {deck.label} allows at most {limit}"
-            ))
+            problems.append((Code.IMPOSSIBLE_SETS,
+                             {"sets": n, "combination": combination.label, "deck": deck.label, "limit": limit}))
     trump_pairs = sets.get(Combination.RUN, 0) + sets.get(Combination.ROYAL_MARRIAGE, 0)
     if trump_pairs > deck.copies and not problems:
-        problems.append((
-            Code.TRUMP_KINGS_SHORT,
-            f"runs and royal marriages in {where} need {trump_pairs} trump kings, but a {deck.label} has {deck.copies}",
-        ))
+        problems.append((Code.TRUMP_KINGS_SHORT, {"kings": trump_pairs, "deck": deck.label, "copies": deck.copies}))
     return problems
 
 
@@ -311,23 +299,20 @@ def _trick_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) ->
     ]
     for side, info, entry in details:
         problems += [
-            Problem(code, _side(side, "tricks"), f"{info.name}: {text}")
-            for code, text in _side_trick_problems(rules, deal, entry)
+            problem(code, _side(side, "tricks"), side=info.name, **fields)
+            for code, fields in _side_trick_problems(rules, deal, entry)
         ]
         if entry.took_trick is False and took_any_trick(entry.tricks, entry.last_trick):
-            problems.append(Problem(Code.TRICKS_WITHOUT_TRICK, _side(side, "took_trick"),
-                                    f"{info.name} took no trick but has trick points or the last trick"))
+            problems.append(problem(Code.TRICKS_WITHOUT_TRICK, _side(side, "took_trick"), side=info.name))
         if deal.thrown_in and took_any_trick(entry.tricks, entry.last_trick):
             key = "tricks" if took_any_trick(entry.tricks, False) else "last_trick"
-            problems.append(Problem(Code.TRICKS_IN_THROWN_IN, _side(side, key),
-                                    f"{info.name} has tricks, but a thrown-in deal is not played"))
+            problems.append(problem(Code.TRICKS_IN_THROWN_IN, _side(side, key), side=info.name))
     if problems or deal.thrown_in or not details:
         return problems
     problems += _taken_problems(rules.deck, [entry.tricks for _, _, entry in details])
     claims = [side for side, _, entry in details if entry.last_trick]
     if len(claims) > 1:
-        message = f"{number_word(len(claims))} sides took the last trick"
-        problems.append(Problem(Code.LAST_TRICK_COUNT, _side(claims[-1], "last_trick"), message))
+        problems.append(problem(Code.LAST_TRICK_COUNT, _side(claims[-1], "last_trick"), sides=number_word(len(claims))))
     basis = basis_of(deal, rules)
     points = [_entered_card_points(rules, deal, entry) for _, _, entry in details]
     if None in points:
@@ -336,14 +321,10 @@ def _trick_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) ->
     holds = deck_card_points(rules.deck, basis.trick_scale)
     complete = len(details) == len(deal.sides) and any(entry.tricks is not None for _, _, entry in details)
     if taken > holds or (complete and taken != holds):
-        problems.append(Problem(
-            Code.TRICK_TOTAL, _side(details[-1][0], "tricks"),
-            f"trick points add up to {taken}, but a {rules.deck.label} holds {holds} "
-            f"on the {basis.trick_scale.value} scale (without the last trick)",
-        ))
+        problems.append(problem(Code.TRICK_TOTAL, _side(details[-1][0], "tricks"), taken=taken,
+                                deck=rules.deck.label, holds=holds, scale=basis.trick_scale.value))
     if complete and not claims:
-        problems.append(Problem(Code.LAST_TRICK_MISSING, _side(details[0][0], "last_trick"),
-                                "no side took the last trick"))
+        problems.append(problem(Code.LAST_TRICK_MISSING, _side(details[0][0], "last_trick")))
     return problems
 
 
@@ -358,32 +339,33 @@ def _taken_problems(deck: Deck, taken: Sequence[TrickFact | None]) -> list[Probl
         elif isinstance(tricks, TrickCounters):
             counters += tricks.counters
     problems = [
-        Problem(Code.RANK_TOTAL, "",
-                f"the sides took {n} {rank.label}s together but a {deck.label} has {cards_of_rank(deck, rank)}")
+        problem(Code.RANK_TOTAL, "", taken=n, rank=rank.label, deck=deck.label, held=cards_of_rank(deck, rank))
         for rank in (Rank if by_rank else ())
         if (n := by_rank[rank]) > cards_of_rank(deck, rank)
     ]
     if not problems and counters > deck_counters(deck):
-        message = f"the sides took {counters} counters together but a {deck.label} has {deck_counters(deck)}"
-        problems.append(Problem(Code.COUNTERS_TOTAL, "", message))
+        problems.append(problem(Code.COUNTERS_TOTAL, "", counters=counters, deck=deck.label, held=deck_counters(deck)))
     return problems
 
 
-def _side_trick_problems(rules: HouseRules, deal: Deal, entry: SideDetail) -> list[tuple[ProblemCode, str]]:
+def _side_trick_problems(
+    rules: HouseRules, deal: Deal, entry: SideDetail,
+) -> list[tuple[ProblemCode, dict[str, object]]]:
+    """A side's tricks beyond its deck: each code and its message's fields (but the side's name)."""
     deck = rules.deck
     tricks = entry.tricks
     if isinstance(tricks, TrickCounters):
-        problems = []
+        problems: list[tuple[ProblemCode, dict[str, object]]] = []
         if tricks.counters > deck_counters(deck):
             problems.append((Code.COUNTERS_BEYOND_DECK,
-                             f"{tricks.counters} counters but a {deck.label} has {deck_counters(deck)}"))
+                             {"counters": tricks.counters, "deck": deck.label, "held": deck_counters(deck)}))
         if counter_value(rules.trick_scale) is None and counter_value(basis_of(deal, rules).trick_scale) is None:
-            problems.append((Code.COUNTERS_ON_CLASSIC,
-                             "counters cannot be priced on the classic scale; enter the cards taken by rank"))
+            problems.append((Code.COUNTERS_ON_CLASSIC, {}))
         return problems
     if isinstance(tricks, TrickCards):
         return [
-            (Code.RANK_BEYOND_DECK, f"{n} {rank.label}s taken but a {deck.label} has {cards_of_rank(deck, rank)}")
+            (Code.RANK_BEYOND_DECK, {"taken": n, "rank": rank.label, "deck": deck.label,
+                                     "held": cards_of_rank(deck, rank)})
             for rank, n in tricks.by_rank
             if n > cards_of_rank(deck, rank)
         ]

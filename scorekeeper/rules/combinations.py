@@ -56,14 +56,14 @@ class Combination(Enum):
     @classmethod
     def from_key(cls, key: str) -> Combination:
         from .errors import RulesError
-        from .problems import Problem, ProblemCode
+        from .messages import problem
+        from .problems import ProblemCode
 
         try:
             return cls(key)
         except ValueError:
             names = ", ".join(c.value for c in cls)
-            message = f"'{key}' is not a meld combination (use {names})"
-            raise RulesError(Problem(ProblemCode.UNKNOWN_COMBINATION, "", message)) from None
+            raise RulesError(problem(ProblemCode.UNKNOWN_COMBINATION, "", key=key, names=names)) from None
 
 
 _CLASS = {

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .messages import say
 from .problems import Problem, ProblemCode, join_path
 from .refusals import Invalid
 
@@ -57,7 +58,7 @@ class ContradictionError(RulesError):
 
     def __init__(self, problems: list[tuple[int, Problem]]) -> None:
         self.problems = problems
-        text = "; ".join(f"deal {number}: {problem.message}" for number, problem in problems)
+        text = "; ".join(say(ProblemCode.CONTRADICTION, deal=n, message=problem.message) for n, problem in problems)
         first = f"deals[{problems[0][0] - 1}]" if problems else ""
         super().__init__(Problem(ProblemCode.CONTRADICTION, first, text))
 

@@ -14,6 +14,7 @@ from typing import Any
 from .cards import Deck
 from .errors import HouseRuleError, RulesError
 from .meld_prices import NO_PRICES, MeldPrices
+from .messages import say
 from .numbers import parse_whole_number, shown_text
 from .problems import ProblemCode
 
@@ -107,13 +108,13 @@ class RuleSpec:
     def describe_allowed(self) -> str:
         """The allowed values in words, for messages and help."""
         if self.kind is RuleKind.NUMBER:
-            step = f" in steps of {self.step}" if self.step != 1 else ""
-            return f"a whole number from {self.minimum} to {self.maximum}{step}"
+            key = "allowed.number_step" if self.step != 1 else "allowed.number"
+            return say(key, minimum=self.minimum, maximum=self.maximum, step=self.step)
         if self.kind is RuleKind.SWITCH:
-            return "on or off"
+            return say("allowed.switch")
         if self.kind is RuleKind.PRICES:
-            return "per combination, the prices of 1 to 4 sets (null: not priced)"
-        return "one of " + ", ".join(_plain(value) for value, _ in self.choices)
+            return say("allowed.prices")
+        return say("allowed.choice", choices=", ".join(str(_plain(value)) for value, _ in self.choices))
 
     def value_label(self, value: Any) -> str:
         """How a value reads on a page: 'Double deck', 'on', '500'."""
@@ -130,10 +131,9 @@ class RuleSpec:
         try:
             shown = shown_text(raw if isinstance(raw, str) else repr(raw))
         except ValueError:  # the repr of a 5,000-digit number
-            shown = "a number that large"
-        return HouseRuleError(
-            self.key, f"{self.label}: '{shown}' is not allowed; use {self.describe_allowed()}"
-        )
+            shown = say("allowed.too_large")
+        return HouseRuleError(self.key, say(ProblemCode.BAD_RULE_VALUE, rule=self.label, shown=shown,
+                                            allowed=self.describe_allowed()))
 
     def _parse_number(self, raw: object) -> int:
         if isinstance(raw, bool):
@@ -337,7 +337,7 @@ class HouseRules:
         for key, raw in data.items():
             spec = RULE_SPECS_BY_KEY.get(key)
             if spec is None:
-                raise HouseRuleError(key, f"'{key}' is not a house rule", ProblemCode.UNKNOWN_RULE)
+                raise HouseRuleError(key, say(ProblemCode.UNKNOWN_RULE, key=key), ProblemCode.UNKNOWN_RULE)
             values[key] = spec.parse(raw, stored=stored)
         return cls(**values)
 

@@ -42,6 +42,7 @@ from .match import (
     TrickPoints,
 )
 from .meld_prices import MeldPrices
+from .messages import problem, say
 from .problems import Problem, ProblemCode, join_path
 from .text import clean_name, dumps_lines, load_json
 
@@ -80,26 +81,25 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
     obj = _object(data, "")
     _only_keys(obj, MATCH_KEYS, "")
     if obj.get("format") != FORMAT:
-        raise _fail(ProblemCode.WRONG_FORMAT, "format", f"expected \"{FORMAT}\"")
+        raise _fail(ProblemCode.WRONG_FORMAT, "format", format=FORMAT)
     name = _optional(obj, "name", "", _text)
     if not stored:
-        name = clean_name(name, "name", MAX_MATCH_NAME, "a match's name")
+        name = clean_name(name, "name", MAX_MATCH_NAME, say("name.match"))
     sides = _sides(obj.get("sides"), "sides", stored)
     rules_data: dict[str, Any] = _optional(obj, "rules", {}, _object)
     try:
         rules = HouseRules.from_mapping(rules_data, stored=stored)
     except RulesError as error:
-        problem = error.problem if isinstance(error, HouseRuleError) else error.problem.at("rules")
-        raise MatchFileError(problem) from None
+        found = error.problem if isinstance(error, HouseRuleError) else error.problem.at("rules")
+        raise MatchFileError(found) from None
     deals_data: list[Any] = _optional(obj, "deals", [], _list)
     if len(deals_data) > MAX_DEALS and not stored:
-        message = f"a match holds at most {MAX_DEALS:,} deals; this file has {len(deals_data):,}"
-        raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", message)
+        raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", "file", most=MAX_DEALS, deals=len(deals_data))
     deals = _deals(deals_data, len(sides), rules, stored)
     auction = _optional(obj, "auction", _auction_implied(deals), _bool)
     first_dealer = _optional(obj, "first_dealer", None, _named_player)
     if first_dealer is not None and all(first_dealer not in side.players for side in sides):
-        raise _fail(ProblemCode.DEALER_UNKNOWN, "first_dealer", f"{first_dealer} does not play in this match")
+        raise _fail(ProblemCode.DEALER_UNKNOWN, "first_dealer", player=first_dealer)
     return Match(sides=sides, rules=rules, deals=deals, name=name, auction=auction, first_dealer=first_dealer)
 
 
@@ -124,33 +124,32 @@ def deal_from_json(
 # (``_at``), so that no path is written out for the thousands of values that are fine.
 
 def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Deal:
-    obj = _object(data, "", "must be an object")
+    obj = _object(data, "", "object")
     if obj.get("passed") is True:
         _only_keys(obj, {"passed"}, "")
         return Deal(passed=True)
     _only_keys(obj, DEAL_KEYS, "")
     if "passed" in obj and obj["passed"] is not False:
-        raise _fail(ProblemCode.WRONG_TYPE, "passed", "must be true or false")
+        raise _fail(ProblemCode.WRONG_TYPE, "passed", "switch")
     if "bidder" not in obj:
-        message = "missing (the index of the side that won the auction, or null)"
-        raise _fail(ProblemCode.MISSING_KEY, "bidder", message)
+        raise _fail(ProblemCode.MISSING_KEY, "bidder", "bidder")
     bidder = obj["bidder"]
     if bidder is not None:
         bidder = _index(bidder, "bidder", side_count)
         if obj.get("bid") is None:
-            raise _fail(ProblemCode.MISSING_KEY, "bid", "missing (the bid that won the auction)")
+            raise _fail(ProblemCode.MISSING_KEY, "bid", "bid")
         bid = _count(obj["bid"], "bid", minimum=1)
     else:
         if obj.get("bid") is not None:
-            raise _fail(ProblemCode.BID_WITHOUT_BIDDER, "bid", "a deal with no bidder has no bid")
+            raise _fail(ProblemCode.BID_WITHOUT_BIDDER, "bid")
         bid = None
     trump = _optional(obj, "trump", None, _suit)
     thrown_in = _optional(obj, "thrown_in", False, _bool)
     if thrown_in and bidder is None:
-        raise _fail(ProblemCode.THROWN_IN_WITHOUT_BIDDER, "thrown_in", "only a deal with a bidder can be thrown in")
+        raise _fail(ProblemCode.THROWN_IN_WITHOUT_BIDDER, "thrown_in")
     sides_data = _list(obj.get("sides"), "sides")
     if len(sides_data) != side_count:
-        raise _fail(ProblemCode.SIDE_COUNT, "sides", f"needs one entry for each of the {side_count} sides")
+        raise _fail(ProblemCode.SIDE_COUNT, "sides", "deal", sides=side_count)
     sides = tuple(_at(f"sides[{i}]", _side_entry, item, rules.deck) for i, item in enumerate(sides_data))
     entered_under = None
     if obj.get("entered_under") is not None:
@@ -301,18 +300,17 @@ def _named_player(data: object, path: str) -> str:
 
 
 def _side_entry(data: object, deck: Deck) -> SideEntry:
-    obj = _object(data, "", "must be an object")
+    obj = _object(data, "", "object")
     took_trick = _optional(obj, "took_trick", None, _bool)
     if "total" in obj:
-        _only_keys(obj, {"total", "took_trick"}, "", hint="use either total, or meld and tricks")
+        _only_keys(obj, {"total", "took_trick"}, "", hint="total")
         return SideTotal(total=_count(obj["total"], "total"), took_trick=took_trick)
     _only_keys(obj, {"meld", "tricks", "last_trick", "took_trick"}, "")
     meld: tuple[MeldFact, ...] = ()
     if "meld" in obj:
         raw = obj["meld"]
         if isinstance(raw, list) and len(raw) > MAX_PLAYERS:
-            message = f"a side shows the meld of at most {MAX_PLAYERS} hands, one a player"
-            raise _fail(ProblemCode.TOO_MANY_PLAYERS, "meld", message)
+            raise _fail(ProblemCode.TOO_MANY_PLAYERS, "meld", "meld", most=MAX_PLAYERS)
         if isinstance(raw, list):
             meld = tuple(_at(f"meld[{i}]", _meld, item, deck) for i, item in enumerate(raw))
         else:
@@ -329,18 +327,18 @@ def _meld(data: object, deck: Deck) -> MeldFact:
         _only_keys(data, {"cards", "trump"}, "")
         cards = data["cards"]
         if not isinstance(cards, (list, str)):
-            raise _fail(ProblemCode.WRONG_TYPE, "cards", _CARDS_TYPE)
+            raise _fail(ProblemCode.WRONG_TYPE, "cards", "cards")
         counts = [0] * len(ALL_CARDS)
         for i, text in enumerate(cards.split() if isinstance(cards, str) else cards):
             if not isinstance(text, str):
-                raise _fail(ProblemCode.WRONG_TYPE, "cards", _CARDS_TYPE)
+                raise _fail(ProblemCode.WRONG_TYPE, "cards", "cards")
             index = _INDEX_BY_CODE.get(text)  # as the app writes it: the usual case
             if index is None:
                 try:
                     index = Card.from_text(text).index
                 except RulesError as error:
                     if not all(isinstance(card, str) for card in cards):  # a list of the wrong kind says so first
-                        raise _fail(ProblemCode.WRONG_TYPE, "cards", _CARDS_TYPE) from None
+                        raise _fail(ProblemCode.WRONG_TYPE, "cards", "cards") from None
                     raise MatchFileError(error.problem.at(f"cards[{i}]")) from None
             counts[index] += 1
         return MeldCards(hand=Hand(counts, deck), trump=_optional(data, "trump", None, _suit))
@@ -357,7 +355,6 @@ def _meld(data: object, deck: Deck) -> MeldFact:
     return MeldSets(tuple(sets))
 
 
-_CARDS_TYPE = "must be a list of cards such as \"AH\" or \"10S\""
 _INDEX_BY_CODE = {card.code: card.index for card in ALL_CARDS}
 _COMBINATION_ORDER = {combination: order for order, combination in enumerate(Combination)}
 
@@ -379,31 +376,30 @@ def _tricks(data: object, path: str) -> TrickFact:
                 raise MatchFileError(error.problem.at(f"{path}.cards.{key}")) from None
             by_rank[rank] = by_rank.get(rank, 0) + _count(value, f"{path}.cards.{key}")
         return TrickCards(tuple((rank, by_rank[rank]) for rank in Rank if by_rank.get(rank)))
-    raise _fail(ProblemCode.WRONG_TYPE, path, "use a number, {\"counters\": N} or {\"cards\": {\"A\": n, …}}")
+    raise _fail(ProblemCode.WRONG_TYPE, path, "tricks")
 
 
 def _sides(data: object, path: str, stored: bool = False) -> tuple[SideInfo, ...]:
     items = _list(data, path)
     if not MIN_SIDES <= len(items) <= MAX_SIDES:
-        raise _fail(ProblemCode.SIDE_COUNT, path, f"a match has {MIN_SIDES} to {MAX_SIDES} sides")
+        raise _fail(ProblemCode.SIDE_COUNT, path, "match", least=MIN_SIDES, most=MAX_SIDES)
     sides: list[SideInfo] = []
     for i, item in enumerate(items):
         side_path = f"{path}[{i}]"
         obj = _object(item, side_path)
         _only_keys(obj, SIDE_KEYS, side_path)
         name = _text(obj.get("name"), f"{side_path}.name")
-        name = name.strip() if stored else clean_name(name, f"{side_path}.name", MAX_SIDE_NAME, "a side's name")
+        name = name.strip() if stored else clean_name(name, f"{side_path}.name", MAX_SIDE_NAME, say("name.side"))
         if not name:
-            raise _fail(ProblemCode.NAME_MISSING, f"{side_path}.name", "a side needs a name")
+            raise _fail(ProblemCode.NAME_MISSING, f"{side_path}.name", "side")
         players: list[Any] = _optional(obj, "players", [], _list, side_path)
         if len(players) > MAX_PLAYERS and not stored:
-            message = f"a side has at most {MAX_PLAYERS} players"
-            raise _fail(ProblemCode.TOO_MANY_PLAYERS, f"{side_path}.players", message)
+            raise _fail(ProblemCode.TOO_MANY_PLAYERS, f"{side_path}.players", most=MAX_PLAYERS)
         names = tuple(_player(p, f"{side_path}.players[{j}]", stored) for j, p in enumerate(players))
         if not stored:
             _refuse_seated_twice(names, sides, f"{side_path}.players")
         if not stored and any(name.casefold() == other.name.casefold() for other in sides):
-            raise _fail(ProblemCode.DUPLICATE_NAME, f"{side_path}.name", "another side has this name")
+            raise _fail(ProblemCode.DUPLICATE_NAME, f"{side_path}.name")
         sides.append(SideInfo(name=name, players=names))
     return tuple(sides)
 
@@ -413,7 +409,7 @@ def _refuse_seated_twice(names: tuple[str, ...], earlier: list[SideInfo], path: 
     seen = {player.casefold() for side in earlier for player in side.players}
     for j, name in enumerate(names):
         if name.casefold() in seen:
-            raise _fail(ProblemCode.DUPLICATE_PLAYER, f"{path}[{j}]", f"{name} already plays in this match")
+            raise _fail(ProblemCode.DUPLICATE_PLAYER, f"{path}[{j}]", player=name)
         seen.add(name.casefold())
 
 
@@ -421,9 +417,9 @@ def _player(data: object, path: str, stored: bool) -> str:
     name = _text(data, path)
     if stored:
         return name
-    name = clean_name(name, path, MAX_PLAYER_NAME, "a player's name")
+    name = clean_name(name, path, MAX_PLAYER_NAME, say("name.player"))
     if not name:
-        raise _fail(ProblemCode.NAME_MISSING, path, "a player needs a name (leave out a player with none)")
+        raise _fail(ProblemCode.NAME_MISSING, path, "player")
     return name
 
 
@@ -436,7 +432,7 @@ def _basis(data: object, path: str, rules: HouseRules, stored: bool) -> PricingB
         try:
             values[key] = spec.parse(obj[key], stored=stored) if key in obj else getattr(rules, key)
         except RulesError as error:
-            raise _fail(error.code, f"{path}.{key}", error.problem.message) from None
+            raise MatchFileError(Problem(error.code, f"{path}.{key}", error.problem.message)) from None
     return _interned_basis(values["meld_table"], values["trick_scale"], values["last_trick"], values["meld_prices"])
 
 
@@ -456,31 +452,32 @@ def _interned_basis(
 
 # Small typed readers: each names the place when the value is of the wrong kind.
 
-def _fail(code: ProblemCode, path: str, message: str) -> MatchFileError:
-    return MatchFileError(Problem(code, path, message))
+def _fail(code: ProblemCode, path: str, variant: str = "", /, **fields: object) -> MatchFileError:
+    """A refusal at ``path`` that says its code's message (or the variant's: messages.py)."""
+    return MatchFileError(problem(code, path, variant, **fields))
 
 
-def _object(data: object, path: str, top: str = "a match file is a JSON object") -> dict[str, Any]:
+def _object(data: object, path: str, top: str = "match") -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise _fail(ProblemCode.WRONG_TYPE, path, "must be an object" if path else top)
+        raise _fail(ProblemCode.WRONG_TYPE, path, "object" if path else top)
     return data
 
 
 def _list(data: object, path: str) -> list[Any]:
     if not isinstance(data, list):
-        raise _fail(ProblemCode.WRONG_TYPE, path, "must be a list")
+        raise _fail(ProblemCode.WRONG_TYPE, path, "list")
     return data
 
 
 def _text(data: object, path: str) -> str:
     if not isinstance(data, str):
-        raise _fail(ProblemCode.WRONG_TYPE, path, "must be text")
+        raise _fail(ProblemCode.WRONG_TYPE, path, "text")
     return data
 
 
 def _bool(data: object, path: str) -> bool:
     if not isinstance(data, bool):
-        raise _fail(ProblemCode.WRONG_TYPE, path, "must be true or false")
+        raise _fail(ProblemCode.WRONG_TYPE, path, "switch")
     return data
 
 
@@ -494,18 +491,18 @@ def _suit(data: object, path: str) -> Suit:
 
 def _count(data: object, path: str, minimum: int = 0) -> int:
     if isinstance(data, bool) or not isinstance(data, int):
-        raise _fail(ProblemCode.NOT_A_NUMBER, path, "must be a whole number")
+        raise _fail(ProblemCode.NOT_A_NUMBER, path)
     if data < minimum:
-        raise _fail(ProblemCode.OUT_OF_RANGE, path, f"must be at least {minimum}")
+        raise _fail(ProblemCode.OUT_OF_RANGE, path, "at_least", minimum=minimum)
     if data > MAX_NUMBER:
-        raise _fail(ProblemCode.OUT_OF_RANGE, path, f"must be at most {MAX_NUMBER:,}")
+        raise _fail(ProblemCode.OUT_OF_RANGE, path, "at_most", maximum=MAX_NUMBER)
     return data
 
 
 def _index(data: object, path: str, size: int) -> int:
     value = _count(data, path)
     if value >= size:
-        raise _fail(ProblemCode.BIDDER_UNKNOWN, path, f"must be a side's index, from 0 to {size - 1}")
+        raise _fail(ProblemCode.BIDDER_UNKNOWN, path, "index", last=size - 1)
     return value
 
 
@@ -518,8 +515,7 @@ def _optional(obj: Mapping[str, Any], key: str, default: T, read: Callable[[Any,
 def _only_keys(obj: Mapping[str, Any], allowed: AbstractSet[str], path: str, hint: str = "") -> None:
     for key in obj:
         if key not in allowed:
-            detail = hint or "allowed: " + ", ".join(sorted(allowed))
-            raise _fail(ProblemCode.UNKNOWN_KEY, join_path(path, key), f"unknown key ({detail})")
+            raise _fail(ProblemCode.UNKNOWN_KEY, join_path(path, key), hint, allowed=", ".join(sorted(allowed)))
 
 
 # Writing ---------------------------------------------------------------------------------------

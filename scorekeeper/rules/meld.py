@@ -18,7 +18,8 @@ from .combinations import Combination, MeldClass
 from .errors import RulesError
 from .house_rules import MeldTableName
 from .meld_prices import NO_PRICES, MeldPrices
-from .problems import Problem, ProblemCode
+from .messages import problem
+from .problems import ProblemCode
 
 PriceList = Mapping[Combination, Mapping[int, int]]
 """For each combination, the price of a group of 1, 2, 3 or 4 sets; a missing group is not priced."""
@@ -136,8 +137,7 @@ def _best_prices(groups: Mapping[int, int], most: int) -> list[int | None]:
 
 def _check_sets(combination: Combination, sets: int) -> None:
     if sets < 0:
-        message = f"{combination.label}: {sets} sets is not a number of sets"
-        raise RulesError(Problem(ProblemCode.OUT_OF_RANGE, "", message))
+        raise RulesError(problem(ProblemCode.OUT_OF_RANGE, "", "sets", combination=combination.label, sets=sets))
 
 
 def price(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .combinations import Combination
 from .errors import HouseRuleError, RulesError
+from .messages import say
 from .problems import ProblemCode, join_path
 
 GROUPS = 4  # a group holds 1 to 4 sets of one combination
@@ -75,8 +76,7 @@ class MeldPrices:
         if isinstance(raw, MeldPrices):
             return raw
         if not isinstance(raw, dict):
-            raise _fail("", "the meld prices must be an object such as {\"pinochle\": [40, null]}",
-                        ProblemCode.WRONG_TYPE)
+            raise _fail("", say("wrong_type.prices"), ProblemCode.WRONG_TYPE)
         found: dict[Combination, GroupPrices] = {}
         for key, value in raw.items():
             try:
@@ -92,18 +92,18 @@ NO_PRICES = MeldPrices()
 
 def _group_prices(combination: Combination, value: object, stored: bool) -> GroupPrices:
     if not isinstance(value, list) or not 1 <= len(value) <= GROUPS:
-        message = f"{combination.label}: give the prices of 1 to {GROUPS} sets as a list, null where not priced"
+        message = say("wrong_type.price_list", combination=combination.label, groups=GROUPS)
         raise _fail(combination.value, message, ProblemCode.WRONG_TYPE)
     one_at_a_time = combination.priced_one_at_a_time
     prices: list[int | None] = []
     for index, price in enumerate(value):
         if price is not None and (isinstance(price, bool) or not isinstance(price, int)):
-            raise _price_fail(combination, index, "the price must be a whole number or null", ProblemCode.NOT_A_NUMBER)
+            raise _price_fail(combination, index, say("not_a_number.price"), ProblemCode.NOT_A_NUMBER)
         if price is not None and not 0 <= price <= MAX_PRICE:
-            message = f"the price must be from 0 to {MAX_PRICE:,}"
+            message = say("out_of_range.price", most=MAX_PRICE)
             raise _price_fail(combination, index, message, ProblemCode.OUT_OF_RANGE)
         if price is not None and index and one_at_a_time and not stored:
-            message = f"{combination.label}s are priced one at a time, so give only the price of one"
+            message = say(ProblemCode.PRICED_ONE_AT_A_TIME, combination=combination.label)
             raise _price_fail(combination, index, message, ProblemCode.PRICED_ONE_AT_A_TIME)
         prices.append(None if index and one_at_a_time else price)
     prices += [None] * (GROUPS - len(prices))
@@ -112,9 +112,10 @@ def _group_prices(combination: Combination, value: object, stored: bool) -> Grou
 
 def _price_fail(combination: Combination, index: int, message: str, code: ProblemCode) -> HouseRuleError:
     """A refused price: the ``index``-th of ``combination``'s list."""
-    sets = "1 set" if index == 0 else f"{index + 1} sets"
-    return _fail(f"{combination.value}[{index}]", f"{combination.label}, {sets}: {message}", code)
+    sets = say("prices.one_set") if index == 0 else say("prices.sets", sets=index + 1)
+    return _fail(f"{combination.value}[{index}]", say("prices.price", combination=combination.label, sets=sets,
+                                                     message=message), code)
 
 
 def _fail(where: str, message: str, code: ProblemCode) -> HouseRuleError:
-    return HouseRuleError(join_path(KEY, where), f"Meld prices: {message}", code)
+    return HouseRuleError(join_path(KEY, where), say("prices", message=message), code)

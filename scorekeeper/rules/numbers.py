@@ -10,7 +10,8 @@ import re
 
 from .errors import RulesError
 from .limits import MAX_DIGITS
-from .problems import Problem, ProblemCode
+from .messages import problem
+from .problems import ProblemCode
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 SHOWN = 20  # characters of the typed text a message repeats
@@ -24,11 +25,12 @@ def parse_whole_number(text: str, path: str = "", max_digits: int = MAX_DIGITS) 
     """
     stripped = text.strip()
     if not _DIGITS.fullmatch(stripped):
-        message = f"'{shown_text(stripped)}' is not a whole number" if stripped else "type a whole number"
-        raise RulesError(Problem(ProblemCode.NOT_A_NUMBER, path, message))
+        if stripped:
+            raise RulesError(problem(ProblemCode.NOT_A_NUMBER, path, "typed", text=shown_text(stripped)))
+        raise RulesError(problem(ProblemCode.NOT_A_NUMBER, path, "empty"))
     if len(stripped.lstrip("0")) > max_digits:
-        message = f"'{shown_text(stripped)}' is too large: at most {max_digits} digits"
-        raise RulesError(Problem(ProblemCode.OUT_OF_RANGE, path, message))
+        shown = shown_text(stripped)
+        raise RulesError(problem(ProblemCode.OUT_OF_RANGE, path, "digits", text=shown, digits=max_digits))
     return int(stripped)
 
 

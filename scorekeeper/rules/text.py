@@ -24,7 +24,8 @@ from typing import Any
 
 from .errors import MatchFileError
 from .limits import MAX_JSON_DEPTH, MAX_JSON_DIGITS, MAX_MATCH_NAME
-from .problems import Problem, ProblemCode, join_path
+from .messages import problem, say
+from .problems import ProblemCode, join_path
 
 _BAD_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp", "Cf"})
 _JOINERS = re.compile("[\u200c\u200d\U000e0020-\U000e007f]")  # format characters that a name may hold
@@ -32,21 +33,21 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 RENUMBERED = len(" (999)")  # room a made name keeps for the number of a rematch with the same name
 
 
-def clean_name(text: str, path: str, maximum: int, what: str = "a name") -> str:
+def clean_name(text: str, path: str, maximum: int, what: str = say("name")) -> str:
     """``text`` as a name: NFC, surrounding spaces stripped, at most ``maximum`` characters.
 
     Raises ``MatchFileError`` at ``path``: ``bad_character`` or ``too_long``. An empty name is the
     caller's to refuse or allow.
     """
     if len(text) > 4 * maximum + 64:  # far too long whatever normalising would do: not worth reading
-        raise MatchFileError(Problem(ProblemCode.TOO_LONG, path, f"{what} has at most {maximum} characters"))
+        raise MatchFileError(problem(ProblemCode.TOO_LONG, path, "name", what=what, maximum=maximum))
     for char in text:
         if unicodedata.category(char) in _BAD_CATEGORIES and not _JOINERS.match(char):
-            message = f"{what} cannot hold the {_character_kind(char)} U+{ord(char):04X}"
-            raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, path, message))
+            raise MatchFileError(problem(ProblemCode.BAD_CHARACTER, path, "name", what=what,
+                                         kind=_character_kind(char), code=f"{ord(char):04X}"))
     name = unicodedata.normalize("NFC", text).strip()
     if len(name) > maximum:
-        raise MatchFileError(Problem(ProblemCode.TOO_LONG, path, f"{what} has at most {maximum} characters"))
+        raise MatchFileError(problem(ProblemCode.TOO_LONG, path, "name", what=what, maximum=maximum))
     return name
 
 
@@ -72,10 +73,10 @@ def dated_name(side_names: Sequence[str], day: date) -> str:
 def _character_kind(char: str) -> str:
     category = unicodedata.category(char)
     if category == "Cs":
-        return "unpaired surrogate"
+        return say("character.surrogate")
     if category == "Cf":
-        return "invisible character"
-    return "line separator" if category in ("Zl", "Zp") else "control character"
+        return say("character.invisible")
+    return say("character.line_separator" if category in ("Zl", "Zp") else "character.control")
 
 
 def load_json(text: str) -> Any:
@@ -86,8 +87,8 @@ def load_json(text: str) -> Any:
     try:
         data = json.loads(text, parse_int=_bounded_int, object_pairs_hook=_decoded_object)
     except json.JSONDecodeError as error:
-        message = f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        raise MatchFileError(Problem(ProblemCode.NOT_JSON, "", message)) from None
+        raise MatchFileError(problem(ProblemCode.NOT_JSON, "", reason=error.msg, line=error.lineno,
+                                     column=error.colno)) from None
     except RecursionError:
         raise _too_deep("") from None
     _check_decoded(data)
@@ -114,14 +115,13 @@ class _RepeatedKey(dict[str, Any]):
 
 def _bounded_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
-        message = f"a number with more than {MAX_JSON_DIGITS} digits ({digits[:12]}…) is far too large"
-        raise MatchFileError(Problem(ProblemCode.OUT_OF_RANGE, "", message))
+        raise MatchFileError(problem(ProblemCode.OUT_OF_RANGE, "", "json_digits", digits=MAX_JSON_DIGITS,
+                                     start=digits[:12]))
     return int(digits)
 
 
 def _too_deep(path: str) -> MatchFileError:
-    message = f"lists and objects nested more than {MAX_JSON_DEPTH} deep"
-    return MatchFileError(Problem(ProblemCode.TOO_DEEP, path, message))
+    return MatchFileError(problem(ProblemCode.TOO_DEEP, path, depth=MAX_JSON_DEPTH))
 
 
 # Where a decoded value sits: the place of what holds it and its key or index (None: the whole text). The
@@ -150,8 +150,8 @@ def _check_decoded(data: Any) -> None:
         if depth >= MAX_JSON_DEPTH:
             raise _too_deep(_path(place))
         if isinstance(value, _RepeatedKey):
-            message = f"the key {json.dumps(value.key, ensure_ascii=False)} is given twice; give it once"
-            raise MatchFileError(Problem(ProblemCode.DUPLICATE_KEY, _path((place, value.key)), message))
+            written = json.dumps(value.key, ensure_ascii=False)
+            raise MatchFileError(problem(ProblemCode.DUPLICATE_KEY, _path((place, value.key)), key=written))
         for key, item in value.items() if isinstance(value, dict) else enumerate(value):
             if isinstance(key, str) and not key.isascii():
                 _check_text(key, place)  # an unreadable key is named by the object that holds it
@@ -164,8 +164,7 @@ def _check_decoded(data: Any) -> None:
 
 def _check_text(text: str, place: _Place) -> None:
     if _SURROGATE.search(text):
-        message = "text holds half of a surrogate pair (such as \\ud800), which is no character"
-        raise MatchFileError(Problem(ProblemCode.BAD_CHARACTER, _path(place), message))
+        raise MatchFileError(problem(ProblemCode.BAD_CHARACTER, _path(place), "surrogate"))
 
 
 def dumps_lines(value: Any, listed: frozenset[str], indent: str = "") -> str:

@@ -11,6 +11,7 @@ from ..rules.house_rules import HouseRules
 from ..rules.match import MeldCards, SideDetail, shown_side_name
 from ..rules.matchfile import deal_from_json
 from ..rules.meld import MeldLine
+from ..rules.messages import say
 from ..rules.pricing import meld_of_hand
 
 
@@ -23,12 +24,13 @@ def describe_deal(row: MatchRow, deal: DealRow) -> str:
 def describe_facts(row: MatchRow, deal: Mapping[str, Any]) -> str:
     """A deal in the match file format in a few words, as ``describe_deal`` says a stored one."""
     if deal.get("passed"):
-        return "all passed"
+        return say("deal.passed")
     names = [shown_side_name(side.name, side.players) for side in row.sides]
     parts = []
     bidder = deal.get("bidder")
     if isinstance(bidder, int) and 0 <= bidder < len(names):
-        parts.append(f"{names[bidder]} bid {deal.get('bid')}" + (", thrown in" if deal.get("thrown_in") else ""))
+        bid = say("deal.bid", side=names[bidder], bid=deal.get("bid"))
+        parts.append(say("deal.thrown_in", bid=bid) if deal.get("thrown_in") else bid)
     entries = []
     for name, entry in zip(names, deal.get("sides") or [], strict=False):
         if "total" in entry:
@@ -78,11 +80,11 @@ def describe_cards(value: Any, trump: str, rules: HouseRules) -> str | None:
     if suit is None:
         return f"{held} cards, priced once the trump is chosen"
     found = meld_of_hand(fact.hand, suit, rules.meld_table, rules.meld_prices)
-    lines = " + ".join(meld_line_text(line) for line in found.lines) or "no meld"
-    return f"{lines} = {found.total} ({suit.symbol} trump)"
+    lines = " + ".join(meld_line_text(line) for line in found.lines) or say("meld.none")
+    return say("meld.breakdown", lines=lines, total=found.total, suit=suit.symbol)
 
 
 def meld_line_text(line: MeldLine) -> str:
     """One meld found, as the card faces' dialog writes it (static/js/meld_faces.js, meldLineText)."""
     name = f"{line.sets} {line.combination.label}" if line.sets > 1 else line.combination.label
-    return f"{name} {line.points}" if line.on_table else f"{name} not on this table"
+    return f"{name} {line.points}" if line.on_table else say("meld.off_table", name=name)

@@ -5,6 +5,7 @@
 import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardIndex, cardText, copiesOf, handCodes, handFromText,
   rankOf, suitOf } from "./rules/cards.js";
 import { combinationLabel } from "./rules/combinations.js";
+import { sayBasic } from "./rules/problems.js";
 
 const RANK_WORDS = { A: "ace", T: "10", K: "king", Q: "queen", J: "jack", 9: "9" };
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -27,13 +28,13 @@ export const held = (counts) => counts.reduce((sum, n) => sum + n, 0);
 /** One meld found, as the server writes it (store/describe.py, meld_line_text): "2 pinochle 30". */
 export function meldLineText(line) {
   const name = line.sets > 1 ? `${line.sets} ${combinationLabel(line.name)}` : combinationLabel(line.name);
-  return line.on_table === false ? `${name} not on this table` : `${name} ${line.points}`;
+  return line.on_table === false ? sayBasic("meld.off_table", { name }) : `${name} ${line.points}`;
 }
 
 /** A hand's best meld, meld by meld: "run 15 + 2 pinochle 30 = 45 (♠ trump)" (store/describe.py, describe_cards). */
 export function meldBreakdown(result) {
-  const lines = result.melds.map(meldLineText).join(" + ") || "no meld";
-  return `${lines} = ${result.total} (${SUIT_SYMBOLS[result.trump]} trump)`;
+  const lines = result.melds.map(meldLineText).join(" + ") || sayBasic("meld.none");
+  return sayBasic("meld.breakdown", { lines, total: result.total, suit: SUIT_SYMBOLS[result.trump] });
 }
 
 /** A hand's meld as the match file keeps cards: `{"cards": […], "trump": "S"}` (the trump it was priced with). */

@@ -2,7 +2,7 @@
 // Used by node (vectors.test.mjs) and, unchanged, inside Chromium (tests/e2e/test_rules_twin.py): it takes
 // the twin's module (static/js/rules/index.js) as an argument and imports nothing itself.
 
-export const KINDS = ["meld", "matches", "rule_changes", "match_files", "readings", "dealers"];
+export const KINDS = ["meld", "matches", "rule_changes", "match_files", "readings", "dealers", "messages"];
 
 /** JSON text with object keys sorted, so that two answers compare whatever order their keys came in. */
 export function canonical(value) {
@@ -83,8 +83,22 @@ function reading(rules, vector) {
 }
 
 /** Run one kind of vectors; `rules` is the twin's module. @returns {{count: number, failures: object[]}} */
+/** A message template filled in, or the problems of a new deal in a match. */
+function message(rules, vector) {
+  if (vector.say !== undefined) return outcome(rules, () => rules.say(vector.say, vector.fields));
+  return outcome(rules, () => {
+    const match = rules.matchFromJson(vector.match);
+    const deal = rules.dealFromJson(vector.deal, match.sides.length, "", match.rules);
+    return rules.checkNewDeal(match, deal).map((p) => [p.code, p.path, p.message]);
+  });
+}
+
 export function runKind(kind, vectors, rules) {
   const failures = [];
+  if (kind === "messages") {
+    vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`, expected(vector), message(rules, vector)));
+    return { count: vectors.length, failures };
+  }
   if (kind === "meld") return { count: meld(rules, vectors, failures), failures };
   if (kind === "dealers") {
     vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`,

@@ -8,7 +8,9 @@ hand. Six files, one per kind: ``meld.json`` (prices and best meld of hands), ``
 files and their sheets or contradictions), ``rule_changes.json`` (a house-rule change previewed on a
 match), ``match_files.json`` (damaged match files and the problem the reader names, and stored ones read
 back), ``readings.json`` (typed numbers, card lists, rule values and JSON text with odd numbers and
-spaces, as each core reads them) and ``dealers.json`` (match files, their seats and who deals next).
+spaces, as each core reads them), ``dealers.json`` (match files, their seats and who deals next) and
+``messages.json`` (every message template filled in, and the problems of new deals under the checks of the
+contract and its players; the words that are no problem's are filled in by the same code).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import copy
 import dataclasses
 import json
 import random
+import string
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -38,11 +41,13 @@ from scorekeeper.rules import (
     score_match,
 )
 from scorekeeper.rules.cards import ALL_CARDS, Rank
+from scorekeeper.rules.checks import check_new_deal
 from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.house_rules import RULE_SPECS, TrickScale
 from scorekeeper.rules.matchfile import loads_match
 from scorekeeper.rules.meld import MELD_TABLES, best_melds, price, price_sets
 from scorekeeper.rules.meld_prices import NO_PRICES, MeldPrices
+from scorekeeper.rules.messages import MESSAGES, say
 from scorekeeper.rules.numbers import parse_whole_number
 from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
 from scorekeeper.rules.rotation import next_dealer, seat_order
@@ -740,6 +745,54 @@ def dealer_vectors(rng: random.Random) -> Json:
     return cases
 
 
+# Messages -------------------------------------------------------------------------------------
+
+FIELD_TEXTS = ["Ann", "Zoë & Ünal", "{side}", "$&", "$1 a}b{", "", "7"]  # text the filling must not read again
+
+
+def field_value(rng: random.Random, spec: str) -> Json:
+    """A value for a template's field: a whole number (past a thousand now and then), or text for a plain one."""
+    number = rng.choice([rng.randint(0, 99), rng.randint(1000, 2_000_000)])
+    return number if spec == "," or rng.random() < 0.5 else rng.choice(FIELD_TEXTS)
+
+
+def drawn_deal(rng: random.Random) -> Json:
+    """A new deal's facts in the match file form, any of them possibly at odds with the contract or the players."""
+    deal: Json = {"bidder": rng.choice([None, 0, 1]), "bid": rng.choice([None, 20, 50, 60]),
+                  "sides": [{"total": rng.randint(0, 60)}, {"total": rng.randint(0, 60)}]}
+    if deal["bidder"] is None and rng.random() < 0.8:
+        deal["bid"] = None
+    for flag in ("out", "forced", "thrown_in"):
+        if rng.random() < 0.25:
+            deal[flag] = True
+    for key, names in (("bid_by", ["Ann", "Bob", "Cy"]), ("dealt_by", ["Ann", "Bob", "Di"])):
+        if rng.random() < 0.5:
+            deal[key] = rng.choice(names)
+    return {key: value for key, value in deal.items() if value is not None or key == "bidder"}
+
+
+def message_vectors(rng: random.Random) -> Json:
+    cases: list[Json] = []
+    for key, template in MESSAGES.items():
+        fields = [(name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name]
+        for _ in range(2 if fields else 1):
+            values = {name: field_value(rng, spec or "") for name, spec in fields}
+            cases.append({"say": key, "fields": values, "result": say(key, **values)})
+    for _ in range(120):
+        data = base_match() | {"auction": rng.random() < 0.5,
+                               "rules": {"min_bid": 50, "going_out": "announce", "all_pass": "forced"}}
+        data["sides"][1]["players"] = ["Bob"]
+        deal = drawn_deal(rng)
+        cases.append({"match": data, "deal": deal, **outcome(lambda m=data, d=deal: new_deal_problems(m, d))})
+    return cases
+
+
+def new_deal_problems(data: Json, deal_data: Json) -> Json:
+    match = match_from_json(data)
+    deal = deal_from_json(deal_data, len(match.sides), "", match.rules)
+    return [[problem.code.value, problem.path, problem.message] for problem in check_new_deal(match, deal)]
+
+
 # Writing --------------------------------------------------------------------------------------
 
 KINDS: dict[str, Callable[[random.Random], Json]] = {
@@ -749,6 +802,7 @@ KINDS: dict[str, Callable[[random.Random], Json]] = {
     "match_files.json": match_file_vectors,
     "readings.json": reading_vectors,
     "dealers.json": dealer_vectors,
+    "messages.json": message_vectors,
 }
 
 

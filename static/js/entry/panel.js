@@ -59,7 +59,8 @@ function startNextDeal(page, next) {
   const dealer = form.querySelector('select[name="dealt_by"]');
   if (dealer) {
     dealer.querySelectorAll("option").forEach((option) => option.toggleAttribute("selected", option.value === next.dealt_by));
-    dealer.closest("details").querySelector("summary").textContent = next.dealt_by ? `${next.dealt_by} dealt` : "Who dealt?";
+    const asked = dealer.labels[0]?.textContent ?? "";  // "Who dealt?", as the form's field names it
+    dealer.closest("details").querySelector("summary").textContent = next.dealt_by ? `${next.dealt_by} dealt` : asked;
     const forced = form.querySelector("[data-forced]");  // the minimum bid, taken by the dealer's side
     const sides = JSON.parse(form.dataset.sideOf || "{}");
     if (forced) forced.dataset.forced = `${forced.dataset.forced.split(" ")[0]} ${sides[next.dealt_by] ?? ""}`;

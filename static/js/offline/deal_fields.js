@@ -2,6 +2,8 @@
 // server has them: the deal form as forms/deals.py reads it, the house rules as forms/house_rules.py
 // does. Anything unreadable gives null: the server reads it when it is sent and says what to fix.
 
+import { tell } from "./words.js";
+
 function whole(text) {
   const trimmed = (text ?? "").trim();
   return /^[0-9]{1,9}$/.test(trimmed) ? Number(trimmed) : null;
@@ -185,11 +187,12 @@ export function fillForm(form, pairs, skip = ["csrf_token", "version", "write_ke
 
 /** A deal in a few words: "We bid 60 · We 67, They 20". */
 export function describeDeal(deal, names) {
-  if (!deal) return "no deal";
-  if (deal.passed) return "all passed";
+  if (!deal) return tell("deal.none");
+  if (deal.passed) return tell("deal.passed");
   const parts = [];
   if (deal.bidder !== null && deal.bidder !== undefined) {
-    parts.push(`${names[deal.bidder]} bid ${deal.bid}${deal.thrown_in ? ", thrown in" : ""}`);
+    const bid = tell("deal.bid", { side: names[deal.bidder], bid: deal.bid });
+    parts.push(deal.thrown_in ? tell("deal.thrown_in", { bid }) : bid);
   }
   parts.push((deal.sides || []).map((side, i) => {
     if ("total" in side) return `${names[i]} ${side.total}`;

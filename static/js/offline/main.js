@@ -174,13 +174,13 @@ async function adaptForm(ctx, form, path, retitle) {
   if (!deal) {
     retitle(`Deal ${number}`);
     form.replaceWith(Object.assign(document.createElement("p"), { className: "notice notice-warning",
-      textContent: `This phone has no deal ${number} of this match.` }));
+      textContent: ctx.view.tell("deal_page.missing", { n: number }) }));
   } else if (asked[2] === "delete") {
-    retitle(`Delete deal ${number}?`);
+    retitle(ctx.view.tell("deal_page.delete", { n: number }));
     const names = ctx.view.sideNames(facts.file, await twinOf(ctx));
     form.replaceWith(...ctx.view.deleteForm(form, ctx.fields.describeDeal(deal, names), number, page));
   } else {
-    retitle(`Correct deal ${number}`);
+    retitle(ctx.view.tell("deal_page.correct", { n: number }));
     delete form.dataset.newDeal;
     ctx.fields.fillForm(form, ctx.fields.fieldsFromDeal(deal));
     if (deal.bidder !== null && deal.bidder !== undefined && !form.querySelector('input[name="bidder"]:checked')) {
@@ -197,7 +197,7 @@ async function adaptForm(ctx, form, path, retitle) {
     const preview = form.querySelector("[data-preview-url]");
     if (preview) preview.dataset.previewUrl = `${page}/preview`;
     const links = form.querySelector("p.row");
-    if (links) links.append(ctx.view.link(`${page}/delete`, "Delete this deal", "button danger"));
+    if (links) links.append(ctx.view.link(`${page}/delete`, ctx.view.tell("deal_page.delete_this"), { class: "button danger" }));
     form.dispatchEvent(new Event("input", { bubbles: true }));
   }
 }

@@ -13,7 +13,7 @@ async function call(url, options = {}) {
     response = await fetch(url, { cache: "no-store", credentials: "same-origin", signal: AbortSignal.timeout(TIMEOUT_MS),
       ...options, headers: { Accept: "application/json", ...(options.headers || {}) } });
   } catch {
-    throw new Offline("no network");
+    throw new Offline(url);  // no network
   }
   let body = null;
   try { body = await response.json(); } catch { /* not JSON: a proxy's page, an error page */ }

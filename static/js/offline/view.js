@@ -2,9 +2,11 @@
 // the rules core's twin, from the server's last confirmed facts: sheet.js), refused entries with what to fix,
 // conflicts with both versions, likely duplicates; on the match's other pages, a line that some wait.
 
+import { tell } from "./words.js";
 import * as sheetView from "./sheet.js";
 
 export { nextDealer } from "../rules/rotation.js";
+export { tell };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -19,7 +21,7 @@ function el(tag, attrs = {}, ...children) {
  * called "We"), or as stored when the twin is not at hand. */
 export const sideNames = (file, twin) => file.sides.map((side) => (twin ? twin.shownSideName(side) : side.name));
 
-export const link = (href, text, className) => el("a", { class: className, href }, text);
+export const link = (href, text, attrs = {}) => el("a", { ...attrs, href }, text);
 
 /** A deal's delete page as templates/deals/delete.html draws it, from a kept deal form (its token) served in
  * its place: what to put where the form was. */
@@ -27,11 +29,11 @@ export function deleteForm(kept, description, number, page) {
   const hidden = (name) => el("input", { type: "hidden", name, value: kept.querySelector(`input[name="${name}"]`).value });
   return [
     el("section", { class: "card" }, el("p", {}, description),
-      el("p", { class: "muted" }, "Later deals move up one place. The score sheet is worked out again without this deal.")),
+      el("p", { class: "muted" }, tell("deal_page.after_delete"))),
     el("form", { method: "post", class: "actions", "data-outbox": true }, hidden("csrf_token"), hidden("write_key"),
       hidden("version"), el("button", { type: "submit", class: "danger primary big", "data-submit-once": "Deleting…" },
-        `Delete deal ${number}`)),
-    el("p", {}, link(`${page}/edit`, "Keep it", "button quiet")),
+        tell("deal_page.delete_button", { n: number }))),
+    el("p", {}, link(`${page}/edit`, tell("deal_page.keep"), { class: "button quiet" })),
   ];
 }
 
@@ -76,7 +78,7 @@ function applyEntry(file, track, entry, row, twin, fields) {
     file.rules = { ...file.rules, meld_prices: fields.meldPricesFromFields(entry.fields) };
     return;
   }
-  if (entry.kind !== "add" && !file.deals[at]) throw new Error("no such deal");
+  if (entry.kind !== "add" && !file.deals[at]) throw new RangeError(`deal ${entry.number}`);  // worked out when sent
   if (entry.kind === "add" || entry.kind === "edit") {
     row.deal = fields.dealFromFields(entry.fields, file);
     if (!row.deal) throw new Error("unreadable");
@@ -116,18 +118,18 @@ function totalsText(names, totals) {
   return names.map((name, i) => `${name} ${totals[i]}`).join(" · ");
 }
 
+/** The outbox's words for a change it keeps (messages.py WORDS, `change.…`), `{n}` filled in with `n`. */
+const word = (key, n = "") => tell(`change.${key}`, { n });
+
 function entryTitle(row) {
   const { entry } = row;
   switch (entry.kind) {
-    case "add": return row.number && !["refused", "editing"].includes(entry.state) ? `New deal ${row.number}` : "New deal";
-    case "edit": return `Deal ${entry.number} corrected`;
-    case "delete": return `Deal ${entry.number} deleted`;
-    case "throw_in": return `Deal ${entry.number} thrown in`;
-    case "rules": return "House rules changed";
-    case "meld_prices": return "Meld prices changed";
-    case "rescale": return `Rescaled ${new Map(entry.fields).get("factor") === "down" ? "÷10" : "×10"}`;
-    case "undo": return "A rules change undone";
-    default: return "A change";
+    case "add":
+      return row.number && !["refused", "editing"].includes(entry.state) ? word("new_numbered", row.number) : word("new");
+    case "edit": case "delete": case "throw_in": return word(entry.kind, entry.number);
+    case "rules": case "meld_prices": case "undo": return word(entry.kind);
+    case "rescale": return word("rescale", new Map(entry.fields).get("factor") === "down" ? "÷10" : "×10");
+    default: return word("other");
   }
 }
 
@@ -172,7 +174,7 @@ function fixLink(entry, text, kind = "") {
 
 function conflict(entry, names, fields, file) {
   const mine = entry.kind === "delete" ? "Delete it"
-    : entry.kind === "throw_in" ? "Thrown in"
+    : entry.kind === "throw_in" ? word("thrown_in")
       : fields.describeDeal(file && fields.dealFromFields(entry.fields, file), names);
   const theirs = entry.theirs ? fields.describeDeal(entry.theirs, names) : "Deleted";
   const gone = entry.theirs === null;
@@ -233,7 +235,7 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
     el("ol", { class: "stack outbox-list" },
       rows.map((row) => entryItem(row, names, fields, projected ? projected.sheet : { deals: [] }, facts && facts.file)),
       notes.map(duplicateItem)),
-    replacePage ? el("p", {}, el("a", { class: "button", href: config.sheet }, "Score sheet")) : null);
+    replacePage ? el("p", {}, el("a", { class: "button", href: config.sheet }, word("sheet"))) : null);
   if (replacePage) {
     main.replaceChildren(section);
     return;

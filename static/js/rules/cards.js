@@ -3,7 +3,7 @@
 // (suit major, rank minor), a deck "single" or "double", a hand 24 counts in card index order.
 
 import { DECKS, NUMBER_WORDS, RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS } from "./declarations.js";
-import { ProblemCode, RulesError, problem } from "./problems.js";
+import { ProblemCode, RulesError, problem, sayBasic, toldBasic } from "./problems.js";
 import { SPACE, strip } from "./spaces.js";
 
 /** @typedef {string} Suit a letter of SUITS */
@@ -42,7 +42,7 @@ export const cardText = (index) => rankLabel(rankOf(index)) + SUIT_SYMBOLS[suitO
 export function suitFromText(text) {
   const key = strip(text).toUpperCase();
   if (!Object.hasOwn(SUIT_BY_TEXT, key)) {
-    throw new RulesError(problem(ProblemCode.NOT_A_SUIT, "", `'${text}' is not a suit (use S, H, D or C)`));
+    throw new RulesError(toldBasic(ProblemCode.NOT_A_SUIT, "", { text }));
   }
   return SUIT_BY_TEXT[key];
 }
@@ -51,7 +51,7 @@ export function suitFromText(text) {
 export function rankFromText(text) {
   const key = strip(text).toUpperCase();
   if (!Object.hasOwn(RANK_BY_TEXT, key)) {
-    throw new RulesError(problem(ProblemCode.NOT_A_RANK, "", `'${text}' is not a rank (use A, 10, K, Q, J or 9)`));
+    throw new RulesError(toldBasic(ProblemCode.NOT_A_RANK, "", { text }));
   }
   return RANK_BY_TEXT[key];
 }
@@ -72,7 +72,7 @@ export function cardFromText(text) {
   const known = CARD_BY_CODE.get(text);
   if (known !== undefined) return known;
   const match = CARD_PATTERN.exec(strip(text).toUpperCase());
-  if (match === null) throw new RulesError(problem(ProblemCode.NOT_A_CARD, "", `'${text}' is not a card`));
+  if (match === null) throw new RulesError(toldBasic(ProblemCode.NOT_A_CARD, "", { text }));
   return cardIndex(SUIT_BY_TEXT[match[2]], RANK_BY_TEXT[match[1]]);
 }
 
@@ -89,7 +89,7 @@ export function copiesOf(deck, index) {
 
 /** A hand from 24 counts; no check against the deck. @returns {Hand} */
 export function hand(counts, deck) {
-  if (counts.length !== 24) throw new Error("a hand needs one count for each of the 24 cards");
+  if (counts.length !== 24) throw new Error(sayBasic("hand_counts"));
   return Object.freeze({ counts: Object.freeze([...counts]), deck });
 }
 
@@ -102,9 +102,9 @@ export function handFromCards(cards, deck) {
     const allowed = copiesOf(deck, index);
     if (n > allowed) {
       problems.push(allowed === 0
-        ? [ProblemCode.CARD_NOT_IN_DECK, `${cardText(index)} is not in a ${deckLabel(deck)}`]
-        : [ProblemCode.TOO_MANY_COPIES,
-          `${numberWord(n)} ${cardText(index)} but a ${deckLabel(deck)} has ${numberWord(allowed)}`]);
+        ? [ProblemCode.CARD_NOT_IN_DECK, sayBasic(ProblemCode.CARD_NOT_IN_DECK, { card: cardText(index), deck: deckLabel(deck) })]
+        : [ProblemCode.TOO_MANY_COPIES, sayBasic(ProblemCode.TOO_MANY_COPIES,
+          { held: numberWord(n), card: cardText(index), deck: deckLabel(deck), copies: numberWord(allowed) })]);
     }
   });
   if (problems.length) {

@@ -8,7 +8,8 @@ import { LIMITS } from "./declarations.js";
 import { maxSets, bestMeld } from "./meld.js";
 import { tableOf } from "./meld_prices.js";
 import { basisOf, tookAnyTrick } from "./pricing.js";
-import { ProblemCode as Code, RulesError, grouped, problem } from "./problems.js";
+import { ProblemCode as Code, RulesError, problem } from "./problems.js";
+import { say, told } from "./messages.js";
 import { CARD_POINTS, COUNTER_RANKS, cardsOfRank, counterValue, deckCardPoints, deckCounters } from "./tricks.js";
 
 const { MAX_DEALS } = LIMITS;
@@ -25,8 +26,7 @@ export function checkMatch(match) {
 /** The contradictions of one deal about to be recorded in `match`, and a deal beyond the most a match holds. */
 export function checkNewDeal(match, deal) {
   if (match.deals.length >= MAX_DEALS) {
-    return [problem(Code.TOO_MANY_DEALS, "",
-      `this match already has ${grouped(match.deals.length)} deals, the most a match may hold; start a new match`)];
+    return [told(Code.TOO_MANY_DEALS, "", { deals: match.deals.length })];
   }
   return dealProblems(match.rules, deal, match.sides, match.auction);
 }
@@ -36,30 +36,24 @@ export function dealProblems(rules, deal, sides, auction = true) {
   if (deal.passed) return [];
   const found = [...contractProblems(rules, deal, sides, auction), ...playerProblems(deal, sides)];
   if (deal.sides.length !== sides.length) {
-    return [...found, problem(Code.SIDE_COUNT, "sides",
-      `the deal has ${deal.sides.length} sides but the match has ${sides.length}`)];
+    return [...found, told(Code.SIDE_COUNT, "sides", { deal_sides: deal.sides.length, match_sides: sides.length })];
   }
   return [...found, ...meldProblems(rules, deal, sides), ...trickProblems(rules, deal, sides)];
 }
 
 function contractProblems(rules, deal, sides, auction) {
   if (deal.bidder === null) {
-    if (auction) return [problem(Code.BIDDER_MISSING, "bidder", "who won the auction? The bidder is missing")];
-    if (deal.out) return [problem(Code.OUT_WITHOUT_BIDDER, "out", "only bidders can announce going out")];
-    if (deal.forced) return [problem(Code.FORCED_WITHOUT_BIDDER, "forced", "a forced bid needs the side that took it")];
-    if (deal.thrownIn) {
-      return [problem(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")];
-    }
+    if (auction) return [told(Code.BIDDER_MISSING, "bidder")];
+    if (deal.out) return [told(Code.OUT_WITHOUT_BIDDER, "out")];
+    if (deal.forced) return [told(Code.FORCED_WITHOUT_BIDDER, "forced")];
+    if (deal.thrownIn) return [told(Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in")];
     return [];
   }
   if (!(deal.bidder >= 0 && deal.bidder < sides.length)) {
-    return [problem(Code.BIDDER_UNKNOWN, "bidder", `bidder ${deal.bidder} is not a side of this match`)];
+    return [told(Code.BIDDER_UNKNOWN, "bidder", { bidder: deal.bidder })];
   }
-  if (deal.bid === null) return [problem(Code.BID_MISSING, "bid", "the bid is missing")];
-  if (deal.bid < rules.min_bid) {
-    return [problem(Code.BID_BELOW_MINIMUM, "bid",
-      `bid ${deal.bid} is below the minimum opening bid of ${rules.min_bid}`)];
-  }
+  if (deal.bid === null) return [told(Code.BID_MISSING, "bid")];
+  if (deal.bid < rules.min_bid) return [told(Code.BID_BELOW_MINIMUM, "bid", { bid: deal.bid, minimum: rules.min_bid })];
   return [];
 }
 
@@ -69,11 +63,11 @@ function playerProblems(deal, sides) {
   if (deal.bidBy !== null) {
     const bidding = deal.bidder !== null && deal.bidder >= 0 && deal.bidder < sides.length ? sides[deal.bidder].players : [];
     if (!bidding.includes(deal.bidBy)) {
-      found.push(problem(Code.BID_BY_NOT_BIDDER, "bid_by", `${deal.bidBy} does not play on the bidding side`));
+      found.push(told(Code.BID_BY_NOT_BIDDER, "bid_by", { player: deal.bidBy }));
     }
   }
   if (deal.dealtBy !== null && sides.every((side) => !side.players.includes(deal.dealtBy))) {
-    found.push(problem(Code.DEALER_UNKNOWN, "dealt_by", `${deal.dealtBy} does not play in this match`));
+    found.push(told(Code.DEALER_UNKNOWN, "dealt_by", { player: deal.dealtBy }));
   }
   return found;
 }
@@ -104,10 +98,10 @@ function meldProblems(rules, deal, sides) {
         const trump = fact.trump ?? deal.trump;
         const tooMany = copiesProblem(fact.hand, deck);
         if (tooMany !== null) {
-          found.push(problem(tooMany.code, meldPath(side, index, entry), `${info.name}: ${tooMany.message}`));
+          found.push(problem(tooMany.code, meldPath(side, index, entry),
+            say("side", { side: info.name, message: tooMany.message })));
         } else if (trump === null) {
-          found.push(problem(Code.MELD_NEEDS_TRUMP, meldPath(side, index, entry),
-            `${info.name}: meld from cards needs a trump`));
+          found.push(told(Code.MELD_NEEDS_TRUMP, meldPath(side, index, entry), { side: info.name }));
         } else {
           const counts = fact.hand.counts;
           for (let i = 0; i < 24; i += 1) if (counts[i]) cardTotals.set(i, (cardTotals.get(i) ?? 0) + counts[i]);
@@ -116,8 +110,8 @@ function meldProblems(rules, deal, sides) {
           }
         }
       } else if (fact.kind === "sets") {
-        for (const [code, text] of impossibleSets(fact.sets, deck, "one hand")) {
-          found.push(problem(code, meldPath(side, index, entry), `${info.name}: ${text}`));
+        for (const [code, fields] of impossibleSets(fact.sets, deck)) {
+          found.push(told(code, meldPath(side, index, entry), { side: info.name, ...fields }, "hand"));
         }
         addCounts(setTotals, fact.sets);
         addCounts(needed, cardsNeeded(fact.sets, deal.trump));
@@ -127,20 +121,20 @@ function meldProblems(rules, deal, sides) {
   for (const [index, n] of cardTotals) {
     const copies = copiesOf(deck, index);
     if (n > copies) {
-      found.push(problem(Code.HANDS_BEYOND_DECK, "", `the hands hold ${numberWord(n)} ${cardText(index)} but a `
-        + `${deckLabel(deck)} has ${numberWord(copies)}`));
+      found.push(told(Code.HANDS_BEYOND_DECK, "",
+        { held: numberWord(n), card: cardText(index), deck: deckLabel(deck), copies: numberWord(copies) }));
     }
   }
   if (!found.length) {
-    for (const [code, text] of impossibleSets([...setTotals], deck, "the deal")) found.push(problem(code, "", text));
+    for (const [code, fields] of impossibleSets([...setTotals], deck)) found.push(told(code, "", fields, "deal"));
   }
   if (!found.length) {
     addCounts(needed, cardTotals);
     for (const [index, n] of [...needed].sort((a, b) => a[0] - b[0])) {
       const copies = copiesOf(deck, index);
       if (n > copies) {
-        found.push(problem(Code.MELDS_BEYOND_DECK, "", `the melds of the deal need at least ${numberWord(n)} `
-          + `${cardText(index)} but a ${deckLabel(deck)} has ${numberWord(copies)}`));
+        found.push(told(Code.MELDS_BEYOND_DECK, "",
+          { needed: numberWord(n), card: cardText(index), deck: deckLabel(deck), copies: numberWord(copies) }));
       }
     }
   }
@@ -193,21 +187,21 @@ function cardsNeeded(sets, trump) {
   return [...needed];
 }
 
-/** Sets that need more copies of a card than the deck holds. @param {Array<[string, number]>} sets */
-function impossibleSets(sets, deck, where) {
+/** Sets that need more copies of a card than the deck holds: each code and its message's fields.
+ * @param {Array<[string, number]>} sets */
+function impossibleSets(sets, deck) {
   const found = [];
   for (const [combination, n] of sets) {
     const limit = maxSets(combination, deck);
     if (n > limit) {
       found.push([Code.IMPOSSIBLE_SETS,
-        `${n} × ${combinationLabel(combination)} in ${where}, but a ${deckLabel(deck)} allows at most ${limit}`]);
+        { sets: n, combination: combinationLabel(combination), deck: deckLabel(deck), limit }]);
     }
   }
   const count = (key) => sets.reduce((sum, [combination, n]) => sum + (combination === key ? n : 0), 0);
   const trumpPairs = count("run") + count("royal_marriage");
   if (trumpPairs > deckCopies(deck) && !found.length) {
-    found.push([Code.TRUMP_KINGS_SHORT, `runs and royal marriages in ${where} need ${trumpPairs} trump kings, `
-      + `but a ${deckLabel(deck)} has ${deckCopies(deck)}`]);
+    found.push([Code.TRUMP_KINGS_SHORT, { kings: trumpPairs, deck: deckLabel(deck), copies: deckCopies(deck) }]);
   }
   return found;
 }
@@ -217,25 +211,23 @@ function trickProblems(rules, deal, sides) {
   const details = [];
   deal.sides.forEach((entry, side) => { if (entry.kind === "detail") details.push([side, sides[side], entry]); });
   for (const [side, info, entry] of details) {
-    for (const [code, text] of sideTrickProblems(rules, deal, entry)) {
-      found.push(problem(code, sidePath(side, "tricks"), `${info.name}: ${text}`));
+    for (const [code, fields] of sideTrickProblems(rules, deal, entry)) {
+      found.push(told(code, sidePath(side, "tricks"), { side: info.name, ...fields }));
     }
     if (entry.tookTrick === false && tookAnyTrick(entry.tricks, entry.lastTrick)) {
-      found.push(problem(Code.TRICKS_WITHOUT_TRICK, sidePath(side, "took_trick"),
-        `${info.name} took no trick but has trick points or the last trick`));
+      found.push(told(Code.TRICKS_WITHOUT_TRICK, sidePath(side, "took_trick"), { side: info.name }));
     }
     if (deal.thrownIn && tookAnyTrick(entry.tricks, entry.lastTrick)) {
       const key = tookAnyTrick(entry.tricks, false) ? "tricks" : "last_trick";
-      found.push(problem(Code.TRICKS_IN_THROWN_IN, sidePath(side, key),
-        `${info.name} has tricks, but a thrown-in deal is not played`));
+      found.push(told(Code.TRICKS_IN_THROWN_IN, sidePath(side, key), { side: info.name }));
     }
   }
   if (found.length || deal.thrownIn || !details.length) return found;
   found.push(...takenProblems(rules.deck, details.map(([, , entry]) => entry.tricks)));
   const claims = details.filter(([, , entry]) => entry.lastTrick).map(([side]) => side);
   if (claims.length > 1) {
-    found.push(problem(Code.LAST_TRICK_COUNT, sidePath(claims[claims.length - 1], "last_trick"),
-      `${numberWord(claims.length)} sides took the last trick`));
+    found.push(told(Code.LAST_TRICK_COUNT, sidePath(claims[claims.length - 1], "last_trick"),
+      { sides: numberWord(claims.length) }));
   }
   const basis = basisOf(deal, rules);
   const points = details.map(([, , entry]) => enteredCardPoints(rules, deal, entry));
@@ -244,13 +236,10 @@ function trickProblems(rules, deal, sides) {
   const holds = deckCardPoints(rules.deck, basis.trick_scale);
   const complete = details.length === deal.sides.length && details.some(([, , entry]) => entry.tricks !== null);
   if (taken > holds || (complete && taken !== holds)) {
-    found.push(problem(Code.TRICK_TOTAL, sidePath(details[details.length - 1][0], "tricks"),
-      `trick points add up to ${taken}, but a ${deckLabel(rules.deck)} holds ${holds} `
-      + `on the ${basis.trick_scale} scale (without the last trick)`));
+    found.push(told(Code.TRICK_TOTAL, sidePath(details[details.length - 1][0], "tricks"),
+      { taken, deck: deckLabel(rules.deck), holds, scale: basis.trick_scale }));
   }
-  if (complete && !claims.length) {
-    found.push(problem(Code.LAST_TRICK_MISSING, sidePath(details[0][0], "last_trick"), "no side took the last trick"));
-  }
+  if (complete && !claims.length) found.push(told(Code.LAST_TRICK_MISSING, sidePath(details[0][0], "last_trick")));
   return found;
 }
 
@@ -272,18 +261,18 @@ function takenProblems(deck, taken) {
     for (const rank of RANKS) {
       const n = byRank.get(rank) ?? 0;
       if (n > cardsOfRank(deck, rank)) {
-        found.push(problem(Code.RANK_TOTAL, "", `the sides took ${n} ${rankLabel(rank)}s together but a `
-          + `${deckLabel(deck)} has ${cardsOfRank(deck, rank)}`));
+        found.push(told(Code.RANK_TOTAL, "",
+          { taken: n, rank: rankLabel(rank), deck: deckLabel(deck), held: cardsOfRank(deck, rank) }));
       }
     }
   }
   if (!found.length && counters > deckCounters(deck)) {
-    found.push(problem(Code.COUNTERS_TOTAL, "",
-      `the sides took ${counters} counters together but a ${deckLabel(deck)} has ${deckCounters(deck)}`));
+    found.push(told(Code.COUNTERS_TOTAL, "", { counters, deck: deckLabel(deck), held: deckCounters(deck) }));
   }
   return found;
 }
 
+/** A side's tricks beyond its deck: each code and its message's fields (but the side's name). */
 function sideTrickProblems(rules, deal, entry) {
   const deck = rules.deck;
   const tricks = entry.tricks;
@@ -291,10 +280,11 @@ function sideTrickProblems(rules, deal, entry) {
   if (tricks.kind === "counters") {
     const found = [];
     if (tricks.counters > deckCounters(deck)) {
-      found.push([Code.COUNTERS_BEYOND_DECK, `${tricks.counters} counters but a ${deckLabel(deck)} has ${deckCounters(deck)}`]);
+      found.push([Code.COUNTERS_BEYOND_DECK,
+        { counters: tricks.counters, deck: deckLabel(deck), held: deckCounters(deck) }]);
     }
     if (counterValue(rules.trick_scale) === null && counterValue(basisOf(deal, rules).trick_scale) === null) {
-      found.push([Code.COUNTERS_ON_CLASSIC, "counters cannot be priced on the classic scale; enter the cards taken by rank"]);
+      found.push([Code.COUNTERS_ON_CLASSIC, {}]);
     }
     return found;
   }
@@ -302,7 +292,7 @@ function sideTrickProblems(rules, deal, entry) {
     return tricks.byRank
       .filter(([rank, n]) => n > cardsOfRank(deck, rank))
       .map(([rank, n]) => [Code.RANK_BEYOND_DECK,
-        `${n} ${rankLabel(rank)}s taken but a ${deckLabel(deck)} has ${cardsOfRank(deck, rank)}`]);
+        { taken: n, rank: rankLabel(rank), deck: deckLabel(deck), held: cardsOfRank(deck, rank) }]);
   }
   return [];
 }

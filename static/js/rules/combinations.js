@@ -1,7 +1,7 @@
 // The meld combinations and the class each belongs to (declarations.js): the twin of combinations.py.
 
 import { COMBINATIONS, MELD_CLASS } from "./declarations.js";
-import { ProblemCode, RulesError, problem } from "./problems.js";
+import { ProblemCode, RulesError, toldBasic } from "./problems.js";
 
 export { COMBINATIONS, MELD_CLASS };
 
@@ -13,8 +13,7 @@ export const possibleIn = (combination, deck) => combination !== "dix" || deck =
 /** Read a combination's key; throw a RulesError (unknown_combination) otherwise. */
 export function combinationFromKey(key) {
   if (!COMBINATIONS.includes(key)) {
-    throw new RulesError(problem(ProblemCode.UNKNOWN_COMBINATION, "",
-      `'${key}' is not a meld combination (use ${COMBINATIONS.join(", ")})`));
+    throw new RulesError(toldBasic(ProblemCode.UNKNOWN_COMBINATION, "", { key, names: COMBINATIONS.join(", ") }));
   }
   return key;
 }

@@ -5,7 +5,8 @@
 import { NATURAL_TABLES, RULE_SPECS, SWITCH_WORDS } from "./declarations.js";
 import { NO_PRICES, parseMeldPrices } from "./meld_prices.js";
 import { isWholeNumber, pythonRepr, shownText, wholeNumberOrNull } from "./numbers.js";
-import { ProblemCode, RulesError, joinPath, problem } from "./problems.js";
+import { ProblemCode, RulesError, joinPath } from "./problems.js";
+import { say, told } from "./messages.js";
 import { strip } from "./spaces.js";
 
 /** @typedef {Record<string, any>} HouseRules every rule of RULE_SPECS by its key, as the match file writes it */
@@ -24,16 +25,16 @@ const choiceValues = (spec) => spec.choices.map(([value]) => value);
 
 function describeAllowed(spec) {
   if (spec.kind === "number") {
-    const step = spec.step !== 1 ? ` in steps of ${spec.step}` : "";
-    return `a whole number from ${spec.minimum} to ${spec.maximum}${step}`;
+    const { minimum, maximum, step } = spec;
+    return say(step !== 1 ? "allowed.number_step" : "allowed.number", { minimum, maximum, step });
   }
-  return spec.kind === "switch" ? "on or off" : `one of ${choiceValues(spec).join(", ")}`;
+  return spec.kind === "switch" ? say("allowed.switch") : say("allowed.choice", { choices: choiceValues(spec).join(", ") });
 }
 
 function fail(spec, raw) {
   const shown = shownText(typeof raw === "string" ? raw : pythonRepr(raw));
-  return new RulesError(problem(ProblemCode.BAD_RULE_VALUE, joinPath("rules", spec.key),
-    `${spec.label}: '${shown}' is not allowed; use ${describeAllowed(spec)}`));
+  return new RulesError(told(ProblemCode.BAD_RULE_VALUE, joinPath("rules", spec.key),
+    { rule: spec.label, shown, allowed: describeAllowed(spec) }));
 }
 
 const switchWord = (word) => (Object.hasOwn(SWITCH_WORDS, word) ? SWITCH_WORDS[word] : null);
@@ -75,7 +76,7 @@ export function rulesFromMapping(data, base = DEFAULT_RULES, { stored = false } 
   const values = { ...base };
   for (const [key, raw] of Object.entries(data)) {
     if (!Object.hasOwn(RULE_SPECS_BY_KEY, key)) {
-      throw new RulesError(problem(ProblemCode.UNKNOWN_RULE, joinPath("rules", key), `'${key}' is not a house rule`));
+      throw new RulesError(told(ProblemCode.UNKNOWN_RULE, joinPath("rules", key), { key }));
     }
     values[key] = parseRule(RULE_SPECS_BY_KEY[key], raw, { stored });
   }

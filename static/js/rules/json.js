@@ -3,7 +3,8 @@
 // fraction or an exponent (500.0, 5e2) is kept apart as a JsonFloat, which no reader takes for a whole number.
 
 import { LIMITS } from "./declarations.js";
-import { MatchFileError, ProblemCode, joinPath, problem } from "./problems.js";
+import { MatchFileError, ProblemCode, joinPath } from "./problems.js";
+import { told } from "./messages.js";
 
 /** A JSON number written with a fraction or an exponent, or NaN or ±Infinity: a float to the Python core,
  * so never a whole number, whatever its value. `repr` writes it as Python does: 500.0, 1e+16, inf. */
@@ -35,10 +36,10 @@ const notJson = (message, text, position) => {
   const before = [...text.slice(0, position)]; // Python counts characters, not UTF-16 units
   const line = before.filter((char) => char === "\n").length + 1;
   const column = before.length - before.lastIndexOf("\n");
-  return new MatchFileError(problem(ProblemCode.NOT_JSON, "", `not valid JSON: ${message} (line ${line}, column ${column})`));
+  return new MatchFileError(told(ProblemCode.NOT_JSON, "", { reason: message, line, column }));
 };
 const tooDeep = (path) =>
-  new MatchFileError(problem(ProblemCode.TOO_DEEP, path, `lists and objects nested more than ${LIMITS.MAX_JSON_DEPTH} deep`));
+  new MatchFileError(told(ProblemCode.TOO_DEEP, path, { depth: LIMITS.MAX_JSON_DEPTH }));
 
 const SKIP = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
@@ -88,8 +89,8 @@ class JsonReader {
     const end = at + written.length;
     if (found[1] !== undefined || found[2] !== undefined) return [new JsonFloat(Number(written)), end];
     if (written.replace("-", "").length > LIMITS.MAX_JSON_DIGITS) {
-      throw new MatchFileError(problem(ProblemCode.OUT_OF_RANGE, "",
-        `a number with more than ${LIMITS.MAX_JSON_DIGITS} digits (${written.slice(0, 12)}…) is far too large`));
+      throw new MatchFileError(told(ProblemCode.OUT_OF_RANGE, "",
+        { digits: LIMITS.MAX_JSON_DIGITS, start: written.slice(0, 12) }, "json_digits"));
     }
     const value = Number(written);
     return [Number.isSafeInteger(value) ? value : BigInt(written), end]; // a whole number keeps every digit
@@ -182,8 +183,7 @@ function checkDecoded(data) {
       } else {
         if (REPEATED.has(value)) {
           const key = REPEATED.get(value);
-          throw new MatchFileError(problem(ProblemCode.DUPLICATE_KEY, joinPath(path, key),
-            `the key ${JSON.stringify(key)} is given twice; give it once`));
+          throw new MatchFileError(told(ProblemCode.DUPLICATE_KEY, joinPath(path, key), { key: JSON.stringify(key) }));
         }
         for (const [key, item] of Object.entries(value)) {
           checkText(key, path); // an unreadable key is named by the object that holds it
@@ -196,8 +196,7 @@ function checkDecoded(data) {
 
 function checkText(text, path) {
   if (/\p{Cs}/u.test(text)) {
-    throw new MatchFileError(problem(ProblemCode.BAD_CHARACTER, path,
-      "text holds half of a surrogate pair (such as \\ud800), which is no character"));
+    throw new MatchFileError(told(ProblemCode.BAD_CHARACTER, path, {}, "surrogate"));
   }
 }
 

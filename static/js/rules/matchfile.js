@@ -9,36 +9,38 @@ import { DEFAULT_RULES, RULE_SPECS_BY_KEY, parseRule, rulesFromMapping } from ".
 import { loadJson } from "./json.js";
 import { PASSED_DEAL, makeDeal, makeMatch } from "./match.js";
 import { isWholeNumber } from "./numbers.js";
-import { MatchFileError, ProblemCode, RulesError, grouped, joinPath, problem, problemAt } from "./problems.js";
+import { MatchFileError, ProblemCode, RulesError, joinPath, problem, problemAt } from "./problems.js";
+import { say, told } from "./messages.js";
 import { strip, words } from "./spaces.js";
 import { cleanName } from "./text.js";
 
 export { FORMAT };
 const { match: MATCH_KEYS, side: SIDE_KEYS, deal: DEAL_KEYS, entered_under: BASIS_KEYS } = MATCH_FILE_KEYS;
 
-const fail = (code, path, message) => new MatchFileError(problem(code, path, message));
+/** A refusal at `path` that says its code's message (or the variant's: messages.py). */
+const fail = (code, path, variant = "", fields = {}) => new MatchFileError(told(code, path, fields, variant));
 /** A JSON object: not a list, nor a JsonFloat (json.js). */
 const isObject = (data) => data !== null && typeof data === "object" && Object.getPrototypeOf(data) === Object.prototype;
 const has = (obj, key) => Object.hasOwn(obj, key);
 const given = (obj, key) => has(obj, key) && obj[key] !== null;
 
-function object(data, path, top = "a match file is a JSON object") {
-  if (!isObject(data)) throw fail(ProblemCode.WRONG_TYPE, path, path ? "must be an object" : top);
+function object(data, path, top = "match") {
+  if (!isObject(data)) throw fail(ProblemCode.WRONG_TYPE, path, path ? "object" : top);
   return data;
 }
 
 function list(data, path) {
-  if (!Array.isArray(data)) throw fail(ProblemCode.WRONG_TYPE, path, "must be a list");
+  if (!Array.isArray(data)) throw fail(ProblemCode.WRONG_TYPE, path, "list");
   return data;
 }
 
 function text(data, path) {
-  if (typeof data !== "string") throw fail(ProblemCode.WRONG_TYPE, path, "must be text");
+  if (typeof data !== "string") throw fail(ProblemCode.WRONG_TYPE, path, "text");
   return data;
 }
 
 function bool(data, path) {
-  if (typeof data !== "boolean") throw fail(ProblemCode.WRONG_TYPE, path, "must be true or false");
+  if (typeof data !== "boolean") throw fail(ProblemCode.WRONG_TYPE, path, "switch");
   return data;
 }
 
@@ -53,15 +55,15 @@ function suit(data, path) {
 }
 
 function count(data, path, minimum = 0) {
-  if (!isWholeNumber(data)) throw fail(ProblemCode.NOT_A_NUMBER, path, "must be a whole number");
-  if (data < minimum) throw fail(ProblemCode.OUT_OF_RANGE, path, `must be at least ${minimum}`);
-  if (data > LIMITS.MAX_NUMBER) throw fail(ProblemCode.OUT_OF_RANGE, path, `must be at most ${grouped(LIMITS.MAX_NUMBER)}`);
+  if (!isWholeNumber(data)) throw fail(ProblemCode.NOT_A_NUMBER, path);
+  if (data < minimum) throw fail(ProblemCode.OUT_OF_RANGE, path, "at_least", { minimum });
+  if (data > LIMITS.MAX_NUMBER) throw fail(ProblemCode.OUT_OF_RANGE, path, "at_most", { maximum: LIMITS.MAX_NUMBER });
   return data;
 }
 
 function index(data, path, size) {
   const value = count(data, path);
-  if (value >= size) throw fail(ProblemCode.BIDDER_UNKNOWN, path, `must be a side's index, from 0 to ${size - 1}`);
+  if (value >= size) throw fail(ProblemCode.BIDDER_UNKNOWN, path, "index", { last: size - 1 });
   return value;
 }
 
@@ -72,8 +74,7 @@ function optional(obj, key, fallback, read, path = "") {
 function onlyKeys(obj, allowed, path, hint = "") {
   for (const key of Object.keys(obj)) {
     if (!allowed.includes(key)) {
-      const detail = hint || `allowed: ${[...allowed].sort().join(", ")}`;
-      throw fail(ProblemCode.UNKNOWN_KEY, joinPath(path, key), `unknown key (${detail})`);
+      throw fail(ProblemCode.UNKNOWN_KEY, joinPath(path, key), hint, { allowed: [...allowed].sort().join(", ") });
     }
   }
 }
@@ -89,9 +90,9 @@ export const loadsMatch = (text) => matchFromJson(loadJson(text));
 export function matchFromJson(data, { stored = false } = {}) {
   const obj = object(data, "");
   onlyKeys(obj, MATCH_KEYS, "");
-  if (obj.format !== FORMAT) throw fail(ProblemCode.WRONG_FORMAT, "format", `expected "${FORMAT}"`);
+  if (obj.format !== FORMAT) throw fail(ProblemCode.WRONG_FORMAT, "format", "", { format: FORMAT });
   let name = optional(obj, "name", "", text);
-  if (!stored) name = cleanName(name, "name", LIMITS.MAX_MATCH_NAME, "a match's name");
+  if (!stored) name = cleanName(name, "name", LIMITS.MAX_MATCH_NAME, say("name.match"));
   const sides = readSides(obj.sides, "sides", stored);
   const rulesData = optional(obj, "rules", {}, object);
   let rules;
@@ -103,14 +104,13 @@ export function matchFromJson(data, { stored = false } = {}) {
   }
   const dealsData = optional(obj, "deals", [], list);
   if (dealsData.length > LIMITS.MAX_DEALS && !stored) {
-    throw fail(ProblemCode.TOO_MANY_DEALS, "deals",
-      `a match holds at most ${grouped(LIMITS.MAX_DEALS)} deals; this file has ${grouped(dealsData.length)}`);
+    throw fail(ProblemCode.TOO_MANY_DEALS, "deals", "file", { most: LIMITS.MAX_DEALS, deals: dealsData.length });
   }
   const deals = dealsData.map((item, i) => dealFromJson(item, sides.length, `deals[${i}]`, rules, { stored }));
   const auction = optional(obj, "auction", auctionImplied(deals), bool);
   const firstDealer = optional(obj, "first_dealer", null, namedPlayer);
   if (firstDealer !== null && sides.every((side) => !side.players.includes(firstDealer))) {
-    throw fail(ProblemCode.DEALER_UNKNOWN, "first_dealer", `${firstDealer} does not play in this match`);
+    throw fail(ProblemCode.DEALER_UNKNOWN, "first_dealer", "", { player: firstDealer });
   }
   return makeMatch({ sides, rules, deals, name, auction, firstDealer });
 }
@@ -118,37 +118,36 @@ export function matchFromJson(data, { stored = false } = {}) {
 /** Read one deal of a match played under `rules`; only the form of the facts is checked here. `stored`: a deal
  * this app stored earlier, its pricing read as stored values. */
 export function dealFromJson(data, sideCount, path = "", rules = DEFAULT_RULES, { stored = false } = {}) {
-  const obj = object(data, path, "must be an object");
+  const obj = object(data, path, "object");
   if (obj.passed === true) {
     onlyKeys(obj, ["passed"], path);
     return PASSED_DEAL;
   }
   onlyKeys(obj, DEAL_KEYS, path);
   if (has(obj, "passed") && obj.passed !== false) {
-    throw fail(ProblemCode.WRONG_TYPE, joinPath(path, "passed"), "must be true or false");
+    throw fail(ProblemCode.WRONG_TYPE, joinPath(path, "passed"), "switch");
   }
   if (!has(obj, "bidder")) {
-    throw fail(ProblemCode.MISSING_KEY, joinPath(path, "bidder"),
-      "missing (the index of the side that won the auction, or null)");
+    throw fail(ProblemCode.MISSING_KEY, joinPath(path, "bidder"), "bidder");
   }
   let bidder = obj.bidder;
   let bid = null;
   if (bidder !== null) {
     bidder = index(bidder, joinPath(path, "bidder"), sideCount);
-    if (!given(obj, "bid")) throw fail(ProblemCode.MISSING_KEY, joinPath(path, "bid"), "missing (the bid that won the auction)");
+    if (!given(obj, "bid")) throw fail(ProblemCode.MISSING_KEY, joinPath(path, "bid"), "bid");
     bid = count(obj.bid, joinPath(path, "bid"), 1);
   } else if (given(obj, "bid")) {
-    throw fail(ProblemCode.BID_WITHOUT_BIDDER, joinPath(path, "bid"), "a deal with no bidder has no bid");
+    throw fail(ProblemCode.BID_WITHOUT_BIDDER, joinPath(path, "bid"));
   }
   const trump = optional(obj, "trump", null, suit, path);
   const thrownIn = optional(obj, "thrown_in", false, bool, path);
   if (thrownIn && bidder === null) {
-    throw fail(ProblemCode.THROWN_IN_WITHOUT_BIDDER, joinPath(path, "thrown_in"), "only a deal with a bidder can be thrown in");
+    throw fail(ProblemCode.THROWN_IN_WITHOUT_BIDDER, joinPath(path, "thrown_in"));
   }
   const sidesPath = joinPath(path, "sides");
   const sidesData = list(obj.sides, sidesPath);
   if (sidesData.length !== sideCount) {
-    throw fail(ProblemCode.SIDE_COUNT, sidesPath, `needs one entry for each of the ${sideCount} sides`);
+    throw fail(ProblemCode.SIDE_COUNT, sidesPath, "deal", { sides: sideCount });
   }
   const sides = sidesData.map((item, i) => sideEntry(item, `${sidesPath}[${i}]`, rules.deck));
   const enteredUnder = given(obj, "entered_under")
@@ -167,14 +166,14 @@ function sideEntry(data, path, deck) {
   const obj = object(data, path);
   const tookTrick = optional(obj, "took_trick", null, bool, path);
   if (has(obj, "total")) {
-    onlyKeys(obj, ["total", "took_trick"], path, "use either total, or meld and tricks");
+    onlyKeys(obj, ["total", "took_trick"], path, "total");
     return Object.freeze({ kind: "total", total: count(obj.total, `${path}.total`), tookTrick });
   }
   onlyKeys(obj, ["meld", "tricks", "last_trick", "took_trick"], path);
   let meld = [];
   if (has(obj, "meld")) {
     if (Array.isArray(obj.meld) && obj.meld.length > LIMITS.MAX_PLAYERS) {
-      throw fail(ProblemCode.TOO_MANY_PLAYERS, `${path}.meld`, `a side shows the meld of at most ${LIMITS.MAX_PLAYERS} hands, one a player`);
+      throw fail(ProblemCode.TOO_MANY_PLAYERS, `${path}.meld`, "meld", { most: LIMITS.MAX_PLAYERS });
     }
     meld = Array.isArray(obj.meld)
       ? obj.meld.map((item, i) => meldFact(item, `${path}.meld[${i}]`, deck))
@@ -191,7 +190,7 @@ function meldFact(data, path, deck) {
     onlyKeys(data, ["cards", "trump"], path);
     const cards = data.cards;
     if (!(typeof cards === "string" || (Array.isArray(cards) && cards.every((c) => typeof c === "string")))) {
-      throw fail(ProblemCode.WRONG_TYPE, `${path}.cards`, 'must be a list of cards such as "AH" or "10S"');
+      throw fail(ProblemCode.WRONG_TYPE, `${path}.cards`, "cards");
     }
     const counts = new Array(24).fill(0);
     const tokens = typeof cards === "string" ? words(cards) : cards;
@@ -243,7 +242,7 @@ function trickFact(data, path) {
     }
     return Object.freeze({ kind: "cards", byRank: RANKS.filter((rank) => byRank.get(rank)).map((rank) => [rank, byRank.get(rank)]) });
   }
-  throw fail(ProblemCode.WRONG_TYPE, path, 'use a number, {"counters": N} or {"cards": {"A": n, …}}');
+  throw fail(ProblemCode.WRONG_TYPE, path, "tricks");
 }
 
 /** Case-insensitive as Python's casefold, near enough for names: ß and SS match. */
@@ -252,7 +251,7 @@ const folded = (name) => name.toUpperCase().toLowerCase();
 function readSides(data, path, stored) {
   const items = list(data, path);
   if (items.length < LIMITS.MIN_SIDES || items.length > LIMITS.MAX_SIDES) {
-    throw fail(ProblemCode.SIDE_COUNT, path, `a match has ${LIMITS.MIN_SIDES} to ${LIMITS.MAX_SIDES} sides`);
+    throw fail(ProblemCode.SIDE_COUNT, path, "match", { least: LIMITS.MIN_SIDES, most: LIMITS.MAX_SIDES });
   }
   const sides = [];
   items.forEach((item, i) => {
@@ -260,16 +259,16 @@ function readSides(data, path, stored) {
     const obj = object(item, sidePath);
     onlyKeys(obj, SIDE_KEYS, sidePath);
     let name = text(obj.name, `${sidePath}.name`);
-    name = stored ? strip(name) : cleanName(name, `${sidePath}.name`, LIMITS.MAX_SIDE_NAME, "a side's name");
-    if (!name) throw fail(ProblemCode.NAME_MISSING, `${sidePath}.name`, "a side needs a name");
+    name = stored ? strip(name) : cleanName(name, `${sidePath}.name`, LIMITS.MAX_SIDE_NAME, say("name.side"));
+    if (!name) throw fail(ProblemCode.NAME_MISSING, `${sidePath}.name`, "side");
     const players = optional(obj, "players", [], list, sidePath);
     if (players.length > LIMITS.MAX_PLAYERS && !stored) {
-      throw fail(ProblemCode.TOO_MANY_PLAYERS, `${sidePath}.players`, `a side has at most ${LIMITS.MAX_PLAYERS} players`);
+      throw fail(ProblemCode.TOO_MANY_PLAYERS, `${sidePath}.players`, "", { most: LIMITS.MAX_PLAYERS });
     }
     const names = players.map((p, j) => player(p, `${sidePath}.players[${j}]`, stored));
     if (!stored) refuseSeatedTwice(names, sides, `${sidePath}.players`);
     if (!stored && sides.some((other) => folded(other.name) === folded(name))) {
-      throw fail(ProblemCode.DUPLICATE_NAME, `${sidePath}.name`, "another side has this name");
+      throw fail(ProblemCode.DUPLICATE_NAME, `${sidePath}.name`);
     }
     sides.push(Object.freeze({ name, players: Object.freeze(names) }));
   });
@@ -280,7 +279,7 @@ function readSides(data, path, stored) {
 function refuseSeatedTwice(names, earlier, path) {
   const seen = new Set(earlier.flatMap((side) => side.players.map(folded)));
   names.forEach((name, j) => {
-    if (seen.has(folded(name))) throw fail(ProblemCode.DUPLICATE_PLAYER, `${path}[${j}]`, `${name} already plays in this match`);
+    if (seen.has(folded(name))) throw fail(ProblemCode.DUPLICATE_PLAYER, `${path}[${j}]`, "", { player: name });
     seen.add(folded(name));
   });
 }
@@ -288,8 +287,8 @@ function refuseSeatedTwice(names, earlier, path) {
 function player(data, path, stored) {
   const name = text(data, path);
   if (stored) return name;
-  const cleaned = cleanName(name, path, LIMITS.MAX_PLAYER_NAME, "a player's name");
-  if (!cleaned) throw fail(ProblemCode.NAME_MISSING, path, "a player needs a name (leave out a player with none)");
+  const cleaned = cleanName(name, path, LIMITS.MAX_PLAYER_NAME, say("name.player"));
+  if (!cleaned) throw fail(ProblemCode.NAME_MISSING, path, "player");
   return cleaned;
 }
 
@@ -303,7 +302,7 @@ function basis(data, path, rules, stored) {
       values[key] = has(obj, key) ? parseRule(RULE_SPECS_BY_KEY[key], obj[key], { stored }) : rules[key];
     } catch (error) {
       if (!(error instanceof RulesError)) throw error;
-      throw fail(error.code, `${path}.${key}`, error.problem.message);
+      throw new MatchFileError(problem(error.code, `${path}.${key}`, error.problem.message));
     }
   }
   return Object.freeze(values);

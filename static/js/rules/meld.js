@@ -4,7 +4,7 @@
 import { SUITS, cardIndex, copiesOf, deckCopies } from "./cards.js";
 import { COMBINATIONS, MELD_CLASS, combinationLabel } from "./combinations.js";
 import { MELD_TABLES as DECLARED_TABLES } from "./declarations.js";
-import { ProblemCode, RulesError, problem } from "./problems.js";
+import { ProblemCode, RulesError, toldBasic } from "./problems.js";
 import { ONE, ratio, sameRatio } from "./fractions.js";
 
 /** @typedef {{name: string, sets: number, points: number, class: number, on_table?: false}} MeldLine */
@@ -48,8 +48,8 @@ for (const [table, groups] of Object.entries(MELD_TABLES)) addTable(table, group
 /** What `sets` sets of `combination` are worth on `table`; null if it cannot price them. */
 export function price(combination, sets, table) {
   if (sets < 0) {
-    throw new RulesError(problem(ProblemCode.OUT_OF_RANGE, "",
-      `${combinationLabel(combination)}: ${sets} sets is not a number of sets`));
+    throw new RulesError(toldBasic(ProblemCode.OUT_OF_RANGE, "", { combination: combinationLabel(combination), sets },
+      "sets"));
   }
   const prices = PRICES[table]?.[combination];
   if (prices !== undefined && sets < prices.length) return prices[sets];

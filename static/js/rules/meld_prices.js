@@ -6,34 +6,31 @@ import { COMBINATIONS, combinationFromKey, combinationLabel } from "./combinatio
 import { GROUPS, MAX_PRICE, NPA_DOUBLE_DECK, PRICED_ONE_AT_A_TIME } from "./declarations.js";
 import { MELD_TABLES, addTable } from "./meld.js";
 import { isWholeNumber } from "./numbers.js";
-import { ProblemCode, RulesError, grouped, joinPath, problem } from "./problems.js";
+import { ProblemCode, RulesError, joinPath, problem } from "./problems.js";
+import { say } from "./messages.js";
 
 export const NO_PRICES = Object.freeze({});
 
 const pricesFail = (where, message, code) => new RulesError(problem(code, joinPath("rules", joinPath("meld_prices", where)),
-  `Meld prices: ${message}`));
+  say("prices", { message })));
 
 /** One combination's four group prices, read as _group_prices reads them. */
 function groupPrices(key, value, stored) {
   const label = combinationLabel(key);
   if (!Array.isArray(value) || value.length < 1 || value.length > GROUPS) {
-    throw pricesFail(key, `${label}: give the prices of 1 to ${GROUPS} sets as a list, null where not priced`,
-      ProblemCode.WRONG_TYPE);
+    throw pricesFail(key, say("wrong_type.price_list", { combination: label, groups: GROUPS }), ProblemCode.WRONG_TYPE);
   }
   const single = PRICED_ONE_AT_A_TIME.includes(key);
   const prices = value.map((price, index) => {
     const where = `${key}[${index}]`;
-    const sets = index === 0 ? "1 set" : `${index + 1} sets`;
-    if (price !== null && !isWholeNumber(price)) {
-      throw pricesFail(where, `${label}, ${sets}: the price must be a whole number or null`, ProblemCode.NOT_A_NUMBER);
-    }
+    const sets = index === 0 ? say("prices.one_set") : say("prices.sets", { sets: index + 1 });
+    const priceFail = (message, code) => pricesFail(where, say("prices.price", { combination: label, sets, message }), code);
+    if (price !== null && !isWholeNumber(price)) throw priceFail(say("not_a_number.price"), ProblemCode.NOT_A_NUMBER);
     if (price !== null && (price < 0 || price > MAX_PRICE)) {
-      throw pricesFail(where, `${label}, ${sets}: the price must be from 0 to ${grouped(MAX_PRICE)}`,
-        ProblemCode.OUT_OF_RANGE);
+      throw priceFail(say("out_of_range.price", { most: MAX_PRICE }), ProblemCode.OUT_OF_RANGE);
     }
     if (price !== null && index && single && !stored) {
-      throw pricesFail(where, `${label}, ${sets}: ${label}s are priced one at a time, so give only the price of one`,
-        ProblemCode.PRICED_ONE_AT_A_TIME);
+      throw priceFail(say(ProblemCode.PRICED_ONE_AT_A_TIME, { combination: label }), ProblemCode.PRICED_ONE_AT_A_TIME);
     }
     return index && single ? null : price;
   });
@@ -45,7 +42,7 @@ function groupPrices(key, value, stored) {
  * a group price of a combination priced one at a time (allowed before) is left out, its first number kept. */
 export function parseMeldPrices(raw, { stored = false } = {}) {
   if (raw === null || typeof raw !== "object" || Object.getPrototypeOf(raw) !== Object.prototype) {
-    throw pricesFail("", 'the meld prices must be an object such as {"pinochle": [40, null]}', ProblemCode.WRONG_TYPE);
+    throw pricesFail("", say("wrong_type.prices"), ProblemCode.WRONG_TYPE);
   }
   const found = {};
   for (const [key, value] of Object.entries(raw)) {

@@ -2,7 +2,8 @@
 // digits count, spaces around aside (as str.strip() takes them: see spaces.js).
 
 import { LIMITS, SHOWN } from "./declarations.js";
-import { ProblemCode, RulesError, problem } from "./problems.js";
+import { ProblemCode, RulesError } from "./problems.js";
+import { told } from "./messages.js";
 import { JsonFloat } from "./json.js";
 import { strip } from "./spaces.js";
 
@@ -19,12 +20,12 @@ export function shownText(text) {
 export function parseWholeNumber(text, path = "", maxDigits = LIMITS.MAX_DIGITS) {
   const stripped = strip(text);
   if (!DIGITS.test(stripped)) {
-    const message = stripped ? `'${shownText(stripped)}' is not a whole number` : "type a whole number";
-    throw new RulesError(problem(ProblemCode.NOT_A_NUMBER, path, message));
+    throw new RulesError(stripped ? told(ProblemCode.NOT_A_NUMBER, path, { text: shownText(stripped) }, "typed")
+      : told(ProblemCode.NOT_A_NUMBER, path, {}, "empty"));
   }
   if (stripped.replace(/^0+/, "").length > maxDigits) {
-    throw new RulesError(problem(ProblemCode.OUT_OF_RANGE, path,
-      `'${shownText(stripped)}' is too large: at most ${maxDigits} digits`));
+    const fields = { text: shownText(stripped), digits: maxDigits };
+    throw new RulesError(told(ProblemCode.OUT_OF_RANGE, path, fields, "digits"));
   }
   const value = Number(stripped);
   return Number.isSafeInteger(value) ? value : BigInt(stripped);

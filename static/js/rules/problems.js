@@ -1,7 +1,10 @@
 // Problems as values: a stable code, the path of the place in the match file, a message for a player.
 // The twin of scorekeeper/rules/problems.py and errors.py: the same codes (declarations.js), the same paths.
 
-import { PROBLEM_CODES } from "./declarations.js";
+import { BASIC_MESSAGES, PROBLEM_CODES } from "./declarations.js";
+import { fill, grouped } from "./fill.js";
+
+export { grouped };
 
 /** What kind of problem: one code per situation, named as the core's ProblemCode members (NOT_JSON for
  * not_json). */
@@ -12,6 +15,16 @@ export const ProblemCode = Object.freeze(Object.fromEntries(PROBLEM_CODES.map((c
 /** @returns {Problem} */
 export function problem(code, path, message) {
   return Object.freeze({ code, path, message });
+}
+
+/** The message of `key`, one of the basic messages (cards, meld sets, contradictions: messages.py
+ * BASIC_MESSAGES), with its fields filled in; messages.js tells every other. */
+export const sayBasic = (key, fields = {}) => fill(BASIC_MESSAGES[key], fields);
+
+/** A problem at `path` that says its code's basic message (or the variant's) with `fields` filled in.
+ * @returns {Problem} */
+export function toldBasic(code, path, fields = {}, variant = "") {
+  return problem(code, path, sayBasic(variant ? `${code}.${variant}` : code, fields));
 }
 
 /** `prefix` followed by `path`: a key after a dot, an index (`[4]`) directly. */
@@ -49,7 +62,8 @@ export class MatchFileError extends RulesError {
 export class ContradictionError extends RulesError {
   /** @param {Array<[number, Problem]>} problems */
   constructor(problems) {
-    const text = problems.map(([number, found]) => `deal ${number}: ${found.message}`).join("; ");
+    const text = problems.map(([deal, found]) => sayBasic(ProblemCode.CONTRADICTION, { deal, message: found.message }))
+      .join("; ");
     super(problem(ProblemCode.CONTRADICTION, problems.length ? `deals[${problems[0][0] - 1}]` : "", text));
     this.name = "ContradictionError";
     this.problems = problems;
@@ -59,9 +73,4 @@ export class ContradictionError extends RulesError {
   rooted() {
     return this.problems.map(([number, found]) => problemAt(found, `deals[${number - 1}]`));
   }
-}
-
-/** Whole numbers as the Python core writes them with `{:,}`: 1,000. */
-export function grouped(n) {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }

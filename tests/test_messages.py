@@ -1,0 +1,41 @@
+"""Problem messages are declared once (scorekeeper/rules/messages.py) in the only forms the twin fills in."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from scorekeeper.rules.messages import MESSAGES, WORDS, problem, say
+from scorekeeper.rules.problems import ProblemCode
+
+JOINING = {"side", "hand_counts", "character", "name", "allowed", "prices", "meld"}
+"""Keys that are no problem code: messages that join or stand beside the codes' own."""
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_each_key_is_a_problem_code_or_its_variant(key: str) -> None:
+    code = key.partition(".")[0]
+    assert code in {c.value for c in ProblemCode} or code in JOINING
+
+
+@pytest.mark.parametrize("key", sorted({**MESSAGES, **WORDS}))
+def test_each_template_uses_only_the_fields_the_twin_fills(key: str) -> None:
+    for _, name, spec, conversion in string.Formatter().parse({**MESSAGES, **WORDS}[key]):
+        if name is not None:
+            assert name.isidentifier() and spec in ("", ",") and conversion is None, (key, name, spec)
+
+
+def test_a_message_groups_thousands_where_its_template_says() -> None:
+    assert say(ProblemCode.TOO_MANY_DEALS, deals=1000).startswith("this match already has 1,000 deals")
+
+
+def test_a_variant_is_told_under_its_code() -> None:
+    found = problem(ProblemCode.IMPOSSIBLE_SETS, "sides[0].meld", "hand", side="Us", sets=3,
+                    combination="pinochle", deck="single deck", limit=2)
+    assert found.code is ProblemCode.IMPOSSIBLE_SETS
+    assert found.message == "Us: 3 × pinochle in one hand, but a single deck allows at most 2"
+
+
+def test_no_key_is_both_a_message_and_words() -> None:
+    assert not set(MESSAGES) & set(WORDS)
