@@ -36,11 +36,14 @@ def is_public_id(public_id: str) -> bool:
 NOT_FOUND = "not_found"  # the code of a link or a deal number that leads to nothing
 
 
+_BY_LINK = select(MatchRow).where(MatchRow.public_id == bindparam("link"))  # made once, its link bound per look
+
+
 def find_match(public_id: str) -> MatchRow | None:
     """The match with this link, or None."""
     if not is_public_id(public_id):
         return None
-    return get_session().scalars(select(MatchRow).where(MatchRow.public_id == public_id)).first()
+    return get_session().scalars(_BY_LINK, {"link": public_id}).first()
 
 
 def get_match_or_404(public_id: str) -> MatchRow:
