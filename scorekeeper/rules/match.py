@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .cards import Hand, Rank, Suit
 from .combinations import Combination
@@ -198,68 +197,3 @@ class Match:
 
     def with_deals(self, deals: tuple[Deal, ...]) -> Match:
         return dataclasses.replace(self, deals=deals)
-
-
-# Made straight into their slots ----------------------------------------------------------------------------
-# A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, which finds the field's slot
-# by name every time; a reader that makes thousands of facts (a match file in plain numbers) makes them here,
-# with each slot's setter found once. Every field is given, in the class's order, ``_hash`` unset.
-
-def _setters(cls: type, *names: str) -> tuple[Any, ...]:
-    return tuple(cls.__dict__[name].__set__ for name in names)
-
-
-_new = object.__new__
-_SET_MELD_POINTS, = _setters(MeldPoints, "points")
-_SET_TRICK_POINTS, = _setters(TrickPoints, "points")
-_SET_MELD, _SET_TRICKS, _SET_LAST_TRICK, _SET_TOOK_TRICK = _setters(
-    SideDetail, "meld", "tricks", "last_trick", "took_trick")
-(_SET_SIDES, _SET_BIDDER, _SET_BID, _SET_TRUMP, _SET_THROWN_IN, _SET_PASSED, _SET_ENTERED_UNDER, _SET_BID_BY,
- _SET_DEALT_BY, _SET_OUT, _SET_FORCED, _SET_HASH) = _setters(
-    Deal, "sides", "bidder", "bid", "trump", "thrown_in", "passed", "entered_under", "bid_by", "dealt_by", "out",
-    "forced", "_hash")
-
-
-def meld_points(points: int) -> MeldPoints:
-    """``MeldPoints(points)``."""
-    made = _new(MeldPoints)
-    _SET_MELD_POINTS(made, points)
-    return made
-
-
-def trick_points(points: int) -> TrickPoints:
-    """``TrickPoints(points)``."""
-    made = _new(TrickPoints)
-    _SET_TRICK_POINTS(made, points)
-    return made
-
-
-def side_detail(meld: tuple[MeldFact, ...], tricks: TrickFact | None, last_trick: bool,
-                took_trick: bool | None) -> SideDetail:
-    """``SideDetail(meld, tricks, last_trick, took_trick)``."""
-    made = _new(SideDetail)
-    _SET_MELD(made, meld)
-    _SET_TRICKS(made, tricks)
-    _SET_LAST_TRICK(made, last_trick)
-    _SET_TOOK_TRICK(made, took_trick)
-    return made
-
-
-def played_deal(sides: tuple[SideEntry, ...], bidder: int | None, bid: int | None, trump: Suit | None,
-                thrown_in: bool, entered_under: PricingBasis | None, bid_by: str | None, dealt_by: str | None,
-                out: bool, forced: bool) -> Deal:
-    """``Deal(sides, bidder, bid, trump, thrown_in, passed=False, entered_under, bid_by, dealt_by, out, forced)``."""
-    made = _new(Deal)
-    _SET_SIDES(made, sides)
-    _SET_BIDDER(made, bidder)
-    _SET_BID(made, bid)
-    _SET_TRUMP(made, trump)
-    _SET_THROWN_IN(made, thrown_in)
-    _SET_PASSED(made, False)
-    _SET_ENTERED_UNDER(made, entered_under)
-    _SET_BID_BY(made, bid_by)
-    _SET_DEALT_BY(made, dealt_by)
-    _SET_OUT(made, out)
-    _SET_FORCED(made, forced)
-    _SET_HASH(made, None)
-    return made

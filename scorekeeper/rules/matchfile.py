@@ -40,10 +40,6 @@ from .match import (
     TrickCounters,
     TrickFact,
     TrickPoints,
-    meld_points,
-    played_deal,
-    side_detail,
-    trick_points,
 )
 from .meld_prices import MeldPrices
 from .messages import problem, say
@@ -226,8 +222,8 @@ def _plain_deal(data: object, side_count: int, rules: HouseRules, stored: bool,
             dealt_by = None if dealt_by is None else _named_player(dealt_by, "")
         except MatchFileError:
             return None
-    return played_deal(tuple(sides), bidder, bid, trump, bool(thrown_in), basis, bid_by, dealt_by, bool(out),
-                       bool(forced))
+    return Deal(sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=bool(thrown_in),
+                entered_under=basis, out=bool(out), forced=bool(forced), bid_by=bid_by, dealt_by=dealt_by)
 
 
 def _plain_side(data: object) -> SideEntry | None:
@@ -248,10 +244,10 @@ def _plain_side(data: object) -> SideEntry | None:
     if "meld" in data:
         raw = data["meld"]
         if type(raw) is int and 0 <= raw <= MAX_NUMBER:
-            meld = (meld_points(raw),)
+            meld = (MeldPoints(raw),)
         elif type(raw) is list and len(raw) <= MAX_PLAYERS and all(
                 type(points) is int and 0 <= points <= MAX_NUMBER for points in raw):
-            meld = tuple([meld_points(points) for points in raw])
+            meld = tuple([MeldPoints(points) for points in raw])
         else:
             return None
     points = data.get("tricks")
@@ -259,11 +255,11 @@ def _plain_side(data: object) -> SideEntry | None:
     if points is not None:
         if type(points) is not int or not 0 <= points <= MAX_NUMBER:
             return None
-        tricks = trick_points(points)
+        tricks = TrickPoints(points)
     last_trick = data.get("last_trick")
     if not (last_trick is None or last_trick is True or last_trick is False):
         return None
-    return side_detail(meld, tricks, bool(last_trick), took_trick)
+    return SideDetail(meld=meld, tricks=tricks, last_trick=bool(last_trick), took_trick=took_trick)
 
 
 def _plain_basis(data: object, rules: HouseRules, stored: bool,
