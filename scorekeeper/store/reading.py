@@ -132,8 +132,7 @@ _SIDES = select(_SIDE.c.name, _SIDE.c.players).where(_SIDE.c.match_id == bindpar
     _SIDE.c.position)
 _DEAL = Base.metadata.tables["deal"]
 _DEALS = select(*(_DEAL.c[name] for name in (
-    "passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by", "note", "sides",
-    "meld_table",
+    "passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by", "sides", "meld_table",
     "trick_scale", "last_trick", "meld_prices"))).where(_DEAL.c.match_id == bindparam("match_id")).order_by(
     _DEAL.c.position)
 
@@ -149,17 +148,15 @@ class _Auction(NamedTuple):
     forced: bool
     bid_by: str | None
     dealt_by: str | None
-    note: str | None
 
 
 def _stored_deal_json(passed: bool, bidder: int | None, bid: int | None, trump: str | None, thrown_in: bool,
-                      out: bool, forced: bool, bid_by: str | None, dealt_by: str | None, note: str | None,
-                      sides: list[dict[str, Any]],
+                      out: bool, forced: bool, bid_by: str | None, dealt_by: str | None, sides: list[dict[str, Any]],
                       meld_table: str, trick_scale: str, last_trick: int,
                       meld_prices: dict[str, Any] | None) -> dict[str, Any]:
     """One stored deal in the match file format from its columns (in the order of ``_DEALS``), with the pricing
     it was entered under."""
-    data = auction_to_json(_Auction(passed, bidder, bid, thrown_in, out, forced, bid_by, dealt_by, note), trump or None)
+    data = auction_to_json(_Auction(passed, bidder, bid, thrown_in, out, forced, bid_by, dealt_by), trump or None)
     if passed:
         return data
     data["sides"] = sides
@@ -186,6 +183,5 @@ def match_json(row: MatchRow, deals: list[dict[str, Any]] | None = None,
 def deal_json(deal: DealRow) -> dict[str, Any]:
     """One stored deal in the match file format, with the pricing it was entered under."""
     return _stored_deal_json(deal.passed, deal.bidder, deal.bid, deal.trump, deal.thrown_in, deal.out, deal.forced,
-                             deal.bid_by, deal.dealt_by, deal.note, deal.sides, deal.meld_table, deal.trick_scale,
-                             deal.last_trick,
+                             deal.bid_by, deal.dealt_by, deal.sides, deal.meld_table, deal.trick_scale, deal.last_trick,
                              deal.meld_prices)

@@ -309,7 +309,7 @@ _PUT_BACK_DEALS = update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position < 0)).valu
 _MAKE_ROOM = (update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position >= bindparam("number")))
               .values(position=-(_DEAL.c.position + 1)))  # for a deal put back: later deals move down one
 _DEAL_CHANGE = Base.metadata.tables["deal_change"]
-DEAL_COLUMNS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by", "note",
+DEAL_COLUMNS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by",
                 "meld_table", "trick_scale", "last_trick", "meld_prices", "sides")
 
 
@@ -645,7 +645,6 @@ def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
         "forced": bool(data.get("forced", False)),
         "bid_by": data.get("bid_by"),
         "dealt_by": data.get("dealt_by"),
-        "note": data.get("note"),
         "meld_table": basis.meld_table.value,
         "trick_scale": basis.trick_scale.value,
         "last_trick": basis.last_trick,

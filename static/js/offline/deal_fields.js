@@ -40,7 +40,6 @@ export function dealFromFields(pairs, file) {
     if (bidBy && sideOf.size) deal.bid_by = bidBy;
   }
   if (get("dealt_by") && sideOf.size) deal.dealt_by = get("dealt_by");
-  if (get("note").trim()) deal.note = get("note");
   if (get("trump")) deal.trump = get("trump");
   if (get("thrown_in")) deal.thrown_in = true;
   if (auction && get("out")) deal.out = true;
@@ -150,7 +149,7 @@ export function fieldsFromDeal(deal) {
   const put = (name, value) => { if (value !== undefined && value !== null && value !== "") pairs.push([name, String(value)]); };
   // A noted bidder is their button under "Who bid?" ("side:player"), as the server draws it.
   put("bidder", deal.bid_by ? `${deal.bidder}:${deal.bid_by}` : deal.bidder);
-  for (const key of ["bid", "trump", "dealt_by", "note"]) put(key, deal[key]);
+  for (const key of ["bid", "trump", "dealt_by"]) put(key, deal[key]);
   for (const flag of ["thrown_in", "out", "forced"]) if (deal[flag]) put(flag, "y");
   sides.forEach((side, i) => {
     const noPoints = side.took_trick === true && !side.tricks;

@@ -12,7 +12,7 @@ import { PLACEHOLDER_SIDE_NAMES } from "./declarations.js";
 /** @typedef {{kind: "total", total: number, tookTrick: boolean|null}
  *   | {kind: "detail", meld: MeldFact[], tricks: TrickFact|null, lastTrick: boolean, tookTrick: boolean|null}} SideEntry */
 /** @typedef {{passed: boolean, sides: readonly SideEntry[], bidder: number|null, bid: number|null, trump: string|null,
- *   thrownIn: boolean, enteredUnder: PricingBasis|null, bidBy: string|null, dealtBy: string|null, note: string|null,
+ *   thrownIn: boolean, enteredUnder: PricingBasis|null, bidBy: string|null, dealtBy: string|null,
  *   out: boolean, forced: boolean}} Deal */
 /** @typedef {{name: string, players: string[]}} SideInfo */
 /** @typedef {{sides: readonly SideInfo[], rules: import("./house_rules.js").HouseRules, deals: readonly Deal[],
@@ -44,9 +44,9 @@ export const sameBasis = (a, b) =>
 
 /** A deal, every fact named. @returns {Readonly<Deal>} */
 export function makeDeal({ sides = [], bidder = null, bid = null, trump = null, thrownIn = false, passed = false,
-  enteredUnder = null, bidBy = null, dealtBy = null, note = null, out = false, forced = false } = {}) {
+  enteredUnder = null, bidBy = null, dealtBy = null, out = false, forced = false } = {}) {
   return Object.freeze({ sides: Object.freeze(sides), bidder, bid, trump, thrownIn, passed, enteredUnder, bidBy, dealtBy,
-    note, out, forced });
+    out, forced });
 }
 
 export const PASSED_DEAL = makeDeal({ passed: true });
