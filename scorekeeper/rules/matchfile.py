@@ -5,7 +5,7 @@ Errors point at the place in the file, e.g. ``deals[3].sides[1].tricks: …``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import Any, ParamSpec, Protocol, TypeVar
@@ -52,6 +52,8 @@ DEAL_KEYS = frozenset(
     {"passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by", "dealt_by"}
 )
 SIDE_KEYS = frozenset({"name", "players"})
+# A deal's optional texts, written as read; the store keeps each in the column of its name.
+DEAL_TEXT_KEYS = ("bid_by", "dealt_by")
 T = TypeVar("T")
 P = ParamSpec("P")
 
@@ -571,15 +573,12 @@ class AuctionFacts(Protocol):
     def out(self) -> bool: ...
     @property
     def forced(self) -> bool: ...
-    @property
-    def bid_by(self) -> str | None: ...
-    @property
-    def dealt_by(self) -> str | None: ...
 
 
-def auction_to_json(deal: AuctionFacts, trump: str | None) -> dict[str, Any]:
+def auction_to_json(deal: AuctionFacts, trump: str | None, texts: Iterable[str | None]) -> dict[str, Any]:
     """A deal's entry in the match file up to its sides: ``{"passed": true}`` for a passed deal, else its
-    bidder and what else of the auction was recorded (``trump`` as its letter)."""
+    bidder and what else of the auction was recorded (``trump`` as its letter, ``texts`` in the order of
+    ``DEAL_TEXT_KEYS``)."""
     if deal.passed:
         return {"passed": True}
     data: dict[str, Any] = {"bidder": deal.bidder}
@@ -593,16 +592,16 @@ def auction_to_json(deal: AuctionFacts, trump: str | None) -> dict[str, Any]:
         data["out"] = True
     if deal.forced:
         data["forced"] = True
-    if deal.bid_by is not None:
-        data["bid_by"] = deal.bid_by
-    if deal.dealt_by is not None:
-        data["dealt_by"] = deal.dealt_by
+    for key, text in zip(DEAL_TEXT_KEYS, texts, strict=True):
+        if text is not None:
+            data[key] = text
     return data
 
 
 def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
     """One deal as the match file writes it; ``entered_under`` only where it differs from ``rules``."""
-    data = auction_to_json(deal, None if deal.trump is None else deal.trump.value)
+    texts = [getattr(deal, key) for key in DEAL_TEXT_KEYS]
+    data = auction_to_json(deal, None if deal.trump is None else deal.trump.value, texts)
     if deal.passed:
         return data
     data["sides"] = [_side_to_json(entry) for entry in deal.sides]
