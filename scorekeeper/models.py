@@ -120,7 +120,6 @@ class DealRow(Base):
     forced: Mapped[bool] = mapped_column(default=False, server_default=false())  # all passed, dealer's side forced
     bid_by: Mapped[str | None] = mapped_column(String(100))
     dealt_by: Mapped[str | None] = mapped_column(String(100))
-    note: Mapped[str | None] = mapped_column(String(200))
     meld_table: Mapped[str] = mapped_column(String(32))
     trick_scale: Mapped[str] = mapped_column(String(32))
     last_trick: Mapped[int]

@@ -14,7 +14,6 @@ from wtforms.form import Form
 
 from ..rules.combinations import Combination
 from ..rules.errors import RulesError
-from ..rules.limits import MAX_DEAL_NOTE
 from ..rules.match import Match
 from ..rules.numbers import parse_whole_number, whole_number_or_none
 from ..rules.problems import Problem
@@ -118,7 +117,6 @@ class DealForm(FlaskForm):
     bid = StringField("Bid", render_kw=NUMBER_FIELD)
     bid_by = RadioField("Who bid?", choices=[], validate_choice=False, default="")
     dealt_by = SelectField("Who dealt?", choices=[], validate_choice=False, default="")
-    note = StringField("Note", render_kw={"maxlength": MAX_DEAL_NOTE})
     trump = RadioField("Trump", choices=SUITS, default="", validate_choice=False)
     thrown_in = BooleanField("Thrown in")
     out = BooleanField("Announced going out")  # offered when the house rules say a side must bid out
@@ -204,8 +202,6 @@ class DealForm(FlaskForm):
             data["bid_by"] = self.bid_by.data
         if self.dealt_by.data and self.dealt_by.choices:
             data["dealt_by"] = self.dealt_by.data
-        if (self.note.data or "").strip():
-            data["note"] = self.note.data
         if self.trump.data:
             data["trump"] = self.trump.data
         if self.thrown_in.data:
@@ -290,8 +286,7 @@ class DealForm(FlaskForm):
         return melds
 
     def errors_present(self) -> bool:
-        fields = [self.bidder, self.bid, self.bid_by, self.dealt_by, self.note, self.trump, self.last_trick,
-                  self.out, self.forced]
+        fields = [self.bidder, self.bid, self.bid_by, self.dealt_by, self.trump, self.last_trick, self.out, self.forced]
         for entry in self.entries():
             fields += [entry.total, entry.tricks, entry.took, *(hand.meld for hand in entry.hand_forms())]
         return any(field.errors for field in fields) or bool(self.form_errors)
@@ -310,8 +305,7 @@ class DealForm(FlaskForm):
         if found is None:
             key = DEAL_KEY.match(path)
             fields = {"bid": self.bid, "bidder": self.bidder, "trump": self.trump, "thrown_in": self.thrown_in,
-                      "bid_by": self.bidder, "dealt_by": self.dealt_by, "note": self.note, "out": self.out,
-                      "forced": self.forced}
+                      "bid_by": self.bidder, "dealt_by": self.dealt_by, "out": self.out, "forced": self.forced}
             return fields.get(key.group()) if key else None
         index, key_in_side, hand = int(found.group(1)), found.group(2) or "", int(found.group(3) or 0)
         if index >= len(self.sides):
@@ -357,7 +351,6 @@ def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:
         "trump": deal.get("trump") or "",
         "bid_by": deal.get("bid_by") or "",
         "dealt_by": deal.get("dealt_by") or "",
-        "note": deal.get("note") or "",
         "thrown_in": bool(deal.get("thrown_in")),
         "out": bool(deal.get("out")),
         "forced": bool(deal.get("forced")),

@@ -15,7 +15,6 @@ MAX_DEALS = 1_000  # deals in one match
 MAX_MATCH_NAME = 80  # characters in a match's name
 MAX_SIDE_NAME = 40  # characters in a side's name
 MAX_PLAYER_NAME = 40  # characters in a player's name
-MAX_DEAL_NOTE = 200  # characters in a note on a deal
 
 MAX_NUMBER = 100_000  # any bid, points or count in a deal: far above any score a deal can give
 MAX_DIGITS = 9  # digits a number typed into a form or a query may have (at most 999,999,999)

@@ -123,7 +123,6 @@ class Deal:
     entered_under: PricingBasis | None = None  # None: the match's own rules
     bid_by: str | None = None  # the player who won the auction, one of the bidding side's players
     dealt_by: str | None = None  # the dealer, one of the match's players
-    note: str | None = None  # a short free text the players added to the deal
     out: bool = False  # the bidders announced that this deal takes them out (bidding out)
     forced: bool = False  # everybody passed and the dealer's side took the contract at the minimum bid
     _hash: int | None = field(default=None, init=False, repr=False, compare=False)  # see ``__hash__``
@@ -134,7 +133,7 @@ class Deal:
         if cached is None:
             cached = hash(
                 (self.sides, self.bidder, self.bid, self.trump, self.thrown_in, self.passed, self.entered_under,
-                 self.bid_by, self.dealt_by, self.note, self.out, self.forced)
+                 self.bid_by, self.dealt_by, self.out, self.forced)
             )
             object.__setattr__(self, "_hash", cached)
         return cached

@@ -15,7 +15,6 @@ from .combinations import Combination
 from .errors import HouseRuleError, MatchFileError, RulesError
 from .house_rules import RULE_SPECS_BY_KEY, HouseRules, MeldTableName, TrickScale
 from .limits import (
-    MAX_DEAL_NOTE,
     MAX_DEALS,
     MAX_MATCH_NAME,
     MAX_NUMBER,
@@ -50,12 +49,11 @@ FORMAT = "pinochle-match/1"
 MATCH_KEYS = frozenset(
     {"format", "name", "event", "sides", "first_dealer", "rules", "auction", "deals"})  # "event": read, ignored
 DEAL_KEYS = frozenset(
-    {"passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by", "dealt_by",
-     "note"}
+    {"passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by", "dealt_by"}
 )
 SIDE_KEYS = frozenset({"name", "players"})
 # A deal's optional texts, written as read; the store keeps each in the column of its name.
-DEAL_TEXT_KEYS = ("bid_by", "dealt_by", "note")
+DEAL_TEXT_KEYS = ("bid_by", "dealt_by")
 T = TypeVar("T")
 P = ParamSpec("P")
 
@@ -165,7 +163,6 @@ def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Dea
         forced=_optional(obj, "forced", False, _bool),
         bid_by=_optional(obj, "bid_by", None, _named_player),
         dealt_by=_optional(obj, "dealt_by", None, _named_player),
-        note=_optional(obj, "note", None, _note),
     )
 
 
@@ -228,15 +225,8 @@ def _plain_deal(data: object, side_count: int, rules: HouseRules, stored: bool,
             dealt_by = None if dealt_by is None else _named_player(dealt_by, "")
         except MatchFileError:
             return None
-    note = data.get("note")
-    if note is not None:
-        try:
-            note = _note(note, "")
-        except MatchFileError:
-            return None
     return Deal(sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=bool(thrown_in),
-                entered_under=basis, out=bool(out), forced=bool(forced), bid_by=bid_by, dealt_by=dealt_by,
-                note=note)
+                entered_under=basis, out=bool(out), forced=bool(forced), bid_by=bid_by, dealt_by=dealt_by)
 
 
 def _plain_side(data: object) -> SideEntry | None:
@@ -310,11 +300,6 @@ def _at(place: str, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> 
 def _named_player(data: object, path: str) -> str:
     """``bid_by`` or ``dealt_by``: a player's name, written as in ``sides[].players``."""
     return _player(data, path, stored=False)
-
-
-def _note(data: object, path: str) -> str | None:
-    """``note``: a short free text on a deal; None when it is only spaces."""
-    return clean_name(_text(data, path), path, MAX_DEAL_NOTE, "a note") or None
 
 
 def _side_entry(data: object, deck: Deck) -> SideEntry:

@@ -390,8 +390,6 @@ def name_players(rng: random.Random, deal: Json, sides: list[Json]) -> None:
     bidding = sides[deal["bidder"]]["players"] if deal.get("bidder") is not None else []
     if bidding and rng.random() < 0.4:
         deal["bid_by"] = rng.choice(bidding)
-    if rng.random() < 0.1:
-        deal["note"] = rng.choice([" Misdeal, redealt ", "Ann's double run", "  "])
 
 
 def misname_players(rng: random.Random, deal: Json, sides: list[Json]) -> None:
@@ -518,7 +516,7 @@ def damage(rng: random.Random, data: Json) -> Json:
         del parent[last]
     elif way == 1 and isinstance(parent, dict):
         parent[rng.choice(["extra", "took_trick", "trump", "bid", "meld", "total", "passed", "entered_under",
-                                 "bid_by", "dealt_by", "note", "out", "forced"])] = \
+                                 "bid_by", "dealt_by", "out", "forced"])] = \
             rng.choice(BAD_VALUES)
     elif way == 2 and isinstance(parent, list) and len(parent) > 1:
         parent.pop(last)

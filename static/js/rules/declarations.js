@@ -26,7 +26,6 @@ export const LIMITS = {
   MAX_MATCH_NAME: 80,
   MAX_SIDE_NAME: 40,
   MAX_PLAYER_NAME: 40,
-  MAX_DEAL_NOTE: 200,
   MAX_NUMBER: 100000,
   MAX_DIGITS: 9,
   MAX_JSON_DEPTH: 32,
@@ -143,6 +142,6 @@ export const FORMAT = "pinochle-match/1";
 export const MATCH_FILE_KEYS = {
   match: ["auction","deals","event","first_dealer","format","name","rules","sides"],
   side: ["name","players"],
-  deal: ["bid","bid_by","bidder","dealt_by","entered_under","forced","note","out","passed","sides","thrown_in","trump"],
+  deal: ["bid","bid_by","bidder","dealt_by","entered_under","forced","out","passed","sides","thrown_in","trump"],
   entered_under: ["meld_table","trick_scale","last_trick","meld_prices"],
 };

@@ -157,12 +157,8 @@ export function dealFromJson(data, sideCount, path = "", rules = DEFAULT_RULES, 
   const forced = optional(obj, "forced", false, bool, path);
   const bidBy = optional(obj, "bid_by", null, namedPlayer, path);
   const dealtBy = optional(obj, "dealt_by", null, namedPlayer, path);
-  optional(obj, "note", null, dealNote, path);  // checked as the server checks it; nothing here scores it
   return makeDeal({ sides, bidder, bid, trump, thrownIn, enteredUnder, bidBy, dealtBy, out, forced });
 }
-
-/** `note`: a short free text on a deal; null when it is only spaces. */
-const dealNote = (data, path) => cleanName(text(data, path), path, LIMITS.MAX_DEAL_NOTE, "a note") || null;
 
 /** `bid_by` or `dealt_by`: a player's name, written as in `sides[].players`. */
 const namedPlayer = (data, path) => player(data, path, false);
