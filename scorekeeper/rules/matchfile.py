@@ -5,9 +5,10 @@ Errors point at the place in the file, e.g. ``deals[3].sides[1].tricks: …``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
@@ -54,6 +55,8 @@ DEAL_KEYS = frozenset(
 SIDE_KEYS = frozenset({"name", "players"})
 # A deal's optional texts, written as read; the store keeps each in the column of its name.
 DEAL_TEXT_KEYS = ("bid_by", "dealt_by")
+_NO_TEXTS = (None,) * len(DEAL_TEXT_KEYS)
+_deal_texts = attrgetter(*DEAL_TEXT_KEYS)
 T = TypeVar("T")
 P = ParamSpec("P")
 
@@ -575,7 +578,7 @@ class AuctionFacts(Protocol):
     def forced(self) -> bool: ...
 
 
-def auction_to_json(deal: AuctionFacts, trump: str | None, texts: Iterable[str | None]) -> dict[str, Any]:
+def auction_to_json(deal: AuctionFacts, trump: str | None, texts: tuple[str | None, ...]) -> dict[str, Any]:
     """A deal's entry in the match file up to its sides: ``{"passed": true}`` for a passed deal, else its
     bidder and what else of the auction was recorded (``trump`` as its letter, ``texts`` in the order of
     ``DEAL_TEXT_KEYS``)."""
@@ -592,16 +595,16 @@ def auction_to_json(deal: AuctionFacts, trump: str | None, texts: Iterable[str |
         data["out"] = True
     if deal.forced:
         data["forced"] = True
-    for key, text in zip(DEAL_TEXT_KEYS, texts, strict=True):
-        if text is not None:
-            data[key] = text
+    if texts != _NO_TEXTS:  # a deal that notes none: one comparison
+        for key, text in zip(DEAL_TEXT_KEYS, texts, strict=False):
+            if text is not None:
+                data[key] = text
     return data
 
 
 def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
     """One deal as the match file writes it; ``entered_under`` only where it differs from ``rules``."""
-    texts = [getattr(deal, key) for key in DEAL_TEXT_KEYS]
-    data = auction_to_json(deal, None if deal.trump is None else deal.trump.value, texts)
+    data = auction_to_json(deal, None if deal.trump is None else deal.trump.value, _deal_texts(deal))
     if deal.passed:
         return data
     data["sides"] = [_side_to_json(entry) for entry in deal.sides]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, inspect, select
@@ -181,4 +182,4 @@ def deal_json(deal: DealRow) -> dict[str, Any]:
     """One stored deal in the match file format, with the pricing it was entered under."""
     return _stored_deal_json(deal.passed, deal.bidder, deal.bid, deal.trump, deal.thrown_in, deal.out, deal.forced,
                              deal.sides, deal.meld_table, deal.trick_scale, deal.last_trick, deal.meld_prices,
-                             *(getattr(deal, key) for key in DEAL_TEXT_KEYS))
+                             *attrgetter(*DEAL_TEXT_KEYS)(deal))
