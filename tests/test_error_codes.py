@@ -182,3 +182,16 @@ def test_the_outbox_answers_every_refusal_with_a_code(csrf_app: Flask) -> None:
     repeated = error_of(cases[4][0], 400)
     assert repeated["field"] == "fields.bid"
     assert client.get(f"/api/v1/matches/{public_id}").get_json()["match"]["deals"] == []
+
+
+# Pages asked for JSON -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("accept, json_answer", [("application/json", True), ("text/html", False), ("*/*", False),
+                                                 ("text/html;q=0.5, application/json", True)])
+def test_a_page_answers_its_errors_in_json_when_the_request_puts_json_first(
+        client: FlaskClient, match: dict[str, Any], accept: str, json_answer: bool) -> None:
+    answer = client.get(f"/m/{match['id']}/deals/999/edit", headers={"Accept": accept})
+    if json_answer:
+        assert error_of(answer, 404)["code"] == "not_found"
+    else:
+        assert answer.status_code == 404 and answer.mimetype == "text/html"
