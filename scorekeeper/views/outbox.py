@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, abort, jsonify, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -32,6 +32,7 @@ from ..rules.numbers import path_number, whole_number_or_none
 from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor
 from ..rules.text import load_json
+from ..sheet.row_parts import row_parts
 from ..store import reading, write_keys, writing
 from .errors import KEY_REUSED, NOTHING_TO_UNDO, REPEATED_FIELD, Refused, error_json, repeated_name
 
@@ -56,6 +57,17 @@ def facts(public_id: str) -> Response:
                         "done": sorted(write_keys.stored_keys(row, asked))})
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.get("/rows")
+def rows(public_id: str) -> Response:
+    """The parts of a row of the match's sheet, drawn by the sheet's row template, that the phone fills with
+    the twin's numbers for a deal not sent yet (static/js/offline/sheet.js); kept with the match's kit."""
+    match = reading.load_match(public_id).match
+    names = [side.shown_name for side in match.sides]
+    html = render_template("matches/row_parts.html", parts=row_parts(len(names)), names=names, auction=match.auction,
+                           edit_url=lambda number: url_for("deals.edit", public_id=public_id, number=number))
+    return Response(html, mimetype="text/html", headers={"Cache-Control": "private, no-cache"})
 
 
 @bp.post("")

@@ -320,7 +320,11 @@ def contradict(rng: random.Random, deal: Json, rules: HouseRules, sides: int) ->
 
 
 def sheet_json(sheet: Sheet) -> Json:
-    return sheet.to_json()
+    """The sheet as the API answers it, with each line's meld lost (the sheet's rows print the reason)."""
+    data = sheet.to_json()
+    for line, shown in zip(sheet.deals, data["deals"]):
+        shown["lost_meld"] = [[lost.side, lost.meld, lost.reason.value] for lost in line.lost_meld]
+    return data
 
 
 def problems_json(error: ContradictionError) -> Json:
@@ -464,7 +468,7 @@ def rule_change_vectors(rng: random.Random) -> Json:
 
 
 def _preview_json(preview: Any) -> Json:
-    return {"before": preview.before.to_json(), "after": preview.after.to_json(),
+    return {"before": sheet_json(preview.before), "after": sheet_json(preview.after),
             "changed": list(preview.changed), "flipped": list(preview.flipped)}
 
 
