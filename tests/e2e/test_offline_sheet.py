@@ -4,6 +4,9 @@ after a deal saved online just before, after a reload offline, and once the outb
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
@@ -109,7 +112,7 @@ def cells(row: Locator) -> list[str]:
 
 
 def test_a_deal_not_sent_yet_is_drawn_as_the_server_draws_it_with_the_meld_it_lost(
-    phones: Phones, live_app: LiveApp, guard: Guard
+    phones: Phones, live_app: LiveApp, guard: Guard, shoot: Callable[..., Any]
 ) -> None:
     """The row the phone draws for a deal not sent yet is the server's row with the twin's numbers: once the
     deal is sent, the server's row is the same markup, the reason They's meld did not count included."""
@@ -138,6 +141,10 @@ def test_a_deal_not_sent_yet_is_drawn_as_the_server_draws_it_with_the_meld_it_lo
         expect(row.locator(".status-pending")).to_be_visible()
         expect(row.locator(".lost-meld")).to_contain_text("no trick")
         drawn = cells(row)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            row.scroll_into_view_if_needed()
+            shoot(page, f"offline-row-meld-lost-{scheme}", full_page=False)
     wait_until_sent(page)
     expect(deal_row(page, 1).locator(".status-pending")).to_have_count(0)
     assert cells(deal_row(page, 1)) == drawn
