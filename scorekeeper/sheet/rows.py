@@ -1,8 +1,9 @@
-"""The rows of the score sheet's table, drawn in one pass over the sheet's lines.
+"""The rows of the score sheet's table, drawn in one pass over the sheet's lines, each of small cells.
 
 A long match's sheet has a row for each of up to 1,000 deals, so they are drawn here rather than by a template
 macro called once a row: the side names are escaped once, every other value is a number or a fixed word that
-needs no escaping, and the rows are joined into one ``Markup``.
+needs no escaping, and the rows are joined into one ``Markup``. The same cells draw the parts of a row the
+phone fills for a deal it has not sent yet (sheet/row_parts.py), so a row has one drawing.
 """
 
 from __future__ import annotations
@@ -17,6 +18,50 @@ from .view import points, signed_points
 STATUS_WORDS = {MADE: "made", SET: "set", THROWN_IN: "thrown in"}
 NOT_COUNTED = ' <span class="status status-after" data-not-counted>not counted for the event</span>'
 AS_ENTERED_MARK = '<a href="#as-entered" class="mark" title="kept as entered">*</a>'
+AFTER_NOTE = '<tr class="after-end"><td colspan="{}" class="left small">Deal {}: after the end</td></tr>\n'
+
+
+def number_cell(number: int, address: str | None, uncounted: bool = False) -> str:
+    """A deal's number, the link to its form at ``address`` (already escaped; none on the watch page)."""
+    note = NOT_COUNTED if uncounted else ""
+    if address is None:
+        return f'<td class="left num deal-number">{number}{note}</td>'
+    return (f'<td class="left num deal-number"><a href="{address}" aria-label="Edit deal {number}">{number}</a>'
+            f'{note}</td>')
+
+
+def bid_cell(line: DealLine) -> str:
+    """The bid and what became of it (in a match with an auction)."""
+    status = line.status
+    if status == PASSED:
+        return '<td class="left bid-cell"><span class="status status-passed">passed</span></td>'
+    if line.after_end:
+        word = '<span class="status status-after">after the end</span>'
+    else:
+        word = f'<span class="status status-{escape(status)}">{STATUS_WORDS.get(status, "")}</span>'
+    forced = ' <span class="status status-passed">forced</span>' if line.forced else ""
+    out = ' <span class="status status-made">going out</span>' if line.out else ""
+    return f'<td class="left bid-cell"><span class="bid">{line.bid}</span> {word}{forced}{out}</td>'
+
+
+def side_cell(line: DealLine, side: int, name: str) -> str:
+    """A side's running total and score of the deal (its ``name`` already escaped, said to readers when it bid)."""
+    if line.bidder == side:
+        head = ('<td class="num bidder bidder-set">' if line.status in (SET, THROWN_IN) else '<td class="num bidder">')
+        head += f'<span class="visually-hidden">{name} bid {line.bid}:</span> '
+    else:
+        head = '<td class="num">'
+    totals, scores = line.totals, line.scores
+    if totals is None or scores is None:
+        return f'{head}<span class="hand">—</span></td>'
+    total, score = totals[side], scores[side]
+    running = (f'<span class="running"><span class="negative">{points(total)}</span></span> ' if total < 0
+               else f'<span class="running">{total}</span> ')
+    hand = '<span class="hand negative">' if score < 0 else '<span class="hand">'
+    mark = AS_ENTERED_MARK if side in line.as_entered else ""
+    lost = "".join(f' <span class="lost-meld">{escape(meld.reason.label)}<span class="visually-hidden">: '
+                   f'meld {meld.meld} did not count</span></span>' for meld in line.lost_meld if meld.side == side)
+    return f"{head}{running}{hand}{signed_points(score)}{mark}</span>{lost}</td>"
 
 
 def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, watching: bool,
@@ -25,8 +70,7 @@ def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, w
     ``edit_url``: the address of a deal's form (the players' page; the watch page has no links); ``counted``:
     at a table of a club event, the last deal the event counts (those after it are marked so)."""
     sides = [(side, str(escape(name))) for side, name in enumerate(names)]
-    after_note = (f'<tr class="after-end"><td colspan="{len(names) + 1}" class="left small">'
-                  'Deal {}: after the end</td></tr>\n')
+    width = len(names) + 1
     address = None if watching or edit_url is None else _addresses(edit_url)
     parts: list[str] = []
     add = parts.append
@@ -35,57 +79,14 @@ def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, w
         after_end = line.after_end
         uncounted = counted is not None and number > counted
         add(f'<tr id="deal-{number}" class="after-end">' if after_end or uncounted else f'<tr id="deal-{number}">')
-        if address is None:
-            add(f'<td class="left num deal-number">{number}')
-        else:
-            add(f'<td class="left num deal-number"><a href="{address(number)}" '
-                f'aria-label="Edit deal {number}">{number}</a>')
-        add(NOT_COUNTED if uncounted else "")
-        add("</td>")
-        status, bidder, bid = line.status, line.bidder, line.bid
+        add(number_cell(number, None if address is None else address(number), uncounted))
         if auction:
-            add('<td class="left bid-cell">')
-            if status == PASSED:
-                add('<span class="status status-passed">passed</span>')
-            else:
-                add(f'<span class="bid">{bid}</span> ')
-                if after_end:
-                    add('<span class="status status-after">after the end</span>')
-                else:
-                    add(f'<span class="status status-{escape(status)}">{STATUS_WORDS.get(status, "")}</span>')
-                if line.forced:
-                    add(' <span class="status status-passed">forced</span>')
-                if line.out:
-                    add(' <span class="status status-made">going out</span>')
-            add("</td>")
-        totals, scores = line.totals, line.scores
+            add(bid_cell(line))
         for side, name in sides:
-            if bidder == side:
-                add('<td class="num bidder bidder-set">' if status in (SET, THROWN_IN) else '<td class="num bidder">')
-                add(f'<span class="visually-hidden">{name} bid {bid}:</span> ')
-            else:
-                add('<td class="num">')
-            if totals is not None and scores is not None:
-                total, score = totals[side], scores[side]
-                if total < 0:
-                    add(f'<span class="running"><span class="negative">{points(total)}</span></span> ')
-                else:
-                    add(f'<span class="running">{total}</span> ')
-                add('<span class="hand negative">' if score < 0 else '<span class="hand">')
-                add(signed_points(score))
-                if side in line.as_entered:
-                    add(AS_ENTERED_MARK)
-                add("</span>")
-                for lost in line.lost_meld:
-                    if lost.side == side:
-                        add(f' <span class="lost-meld">{escape(lost.reason.label)}<span class="visually-hidden">: '
-                            f'meld {lost.meld} did not count</span></span>')
-            else:
-                add('<span class="hand">—</span>')
-            add("</td>")
+            add(side_cell(line, side, name))
         add("</tr>\n")
         if not auction and after_end:
-            add(after_note.format(number))
+            add(AFTER_NOTE.format(width, number))
     return Markup("".join(parts))
 
 

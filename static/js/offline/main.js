@@ -106,6 +106,18 @@ function twinOf(ctx) {
   return ctx.twin;
 }
 
+/** The parts of a row of the sheet as the server draws them (outbox.rows, under the outbox's address, kept with
+ * the match's kit), or null with no copy of them. @returns {Promise<DocumentFragment|null>} */
+function rowPartsOf(ctx) {
+  ctx.rowParts ??= fetch(`${ctx.config.api}/rows`, { credentials: "same-origin" }).then(async (answer) => {
+    if (!answer.ok) throw new Error(`answer ${answer.status}`);
+    const holder = document.createElement("template");
+    holder.innerHTML = await answer.text();
+    return holder.content;
+  }).catch(() => { ctx.rowParts = undefined; return null; });
+  return ctx.rowParts;
+}
+
 // The match's facts the service worker keeps with its sheet (static/sw.js, keepKit), when newer than those this
 // phone holds: a phone that opened the sheet and nothing else works its entries out from them with no signal.
 async function adoptKeptFacts(ctx) {
@@ -390,8 +402,10 @@ async function show(ctx) {
   const facts = await ctx.db.factsOf(ctx.config.match);
   if (facts) document.documentElement.dataset.outboxFacts = String(facts.version);  // ready to work offline
   const twin = entries.length && facts ? await twinOf(ctx) : null;  // null: listed without totals
-  ctx.view.render({ config: ctx.config, entries, notes, facts, twin, fields: ctx.fields,
-    onSheet: location.pathname === ctx.config.sheet, replacePage: Boolean(ctx.replaced) });
+  const onSheet = location.pathname === ctx.config.sheet;
+  const rowKit = twin && onSheet ? await rowPartsOf(ctx) : null;
+  ctx.view.render({ config: ctx.config, entries, notes, facts, twin, rowKit, fields: ctx.fields, onSheet,
+    replacePage: Boolean(ctx.replaced) });
 }
 
 // The player's answer to a refused entry, a conflict or a likely duplicate.
