@@ -10,9 +10,6 @@ import * as view from "./view.js";
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_MOST_MS = 60000;
-const FORM_PATH = /\/deals\/new$|\/deals\/(\d+)\/(edit|delete|throw-in)$|\/rules(?:\/(meld|rescale)|\/undo\/\d+)?$/;
-const KINDS = { edit: "edit", delete: "delete", "throw-in": "throw_in" };
-const RULE_KINDS = { meld: "meld_prices", rescale: "rescale" };
 const EDIT_OR_DELETE = /\/deals\/(\d+)\/(edit|delete)$/;
 
 let sequence = 0;
@@ -179,6 +176,7 @@ async function adaptForm(ctx, form, path, retitle) {
   }
   const number = Number(asked[1]);
   const deal = file.deals[number - 1];
+  Object.assign(form.dataset, { outbox: asked[2], outboxDeal: String(number) });
   const page = `${ctx.config.sheet}/deals/${number}`;
   (form.parentElement || document).querySelectorAll("[data-new-deal-only]").forEach((notice) => notice.remove());
   form.querySelector('input[name="version"]').value = String(facts.version);
@@ -275,10 +273,10 @@ async function keep(ctx, form, submitter, state = "pending") {
   const pairs = [...new FormData(form, submitter)]
     .filter(([name, value]) => name !== "csrf_token" && typeof value === "string");
   const path = new URL(form.action, location.href).pathname;
-  const found = FORM_PATH.exec(path);
-  const number = found && found[1] ? Number(found[1]) : null;
-  const kind = !found ? "other" : path.endsWith("/rules") ? "rules" : found[3] ? RULE_KINDS[found[3]]
-    : path.includes("/rules/undo/") ? "undo" : number === null ? "add" : KINDS[found[2]];
+  // What the form is, as the server drew it (data-outbox: add, edit, delete, throw_in, rules, meld_prices,
+  // rescale or undo) and the deal it is about (data-outbox-deal), or as adaptForm made it.
+  const kind = form.dataset.outbox || "other";
+  const number = form.dataset.outboxDeal ? Number(form.dataset.outboxDeal) : null;
   const facts = await ctx.db.factsOf(ctx.config.match);
   const fixing = form.dataset.outboxFixing
     && (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === form.dataset.outboxFixing);

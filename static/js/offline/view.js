@@ -28,7 +28,7 @@ export function deleteForm(kept, description, number, page) {
   return [
     el("section", { class: "card" }, el("p", {}, description),
       el("p", { class: "muted" }, "Later deals move up one place. The score sheet is worked out again without this deal.")),
-    el("form", { method: "post", class: "actions", "data-outbox": true }, hidden("csrf_token"), hidden("write_key"),
+    el("form", { method: "post", class: "actions", "data-outbox": "delete", "data-outbox-deal": number }, hidden("csrf_token"), hidden("write_key"),
       hidden("version"), el("button", { type: "submit", class: "danger primary big", "data-submit-once": "Deleting…" },
         `Delete deal ${number}`)),
     el("p", {}, link(`${page}/edit`, "Keep it", "button quiet")),
