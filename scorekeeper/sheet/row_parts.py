@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 
 from ..rules.pricing import MeldLostReason
 from ..rules.scoring import MADE, PASSED, SET, THROWN_IN, DealLine, LostMeld
-from .rows import bid_cell, sheet_rows, side_cell
+from .rows import bid_cell, sheet_rows, side_cells
 
 # Numbers no sheet shows, which the phone finds in a part's text and addresses and replaces.
 FILL = {"number": 987601, "bid": 987602, "total": 987603, "score": 987604, "meld": 987605}
@@ -62,9 +62,16 @@ def draw_row_parts(parts: RowParts, names: Sequence[str], auction: bool, edit_ur
     drawn = [f'<template data-sheet-rows data-fill="{escape(json.dumps(parts.fill))}">']
     drawn += [f'<tbody data-part="{key}">{sheet_rows([line], [] if auction else names, auction, False, edit_url)}'
               "</tbody>" for key, line in parts.rows]
-    drawn += [f'<tbody data-part="{key}"><tr>{bid_cell(line)}</tr></tbody>' for key, line in parts.bids]
-    drawn += [f'<tbody data-part="{key}"><tr>{side_cell(line, side, str(escape(names[side])))}</tr></tbody>'
+    drawn += [f'<tbody data-part="{key}"><tr>{_cell(bid_cell, line)}</tr></tbody>' for key, line in parts.bids]
+    drawn += [f'<tbody data-part="{key}"><tr>{_cell(side_cells, line, [(side, str(escape(names[side])))])}</tr></tbody>'
               for key, line, side in parts.sides]
     drawn.append('<tbody data-part="pending"><tr><td><span class="status status-pending">not sent yet</span></td>'
                  "</tr></tbody>\n</template>")
     return Markup("".join(drawn))
+
+
+def _cell(draw: Callable[..., None], *args: object) -> str:
+    """The markup a cell of sheet/rows.py draws."""
+    pieces: list[str] = []
+    draw(pieces.append, *args)
+    return "".join(pieces)

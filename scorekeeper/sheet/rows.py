@@ -18,50 +18,72 @@ from .view import points, signed_points
 STATUS_WORDS = {MADE: "made", SET: "set", THROWN_IN: "thrown in"}
 NOT_COUNTED = ' <span class="status status-after" data-not-counted>not counted for the event</span>'
 AS_ENTERED_MARK = '<a href="#as-entered" class="mark" title="kept as entered">*</a>'
+SET_LOOK = (SET, THROWN_IN)  # a bidder's cell drawn as lost
 AFTER_NOTE = '<tr class="after-end"><td colspan="{}" class="left small">Deal {}: after the end</td></tr>\n'
 
 
-def number_cell(number: int, address: str | None, uncounted: bool = False) -> str:
+Add = Callable[[str], object]  # where a cell's markup goes, piece by piece (a list's append)
+
+
+def number_cell(add: Add, number: int, address: str | None, uncounted: bool = False) -> None:
     """A deal's number, the link to its form at ``address`` (already escaped; none on the watch page)."""
-    note = NOT_COUNTED if uncounted else ""
     if address is None:
-        return f'<td class="left num deal-number">{number}{note}</td>'
-    return (f'<td class="left num deal-number"><a href="{address}" aria-label="Edit deal {number}">{number}</a>'
-            f'{note}</td>')
+        add(f'<td class="left num deal-number">{number}')
+    else:
+        add(f'<td class="left num deal-number"><a href="{address}" aria-label="Edit deal {number}">{number}</a>')
+    add(NOT_COUNTED + "</td>" if uncounted else "</td>")
 
 
-def bid_cell(line: DealLine) -> str:
+def bid_cell(add: Add, line: DealLine) -> None:
     """The bid and what became of it (in a match with an auction)."""
     status = line.status
     if status == PASSED:
-        return '<td class="left bid-cell"><span class="status status-passed">passed</span></td>'
+        add('<td class="left bid-cell"><span class="status status-passed">passed</span></td>')
+        return
+    add(f'<td class="left bid-cell"><span class="bid">{line.bid}</span> ')
     if line.after_end:
-        word = '<span class="status status-after">after the end</span>'
+        add('<span class="status status-after">after the end</span>')
     else:
-        word = f'<span class="status status-{escape(status)}">{STATUS_WORDS.get(status, "")}</span>'
-    forced = ' <span class="status status-passed">forced</span>' if line.forced else ""
-    out = ' <span class="status status-made">going out</span>' if line.out else ""
-    return f'<td class="left bid-cell"><span class="bid">{line.bid}</span> {word}{forced}{out}</td>'
+        add(f'<span class="status status-{escape(status)}">{STATUS_WORDS.get(status, "")}</span>')
+    if line.forced:
+        add(' <span class="status status-passed">forced</span>')
+    if line.out:
+        add(' <span class="status status-made">going out</span>')
+    add("</td>")
 
 
-def side_cell(line: DealLine, side: int, name: str) -> str:
-    """A side's running total and score of the deal (its ``name`` already escaped, said to readers when it bid)."""
-    if line.bidder == side:
-        head = ('<td class="num bidder bidder-set">' if line.status in (SET, THROWN_IN) else '<td class="num bidder">')
-        head += f'<span class="visually-hidden">{name} bid {line.bid}:</span> '
-    else:
-        head = '<td class="num">'
-    totals, scores = line.totals, line.scores
-    if totals is None or scores is None:
-        return f'{head}<span class="hand">—</span></td>'
-    total, score = totals[side], scores[side]
-    running = (f'<span class="running"><span class="negative">{points(total)}</span></span> ' if total < 0
-               else f'<span class="running">{total}</span> ')
-    hand = '<span class="hand negative">' if score < 0 else '<span class="hand">'
-    mark = AS_ENTERED_MARK if side in line.as_entered else ""
-    lost = "".join(f' <span class="lost-meld">{escape(meld.reason.label)}<span class="visually-hidden">: '
+def side_cells(add: Add, line: DealLine, sides: Sequence[tuple[int, str]]) -> None:
+    """Each side's running total and score of the deal, for ``sides``: (side, its name already escaped, said to
+    readers in the bidders' cell)."""
+    bidder, totals, scores, as_entered = line.bidder, line.totals, line.scores, line.as_entered
+    for side, name in sides:
+        if bidder == side:
+            add('<td class="num bidder bidder-set">' if line.status in SET_LOOK else '<td class="num bidder">')
+            add(f'<span class="visually-hidden">{name} bid {line.bid}:</span> ')
+        else:
+            add('<td class="num">')
+        if totals is None or scores is None:
+            add('<span class="hand">—</span></td>')
+            continue
+        total, score = totals[side], scores[side]
+        if total < 0:
+            add(f'<span class="running"><span class="negative">{points(total)}</span></span> ')
+        else:
+            add(f'<span class="running">{total}</span> ')
+        add('<span class="hand negative">' if score < 0 else '<span class="hand">')
+        add(signed_points(score))
+        if as_entered and side in as_entered:
+            add(AS_ENTERED_MARK)
+        add("</span>")
+        if line.lost_meld:
+            add(_lost(line, side))
+        add("</td>")
+
+
+def _lost(line: DealLine, side: int) -> str:
+    """The side's meld that did not count, and why."""
+    return "".join(f' <span class="lost-meld">{escape(meld.reason.label)}<span class="visually-hidden">: '
                    f'meld {meld.meld} did not count</span></span>' for meld in line.lost_meld if meld.side == side)
-    return f"{head}{running}{hand}{signed_points(score)}{mark}</span>{lost}</td>"
 
 
 def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, watching: bool,
@@ -79,11 +101,10 @@ def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, w
         after_end = line.after_end
         uncounted = counted is not None and number > counted
         add(f'<tr id="deal-{number}" class="after-end">' if after_end or uncounted else f'<tr id="deal-{number}">')
-        add(number_cell(number, None if address is None else address(number), uncounted))
+        number_cell(add, number, None if address is None else address(number), uncounted)
         if auction:
-            add(bid_cell(line))
-        for side, name in sides:
-            add(side_cell(line, side, name))
+            bid_cell(add, line)
+        side_cells(add, line, sides)
         add("</tr>\n")
         if not auction and after_end:
             add(AFTER_NOTE.format(width, number))
