@@ -2,7 +2,8 @@
 director's page (seating, closing, a correction, a withdrawal, a late arrival), its deals entered through
 the API with each table's edit token (as a table's phone could read it), and its standings checked against
 sums worked out by hand below. A player's deal at a table of a closed round is refused on their phone,
-with the message saying why, and nothing is written.
+with the message saying why, and nothing is written. The event file of the night imports to the same
+standings.
 
 The seating of each round is the movement's, its byes the rules' (the least sat out, then the latest
 entered); the director then swaps seats (through the API) so that the tables are the ones worked out here.
@@ -183,6 +184,12 @@ def test_a_night_of_thirteen_worked_out_by_hand(phones: Phones, guard: Guard) ->
     assert found == EXPECTED
     assert [(kept["round"], kept["table"], kept["what"]) for kept in standings["adjustments"]] == [
         (1, 1, "deal 2 corrected")]
+    # The event file brings the whole night, and an import of it gives the same standings.
+    file = director.request.get(f"/api/v1/events/{event.public_id}/file").json()
+    imported = director.request.post("/api/v1/events/import", data=file)
+    assert imported.status == 201, imported.text()
+    again = director.request.get(f"/api/v1/events/{imported.json()['id']}/standings").json()
+    assert {**again, "version": None} == {**standings, "version": None}
     director.goto(event.standings)
     expect(director.locator("#overall tbody tr").first).to_contain_text("Ivy")
     expect(director.locator("#overall tbody tr").first).to_contain_text("310")
