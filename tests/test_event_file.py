@@ -257,3 +257,15 @@ def test_a_wrong_directors_fact_is_refused(client: FlaskClient, path: list[str |
     answer = _import(client, _changed(file, path, value))
     assert answer.status_code == 422, answer.get_json()
     assert (problem(answer)["field"], problem(answer)["code"]) == (field, code)
+
+
+def test_a_deal_the_director_deleted_stays_deleted_once_imported(client: FlaskClient) -> None:
+    event = _played_event(client)
+    _director_post(client, event, "corrections", {"round": 1, "table": 1, "deal": 2, "delete": True,
+                                                  "reason": "entered twice"})
+    file = _file(client, event)
+    assert len(file["rounds"][0]["tables"][0]["match"]["deals"]) == 1
+    assert file["corrections"][0]["kind"] == "deleted" and file["corrections"][0]["before"] is not None
+    imported = _import(client, file).get_json()
+    assert _standings(client, imported["id"]) == _standings(client, event["id"])
+    assert _file(client, imported) == file
