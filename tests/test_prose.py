@@ -27,7 +27,8 @@ def test_the_tool_finds_a_message_written_again(tmp_path: Path) -> None:
     """The tool is not blind: a problem message restated by hand in a twin module is found."""
     restated = tmp_path / "restated.js"
     restated.write_text('throw new Error(`bid ${bid} is below the minimum opening bid of ${minimum}`);\n'
-                        'el("p", { class: "small muted" }, "ok");\n', encoding="utf-8")
+                        'el("p", { class: "small muted" }, "ok");\n'
+                        'button.className = "button quiet";\n', encoding="utf-8")
     server = prose.server_text()
     found = [pieces for _, pieces in prose.js_prose(restated)]
     assert found == [["is below the minimum opening bid of"]]

@@ -174,7 +174,22 @@ WORDS: Final[Mapping[str, str]] = {
 """Words that are no problem's, in templates as the messages are (the pages take them as ``say``); apart, so
 that a script that tells no problem carries none of the messages."""
 
-_TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS}
+MELD_WORDS: Final[Mapping[str, str]] = {
+    # The meld calculator's count (templates/meld/calculator.html, static/meld.js)
+    "calculator.each_trump": "Each trump, best first",
+    "calculator.off_table": "not on this table",
+    "calculator.use": "Use in deal ({suit} trump)",
+    "calculator.taken_out": "{cards} taken out: a {deck} deck has {copies} of each",
+    "calculator.taken_out.no_nines": "{cards} taken out: a {deck} deck has {copies} of each, no nines",
+    # The card faces of a deal form's meld box (templates/deals/form.html, static/faces_dialog.js)
+    "faces.all_trumps": "All four",
+    "faces.calculator": "Meld calculator",
+    "faces.title": "{hand} by cards",
+    "faces.kept": "{hand} by cards: {melds}. Type a number or count sets to replace them.",
+}
+"""Words of the meld pages that their scripts also draw: apart, so that those scripts carry no other."""
+
+_TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS, **MELD_WORDS}
 
 
 def say(key: str, /, **fields: object) -> str:

@@ -155,6 +155,19 @@ export const WORDS = {
   "change.sheet": "Score sheet",
 };
 
+// messages.py: the words of the meld calculator and the card faces that their scripts also draw
+export const MELD_WORDS = {
+  "calculator.each_trump": "Each trump, best first",
+  "calculator.off_table": "not on this table",
+  "calculator.use": "Use in deal ({suit} trump)",
+  "calculator.taken_out": "{cards} taken out: a {deck} deck has {copies} of each",
+  "calculator.taken_out.no_nines": "{cards} taken out: a {deck} deck has {copies} of each, no nines",
+  "faces.all_trumps": "All four",
+  "faces.calculator": "Meld calculator",
+  "faces.title": "{hand} by cards",
+  "faces.kept": "{hand} by cards: {melds}. Type a number or count sets to replace them.",
+};
+
 // limits.py: every limit on what a match may hold
 export const LIMITS = {
   MIN_SIDES: 2,
