@@ -170,6 +170,15 @@ WORDS: Final[Mapping[str, str]] = {
     "change.other": "A change",
     "change.thrown_in": "Thrown in",
     "change.sheet": "Score sheet",
+    # The live part of the score sheet (templates/matches/_sheet_live.html), which a phone draws again over the
+    # changes it keeps (static/js/offline/sheet.js)
+    "sheet.playing_to": "Playing to {target} · {deals} deals",
+    "sheet.playing_to.one": "Playing to {target} · 1 deal",
+    "sheet.won": "{name} won at deal {deal}",
+    "sheet.to_go": "{points} to go",
+    "sheet.reached": "reached {target}",
+    "sheet.add": "+ Add deal {n}",
+    "sheet.add_after_end": "Add deal {n} after the end (it will not count)",
 }
 """Words that are no problem's, in templates as the messages are (the pages take them as ``say``); apart, so
 that a script that tells no problem carries none of the messages."""

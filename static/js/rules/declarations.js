@@ -153,6 +153,13 @@ export const WORDS = {
   "change.other": "A change",
   "change.thrown_in": "Thrown in",
   "change.sheet": "Score sheet",
+  "sheet.playing_to": "Playing to {target} · {deals} deals",
+  "sheet.playing_to.one": "Playing to {target} · 1 deal",
+  "sheet.won": "{name} won at deal {deal}",
+  "sheet.to_go": "{points} to go",
+  "sheet.reached": "reached {target}",
+  "sheet.add": "+ Add deal {n}",
+  "sheet.add_after_end": "Add deal {n} after the end (it will not count)",
 };
 
 // messages.py: the words of the meld calculator and the card faces that their scripts also draw
