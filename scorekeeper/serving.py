@@ -14,13 +14,12 @@ address from holding them all:
   ``channel_timeout`` closes connections idle between requests.)
 
 waitress's own refusals (a body over the request limit, a malformed request) are answered in JSON with a
-code under ``/api/`` and the outbox, as the app answers there.
+code where the app answers in JSON (``views.errors.wants_json``).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import socket
 import threading
 import time
@@ -34,12 +33,11 @@ from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 
-from .views.errors import STATUS_CODES
+from .views.errors import STATUS_CODES, wants_json
 
 HEAD_SECONDS = 15.0  # for a request's line and headers to arrive (a phone sends them in one packet)
 BODY_SECONDS = 20.0  # for its body, on top of the head …
 BODY_RATE = 32 * 1024  # … and a second for every this many bytes it announces (a 6 MB file: 3 minutes)
-JSON_PATHS = re.compile(r"/api/|/m/[^/]+/outbox$")  # where the app answers errors in JSON
 
 
 @dataclass
@@ -79,7 +77,8 @@ class JsonErrorTask(ErrorTask):
 
     def execute(self) -> None:
         request: Any = self.request  # the parser of the refused request (the stubs call it an Error)
-        if not JSON_PATHS.match(getattr(request, "path", "") or ""):
+        headers = getattr(request, "headers", None) or {}
+        if not wants_json(getattr(request, "path", "") or "", headers.get("ACCEPT")):
             super().execute()
             return
         error = request.error

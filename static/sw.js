@@ -41,7 +41,8 @@ const NOT_SENT = "not-sent";
 const PLAYERS_SHEET = /^\/m\/([^/]+)$/;
 const DEAL_FORM = /^(\/m\/[^/]+)\/deals\/\d+\/(?:edit|delete)$/;  // served from the kit's deal form with no copy
 const KEPT_FOR = "X-Kept-For";  // on each kept part of a kit: the ETag of the sheet it was kept with
-const kitPages = (id) => [`/m/${id}/deals/new`, `/m/${id}/rules`, `/meld?match=${encodeURIComponent(id)}`];
+const kitPages = (id) => [`/m/${id}/deals/new`, `/m/${id}/rules`, `/meld?match=${encodeURIComponent(id)}`,
+  `/m/${id}/outbox/rows`];  // the parts of a sheet's row, for a deal not sent yet
 const kitFacts = (id) => `/m/${id}/outbox`;  // the outbox's address: the match file, its version, a form token
 const SEND_WAIT_MS = 15000;
 const HASHED_LINK = /(?:href|src)=["'](\/static\/[^"'?]+\?v=[0-9a-f]+)["']/g;

@@ -1,6 +1,6 @@
 """Every JSON error answer carries a code a program can act on, and the field it concerns;
-with them, the refusals of D4 (JSON nested too deep sent to the outbox), D5 (a form or an outbox entry
-giving a field twice) and D7 (a version ahead of the match)."""
+with them, the refusals of D5 (a form, or one kept offline and replayed, giving a field twice) and D7 (a
+version ahead of the match)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 from conftest import Actions, form_values
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
 from scorekeeper import MAX_REQUEST_BYTES, create_app
@@ -139,7 +140,7 @@ def test_a_form_giving_a_field_twice_is_refused_naming_it(client: FlaskClient, a
     assert client.get(f"/api/v1/matches/{public_id}").get_json()["match"]["deals"] == []
 
 
-# The outbox --------------------------------------------------------------------------------------------
+# A form kept offline, replayed to its own address ------------------------------------------------------
 
 @pytest.fixture
 def csrf_app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
@@ -156,29 +157,36 @@ def opened_match(client: FlaskClient) -> tuple[str, str]:
     return public_id, client.get(f"/m/{public_id}/outbox").get_json()["csrf_token"]
 
 
-def test_the_outbox_answers_every_refusal_with_a_code(csrf_app: Flask) -> None:
+def test_a_kept_form_replayed_to_its_address_answers_every_refusal_with_a_code(csrf_app: Flask) -> None:
     client = csrf_app.test_client()
     public_id, token = opened_match(client)
-    url, headers = f"/m/{public_id}/outbox", {"X-CSRFToken": token}
-    deep = "[" * 5000 + "]" * 5000
+    url = f"/m/{public_id}/deals/new"
+    headers = {"X-CSRFToken": token, "Accept": "application/json", "Idempotency-Key": "kept-key-0001"}
     stranger = csrf_app.test_client()  # a phone that never opened the match, with a token of its own
     stranger_token = form_values(stranger.get("/matches/new"))["csrf_token"]
     cases = [
-        (client.post(url, data=deep, content_type="application/json", headers=headers), 400, "too_deep"),  # D4
-        (client.post(url, data='{"path": "a", "path": "b"}', content_type="application/json", headers=headers), 400,
-         "duplicate_key"),
-        (client.post(url, data="[]", content_type="application/json", headers=headers), 400, "wrong_type"),
-        (client.post(url, json={"path": "/elsewhere", "fields": []}, headers=headers), 400, "wrong_format"),
-        (client.post(url, json={"path": f"/m/{public_id}/deals/new", "fields": [["bid", "60"], ["bid", "70"]]},
-                     headers=headers), 400, "duplicate_field"),  # D5
-        (client.post(url, json={"path": f"/m/{public_id}/deals/new", "fields": [["mode", "quick"]]}, headers=headers),
-         422, "not_valid"),
-        (client.post(url, json={"path": f"/m/{public_id}/deals/new", "fields": []}), 400, "form_expired"),
-        (stranger.post(url, json={"path": f"/m/{public_id}/deals/new", "fields": []},
-                       headers={"X-CSRFToken": stranger_token}), 403, "not_allowed"),
+        (client.post(url, data=MultiDict([("bid", "60"), ("bid", "70")]), headers=headers), 400,
+         "duplicate_field"),  # D5
+        (client.post(url, data={"mode": "quick"}, headers=headers), 422, "not_valid"),
+        (client.post(url, data={}, headers=headers | {"Idempotency-Key": "?"}), 400, "wrong_format"),
+        (client.post(url, data={}, headers={"Accept": "application/json"}), 400, "form_expired"),
+        (stranger.post(url, data={}, headers=headers | {"X-CSRFToken": stranger_token}), 403, "not_allowed"),
     ]
     for answer, status, code in cases:
         assert error_of(answer, status)["code"] == code
-    repeated = error_of(cases[4][0], 400)
-    assert repeated["field"] == "fields.bid"
+    assert error_of(cases[0][0], 400)["field"] == "bid"
+    assert error_of(cases[2][0], 400)["field"] == "Idempotency-Key"
     assert client.get(f"/api/v1/matches/{public_id}").get_json()["match"]["deals"] == []
+
+
+# Pages asked for JSON -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("accept, json_answer", [("application/json", True), ("text/html", False), ("*/*", False),
+                                                 ("text/html;q=0.5, application/json", True)])
+def test_a_page_answers_its_errors_in_json_when_the_request_puts_json_first(
+        client: FlaskClient, match: dict[str, Any], accept: str, json_answer: bool) -> None:
+    answer = client.get(f"/m/{match['id']}/deals/999/edit", headers={"Accept": accept})
+    if json_answer:
+        assert error_of(answer, 404)["code"] == "not_found"
+    else:
+        assert answer.status_code == 404 and answer.mimetype == "text/html"

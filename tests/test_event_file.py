@@ -52,7 +52,9 @@ def _standings(client: FlaskClient, event_id: str) -> dict[str, Any]:
     {},
     {"players": [*EIGHT, "Ivy"]},  # one sits out each round: a bye's credit
     {"format": "team", "players": None, "teams": [["Ann", "Bob"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]},
-], ids=["progressive", "with byes", "team"])
+    {"format": "team", "players": None, "teams": [["Ann", "Bob"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]],
+     "movement": "stay-move"},
+], ids=["progressive", "with byes", "team", "team stay-move"])
 def test_an_imported_event_file_gives_the_same_standings(client: FlaskClient, fields: dict[str, Any]) -> None:
     event = _played_event(client, **fields)
     file = _file(client, event)
@@ -63,6 +65,7 @@ def test_an_imported_event_file_gives_the_same_standings(client: FlaskClient, fi
     assert _standings(client, imported["id"]) == _standings(client, event["id"])
     assert _file(client, imported) == file  # the same facts, written again
     assert [round["closed"] for round in imported["played"]] == [True, False]
+    assert imported.get("movement") == event.get("movement")
 
 
 def test_the_imported_event_plays_on_from_where_it_was(client: FlaskClient) -> None:
@@ -91,7 +94,7 @@ def _changed(file: dict[str, Any], path: list[str | int], value: Any) -> dict[st
 
 
 @pytest.mark.parametrize(("path", "value", "field", "code"), [
-    (["withdrawals"], [], "withdrawals", "unknown_key"),
+    (["notes"], [], "notes", "unknown_key"),
     (["rounds", 0, "tables", 0, "note"], "x", "rounds[0].tables[0].note", "unknown_key"),
     (["rounds", 0, "seating", "extra"], [], "rounds[0].seating.extra", "unknown_key"),
     (["event", "colour"], "red", "event.colour", "unknown_key"),
@@ -156,3 +159,113 @@ def test_a_timed_round_counts_the_same_deals_once_imported(client: FlaskClient) 
     assert standings["players"][0]["points"] == 60 + 50  # the third deal came after the deal in play
     imported = _import(client, _file(client, event)).get_json()
     assert _standings(client, imported["id"]) == standings
+
+
+def _director_post(client: FlaskClient, event: dict[str, Any], path: str, body: dict[str, Any]) -> Any:
+    answer = client.post(f"/api/v1/events/{event['id']}/{path}", json=body, headers=director(event))
+    assert answer.status_code in (200, 201), answer.get_json()
+    return answer.get_json()
+
+
+def _director_night(client: FlaskClient) -> dict[str, Any]:
+    """Nine players ranked by rounds won, rounds of 60 minutes: in round 1 a substitute takes Ann's seat, the
+    clock is extended (so that a deal entered after the first hour counts), paused and resumed, a table is
+    closed late; the director corrects a deal and gives an adjusted score; Ivy withdraws from round 2 on and
+    Hal is a no-show in round 2, whose clock is left paused."""
+    event = make_event(client, players=[*EIGHT, "Ivy"], ranking="wins", round_end={"minutes": 60})
+    first = seat(client, event)
+    ann = next(table for table in first["tables"] if any("Ann" in side for side in table["sides"]))
+    _director_post(client, event, "rounds/1/substitutes", {"player": "Ann", "substitute": "Zoe"})
+    for table in first["tables"]:
+        enter(client, table, deal(60, 20), *([deal(50, 30, bidder=1)] if table is ann else []))
+    _director_post(client, event, "rounds/1/clock", {"action": "extend", "minutes": 10})
+    _director_post(client, event, "rounds/1/clock", {"action": "pause"})
+    _director_post(client, event, "rounds/1/clock", {"action": "resume"})
+    with client.application.app_context():  # the round started 65 minutes ago, its deals entered since
+        session = get_session()
+        row = session.scalars(select(EventRow).where(EventRow.public_id == event["id"])).one()
+        row.played_rounds[0].started_at -= timedelta(minutes=65)
+        session.commit()
+    other = next(table for table in first["tables"] if table is not ann)
+    _director_post(client, event, f"tables/{other['match']['id']}/close", {})
+    _director_post(client, event, "rounds/1/close", {"late": True})
+    _director_post(client, event, "corrections", {"round": 1, "table": ann["table"], "deal": 1, "reason": "slip read",
+                                                  "set": deal(70, 10)})
+    _director_post(client, event, "corrections", {"round": 1, "table": other["table"], "score": [40, 45],
+                                                  "reason": "a revoke"})
+    _director_post(client, event, "withdrawals", {"player": "Ivy", "from_round": 2})
+    second = seat(client, event)
+    no_show = next(name for table in second["tables"] for side in table["sides"] for name in side)
+    _director_post(client, event, "withdrawals", {"player": no_show, "from_round": 2})
+    enter(client, second["tables"][0], deal(55, 25))  # table 1 keeps its match, seated again
+    _director_post(client, event, "rounds/2/clock", {"action": "pause"})
+    return event
+
+
+@pytest.mark.both_databases
+def test_the_directors_facts_import_to_the_same_standings(client: FlaskClient) -> None:
+    event = _director_night(client)
+    file = _file(client, event)
+    assert [(out["player"], out["from_round"], out["substitute"]) for out in file["withdrawals"]][0] == (
+        "Ann", 1, "Zoe")
+    assert [kept["kind"] for kept in file["corrections"]] == ["changed", "score"]
+    assert file["clocks"][0]["extra_minutes"] == 10 and file["clocks"][1]["paused_at"] is not None
+    assert file["event"]["ranking"] == "wins"
+    made = _import(client, file)
+    assert made.status_code == 201, made.get_json()
+    imported = made.get_json()
+    standings = _standings(client, event["id"])
+    assert standings["adjustments"] and standings["seating"]
+    assert _standings(client, imported["id"]) == standings
+    assert _file(client, imported) == file
+    original = client.get(f"/api/v1/events/{event['id']}").get_json()
+    again = client.get(f"/api/v1/events/{imported['id']}").get_json()
+    for key in ("withdrawals", "substitutes", "ranking", "adjustments"):
+        assert again[key] == original[key], key
+
+
+def test_the_clock_decides_which_deals_count_once_imported(client: FlaskClient) -> None:
+    """Without round 1's ten minutes added, the deal entered after its first hour would not count."""
+    event = _director_night(client)
+    file = _file(client, event)
+    file["clocks"][0]["extra_minutes"] = 0
+    tables = [_round_one_table(client, event), _round_one_table(client, _import(client, file).get_json())]
+    assert [(table["deals"], table["totals"]) for table in tables] == [(2, [120, -40]), (1, [70, 10])]
+
+
+def _round_one_table(client: FlaskClient, event: dict[str, Any]) -> dict[str, Any]:
+    """Round 1's table not given an adjusted score (the substitute's)."""
+    played = client.get(f"/api/v1/events/{event['id']}").get_json()["played"][0]
+    found: dict[str, Any] = next(table for table in played["tables"] if not table["adjusted"])
+    return found
+
+
+@pytest.mark.parametrize(("path", "value", "field", "code"), [
+    (["withdrawals", 0, "player"], "Zed", "withdrawals[0].player", "player_unknown"),
+    (["withdrawals", 1, "from_round"], 1, "withdrawals[1].from_round", "seated_when_withdrawn"),
+    (["withdrawals", 0, "note"], "x", "withdrawals[0].note", "unknown_key"),
+    (["corrections", 0, "table"], 9, "corrections[0].table", "out_of_range"),
+    (["corrections", 0, "kind"], "guess", "corrections[0].kind", "wrong_format"),
+    (["corrections", 1, "reason"], " ", "corrections[1].reason", "reason_missing"),
+    (["corrections", 1, "score"], [1], "corrections[1].score", "wrong_type"),
+    (["clocks"], [], "clocks", "out_of_range"),
+    (["clocks", 0, "extra_minutes"], -1, "clocks[0].extra_minutes", "out_of_range"),
+])
+def test_a_wrong_directors_fact_is_refused(client: FlaskClient, path: list[str | int], value: Any, field: str,
+                                           code: str) -> None:
+    file = _file(client, _director_night(client))
+    answer = _import(client, _changed(file, path, value))
+    assert answer.status_code == 422, answer.get_json()
+    assert (problem(answer)["field"], problem(answer)["code"]) == (field, code)
+
+
+def test_a_deal_the_director_deleted_stays_deleted_once_imported(client: FlaskClient) -> None:
+    event = _played_event(client)
+    _director_post(client, event, "corrections", {"round": 1, "table": 1, "deal": 2, "delete": True,
+                                                  "reason": "entered twice"})
+    file = _file(client, event)
+    assert len(file["rounds"][0]["tables"][0]["match"]["deals"]) == 1
+    assert file["corrections"][0]["kind"] == "deleted" and file["corrections"][0]["before"] is not None
+    imported = _import(client, file).get_json()
+    assert _standings(client, imported["id"]) == _standings(client, event["id"])
+    assert _file(client, imported) == file

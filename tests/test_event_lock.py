@@ -109,9 +109,11 @@ def test_the_outbox_keeps_a_closed_tables_entry_refused(app: Flask, client: Flas
     match_id = table["match"]["id"]
     client.get(f"/m/{match_id}")
     before = facts_of(app, match_id)
-    fields = [["mode", "quick"], ["bidder", "0"], ["bid", "50"], ["sides-0-total", "60"], ["sides-1-total", "20"]]
-    answer = client.post(f"/m/{match_id}/outbox", json={"path": f"/m/{match_id}/deals/new", "fields": fields},
-                         headers={"Idempotency-Key": "closed-key-0001"})
+    fields = {"mode": "quick", "bidder": "0", "bid": "50", "sides-0-total": "60", "sides-1-total": "20"}
+    csrf = client.get(f"/m/{match_id}/outbox").get_json()["csrf_token"]
+    answer = client.post(f"/m/{match_id}/deals/new", data=fields,  # to its own address, asking for JSON
+                         headers={"X-CSRFToken": csrf, "Idempotency-Key": "closed-key-0001",
+                                  "Accept": "application/json"})
     refused_closed(answer)
     assert facts_of(app, match_id) == before
 

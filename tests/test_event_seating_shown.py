@@ -30,7 +30,8 @@ def test_the_standings_page_lists_where_everyone_sits_each_round(client: FlaskCl
     page = text(client.get(answer["links"]["standings"].split("localhost", 1)[-1]))  # type: ignore[index]
     assert 'data-seating="1"' in page
     first = answer["played"][0]["tables"][0]  # type: ignore[index]
-    assert f"{first['sides'][0][0]} &amp; {first['sides'][0][1]}" in page
+    assert (f"<span class=\"seat-name\">{first['sides'][0][0]}</span> &amp; "
+            f"<span class=\"seat-name\">{first['sides'][0][1]}</span>") in page
 
 
 def test_the_big_screen_shows_the_seating_between_rounds_and_the_standings_once_play_starts(

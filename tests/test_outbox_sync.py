@@ -1,5 +1,6 @@
-"""What a phone kept offline is sent later as the form it was: read as the form is read, done once by its
-key (also when the form itself reached the server), refused with a message the player can act on."""
+"""What a phone kept offline is sent later as the form it was, to the form's own address asking for JSON:
+read as the form is read, done once by its key (also when the form itself reached the server), refused with
+a message the player can act on."""
 
 from __future__ import annotations
 
@@ -41,11 +42,13 @@ def facts(client: FlaskClient, public_id: str, keys: str = "") -> dict:
 
 
 def send(client: FlaskClient, public_id: str, path: str, fields: dict[str, str], key: str,
-         token: str | None = None, **extra: object):
+         token: str | None = None, version: int | None = None):
+    """A kept form sent to its own address as the outbox sends it: its fields (with the version the player
+    chose, if any), its key as a header, asking for JSON."""
     token = token or facts(client, public_id)["csrf_token"]
-    return client.post(f"/m/{public_id}/outbox", json={"path": path, "fields": [[k, v] for k, v in fields.items()],
-                                                       **extra},
-                       headers={"X-CSRFToken": token, "Idempotency-Key": key})
+    chosen = fields if version is None else fields | {"version": str(version)}
+    return client.post(path, data=chosen, headers={"X-CSRFToken": token, "Idempotency-Key": key,
+                                                   "Accept": "application/json"})
 
 
 def quick(client: FlaskClient, public_id: str, bid: int, we: int, they: int) -> dict[str, str]:
@@ -154,10 +157,10 @@ def test_without_a_fresh_token_or_the_right_nothing_is_written(app: Flask, clien
     assert deals_of(app, public_id) == []
 
 
-def test_an_address_outside_the_match_is_refused(client: FlaskClient) -> None:
+def test_an_address_that_is_no_form_is_refused_in_json(client: FlaskClient) -> None:
     public_id = new_match(client)
-    answer = send(client, public_id, "/matches/new", {}, "kept-key-0008")
-    assert answer.status_code == 400
+    answer = send(client, public_id, f"/m/{public_id}/deals/1/nowhere", {}, "kept-key-0008")
+    assert answer.status_code in (404, 405) and answer.is_json
 
 
 def rule_changes(app: Flask, public_id: str) -> list[str]:

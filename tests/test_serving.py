@@ -181,17 +181,24 @@ def test_a_body_that_does_not_arrive_in_time_is_closed(guarded: Any) -> None:
         assert closed_by_the_server(slow)
 
 
-def test_the_servers_own_refusals_under_the_api_are_json_with_a_code(guarded: Any) -> None:
-    port = guarded(Guard(per_address=0), max_request_body_size=1000)
+def refusal(port: int, request: bytes) -> tuple[bytes, bytes]:
+    """The head and body of the server's answer to a request it refuses as too large."""
     with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as connection:
-        connection.sendall(b"POST /api/v1/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                           b"Content-Length: 1001\r\n\r\n")
+        connection.sendall(request)
         answer = b""
-        while not answer.endswith(b"}}"):
-            part = connection.recv(4096)
-            assert part, answer
+        while part := connection.recv(4096):
             answer += part
     head, _, body = answer.partition(b"\r\n\r\n")
+    return head, body
+
+
+@pytest.mark.parametrize("path, accept", [("/api/v1/matches", b""),
+                                          ("/m/abc/deals/new", b"Accept: application/json\r\n")])
+def test_the_servers_own_refusals_are_json_with_a_code_where_the_app_answers_json(
+        guarded: Any, path: str, accept: bytes) -> None:
+    port = guarded(Guard(per_address=0), max_request_body_size=1000)
+    head, body = refusal(port, b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n" + accept
+                         + b"Content-Type: application/json\r\nContent-Length: 1001\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 413") and b"Content-Type: application/json" in head
     error = json.loads(body)["error"]
     assert error["code"] == "too_large" and error["field"] is None and "nothing was saved" in error["message"]
@@ -212,3 +219,10 @@ def test_waitress_is_pinned_to_the_major_version_these_tests_run_the_guard_with(
     assert installed in pinned.specifier
     assert Version(f"{installed.major + 1}.0") not in pinned.specifier
     assert Version(f"{installed.major}.99") in pinned.specifier
+
+
+def test_the_servers_own_refusal_of_a_page_is_not_json(guarded: Any) -> None:
+    port = guarded(Guard(per_address=0), max_request_body_size=1000)
+    head, _ = refusal(port, b"POST /m/abc/deals/new HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\n"
+                            b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1001\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413") and b"application/json" not in head

@@ -107,7 +107,7 @@ def with_points(event: EventRow, round_number: int, table_number: int, number: i
     if not 1 <= number <= len(deals):
         raise Invalid("deal", "no_such_deal", f"table {table_number} has no deal {number}")
     kept = {key: value for key, value in reading.deal_json(deals[number - 1]).items()
-            if key in ("bidder", "bid", "trump", "dealt_by", "bid_by", "forced", "out")}
+            if key not in ("passed", "thrown_in", "sides", "entered_under")}  # the rest is kept as noted
     return kept | {"sides": [{"total": points} for points in totals]}
 
 

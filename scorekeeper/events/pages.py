@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import aliased
 
 from ..db import get_session
@@ -120,6 +120,7 @@ _VERSION_AND_NEXT = (
     .outerjoin(EventRoundRow, EventRoundRow.id == EventTableRow.round_id)
     .outerjoin(_NEXT_ROUND, (_NEXT_ROUND.event_id == EventRoundRow.event_id)
                & (_NEXT_ROUND.number == EventRoundRow.number + 1))
+    .where(MatchRow.public_id == bindparam("link"))
 )
 
 
@@ -134,10 +135,10 @@ class NextSeats:
 
 def version_and_next_seats(public_id: str) -> tuple[int, NextSeats | None] | None:
     """A match's version (None for an unknown link) and, for a club event's table whose next round is
-    seated, where its players sit then: one SELECT, as the version's alone."""
+    seated, where its players sit then: one SELECT, as the version's alone, on the session's connection."""
     if not reading.is_public_id(public_id):
         return None
-    found = get_session().execute(_VERSION_AND_NEXT.where(MatchRow.public_id == public_id)).first()
+    found = get_session().connection().execute(_VERSION_AND_NEXT, {"link": public_id}).first()
     if found is None:
         return None
     if found.next is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit
@@ -53,6 +54,10 @@ DEAL_KEYS = frozenset(
     {"passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "entered_under", "bid_by", "dealt_by"}
 )
 SIDE_KEYS = frozenset({"name", "players"})
+# A deal's optional texts, written as read; the store keeps each in the column of its name.
+DEAL_TEXT_KEYS = ("bid_by", "dealt_by")
+_NO_TEXTS = (None,) * len(DEAL_TEXT_KEYS)
+_deal_texts = attrgetter(*DEAL_TEXT_KEYS)
 T = TypeVar("T")
 P = ParamSpec("P")
 
@@ -567,15 +572,12 @@ class AuctionFacts(Protocol):
     def out(self) -> bool: ...
     @property
     def forced(self) -> bool: ...
-    @property
-    def bid_by(self) -> str | None: ...
-    @property
-    def dealt_by(self) -> str | None: ...
 
 
-def auction_to_json(deal: AuctionFacts, trump: str | None) -> dict[str, Any]:
+def auction_to_json(deal: AuctionFacts, trump: str | None, texts: tuple[str | None, ...]) -> dict[str, Any]:
     """A deal's entry in the match file up to its sides: ``{"passed": true}`` for a passed deal, else its
-    bidder and what else of the auction was recorded (``trump`` as its letter)."""
+    bidder and what else of the auction was recorded (``trump`` as its letter, ``texts`` in the order of
+    ``DEAL_TEXT_KEYS``)."""
     if deal.passed:
         return {"passed": True}
     data: dict[str, Any] = {"bidder": deal.bidder}
@@ -589,16 +591,16 @@ def auction_to_json(deal: AuctionFacts, trump: str | None) -> dict[str, Any]:
         data["out"] = True
     if deal.forced:
         data["forced"] = True
-    if deal.bid_by is not None:
-        data["bid_by"] = deal.bid_by
-    if deal.dealt_by is not None:
-        data["dealt_by"] = deal.dealt_by
+    if texts != _NO_TEXTS:  # a deal that notes none: one comparison
+        for key, text in zip(DEAL_TEXT_KEYS, texts, strict=False):
+            if text is not None:
+                data[key] = text
     return data
 
 
 def deal_to_json(deal: Deal, rules: HouseRules) -> dict[str, Any]:
     """One deal as the match file writes it; ``entered_under`` only where it differs from ``rules``."""
-    data = auction_to_json(deal, None if deal.trump is None else deal.trump.value)
+    data = auction_to_json(deal, None if deal.trump is None else deal.trump.value, _deal_texts(deal))
     if deal.passed:
         return data
     data["sides"] = [_side_to_json(entry) for entry in deal.sides]

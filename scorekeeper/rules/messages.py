@@ -55,6 +55,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     "name.player": "a player's name",
     # JSON text
     "not_json": "not valid JSON: {reason} (line {line}, column {column})",
+    "not_json.unplaced": "not valid JSON: {reason}",  # the phone's reader (JSON.parse) names no line
     "too_deep": "lists and objects nested more than {depth} deep",
     "out_of_range.json_digits": "a number with more than {digits} digits ({start}…) is far too large",
     "duplicate_key": "the key {key} is given twice; give it once",

@@ -83,16 +83,60 @@ def load_json(text: str) -> Any:
     """Decode JSON text, refusing what no match file or request holds: nesting deeper than
     ``MAX_JSON_DEPTH``, whole numbers of more than ``MAX_JSON_DIGITS`` digits, unpaired surrogates
     (``\\ud800``) in keys or text, a key given twice in one object. Raises ``MatchFileError``
-    (``not_json``, ``too_deep``, ``out_of_range``, ``bad_character``, ``duplicate_key``)."""
+    (``not_json``, ``too_deep``, ``out_of_range``, ``bad_character``, ``duplicate_key``).
+
+    The text is looked at first (``_may_refuse``): the decoded values are walked, and each whole number's
+    digits counted, only when the text might hold something refused."""
+    doubtful = _may_refuse(text)
+    repeated: list[str] = []
+
+    def decoded_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        made = dict(pairs)
+        if len(made) == len(pairs):
+            return made
+        repeated.append(pairs[0][0])
+        return _decoded_object(pairs)
+
     try:
-        data = json.loads(text, parse_int=_bounded_int, object_pairs_hook=_decoded_object)
+        data = json.loads(text, parse_int=_bounded_int if doubtful else None, object_pairs_hook=decoded_object)
     except json.JSONDecodeError as error:
         raise MatchFileError(problem(ProblemCode.NOT_JSON, "", reason=error.msg, line=error.lineno,
                                      column=error.colno)) from None
     except RecursionError:
         raise _too_deep("") from None
-    _check_decoded(data)
+    if doubtful or repeated or not _shallow(text):
+        _check_decoded(data)
     return data
+
+
+# Bytes of JSON text that are neither a bracket nor a quote (the text's structure, once strings are dropped).
+_NOT_STRUCTURE = bytes(byte for byte in range(256) if byte not in b'[]{}"')
+_DIGITS_ONLY = bytes.maketrans(b"0123456789", b"\0" * 10)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _may_refuse(text: str) -> bool:
+    """Whether ``text`` might hold a whole number too long or half of a surrogate pair (raw or escaped); a
+    number's digits or an escape in a string count too, so False is certain and True only possible."""
+    if not text.isascii() and _SURROGATE.search(text):
+        return True
+    if ("\\ud" in text or "\\uD" in text) and _SURROGATE_ESCAPE.search(text):
+        return True
+    digits = text.encode("ascii", "ignore").translate(_DIGITS_ONLY)
+    return b"\0" * (MAX_JSON_DIGITS + 1) in digits
+
+
+def _shallow(text: str) -> bool:
+    """Whether valid JSON ``text`` nests lists and objects at most ``MAX_JSON_DEPTH`` deep, told from its brackets
+    outside strings: each round drops every innermost pair (and at most two levels), so a text whose brackets are
+    all gone within half the limit's rounds is shallow enough. False: it may be deeper."""
+    unescaped = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = b"".join(unescaped.translate(None, _NOT_STRUCTURE).split(b'"')[::2])
+    for _ in range(MAX_JSON_DEPTH // 2):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"[]", b"").replace(b"{}", b"")
+    return not brackets
 
 
 def _decoded_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

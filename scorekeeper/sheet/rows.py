@@ -1,8 +1,9 @@
-"""The rows of the score sheet's table, drawn in one pass over the sheet's lines.
+"""The rows of the score sheet's table, drawn in one pass over the sheet's lines, each of small cells.
 
 A long match's sheet has a row for each of up to 1,000 deals, so they are drawn here rather than by a template
 macro called once a row: the side names are escaped once, every other value is a number or a fixed word that
-needs no escaping, and the rows are joined into one ``Markup``.
+needs no escaping, and the rows are joined into one ``Markup``. The same cells draw the parts of a row the
+phone fills for a deal it has not sent yet (sheet/row_parts.py), so a row has one drawing.
 """
 
 from __future__ import annotations
@@ -17,6 +18,72 @@ from .view import points, signed_points
 STATUS_WORDS = {MADE: "made", SET: "set", THROWN_IN: "thrown in"}
 NOT_COUNTED = ' <span class="status status-after" data-not-counted>not counted for the event</span>'
 AS_ENTERED_MARK = '<a href="#as-entered" class="mark" title="kept as entered">*</a>'
+SET_LOOK = (SET, THROWN_IN)  # a bidder's cell drawn as lost
+AFTER_NOTE = '<tr class="after-end"><td colspan="{}" class="left small">Deal {}: after the end</td></tr>\n'
+
+
+Add = Callable[[str], object]  # where a cell's markup goes, piece by piece (a list's append)
+
+
+def number_cell(add: Add, number: int, address: str | None, uncounted: bool = False) -> None:
+    """A deal's number, the link to its form at ``address`` (already escaped; none on the watch page)."""
+    if address is None:
+        add(f'<td class="left num deal-number">{number}')
+    else:
+        add(f'<td class="left num deal-number"><a href="{address}" aria-label="Edit deal {number}">{number}</a>')
+    add(NOT_COUNTED + "</td>" if uncounted else "</td>")
+
+
+def bid_cell(add: Add, line: DealLine) -> None:
+    """The bid and what became of it (in a match with an auction)."""
+    status = line.status
+    if status == PASSED:
+        add('<td class="left bid-cell"><span class="status status-passed">passed</span></td>')
+        return
+    add(f'<td class="left bid-cell"><span class="bid">{line.bid}</span> ')
+    if line.after_end:
+        add('<span class="status status-after">after the end</span>')
+    else:
+        add(f'<span class="status status-{escape(status)}">{STATUS_WORDS.get(status, "")}</span>')
+    if line.forced:
+        add(' <span class="status status-passed">forced</span>')
+    if line.out:
+        add(' <span class="status status-made">going out</span>')
+    add("</td>")
+
+
+def side_cells(add: Add, line: DealLine, sides: Sequence[tuple[int, str]]) -> None:
+    """Each side's running total and score of the deal, for ``sides``: (side, its name already escaped, said to
+    readers in the bidders' cell)."""
+    bidder, totals, scores, as_entered = line.bidder, line.totals, line.scores, line.as_entered
+    for side, name in sides:
+        if bidder == side:
+            add('<td class="num bidder bidder-set">' if line.status in SET_LOOK else '<td class="num bidder">')
+            add(f'<span class="visually-hidden">{name} bid {line.bid}:</span> ')
+        else:
+            add('<td class="num">')
+        if totals is None or scores is None:
+            add('<span class="hand">—</span></td>')
+            continue
+        total, score = totals[side], scores[side]
+        if total < 0:
+            add(f'<span class="running"><span class="negative">{points(total)}</span></span> ')
+        else:
+            add(f'<span class="running">{total}</span> ')
+        add('<span class="hand negative">' if score < 0 else '<span class="hand">')
+        add(signed_points(score))
+        if as_entered and side in as_entered:
+            add(AS_ENTERED_MARK)
+        add("</span>")
+        if line.lost_meld:
+            add(_lost(line, side))
+        add("</td>")
+
+
+def _lost(line: DealLine, side: int) -> str:
+    """The side's meld that did not count, and why."""
+    return "".join(f' <span class="lost-meld">{escape(meld.reason.label)}<span class="visually-hidden">: '
+                   f'meld {meld.meld} did not count</span></span>' for meld in line.lost_meld if meld.side == side)
 
 
 def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, watching: bool,
@@ -25,8 +92,7 @@ def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, w
     ``edit_url``: the address of a deal's form (the players' page; the watch page has no links); ``counted``:
     at a table of a club event, the last deal the event counts (those after it are marked so)."""
     sides = [(side, str(escape(name))) for side, name in enumerate(names)]
-    after_note = (f'<tr class="after-end"><td colspan="{len(names) + 1}" class="left small">'
-                  'Deal {}: after the end</td></tr>\n')
+    width = len(names) + 1
     address = None if watching or edit_url is None else _addresses(edit_url)
     parts: list[str] = []
     add = parts.append
@@ -35,57 +101,13 @@ def sheet_rows(lines: Sequence[DealLine], names: Sequence[str], auction: bool, w
         after_end = line.after_end
         uncounted = counted is not None and number > counted
         add(f'<tr id="deal-{number}" class="after-end">' if after_end or uncounted else f'<tr id="deal-{number}">')
-        if address is None:
-            add(f'<td class="left num deal-number">{number}')
-        else:
-            add(f'<td class="left num deal-number"><a href="{address(number)}" '
-                f'aria-label="Edit deal {number}">{number}</a>')
-        add(NOT_COUNTED if uncounted else "")
-        add("</td>")
-        status, bidder, bid = line.status, line.bidder, line.bid
+        number_cell(add, number, None if address is None else address(number), uncounted)
         if auction:
-            add('<td class="left bid-cell">')
-            if status == PASSED:
-                add('<span class="status status-passed">passed</span>')
-            else:
-                add(f'<span class="bid">{bid}</span> ')
-                if after_end:
-                    add('<span class="status status-after">after the end</span>')
-                else:
-                    add(f'<span class="status status-{escape(status)}">{STATUS_WORDS.get(status, "")}</span>')
-                if line.forced:
-                    add(' <span class="status status-passed">forced</span>')
-                if line.out:
-                    add(' <span class="status status-made">going out</span>')
-            add("</td>")
-        totals, scores = line.totals, line.scores
-        for side, name in sides:
-            if bidder == side:
-                add('<td class="num bidder bidder-set">' if status in (SET, THROWN_IN) else '<td class="num bidder">')
-                add(f'<span class="visually-hidden">{name} bid {bid}:</span> ')
-            else:
-                add('<td class="num">')
-            if totals is not None and scores is not None:
-                total, score = totals[side], scores[side]
-                if total < 0:
-                    add(f'<span class="running"><span class="negative">{points(total)}</span></span> ')
-                else:
-                    add(f'<span class="running">{total}</span> ')
-                add('<span class="hand negative">' if score < 0 else '<span class="hand">')
-                add(signed_points(score))
-                if side in line.as_entered:
-                    add(AS_ENTERED_MARK)
-                add("</span>")
-                for lost in line.lost_meld:
-                    if lost.side == side:
-                        add(f' <span class="lost-meld">{escape(lost.reason.label)}<span class="visually-hidden">: '
-                            f'meld {lost.meld} did not count</span></span>')
-            else:
-                add('<span class="hand">—</span>')
-            add("</td>")
+            bid_cell(add, line)
+        side_cells(add, line, sides)
         add("</tr>\n")
         if not auction and after_end:
-            add(after_note.format(number))
+            add(AFTER_NOTE.format(width, number))
     return Markup("".join(parts))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, inspect, select
@@ -13,7 +14,7 @@ from ..extensions import note_deals_read
 from ..models import Base, DealRow, MatchRow
 from ..rules.house_rules import HouseRules
 from ..rules.match import Deal, Match
-from ..rules.matchfile import FORMAT, auction_to_json, match_from_json
+from ..rules.matchfile import DEAL_TEXT_KEYS, FORMAT, auction_to_json, match_from_json
 from ..rules.refusals import NotFound
 
 
@@ -36,11 +37,14 @@ def is_public_id(public_id: str) -> bool:
 NOT_FOUND = "not_found"  # the code of a link or a deal number that leads to nothing
 
 
+_BY_LINK = select(MatchRow).where(MatchRow.public_id == bindparam("link"))  # made once, its link bound per look
+
+
 def find_match(public_id: str) -> MatchRow | None:
     """The match with this link, or None."""
     if not is_public_id(public_id):
         return None
-    return get_session().scalars(select(MatchRow).where(MatchRow.public_id == public_id)).first()
+    return get_session().scalars(_BY_LINK, {"link": public_id}).first()
 
 
 def get_match_or_404(public_id: str) -> MatchRow:
@@ -132,8 +136,8 @@ _SIDES = select(_SIDE.c.name, _SIDE.c.players).where(_SIDE.c.match_id == bindpar
     _SIDE.c.position)
 _DEAL = Base.metadata.tables["deal"]
 _DEALS = select(*(_DEAL.c[name] for name in (
-    "passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by", "sides", "meld_table",
-    "trick_scale", "last_trick", "meld_prices"))).where(_DEAL.c.match_id == bindparam("match_id")).order_by(
+    "passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "meld_table", "trick_scale",
+    "last_trick", "meld_prices", *DEAL_TEXT_KEYS))).where(_DEAL.c.match_id == bindparam("match_id")).order_by(
     _DEAL.c.position)
 
 
@@ -146,17 +150,14 @@ class _Auction(NamedTuple):
     thrown_in: bool
     out: bool
     forced: bool
-    bid_by: str | None
-    dealt_by: str | None
 
 
 def _stored_deal_json(passed: bool, bidder: int | None, bid: int | None, trump: str | None, thrown_in: bool,
-                      out: bool, forced: bool, bid_by: str | None, dealt_by: str | None, sides: list[dict[str, Any]],
-                      meld_table: str, trick_scale: str, last_trick: int,
-                      meld_prices: dict[str, Any] | None) -> dict[str, Any]:
-    """One stored deal in the match file format from its columns (in the order of ``_DEALS``), with the pricing
-    it was entered under."""
-    data = auction_to_json(_Auction(passed, bidder, bid, thrown_in, out, forced, bid_by, dealt_by), trump or None)
+                      out: bool, forced: bool, sides: list[dict[str, Any]], meld_table: str, trick_scale: str,
+                      last_trick: int, meld_prices: dict[str, Any] | None, *texts: str | None) -> dict[str, Any]:
+    """One stored deal in the match file format from its columns (in the order of ``_DEALS``: ``texts`` in that
+    of ``DEAL_TEXT_KEYS``), with the pricing it was entered under."""
+    data = auction_to_json(_Auction(passed, bidder, bid, thrown_in, out, forced), trump or None, texts)
     if passed:
         return data
     data["sides"] = sides
@@ -183,5 +184,5 @@ def match_json(row: MatchRow, deals: list[dict[str, Any]] | None = None,
 def deal_json(deal: DealRow) -> dict[str, Any]:
     """One stored deal in the match file format, with the pricing it was entered under."""
     return _stored_deal_json(deal.passed, deal.bidder, deal.bid, deal.trump, deal.thrown_in, deal.out, deal.forced,
-                             deal.bid_by, deal.dealt_by, deal.sides, deal.meld_table, deal.trick_scale, deal.last_trick,
-                             deal.meld_prices)
+                             deal.sides, deal.meld_table, deal.trick_scale, deal.last_trick, deal.meld_prices,
+                             *attrgetter(*DEAL_TEXT_KEYS)(deal))

@@ -29,7 +29,7 @@ from ..rules.errors import RulesError
 from ..rules.house_rules import RULE_SPECS_BY_KEY, HouseRules
 from ..rules.limits import MAX_DEALS
 from ..rules.match import Deal, Match, PricingBasis
-from ..rules.matchfile import basis_to_json, deal_from_json, deal_to_json
+from ..rules.matchfile import DEAL_TEXT_KEYS, basis_to_json, deal_from_json, deal_to_json
 from ..rules.problems import Problem, ProblemCode
 from ..rules.refusals import Conflict, Invalid
 from ..rules.rescale import Factor, rescale
@@ -309,7 +309,7 @@ _PUT_BACK_DEALS = update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position < 0)).valu
 _MAKE_ROOM = (update(_DEAL).where(_THIS_MATCH & (_DEAL.c.position >= bindparam("number")))
               .values(position=-(_DEAL.c.position + 1)))  # for a deal put back: later deals move down one
 _DEAL_CHANGE = Base.metadata.tables["deal_change"]
-DEAL_COLUMNS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "bid_by", "dealt_by",
+DEAL_COLUMNS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", *DEAL_TEXT_KEYS,
                 "meld_table", "trick_scale", "last_trick", "meld_prices", "sides")
 
 
@@ -643,8 +643,7 @@ def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
         "thrown_in": bool(data.get("thrown_in", False)),
         "out": bool(data.get("out", False)),
         "forced": bool(data.get("forced", False)),
-        "bid_by": data.get("bid_by"),
-        "dealt_by": data.get("dealt_by"),
+        **{key: data.get(key) for key in DEAL_TEXT_KEYS},
         "meld_table": basis.meld_table.value,
         "trick_scale": basis.trick_scale.value,
         "last_trick": basis.last_trick,

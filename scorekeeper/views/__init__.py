@@ -10,6 +10,7 @@ from ..forms.common import new_write_key
 from ..models import utc_iso
 from ..rules.messages import say
 from ..rules.rotation import next_dealer
+from ..sheet.row_parts import draw_row_parts
 from ..sheet.rows import sheet_rows
 from ..sheet.view import points, signed_points
 from ..store.history import THE_API, act_as
@@ -52,6 +53,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(utc_iso)
     app.add_template_global(next_dealer)
     app.add_template_global(sheet_rows)
+    app.add_template_global(draw_row_parts)
     app.add_template_global(new_write_key)
     app.add_template_global(say)
     app.before_request(_name_the_writer)

@@ -24,6 +24,8 @@ from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
 from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
 from ..store import describe, history, reading, write_keys, writing
+from . import replay
+from .errors import request_wants_json
 from .sheet_pages import saved_answer
 from .write_keys import key_reused_page, sent_write_key
 
@@ -35,7 +37,7 @@ bp.before_request(players_only)  # opening a deal form at the players' link give
 
 @bp.route("/new", methods=["GET", "POST"])
 @rate_limited("costly-read")
-def new(public_id: str) -> str | Response | tuple[str, int]:
+def new(public_id: str) -> str | Response | tuple[str | Response, int]:
     loaded = reading.load_match(public_id)
     row, match = loaded
     if request.method == "GET":
@@ -43,12 +45,14 @@ def new(public_id: str) -> str | Response | tuple[str, int]:
         form = _setup(DealForm(data=_new_deal_data(match) | {"version": row.version}), row, match)
         _prefill_from_meld_calculator(form)
         return _render(loaded, form, None)
+    if request_wants_json():  # a form the phone kept offline (views/replay.py)
+        return replay.replay(public_id, replay.save_deal(None))
     return _save(loaded, _setup(DealForm(), row, match), None)
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 @rate_limited("costly-read")
-def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
+def edit(public_id: str, number: int) -> str | Response | tuple[str | Response, int]:
     loaded = reading.load_match(public_id)
     row, match = loaded
     reading.core_deal_or_404(match, number)  # the facts say whether it is there: the rows need not be read
@@ -58,6 +62,8 @@ def edit(public_id: str, number: int) -> str | Response | tuple[str, int]:
         form = _setup(DealForm(data=data), row, match)
         _prefill_from_meld_calculator(form)
         return _render(loaded, form, number)
+    if request_wants_json():
+        return replay.replay(public_id, replay.save_deal(number), number)
     return _save(loaded, _setup(DealForm(), row, match), number)
 
 
@@ -74,13 +80,16 @@ def preview_deal(public_id: str, number: int | None) -> Response:
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
 @rate_limited("costly-read")
-def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
+def delete(public_id: str, number: int) -> str | Response | tuple[str | Response, int]:
     loaded = reading.load_match(public_id)
     row = loaded.row
     error = None
     if request.method == "GET":
         reading.get_deal_or_404(row, number)
         remember_match(public_id)
+    elif request_wants_json():
+        reading.get_deal_or_404(row, number)
+        return replay.replay(public_id, replay.delete_deal(number), number)
     else:  # a deal already gone is found by the write: a repeat of this form's delete is no error
         try:
             writing.delete_deal(loaded, number, _version(), sent_write_key())
@@ -98,10 +107,12 @@ def delete(public_id: str, number: int) -> str | Response | tuple[str, int]:
 
 
 @bp.post("/<int:number>/throw-in")
-def throw_in(public_id: str, number: int) -> Response:
+def throw_in(public_id: str, number: int) -> Response | tuple[Response, int]:
     """Record a dead contract as thrown in (the one-tap offer on the score sheet)."""
     loaded = reading.load_match(public_id)
     reading.get_deal_or_404(loaded.row, number)
+    if request_wants_json():
+        return replay.replay(public_id, replay.throw_in(number), number)
     try:
         writing.throw_in(loaded, number, _version(), sent_write_key())
     except writing.StaleEdit as stale:

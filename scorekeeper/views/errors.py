@@ -1,15 +1,18 @@
-"""Error pages for people, and the same errors as JSON under ``/api`` (and the outbox), each with a code a
-program acts on: the problem's own where there is one, else the kind of error its status says. The refusals
-the store, the tables, the events and the rules core raise (``rules.refusals``) are answered here, each kind
-with its status."""
+"""Error pages for people, and the same errors as JSON where JSON is wanted (``wants_json``), each with a
+code a program acts on: the problem's own where there is one, else the kind of error its status says. The
+refusals the store, the tables, the events and the rules core raise (``rules.refusals``) are answered here, each
+kind with its status."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from flask import Flask, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from werkzeug.datastructures import MIMEAccept
 from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntityTooLarge, SecurityError
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
 from ..db import get_session
@@ -75,7 +78,7 @@ FRIENDLY = {
 
 
 def init_app(app: Flask) -> None:
-    """The error pages (JSON under ``/api``), and forms that give a field twice refused before any view."""
+    """The error pages (JSON where it is wanted), and forms that give a field twice refused before any view."""
     app.before_request(refuse_repeated_fields)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(Refusal, _refusal)
@@ -85,8 +88,21 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(InternalServerError, _server_error)
 
 
-def _wants_json() -> bool:
-    return request.path.startswith("/api/") or request.blueprint in ("api", "outbox")
+JSON_PATHS = re.compile(r"/api/|/m/[^/]+/outbox$")  # answered in JSON whatever the request accepts
+
+
+def wants_json(path: str, accept: str | None) -> bool:
+    """Whether the answer at ``path``, an error's included, is JSON: under ``/api/`` and at the outbox, and
+    wherever the request's ``Accept`` puts JSON before HTML (a form's save sent by the entry panel or the
+    outbox). The app's views and the server's own refusals (serving.py) both ask here."""
+    if JSON_PATHS.match(path):
+        return True
+    return parse_accept_header(accept, MIMEAccept).best_match(("text/html", "application/json")) == "application/json"
+
+
+def request_wants_json() -> bool:
+    """``wants_json`` for the request being answered."""
+    return wants_json(request.path, request.headers.get("Accept"))
 
 
 def error_json(status: int, message: str, field: str | None = None, code: str | None = None,
@@ -108,7 +124,7 @@ def retry_after(error: HTTPException, response: Response) -> Response:
 
 def _error_page(status: int, message: str, code: str | None = None,
                 field: str | None = None, title: str = "") -> tuple[Response | str, int]:
-    if _wants_json():
+    if request_wants_json():
         return error_json(status, message, field, code), status
     title = title or ERROR_TITLES.get(status, "That did not work")
     return render_template("errors/error.html", status=status, title=title, message=message), status
@@ -125,7 +141,7 @@ def _refusal(refusal: Refusal) -> tuple[Response | str, int]:
     error page with its message; nothing it began is kept."""
     get_session().rollback()
     status = refusal_status(refusal)
-    if _wants_json():
+    if request_wants_json():
         return error_json(status, refusal.message, refusal.field or None, refusal.code, **refusal.extra), status
     return _error_page(status, refusal.message, refusal.code, refusal.field, title=refusal.title)
 
@@ -133,7 +149,7 @@ def _refusal(refusal: Refusal) -> tuple[Response | str, int]:
 def _untrusted_host(error: SecurityError) -> tuple[Response, int]:
     """A Host outside ``TRUSTED_HOSTS``: no page can be drawn, as no address can be built for it."""
     message = "This server does not answer for that host name."
-    if request.path.startswith("/api/"):
+    if request_wants_json():
         return error_json(400, message, "Host", "untrusted_host"), 400
     return Response(message + "\n", mimetype="text/plain"), 400
 

@@ -18,6 +18,8 @@ from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disag
 from ..rules.scoring import RulesPreview, preview_rules
 from ..store import reading, write_keys, writing
 from ..store.locks import refused_at
+from . import replay
+from .errors import request_wants_json
 from .undo_pages import undo_preview
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
@@ -45,7 +47,9 @@ def show(public_id: str) -> str:
 
 
 @bp.post("")
-def change(public_id: str) -> str | Response | tuple[str, int]:
+def change(public_id: str) -> str | Response | tuple[str | Response, int]:
+    if request_wants_json():  # a form the phone kept offline (views/replay.py)
+        return replay.replay(public_id, replay.change_rules)
     loaded = reading.load_match(public_id)
     row, match = loaded
     form = HouseRulesForm()
@@ -81,9 +85,11 @@ def change(public_id: str) -> str | Response | tuple[str, int]:
 
 
 @bp.post("/rescale")
-def rescale(public_id: str) -> str | Response | tuple[str, int]:
+def rescale(public_id: str) -> str | Response | tuple[str | Response, int]:
     """Move the match to the ×10 numbers or back, as one change of the history, after its preview (the
     sheet before and after), as a change of rules."""
+    if request_wants_json():
+        return replay.replay(public_id, replay.rescale)
     loaded = reading.load_match(public_id)
     form = RescaleForm()
     factor = {"up": Factor.UP, "down": Factor.DOWN}.get(form.factor.data or "")
@@ -118,9 +124,11 @@ def _rescale_preview(loaded: reading.Loaded, form: RescaleForm, factor: Factor, 
 
 
 @bp.post("/undo/<int:change_id>")
-def undo(public_id: str, change_id: int) -> str | Response | tuple[str, int]:
+def undo(public_id: str, change_id: int) -> str | Response | tuple[str | Response, int]:
     """Undo one change of the history after its preview (the sheet before and after); the undo is itself a
     change."""
+    if request_wants_json():
+        return replay.replay(public_id, replay.undo(change_id))
     loaded = reading.load_match(public_id)
     form = UndoForm()
     if not form.validate():

@@ -22,6 +22,8 @@ from ..rules.scoring import RulesPreview, preview_rules
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
 from ..store.locks import refused_at
+from . import replay
+from .errors import request_wants_json
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 
 bp = Blueprint("meld_prices", __name__, url_prefix="/m/<public_id>/rules/meld")
@@ -49,7 +51,9 @@ def show(public_id: str) -> str:
 
 
 @bp.post("")
-def change(public_id: str) -> str | Response | tuple[str, int]:
+def change(public_id: str) -> str | Response | tuple[str | Response, int]:
+    if request_wants_json():  # a form the phone kept offline (views/replay.py)
+        return replay.replay(public_id, replay.change_meld_prices)
     loaded = reading.load_match(public_id)
     row, match = loaded
     table = match.rules.meld_table

@@ -7,7 +7,7 @@ import re
 import urllib.request
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Request, expect
 
 from .conftest import Guard
 from .table import number
@@ -15,6 +15,13 @@ from .table import number
 
 def outbox(page: Page) -> Locator:
     return page.locator("section.outbox")
+
+
+def is_replay(request: Request) -> bool:
+    """Whether ``request`` is a kept form the outbox sends to its own address (a POST with the entry's key,
+    asking for JSON)."""
+    headers = request.headers
+    return request.method == "POST" and "idempotency-key" in headers and "application/json" in headers.get("accept", "")
 
 
 def kept_totals(page: Page) -> dict[str, int]:

@@ -51,7 +51,7 @@ def test_an_offline_edit_of_a_deal_changed_elsewhere_shows_both_versions(
     expect(conflict.locator("dd").first).to_contain_text("We 67, They 25")  # theirs
     expect(conflict.locator("dd").nth(1)).to_contain_text("We 70, They 20")  # mine, as typed
     assert totals_of(live_app, public_id, 1) == [67, 25]  # nothing applied blindly
-    assert take_expected_errors(guard, r"status of 409 .*/outbox$") == 1  # the server's "changed since"
+    assert take_expected_errors(guard, r"status of 409 .*/deals/1/edit$") == 1  # the server's "changed since"
 
     ann.get_by_role("button", name=choice).tap()
     wait_until_sent(ann)

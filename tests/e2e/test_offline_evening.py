@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from .conftest import ARTIFACTS, SUMMARY, Guard, LiveApp, Phones
-from .outbox import public_id_of, server_match, wait_until_sent
+from .outbox import is_replay, public_id_of, server_match, wait_until_sent
 from .sheet_only import big_totals, players_match, save_offline, sheet_only_phone
 from .table import deal_row, faces_dialog, follow, open_meld_calculator, open_new_deal, side_box, type_number, use_cards
 from .test_meld_calculator import tap_card
@@ -115,7 +115,7 @@ def test_an_evening_with_no_signal_from_a_sheet_only_phone(
     keys: list[str] = []
 
     def sent(request: Request) -> None:
-        if request.method == "POST" and request.url.endswith("/outbox"):
+        if is_replay(request):
             keys.append(request.headers["idempotency-key"])
 
     page.on("request", sent)

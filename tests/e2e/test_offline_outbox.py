@@ -11,6 +11,7 @@ from playwright.sync_api import Page, Route, expect
 
 from .conftest import Guard, LiveApp, Phones
 from .outbox import (
+    is_replay,
     kept_totals,
     outbox,
     public_id_of,
@@ -50,7 +51,7 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
     keys_sent: list[str] = []
 
     def lose_the_first_answer(route: Route) -> None:
-        if route.request.method != "POST":
+        if not is_replay(route.request):
             route.continue_()
             return
         keys_sent.append(route.request.headers["idempotency-key"])
@@ -60,7 +61,7 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
         else:
             route.continue_()
 
-    page.route("**/m/*/outbox*", lose_the_first_answer)
+    page.route("**/m/*/deals/new", lose_the_first_answer)
     with guard.offline(page):
         page.get_by_role("button", name="Save deal").tap()
         expect(outbox(page)).to_contain_text("Not sent yet")
@@ -70,7 +71,7 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
     assert keys_sent and all(key == keys_sent[0] for key in keys_sent)
     deals = server_match(live_app.base_url, public_id_of(page))["match"]["deals"]
     assert len(deals) == 1
-    assert take_expected_errors(guard, r"ERR_FAILED .*/outbox$") == 1  # the answer the test threw away
+    assert take_expected_errors(guard, r"ERR_FAILED .*/deals/new$") == 1  # the answer the test threw away
 
 
 def fill_new_deal(phone: Page, bid: int, totals: tuple[int, int]) -> None:
@@ -142,7 +143,7 @@ def test_an_entry_the_server_refuses_is_shown_kept_and_fixed_in_its_form(
     refused = outbox(page).locator('[data-state="refused"]')
     expect(refused).to_contain_text("Not accepted", timeout=20_000)
     expect(refused).to_contain_text("50")  # what the rule asks for
-    assert take_expected_errors(guard, r"status of 422 .*/outbox$") == 1
+    assert take_expected_errors(guard, r"status of 422 .*/deals/new$") == 1
     shoot(page, "offline-refused")
     follow(page, refused.get_by_role("link", name="Fix it"))
     bid = page.get_by_role("textbox", name="Bid")

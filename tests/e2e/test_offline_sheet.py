@@ -4,13 +4,25 @@ after a deal saved online just before, after a reload offline, and once the outb
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Guard, LiveApp, Phones
 from .offline import wait_for_worker, wait_until_kept, wait_until_kept_with
 from .outbox import kept_totals, outbox, public_id_of, ready_offline, server_match, wait_until_sent
-from .table import add_quick_deal, fill_quick_deal, new_match, open_new_deal, save_deal
+from .table import (
+    add_quick_deal,
+    deal_row,
+    fill_quick_deal,
+    new_match,
+    open_new_deal,
+    save_deal,
+    side_box,
+    type_number,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
@@ -86,3 +98,53 @@ def test_a_deal_saved_online_just_before_is_under_the_outbox(
         page.reload()
         expect(page.get_by_role("link", name="Edit deal 2")).to_be_attached()
         expect(outbox(page)).to_have_count(0)
+
+
+def cells(row: Locator) -> list[str]:
+    """Each cell of a sheet's row as markup, without the "not sent yet" mark (and the space before it) and the
+    deal's link (a deal not sent yet links to its kept form)."""
+    return list(row.evaluate("""(row) => [...row.cells].map((cell) => {
+        const copy = cell.cloneNode(true);
+        copy.querySelectorAll(".status-pending").forEach((mark) => mark.remove());
+        copy.querySelectorAll("a[aria-label]").forEach((link) => link.removeAttribute("href"));
+        return copy.innerHTML.trim();
+    })"""))
+
+
+def test_a_deal_not_sent_yet_is_drawn_as_the_server_draws_it_with_the_meld_it_lost(
+    phones: Phones, live_app: LiveApp, guard: Guard, shoot: Callable[..., Any]
+) -> None:
+    """The row the phone draws for a deal not sent yet is the server's row with the twin's numbers: once the
+    deal is sent, the server's row is the same markup, the reason They's meld did not count included."""
+    page = phones.open()
+    sheet = new_match(page, "Double deck to 500", name="Cabin")
+    wait_for_worker(page)
+    open_new_deal(page)
+    wait_until_kept(page, page.url)
+    page.get_by_role("textbox", name="Bid").focus()  # the outbox is loaded
+    ready_offline(page)
+    page.goto(sheet)
+    wait_until_kept(page, sheet)
+    with guard.offline(page):
+        open_new_deal(page)
+        page.get_by_role("radio", name="Meld + tricks").tap()
+        page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="We").tap()
+        type_number(page.get_by_role("textbox", name="Bid"), 50)
+        we, they = side_box(page, 0), side_box(page, 1)
+        type_number(we.get_by_role("textbox", name="Partner 1's meld"), 20)
+        type_number(we.get_by_role("textbox", name="Trick points"), 48)
+        type_number(they.get_by_role("textbox", name="Partner 1's meld"), 30)
+        type_number(they.get_by_role("textbox", name="Trick points"), 0)
+        page.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="We").tap()
+        page.get_by_role("button", name="Save deal").tap()
+        row = deal_row(page, 1)
+        expect(row.locator(".status-pending")).to_be_visible()
+        expect(row.locator(".lost-meld")).to_contain_text("no trick")
+        drawn = cells(row)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            row.scroll_into_view_if_needed()
+            shoot(page, f"offline-row-meld-lost-{scheme}", full_page=False)
+    wait_until_sent(page)
+    expect(deal_row(page, 1).locator(".status-pending")).to_have_count(0)
+    assert cells(deal_row(page, 1)) == drawn

@@ -82,7 +82,6 @@ function reading(rules, vector) {
   return outcome(rules, () => rules.scoreMatch(rules.loadsMatch(vector.text)));
 }
 
-/** Run one kind of vectors; `rules` is the twin's module. @returns {{count: number, failures: object[]}} */
 /** A message template filled in, or the problems of a new deal in a match. */
 function message(rules, vector) {
   if (vector.say !== undefined) return outcome(rules, () => rules.say(vector.say, vector.fields));
@@ -93,23 +92,31 @@ function message(rules, vector) {
   });
 }
 
+/** Run one kind of vectors; `rules` is the twin's module. A match file's text whose answer turns on what
+ * only Python's JSON reader tells apart (marked `"reader": "python"` by make.py: a float written 500.0, a key
+ * given twice, Python's own message for broken JSON …) is left out and counted as `skipped`: the twin reads
+ * JSON with JSON.parse, and only the server reads the text a person sends.
+ * @returns {{count: number, skipped: number, failures: object[]}} */
 export function runKind(kind, vectors, rules) {
   const failures = [];
   if (kind === "messages") {
     vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`, expected(vector), message(rules, vector)));
-    return { count: vectors.length, failures };
+    return { count: vectors.length, skipped: 0, failures };
   }
-  if (kind === "meld") return { count: meld(rules, vectors, failures), failures };
+  if (kind === "meld") return { count: meld(rules, vectors, failures), skipped: 0, failures };
   if (kind === "dealers") {
     vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`,
       { seats: vector.seats, dealer: vector.dealer },
       { seats: rules.seatOrder(vector.file.sides), dealer: rules.nextDealer(vector.file) }));
-    return { count: vectors.length, failures };
+    return { count: vectors.length, skipped: 0, failures };
   }
   if (kind === "readings") {
-    vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`, expected(vector), reading(rules, vector)));
-    return { count: vectors.length, failures };
+    const read = vectors.filter((vector) => vector.reader !== "python");
+    vectors.forEach((vector, i) => {
+      if (vector.reader !== "python") compare(failures, `${kind}[${i}]`, expected(vector), reading(rules, vector));
+    });
+    return { count: read.length, skipped: vectors.length - read.length, failures };
   }
   vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`, expected(vector), matchAnswer(rules, kind, vector)));
-  return { count: vectors.length, failures };
+  return { count: vectors.length, skipped: 0, failures };
 }

@@ -14,8 +14,9 @@ const rules = await import(process.env.TWIN_MODULE ? pathToFileURL(process.env.T
 const load = (kind) => JSON.parse(readFileSync(new URL(`../vectors/${kind}.json`, import.meta.url), "utf8"));
 
 for (const kind of KINDS) {
-  test(`${kind}: every vector gives the Python core's answer`, () => {
+  test(`${kind}: every vector gives the Python core's answer`, (t) => {
     const report = runKind(kind, load(kind), rules);
+    if (report.skipped) t.diagnostic(`${report.skipped} left out: their answer turns on Python's JSON reader`);
     assert.ok(report.count >= 100, `${kind}: only ${report.count} vectors`);
     assert.deepEqual(report.failures.slice(0, 3), [], `${report.failures.length} of ${report.count} ${kind} vectors differ`);
   });

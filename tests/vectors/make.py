@@ -326,7 +326,11 @@ def contradict(rng: random.Random, deal: Json, rules: HouseRules, sides: int) ->
 
 
 def sheet_json(sheet: Sheet) -> Json:
-    return sheet.to_json()
+    """The sheet as the API answers it, with each line's meld lost (the sheet's rows print the reason)."""
+    data = sheet.to_json()
+    for line, shown in zip(sheet.deals, data["deals"]):
+        shown["lost_meld"] = [[lost.side, lost.meld, lost.reason.value] for lost in line.lost_meld]
+    return data
 
 
 def problems_json(error: ContradictionError) -> Json:
@@ -470,7 +474,7 @@ def rule_change_vectors(rng: random.Random) -> Json:
 
 
 def _preview_json(preview: Any) -> Json:
-    return {"before": preview.before.to_json(), "after": preview.after.to_json(),
+    return {"before": sheet_json(preview.before), "after": sheet_json(preview.after),
             "changed": list(preview.changed), "flipped": list(preview.flipped)}
 
 
@@ -678,7 +682,38 @@ def with_raw(data: Json, place: str, raw: str) -> str:
 
 
 def match_text_case(text: str) -> Json:
-    return {"read": "match_text", "text": text, **outcome(lambda: sheet_json(score_match(loads_match(text))))}
+    """A match file's text read and scored; marked ``"reader": "python"`` where the answer turns on what only
+    Python's JSON reader tells apart (the twin reads with JSON.parse, so its runner leaves those out)."""
+    marked = {} if read_alike(text) else {"reader": "python"}
+    return {"read": "match_text", "text": text, **marked,
+            **outcome(lambda: sheet_json(score_match(loads_match(text))))}
+
+
+def read_alike(text: str) -> bool:
+    """Whether every JSON reader decodes ``text`` to what Python's does: standard JSON (no BOM, NaN or
+    Infinity, which Python's messages and positions would describe), no key given twice, no number with a
+    fraction or an exponent (500.0 is no whole number to Python) and no whole number a double cannot hold."""
+    alike = not text.startswith("\ufeff")
+
+    def odd(*_: object) -> None:
+        nonlocal alike
+        alike = False
+
+    def pairs(items: list[tuple[str, Json]]) -> Json:
+        if len({key for key, _ in items}) < len(items):
+            odd()
+        return dict(items)
+
+    def whole(digits: str) -> int:
+        if abs(int(digits)) > 2 ** 53:
+            odd()
+        return int(digits)
+
+    try:
+        json.loads(text, parse_float=odd, parse_constant=odd, parse_int=whole, object_pairs_hook=pairs)
+    except ValueError:
+        return False
+    return alike
 
 
 # Objects given a key twice, at the top and deep inside: refused, naming the first key repeated.

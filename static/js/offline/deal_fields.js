@@ -142,6 +142,9 @@ export function meldPricesFromFields(pairs) {
   return prices;
 }
 
+/** A deal's keys that are not a form field of their own name. */
+const DRAWN_APART = new Set(["passed", "bidder", "bid_by", "sides", "entered_under"]);
+
 /** The fields of a recorded deal (match file form) as the server fills a correction form in
  * (forms/deals.py, deal_form_data): the reverse of dealFromFields. */
 export function fieldsFromDeal(deal) {
@@ -151,8 +154,10 @@ export function fieldsFromDeal(deal) {
   const put = (name, value) => { if (value !== undefined && value !== null && value !== "") pairs.push([name, String(value)]); };
   // A noted bidder is their button under "Who bid?" ("side:player"), as the server draws it.
   put("bidder", deal.bid_by ? `${deal.bidder}:${deal.bid_by}` : deal.bidder);
-  for (const key of ["bid", "trump", "dealt_by"]) put(key, deal[key]);
-  for (const flag of ["thrown_in", "out", "forced"]) if (deal[flag]) put(flag, "y");
+  // Every other fact of the deal but its sides is the field of its name; a flag that is set is ticked.
+  for (const [key, value] of Object.entries(deal)) {
+    if (!DRAWN_APART.has(key)) put(key, value === true ? "y" : value === false ? null : value);
+  }
   sides.forEach((side, i) => {
     const noPoints = side.took_trick === true && !side.tricks;
     put(`sides-${i}-took`, side.took_trick === false ? "none" : noPoints ? "no_points" : "points");

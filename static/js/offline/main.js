@@ -10,9 +10,6 @@ import * as view from "./view.js";
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_MOST_MS = 60000;
-const FORM_PATH = /\/deals\/new$|\/deals\/(\d+)\/(edit|delete|throw-in)$|\/rules(?:\/(meld|rescale)|\/undo\/\d+)?$/;
-const KINDS = { edit: "edit", delete: "delete", "throw-in": "throw_in" };
-const RULE_KINDS = { meld: "meld_prices", rescale: "rescale" };
 const EDIT_OR_DELETE = /\/deals\/(\d+)\/(edit|delete)$/;
 
 let sequence = 0;
@@ -106,6 +103,18 @@ function twinOf(ctx) {
   return ctx.twin;
 }
 
+/** The parts of a row of the sheet as the server draws them (outbox.rows, under the outbox's address, kept with
+ * the match's kit), or null with no copy of them. @returns {Promise<DocumentFragment|null>} */
+function rowPartsOf(ctx) {
+  ctx.rowParts ??= fetch(`${ctx.config.api}/rows`, { credentials: "same-origin" }).then(async (answer) => {
+    if (!answer.ok) throw new Error(`answer ${answer.status}`);
+    const holder = document.createElement("template");
+    holder.innerHTML = await answer.text();
+    return holder.content;
+  }).catch(() => { ctx.rowParts = undefined; return null; });
+  return ctx.rowParts;
+}
+
 // The match's facts the service worker keeps with its sheet (static/sw.js, keepKit), when newer than those this
 // phone holds: a phone that opened the sheet and nothing else works its entries out from them with no signal.
 async function adoptKeptFacts(ctx) {
@@ -167,6 +176,7 @@ async function adaptForm(ctx, form, path, retitle) {
   }
   const number = Number(asked[1]);
   const deal = file.deals[number - 1];
+  Object.assign(form.dataset, { outbox: asked[2], outboxDeal: String(number) });
   const page = `${ctx.config.sheet}/deals/${number}`;
   (form.parentElement || document).querySelectorAll("[data-new-deal-only]").forEach((notice) => notice.remove());
   form.querySelector('input[name="version"]').value = String(facts.version);
@@ -263,10 +273,10 @@ async function keep(ctx, form, submitter, state = "pending") {
   const pairs = [...new FormData(form, submitter)]
     .filter(([name, value]) => name !== "csrf_token" && typeof value === "string");
   const path = new URL(form.action, location.href).pathname;
-  const found = FORM_PATH.exec(path);
-  const number = found && found[1] ? Number(found[1]) : null;
-  const kind = !found ? "other" : path.endsWith("/rules") ? "rules" : found[3] ? RULE_KINDS[found[3]]
-    : path.includes("/rules/undo/") ? "undo" : number === null ? "add" : KINDS[found[2]];
+  // What the form is, as the server drew it (data-outbox: add, edit, delete, throw_in, rules, meld_prices,
+  // rescale or undo) and the deal it is about (data-outbox-deal), or as adaptForm made it.
+  const kind = form.dataset.outbox || "other";
+  const number = form.dataset.outboxDeal ? Number(form.dataset.outboxDeal) : null;
   const facts = await ctx.db.factsOf(ctx.config.match);
   const fixing = form.dataset.outboxFixing
     && (await ctx.db.entriesOf(ctx.config.match)).find((each) => each.key === form.dataset.outboxFixing);
@@ -390,8 +400,10 @@ async function show(ctx) {
   const facts = await ctx.db.factsOf(ctx.config.match);
   if (facts) document.documentElement.dataset.outboxFacts = String(facts.version);  // ready to work offline
   const twin = entries.length && facts ? await twinOf(ctx) : null;  // null: listed without totals
-  ctx.view.render({ config: ctx.config, entries, notes, facts, twin, fields: ctx.fields,
-    onSheet: location.pathname === ctx.config.sheet, replacePage: Boolean(ctx.replaced) });
+  const onSheet = location.pathname === ctx.config.sheet;
+  const rowKit = twin && onSheet ? await rowPartsOf(ctx) : null;
+  ctx.view.render({ config: ctx.config, entries, notes, facts, twin, rowKit, fields: ctx.fields, onSheet,
+    replacePage: Boolean(ctx.replaced) });
 }
 
 // The player's answer to a refused entry, a conflict or a likely duplicate.

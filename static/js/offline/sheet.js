@@ -1,15 +1,14 @@
 // The score sheet with what is not sent yet: the live part of the sheet as the server drew it, with the
 // totals, the deal count, the next deal's number, the dealer, the rows and the chart worked out by the rules
 // core's twin over the entries kept on this phone, the deals not sent yet marked so. The server's rows are
-// kept where a deal's line is as the server drew it (only its number and running totals move); the rest
-// is drawn here as templates/matches/_sheet_row.html and sheet/chart_svg.py draw it.
+// kept where a deal's line is as the server drew it (only its number and running totals move); the others are
+// made of the parts of a row the server drew with its own row template (row_parts), filled with the twin's
+// numbers; the chart is drawn here as sheet/chart_svg.py draws it.
 
 import { nextDealer } from "../rules/rotation.js";
 
 const MINUS = "\u2212";
 const points = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
-const signed = (value) => (value > 0 ? `+${value}` : points(value));
-const STATUS_TEXT = { made: "made", set: "set", thrown_in: "thrown in" };
 const PROJECTED = "data-outbox-projected";  // on what this module put on the page
 
 function el(tag, attrs = {}, ...children) {
@@ -43,8 +42,9 @@ export function restore(region) {
 }
 
 /** Draw the sheet of `projected` (view.js's project: the file, its sheet and each deal's origin) in the live
- * part `region`, over the server's, whose own sheet is `base`; `names`: the sides' names as the pages show them. */
-export function draw(region, { projected, base, config, pending, names }) {
+ * part `region`, over the server's, whose own sheet is `base`; `names`: the sides' names as the pages show them;
+ * `rowKit`: the parts of a row as the server draws them (none: the rows are left as they are). */
+export function draw(region, { projected, base, rowKit, pending, names }) {
   addLook();
   if (!region.querySelector(`[${PROJECTED}]`)) served.set(region, fragmentOf(region));
   const page = served.get(region).cloneNode(true);
@@ -59,7 +59,7 @@ export function draw(region, { projected, base, config, pending, names }) {
   if (dealer && (next === null || sheet.winner !== null)) dealer.remove();
   else if (dealer) dealer.textContent = `${next} deals`;
   drawAddDeal(page, count, sheet.winner !== null);
-  drawRows(page, { file, sheet, track, base, names, config });
+  drawRows(page, { file, sheet, track, base, names, rowKit });
   drawChart(page, sheet, names, file.rules.target, pending);
   page.firstElementChild.setAttribute(PROJECTED, "");
   region.replaceChildren(page);
@@ -116,90 +116,122 @@ const sameList = (a, b) => (a === null || b === null ? a === b : a.length === b.
 
 function sameLine(a, b) {
   return Boolean(a) && a.status === b.status && a.after_end === b.after_end && a.bidder === b.bidder && a.bid === b.bid
-    && sameList(a.scores, b.scores) && sameList(a.as_entered, b.as_entered);
+    && sameList(a.scores, b.scores) && sameList(a.as_entered, b.as_entered)
+    && sameList(a.lost_meld.map(String), b.lost_meld.map(String));
 }
 
-function drawRows(page, { file, sheet, track, base, names, config }) {
+/** The parts of a row as the server draws them (sheet/row_parts.py, with the sheet's own cells; kept with
+ * the match's kit): each is drawn for a stand-in line whose numbers are the marks in `data-fill`, which `fill`
+ * replaces. @param {DocumentFragment} doc */
+function rowParts(doc) {
+  const template = /** @type {HTMLTemplateElement|null} */ (doc.querySelector("template[data-sheet-rows]"));
+  if (!template) return null;
+  const marks = JSON.parse(template.dataset.fill || "{}");
+  /** @param {string} key @returns {Element[]} the part's rows, copied */
+  const rows = (key) => [...template.content.querySelectorAll(`[data-part="${key}"] > tr`)]
+    .map((row) => /** @type {Element} */ (row.cloneNode(true)));
+  /** The part's cell (a bid cell, a side's cell …), copied. @param {string} key @returns {Element} */
+  const cell = (key) => /** @type {Element} */ (rows(key)[0].firstElementChild);
+  /** `node` with each mark of `values` replaced by its number. @template {Node} N @param {N} node
+   * @param {Record<string, number|string>} values @returns {N} */
+  const fill = (node, values) => {
+    const swap = (text) => Object.entries(values).reduce((done, [key, value]) => done.replaceAll(String(marks[key]), String(value)), text);
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let at = /** @type {Node|null} */ (node); at; at = walker.nextNode()) {
+      if (at.nodeType === Node.TEXT_NODE) at.nodeValue = swap(at.nodeValue || "");
+      else for (const attr of /** @type {Element} */ (at).attributes) attr.value = swap(attr.value);
+    }
+    return node;
+  };
+  const table = /** @type {HTMLTemplateElement|null} */ (doc.querySelector("template[data-sheet-table]"));
+  return { rows, cell, fill, table: () => /** @type {Element} */ (table.content.firstElementChild.cloneNode(true)) };
+}
+
+/** The server's number cell of deal `number`. */
+const numberCell = (parts, number) => parts.fill(parts.rows("row")[0].firstElementChild, { number });
+
+/** A side's running total, as the server draws it. */
+function running(parts, total) {
+  const shown = parts.cell(total < 0 ? "negative" : "side-0-plain").querySelector(".running");
+  return parts.fill(shown, { total: Math.abs(total) });
+}
+
+function drawRows(page, { file, sheet, track, base, names, rowKit }) {
+  const parts = rowKit && rowParts(rowKit);
+  if (!parts) return;
   let body = page.querySelector(".match-sheet tbody");
-  if (!body) body = newTable(page, file, names);
+  if (!body) body = newTable(page, parts);
   const server = new Map([...body.querySelectorAll("tr[id]")].map((row) => [row.id, row]));
-  const rows = sheet.deals.flatMap((line, i) => {
+  const lines = sheet.deals.flatMap((line, i) => {
     const { origin, entry } = track[i];
     const kept = origin !== null && base && sameLine(base.deals[origin], line) && server.get(`deal-${origin + 1}`);
-    return kept ? reused(kept, line, config) : drawn(line, file, names, config, entry);
+    return kept ? reused(kept, line, parts) : drawn(line, file, names, parts, entry);
   });
-  body.replaceChildren(...rows);
+  body.replaceChildren(...lines);
 }
 
-function newTable(page, file, names) {
-  const auction = file.auction !== false;
-  const body = el("tbody");
-  const table = el("table", { class: `sheet sides-${names.length}${auction ? " auction" : ""}` },
-    el("caption", { class: "visually-hidden" }, "Score sheet: each deal's score and the running totals"),
-    el("thead", {}, el("tr", {}, el("th", { class: "left", scope: "col" }, "#"),
-      auction ? el("th", { class: "left bid-head", scope: "col" }, "Bid") : null,
-      ...names.map((name) => el("th", { scope: "col", class: "side-head" }, name)))), body);
-  const wrap = el("div", { class: "sheet-wrap match-sheet", [PROJECTED]: "" }, table);
+function newTable(page, parts) {
+  const wrap = parts.table();
+  wrap.setAttribute(PROJECTED, "");
   const empty = page.querySelector(".empty-sheet");
   if (empty) empty.replaceWith(wrap);
   else page.append(wrap);
-  return body;
+  return wrap.querySelector("tbody");
 }
 
 // A server's row whose line is unchanged: renumbered (a deal before it may be deleted) with its running totals.
-function reused(row, line, config) {
+function reused(row, line, parts) {
   const copy = row.cloneNode(true);
   copy.id = `deal-${line.number}`;
   copy.classList.remove("row-changed");
-  const link = copy.querySelector(".deal-number a");
-  if (link) Object.assign(link, { textContent: String(line.number), href: `${config.sheet}/deals/${line.number}/edit` });
-  if (link) link.setAttribute("aria-label", `Edit deal ${line.number}`);
-  copy.querySelectorAll(".running").forEach((running, side) => { running.textContent = points(line.totals[side]); });
+  const number = copy.querySelector(".deal-number");
+  if (number && number.querySelector("a")) number.replaceWith(numberCell(parts, line.number));
+  copy.querySelectorAll(".running").forEach((shown, side) => { shown.replaceWith(running(parts, line.totals[side])); });
   const note = row.nextElementSibling;  // a match without an auction: the "after the end" line under the row
   return note && !note.id && note.classList.contains("after-end") ? [copy, note.cloneNode(true)] : [copy];
 }
 
+/** The key of a line's bid cell among the row parts. */
+const bidKey = (line) => `bid-${line.status === "passed" ? "passed" : line.after_end ? "after" : line.status}`;
+
+/** A side's cell of a line the twin worked out, from the server's cells. */
+function sideCell(line, side, parts) {
+  const setLook = ["set", "thrown_in"].includes(line.status) ? "bidder-set" : "bidder";
+  const look = line.bidder === side ? setLook : "plain";
+  const cell = parts.cell(`side-${side}-${look}${line.totals === null ? "-none" : ""}`);
+  if (line.totals !== null) {
+    const score = line.scores[side];
+    cell.querySelector(".running").replaceWith(running(parts, line.totals[side]));
+    if (score <= 0) cell.querySelector(".hand").replaceWith(parts.cell(score < 0 ? "negative" : "zero").querySelector(".hand"));
+    if (line.as_entered.includes(side)) cell.querySelector(".hand").append(parts.cell("as-entered").querySelector(".mark"));
+    for (const [lostSide, meld, reason] of line.lost_meld) {
+      if (lostSide === side) cell.append(" ", parts.fill(parts.cell(`lost-${reason}`).querySelector(".lost-meld"), { meld }));
+    }
+  }
+  return parts.fill(cell, { score: Math.abs(line.scores ? line.scores[side] : 0), bid: line.bid ?? "" });
+}
+
 // A line the twin worked out: a deal not sent yet, or one whose score moved with something not sent yet.
-function drawn(line, file, names, config, entry) {
+function drawn(line, file, names, parts, entry) {
   const auction = file.auction !== false;
   const deal = file.deals[line.number - 1];
-  const fresh = entry && entry.kind === "add";
-  const mark = entry ? el("span", { class: "status status-pending" }, "not sent yet") : null;
-  const href = fresh ? `${entry.path}#fix=${encodeURIComponent(entry.key)}` : `${config.sheet}/deals/${line.number}/edit`;
-  const row = el("tr", { id: `deal-${line.number}`, class: [line.after_end ? "after-end" : "", entry ? "row-pending" : ""]
-    .filter(Boolean).join(" ") || null, [PROJECTED]: "" },
-  el("td", { class: "left num deal-number" },
-    el("a", { href, "aria-label": `${fresh ? "Change" : "Edit"} deal ${line.number}` }, String(line.number)),
-    auction ? null : mark));
+  const [row, note] = parts.rows(line.after_end ? "row-after" : "row");
+  row.replaceChildren(parts.fill(row, { number: line.number }).firstElementChild);  // its number cell
+  row.setAttribute(PROJECTED, "");
+  const mark = entry ? parts.cell("pending").firstElementChild : null;
+  if (entry) row.classList.add("row-pending");
+  if (entry && entry.kind === "add") row.querySelector(".deal-number a").href = `${entry.path}#fix=${encodeURIComponent(entry.key)}`;
   if (auction) {
-    const cell = el("td", { class: "left bid-cell" });
-    if (line.status === "passed") cell.append(el("span", { class: "status status-passed" }, "passed"));
-    else {
-      cell.append(el("span", { class: "bid" }, String(line.bid)), " ", line.after_end
-        ? el("span", { class: "status status-after" }, "after the end")
-        : el("span", { class: `status status-${line.status}` }, STATUS_TEXT[line.status] || ""));
-      if (deal.forced) cell.append(" ", el("span", { class: "status status-passed" }, "forced"));
-      if (deal.out) cell.append(" ", el("span", { class: "status status-made" }, "going out"));
-    }
+    const cell = parts.fill(parts.cell(bidKey(line)), { bid: line.bid ?? "" });
+    if (line.status !== "passed" && deal.forced) cell.append(" ", parts.cell("bid-forced").lastElementChild);
+    if (line.status !== "passed" && deal.out) cell.append(" ", parts.cell("bid-out").lastElementChild);
     if (mark) cell.append(" ", mark);
     row.append(cell);
+  } else if (mark) {
+    row.firstElementChild.append(mark);
   }
-  names.forEach((name, side) => {
-    const bidder = line.bidder === side;
-    const cell = el("td", { class: `num${bidder ? " bidder" : ""}${bidder && ["set", "thrown_in"].includes(line.status) ? " bidder-set" : ""}` });
-    if (bidder) cell.append(el("span", { class: "visually-hidden" }, `${name} bid ${line.bid}:`), " ");
-    if (line.totals === null) cell.append(el("span", { class: "hand" }, "—"));
-    else {
-      const score = line.scores[side];
-      cell.append(el("span", { class: "running" }, points(line.totals[side])), " ",
-        el("span", { class: `hand${score < 0 ? " negative" : ""}` }, signed(score),
-          line.as_entered.includes(side) ? el("a", { href: "#as-entered", class: "mark", title: "kept as entered" }, "*") : null));
-    }
-    row.append(cell);
-  });
-  if (auction || !line.after_end) return [row];
-  return [row, el("tr", { class: "after-end" }, el("td", { colspan: String(names.length + 1), class: "left small" },
-    `Deal ${line.number}: after the end`))];
+  names.forEach((_, side) => row.append(sideCell(line, side, parts)));
+  return note ? [row, parts.fill(note, { number: line.number })] : [row];
 }
 
 // The chart (sheet/chart.py and chart_svg.py): each side's running total after each deal.

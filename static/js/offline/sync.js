@@ -29,12 +29,15 @@ export async function fetchFacts(ctx, keys = []) {
   return answer.body;
 }
 
+/** Send a kept form to its own address, as its page would, asking for JSON (views/replay.py): with the
+ * version the player chose to apply it on, when they did. */
 function post(ctx, entry) {
-  const body = { path: entry.path, fields: entry.fields };
-  if (entry.useVersion !== undefined) body.version = entry.useVersion;
-  return call(ctx.config.api, {
-    method: "POST", body: JSON.stringify(body),
-    headers: { "Content-Type": "application/json", "X-CSRFToken": ctx.token || "", "Idempotency-Key": entry.key },
+  const chosen = entry.useVersion !== undefined;
+  const fields = entry.fields.filter(([name]) => !chosen || name !== "version");
+  if (chosen) fields.push(["version", String(entry.useVersion)]);
+  return call(entry.path, {
+    method: "POST", body: new URLSearchParams(fields),
+    headers: { "X-CSRFToken": ctx.token || "", "Idempotency-Key": entry.key },
   });
 }
 

@@ -30,7 +30,7 @@ export function deleteForm(kept, description, number, page) {
   return [
     el("section", { class: "card" }, el("p", {}, description),
       el("p", { class: "muted" }, tell("deal_page.after_delete"))),
-    el("form", { method: "post", class: "actions", "data-outbox": true }, hidden("csrf_token"), hidden("write_key"),
+    el("form", { method: "post", class: "actions", "data-outbox": "delete", "data-outbox-deal": number }, hidden("csrf_token"), hidden("write_key"),
       hidden("version"), el("button", { type: "submit", class: "danger primary big", "data-submit-once": "Deleting…" },
         tell("deal_page.delete_button", { n: number }))),
     el("p", {}, link(`${page}/edit`, tell("deal_page.keep"), { class: "button quiet" })),
@@ -205,7 +205,7 @@ function statusText(entries) {
 
 /** Draw the outbox on the page (or take it away when nothing is kept); on the sheet, the sheet with the
  * entries not sent yet worked in. */
-export function render({ config, entries, notes, facts, twin, fields, onSheet, replacePage }) {
+export function render({ config, entries, notes, facts, twin, rowKit, fields, onSheet, replacePage }) {
   document.querySelectorAll("[data-outbox-view]").forEach((old) => old.remove());
   const live = document.querySelector(".live-sheet");
   if (live) sheetView.restore(live);
@@ -244,7 +244,7 @@ export function render({ config, entries, notes, facts, twin, fields, onSheet, r
   if (live && pending) {
     let base = null;
     try { base = twin.scoreMatch(twin.matchFromJson(facts.file, { stored: true })); } catch { /* contradicted: all drawn anew */ }
-    sheetView.draw(live, { projected, base, config, pending, names });
+    sheetView.draw(live, { projected, base, rowKit, pending, names });
   }
   // Worked into the sheet and waiting for nothing but the network, the entries come after it: the totals stay at
   // the top of the screen. What the player must look at (refused, in conflict, a likely duplicate) comes first.

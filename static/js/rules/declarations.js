@@ -34,6 +34,7 @@ export const MESSAGES = {
   "name.side": "a side's name",
   "name.player": "a player's name",
   not_json: "not valid JSON: {reason} (line {line}, column {column})",
+  "not_json.unplaced": "not valid JSON: {reason}",
   too_deep: "lists and objects nested more than {depth} deep",
   "out_of_range.json_digits": "a number with more than {digits} digits ({start}…) is far too large",
   duplicate_key: "the key {key} is given twice; give it once",

@@ -6,20 +6,19 @@ import { RANKS, cardFromText, hand, rankFromText, suitFromText } from "./cards.j
 import { COMBINATIONS, combinationFromKey } from "./combinations.js";
 import { FORMAT, LIMITS, MATCH_FILE_KEYS } from "./declarations.js";
 import { DEFAULT_RULES, RULE_SPECS_BY_KEY, parseRule, rulesFromMapping } from "./house_rules.js";
-import { loadJson } from "./json.js";
 import { PASSED_DEAL, makeDeal, makeMatch } from "./match.js";
 import { isWholeNumber } from "./numbers.js";
 import { MatchFileError, ProblemCode, RulesError, joinPath, problem, problemAt } from "./problems.js";
 import { say, told } from "./messages.js";
 import { strip, words } from "./spaces.js";
-import { cleanName } from "./text.js";
+import { cleanName, loadJson } from "./text.js";
 
 export { FORMAT };
 const { match: MATCH_KEYS, side: SIDE_KEYS, deal: DEAL_KEYS, entered_under: BASIS_KEYS } = MATCH_FILE_KEYS;
 
 /** A refusal at `path` that says its code's message (or the variant's: messages.py). */
 const fail = (code, path, variant = "", fields = {}) => new MatchFileError(told(code, path, fields, variant));
-/** A JSON object: not a list, nor a JsonFloat (json.js). */
+/** A JSON object, not a list. */
 const isObject = (data) => data !== null && typeof data === "object" && Object.getPrototypeOf(data) === Object.prototype;
 const has = (obj, key) => Object.hasOwn(obj, key);
 const given = (obj, key) => has(obj, key) && obj[key] !== null;

@@ -4,7 +4,6 @@
 import { LIMITS, SHOWN } from "./declarations.js";
 import { ProblemCode, RulesError } from "./problems.js";
 import { told } from "./messages.js";
-import { JsonFloat } from "./json.js";
 import { strip } from "./spaces.js";
 
 const DIGITS = /^[0-9]+$/;
@@ -41,17 +40,16 @@ export function wholeNumberOrNull(text, maxDigits = LIMITS.MAX_DIGITS) {
   }
 }
 
-/** Whether a decoded JSON value is a whole number to the Python core (an int, not a bool): a JsonFloat
- * never is, and a number too large for a double is a BigInt. */
+/** Whether a decoded JSON value is a whole number to the Python core (an int, not a bool; a number too large
+ * for a double, as parseWholeNumber reads it, is a BigInt). */
 export const isWholeNumber = (value) => (typeof value === "number" && Number.isInteger(value)) || typeof value === "bigint";
 
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u; // what str.isprintable() refuses
 
-/** A decoded JSON value as Python's repr writes it, for messages: None, True, 500.0, [1, 'AH'], {'k': 2}. */
+/** A decoded JSON value as Python's repr writes it, for messages: None, True, 2.5, [1, 'AH'], {'k': 2}. */
 export function pythonRepr(value) {
   if (value === null) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
-  if (value instanceof JsonFloat) return value.repr;
   if (typeof value === "string") {
     const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
     const escaped = [...value].map((char) => {

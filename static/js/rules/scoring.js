@@ -3,13 +3,16 @@
 
 import { dealProblems } from "./checks.js";
 import { withRules } from "./match.js";
-import { earned, priceMeld, priceSide } from "./pricing.js";
+import { earned, meldLostBecause, priceMeld, priceSide } from "./pricing.js";
 import { ContradictionError } from "./problems.js";
 import { trickTotal } from "./tricks.js";
 
-/** @typedef {{status: string, scores: number[], made: boolean|null, asEntered: number[]}} DealScore */
+/** A side whose meld did not count: [side, meld, reason] (pricing.js's meldLostBecause).
+ * @typedef {[number, number, string]} LostMeld */
+/** @typedef {{status: string, scores: number[], made: boolean|null, asEntered: number[], lostMeld: readonly LostMeld[]}} DealScore */
 /** @typedef {{number: number, scores: number[]|null, totals: number[]|null, made: boolean|null,
- *   after_end: boolean, as_entered: number[], status: string, bidder: number|null, bid: number|null}} DealLine */
+ *   after_end: boolean, as_entered: number[], lost_meld: LostMeld[], status: string, bidder: number|null,
+ *   bid: number|null}} DealLine */
 /** @typedef {{totals: number[], winner: number|null, ended_at: number|null, rank: number[], deals: DealLine[]}} Sheet */
 
 export const MADE = "made";
@@ -18,8 +21,19 @@ export const THROWN_IN = "thrown_in";
 export const PASSED = "passed";
 export const NO_AUCTION = "no_auction";
 
-const settled = (status, scores, made, asEntered) =>
-  Object.freeze({ status, scores: Object.freeze(scores), made, asEntered: Object.freeze(asEntered) });
+const settled = (status, scores, made, asEntered, lostMeld = []) => Object.freeze({
+  status, scores: Object.freeze(scores), made, asEntered: Object.freeze(asEntered), lostMeld: Object.freeze(lostMeld) });
+
+/** The sides whose meld did not count, and why (but `skip`, a side whose score does not depend on it).
+ * @returns {LostMeld[]} */
+function lostMeld(priced, rules, played, skip = null) {
+  const lost = [];
+  priced.forEach((side, i) => {
+    const reason = meldLostBecause(side, rules, played);
+    if (reason !== null && side.meld > 0 && i !== skip) lost.push([i, side.meld, reason]);
+  });
+  return lost;
+}
 
 /** Settle one deal: the bidders make it or are set; defenders keep what they earned. @returns {DealScore} */
 export function scoreDeal(rules, deal, sideCount) {
@@ -27,17 +41,20 @@ export function scoreDeal(rules, deal, sideCount) {
   const priced = deal.sides.map((entry) => priceSide(entry, deal, rules));
   const asEntered = [];
   priced.forEach((side, i) => { if (!side.exact) asEntered.push(i); });
-  if (deal.bidder === null) return settled(NO_AUCTION, priced.map((side) => earned(side, rules)), null, asEntered);
+  if (deal.bidder === null) {
+    return settled(NO_AUCTION, priced.map((side) => earned(side, rules)), null, asEntered, lostMeld(priced, rules, true));
+  }
   const bid = deal.bid || 0;
   if (deal.thrownIn) {
     const penalty = rules.set_penalty === "double" ? -2 * bid : -bid;
     return settled(THROWN_IN, priced.map((side, i) => (i === deal.bidder ? penalty
-      : earned(side, rules, false) + rules.throw_in_bonus)), false, asEntered);
+      : earned(side, rules, false) + rules.throw_in_bonus)), false, asEntered, lostMeld(priced, rules, false, deal.bidder));
   }
   const scores = priced.map((side) => earned(side, rules));
   const made = scores[deal.bidder] >= bid;
   if (!made) scores[deal.bidder] = setScore(rules, bid, scores[deal.bidder]);
-  return settled(made ? MADE : SET, scores, made, asEntered);
+  const kept = made || rules.set_penalty === "shortfall"; // otherwise the bid is the bidders' score anyway
+  return settled(made ? MADE : SET, scores, made, asEntered, lostMeld(priced, rules, true, kept ? null : deal.bidder));
 }
 
 /** What bidders who earned `earned` on a bid of `bid` score when set. */
@@ -91,8 +108,9 @@ function sheet(match, results) {
   const lines = match.deals.map((deal, i) => {
     const result = results[i];
     const line = { number: i + 1, scores: null, totals: null, made: result.made, after_end: winner !== null,
-      as_entered: result.asEntered, status: result.status, bidder: deal.bidder, bid: deal.bid };
+      as_entered: result.asEntered, lost_meld: [], status: result.status, bidder: deal.bidder, bid: deal.bid };
     if (line.after_end) return line;
+    line.lost_meld = result.lostMeld;
     totals = totals.map((total, side) => total + result.scores[side]);
     played += deal.passed ? 0 : 1;
     if (Math.max(...totals) >= rules.target) winner = winnerOf(rules, deal, result, totals, announce);

@@ -1,0 +1,33 @@
+"""The parts of a sheet's row the phone fills (sheet/row_parts.py): kept with a match's kit, one for every
+status, look and meld lost, each drawn by the sheet's own row template with the marks the phone replaces."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import Actions
+from flask.testing import FlaskClient
+
+from scorekeeper.rules.pricing import MeldLostReason
+from scorekeeper.sheet.row_parts import FILL, row_parts
+
+
+def test_every_look_of_a_row_has_a_part() -> None:
+    parts = row_parts(3)
+    keys = {key for key, *_ in [*parts.rows, *parts.bids, *parts.sides]}
+    assert {"row", "row-after", "bid-passed", "bid-made", "bid-set", "bid-thrown_in", "bid-after", "bid-forced",
+            "bid-out", "negative", "zero"} <= keys
+    assert {f"side-{side}-{look}{none}" for side in range(3) for look in ("plain", "bidder", "bidder-set")
+            for none in ("", "-none")} <= keys
+    assert {f"lost-{reason.value}" for reason in MeldLostReason} <= keys
+
+
+def test_the_match_kit_carries_the_parts_drawn_by_the_row_template(client: FlaskClient, actions: Actions) -> None:
+    public_id = actions.create_match()
+    page = client.get(f"/m/{public_id}/outbox/rows").get_data(as_text=True)
+    template = re.search(r"<template data-sheet-rows.*?</template>", page, re.S)
+    assert template is not None
+    assert f'<tr id="deal-{FILL["number"]}">' in template[0]
+    assert f'href="/m/{public_id}/deals/{FILL["number"]}/edit"' in template[0]
+    assert '<span class="lost-meld">no trick<span class="visually-hidden">: meld 987605 did not count' in template[0]
+    assert "<template data-sheet-table>" in page
