@@ -180,6 +180,11 @@ WORDS: Final[Mapping[str, str]] = {
     "sheet.reached": "reached {target}",
     "sheet.add": "+ Add deal {n}",
     "sheet.add_after_end": "Add deal {n} after the end (it will not count)",
+    # What the phone says of a sheet drawn over changes it has not sent yet (static/js/offline/sheet.js)
+    "sheet.pending": "with {n} changes not sent yet",
+    "sheet.pending.one": "with 1 change not sent yet",
+    "sheet.pending_totals": "Totals {pending}: kept on this phone and sent once the network is back.",
+    "sheet.pending_chart": "The chart {pending}.",
 }
 """Words that are no problem's, in templates as the messages are (the pages take them as ``say``); apart, so
 that a script that tells no problem carries none of the messages."""

@@ -161,6 +161,10 @@ export const WORDS = {
   "sheet.reached": "reached {target}",
   "sheet.add": "+ Add deal {n}",
   "sheet.add_after_end": "Add deal {n} after the end (it will not count)",
+  "sheet.pending": "with {n} changes not sent yet",
+  "sheet.pending.one": "with 1 change not sent yet",
+  "sheet.pending_totals": "Totals {pending}: kept on this phone and sent once the network is back.",
+  "sheet.pending_chart": "The chart {pending}.",
 };
 
 // messages.py: the words of the meld calculator and the card faces that their scripts also draw
