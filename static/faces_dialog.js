@@ -7,10 +7,11 @@
 import { SUIT_LABELS, SUIT_SYMBOLS, hand } from "./js/rules/cards.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
 import { cardFaces, cardsFact, cardsOfFact, element, held, meldBreakdown } from "./js/meld_faces.js";
+import { meldWords } from "./js/meld_words.js";
 import { guardSecondTaps } from "./js/second_tap.js";
 
 const ALL_TRUMPS = "all";
-const TRUMPS = [[ALL_TRUMPS, "All four"], ...Object.keys(SUIT_SYMBOLS).map((suit) =>
+const TRUMPS = [[ALL_TRUMPS, meldWords("faces.all_trumps")], ...Object.keys(SUIT_SYMBOLS).map((suit) =>
   [suit, `${SUIT_SYMBOLS[suit]} ${SUIT_LABELS[suit].charAt(0).toUpperCase()}${SUIT_LABELS[suit].slice(1)}`])];
 
 // The meld table the form's match prices on: its own prices, when it has some, as a table of their own.
@@ -75,7 +76,7 @@ export async function openFaces(form, box, name) {
   const bySets = element("button", { type: "button", class: "button quiet" }, "Count by sets instead");
   const others = element("p", { class: "row faces-others" }, bySets);
   const calculator = calculatorLink(box);
-  const toCalculator = element("button", { type: "button", class: "button quiet" }, "Meld calculator");
+  const toCalculator = element("button", { type: "button", class: "button quiet" }, meldWords("faces.calculator"));
   if (calculator) others.append(toCalculator);
   let best = null;
   const recount = () => {
@@ -89,7 +90,7 @@ export async function openFaces(form, box, name) {
     use.textContent = `Use ${best ? best.total : ""}`;
   };
   const faces = cardFaces(deck, counts, recount);
-  const title = element("h2", { id: "faces-title" }, `${name} by cards`);
+  const title = element("h2", { id: "faces-title" }, meldWords("faces.title", { hand: name }));
   const bar = element("div", { class: "faces-bar" }, status, element("div", { class: "row" }, use, cancel));
   const dialog = element("dialog", { class: "faces-dialog", "aria-labelledby": "faces-title" }, title, trumps,
     faces.element, others, bar);
@@ -97,7 +98,7 @@ export async function openFaces(form, box, name) {
   cancel.addEventListener("click", () => dialog.close());
   use.addEventListener("click", () => {
     if (!best) return;
-    const said = `${name} by cards: ${meldBreakdown(best)}. Type a number or count sets to replace them.`;
+    const said = meldWords("faces.kept", { hand: name, melds: meldBreakdown(best) });
     useCards(box, kept, cardsFact(counts, deck, best.trump), said);
     useTrump(form, best.trump);
     dialog.close();

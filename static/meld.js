@@ -11,6 +11,7 @@ import { NATURAL_TABLES } from "./js/rules/declarations.js";
 import { addTable, bestMelds } from "./js/rules/meld.js";
 import { strip } from "./js/rules/spaces.js";
 import { cardFaces, element } from "./js/meld_faces.js";
+import { meldWords } from "./js/meld_words.js";
 
 const form = /** @type {HTMLFormElement} */ (document.querySelector("[data-meld-form]"));
 const output = document.getElementById("meld-result");
@@ -71,7 +72,7 @@ function showFaces() {
 
 function line(meld) {
   const points = meld.on_table === false
-    ? ["0 ", element("span", { class: "hint" }, "not on this table")] : [String(meld.points)];
+    ? ["0 ", element("span", { class: "hint" }, meldWords("calculator.off_table"))] : [String(meld.points)];
   return element("tr", {}, element("td", { class: "left" }, capitalized(combinationLabel(meld.name))),
     element("td", {}, String(meld.sets)), element("td", {}, ...points));
 }
@@ -112,7 +113,7 @@ function breakdown(result, first) {
   details.open = first;
   if (output.dataset.dealLink) {
     details.append(element("p", {}, element("a", { class: "button primary", href: dealLink(result) },
-      `Use in deal (${SUIT_SYMBOLS[result.trump]} trump)`)));
+      meldWords("calculator.use", { suit: SUIT_SYMBOLS[result.trump] }))));
   }
   return details;
 }
@@ -120,7 +121,7 @@ function breakdown(result, first) {
 function show(results) {
   const parts = [];
   if (results.length > 1) {
-    parts.push(element("h2", {}, "Each trump, best first"), element("ol", { class: "trump-totals" },
+    parts.push(element("h2", {}, meldWords("calculator.each_trump")), element("ol", { class: "trump-totals" },
       ...results.map((result) => element("li", {}, element("span", { class: "trump-name" }, trumpName(result.trump)),
         " ", element("strong", {}, String(result.total))))));
   }
@@ -174,9 +175,9 @@ if (form && output) {
       form.elements.table.value = usualTable(deck);
       showFaces();
       if (recount() && taken) {
-        const nines = deckRanks(deck).includes("9") ? "" : ", no nines";
-        form.querySelector("[data-meld-status]").append(` · ${taken} card${taken > 1 ? "s" : ""} taken out:`
-          + ` a ${deck} deck has ${deckCopies(deck)} of each${nines}`);
+        const said = deckRanks(deck).includes("9") ? "calculator.taken_out" : "calculator.taken_out.no_nines";
+        form.querySelector("[data-meld-status]").append(" · ", meldWords(said,
+          { cards: `${taken} card${taken > 1 ? "s" : ""}`, deck, copies: deckCopies(deck) }));
       }
       return;
     }

@@ -23,6 +23,8 @@ from tree_sitter import Language, Node, Parser
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = {ROOT / "static" / "js" / "rules" / "declarations.js"}
+BUNDLED = ROOT / "static" / "bundled"
+"""The bundler's output, drawn from the hand-written modules (checked fresh by tests/test_bundle.py)."""
 _TWO_WORDS = re.compile(r"[A-Za-z]+[’']?[a-z]*[,;:.?!]*\s+[A-Za-z]")
 _MARKUP_KEYS = {"class", "className", "type", "scope", "role", "id", "aria-labelledby", "aria-describedby"}
 """Properties whose values are markup (a list of class names), not words for a reader."""
@@ -35,7 +37,9 @@ class Prose(NamedTuple):
 
 
 def hand_written_js() -> list[Path]:
-    return sorted(path for path in (ROOT / "static" / "js").rglob("*.js") if path not in GENERATED)
+    """Every script under static/ but the generated declarations and the bundler's output."""
+    return sorted(path for path in (ROOT / "static").rglob("*.js")
+                  if path not in GENERATED and not path.is_relative_to(BUNDLED))
 
 
 def _pieces(node: Node) -> list[str]:
@@ -51,10 +55,15 @@ def _pieces(node: Node) -> list[str]:
 
 
 def _markup(node: Node) -> bool:
+    """A value given to a markup property: ``{ class: "…" }`` or ``element.className = "…"``."""
     parent = node.parent
-    if parent is None or parent.type != "pair" or parent.child_by_field_name("value") != node:
+    if parent is not None and parent.type == "assignment_expression" and parent.child_by_field_name("right") == node:
+        target = parent.child_by_field_name("left")
+        key = target.child_by_field_name("property") if target is not None else None
+    elif parent is not None and parent.type == "pair" and parent.child_by_field_name("value") == node:
+        key = parent.child_by_field_name("key")
+    else:
         return False
-    key = parent.child_by_field_name("key")
     return key is not None and (key.text or b"").decode().strip("\"'") in _MARKUP_KEYS
 
 

@@ -6,7 +6,7 @@ import string
 
 import pytest
 
-from scorekeeper.rules.messages import MESSAGES, WORDS, problem, say
+from scorekeeper.rules.messages import MELD_WORDS, MESSAGES, WORDS, problem, say
 from scorekeeper.rules.problems import ProblemCode
 
 JOINING = {"side", "hand_counts", "character", "name", "allowed", "prices", "meld"}
@@ -19,9 +19,9 @@ def test_each_key_is_a_problem_code_or_its_variant(key: str) -> None:
     assert code in {c.value for c in ProblemCode} or code in JOINING
 
 
-@pytest.mark.parametrize("key", sorted({**MESSAGES, **WORDS}))
+@pytest.mark.parametrize("key", sorted({**MESSAGES, **WORDS, **MELD_WORDS}))
 def test_each_template_uses_only_the_fields_the_twin_fills(key: str) -> None:
-    for _, name, spec, conversion in string.Formatter().parse({**MESSAGES, **WORDS}[key]):
+    for _, name, spec, conversion in string.Formatter().parse({**MESSAGES, **WORDS, **MELD_WORDS}[key]):
         if name is not None:
             assert name.isidentifier() and spec in ("", ",") and conversion is None, (key, name, spec)
 
@@ -39,3 +39,4 @@ def test_a_variant_is_told_under_its_code() -> None:
 
 def test_no_key_is_both_a_message_and_words() -> None:
     assert not set(MESSAGES) & set(WORDS)
+    assert not (set(MESSAGES) | set(WORDS)) & set(MELD_WORDS)

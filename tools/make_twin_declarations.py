@@ -33,7 +33,7 @@ from scorekeeper.rules.match import PLACEHOLDER_SIDE_NAMES, PricingBasis
 from scorekeeper.rules.matchfile import DEAL_KEYS, FORMAT, MATCH_KEYS, SIDE_KEYS
 from scorekeeper.rules.meld import MELD_TABLES
 from scorekeeper.rules.meld_prices import GROUPS, MAX_PRICE
-from scorekeeper.rules.messages import BASIC_MESSAGES, MESSAGES, WORDS
+from scorekeeper.rules.messages import BASIC_MESSAGES, MELD_WORDS, MESSAGES, WORDS
 from scorekeeper.rules.numbers import SHOWN
 from scorekeeper.rules.price_presets import NPA_DOUBLE_DECK, PRICE_PRESETS
 from scorekeeper.rules.problems import ProblemCode
@@ -91,6 +91,8 @@ DECLARATIONS: tuple[tuple[str, str, Callable[[], Json]], ...] = (
      "BASIC_MESSAGES", lambda: dict(BASIC_MESSAGES)),
     ("messages.py: words that are no problem's (a deal told in a few words, the outbox's titles)", "WORDS",
      lambda: dict(WORDS)),
+    ("messages.py: the words of the meld calculator and the card faces that their scripts also draw", "MELD_WORDS",
+     lambda: dict(MELD_WORDS)),
     ("limits.py: every limit on what a match may hold", "LIMITS", limit_values),
     ("numbers.py: characters of typed text a message repeats", "SHOWN", lambda: SHOWN),
     ("the characters the Python core takes for spaces (str.strip, str.split, \\s)", "SPACES", spaces),

@@ -171,11 +171,40 @@ WORDS: Final[Mapping[str, str]] = {
     "change.other": "A change",
     "change.thrown_in": "Thrown in",
     "change.sheet": "Score sheet",
+    # The live part of the score sheet (templates/matches/_sheet_live.html), which a phone draws again over the
+    # changes it keeps (static/js/offline/sheet.js)
+    "sheet.playing_to": "Playing to {target} · {deals} deals",
+    "sheet.playing_to.one": "Playing to {target} · 1 deal",
+    "sheet.won": "{name} won at deal {deal}",
+    "sheet.to_go": "{points} to go",
+    "sheet.reached": "reached {target}",
+    "sheet.add": "+ Add deal {n}",
+    "sheet.add_after_end": "Add deal {n} after the end (it will not count)",
+    # What the phone says of a sheet drawn over changes it has not sent yet (static/js/offline/sheet.js)
+    "sheet.pending": "with {n} changes not sent yet",
+    "sheet.pending.one": "with 1 change not sent yet",
+    "sheet.pending_totals": "Totals {pending}: kept on this phone and sent once the network is back.",
+    "sheet.pending_chart": "The chart {pending}.",
 }
 """Words that are no problem's, in templates as the messages are (the pages take them as ``say``); apart, so
 that a script that tells no problem carries none of the messages."""
 
-_TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS}
+MELD_WORDS: Final[Mapping[str, str]] = {
+    # The meld calculator's count (templates/meld/calculator.html, static/meld.js)
+    "calculator.each_trump": "Each trump, best first",
+    "calculator.off_table": "not on this table",
+    "calculator.use": "Use in deal ({suit} trump)",
+    "calculator.taken_out": "{cards} taken out: a {deck} deck has {copies} of each",
+    "calculator.taken_out.no_nines": "{cards} taken out: a {deck} deck has {copies} of each, no nines",
+    # The card faces of a deal form's meld box (templates/deals/form.html, static/faces_dialog.js)
+    "faces.all_trumps": "All four",
+    "faces.calculator": "Meld calculator",
+    "faces.title": "{hand} by cards",
+    "faces.kept": "{hand} by cards: {melds}. Type a number or count sets to replace them.",
+}
+"""Words of the meld pages that their scripts also draw: apart, so that those scripts carry no other."""
+
+_TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS, **MELD_WORDS}
 
 
 def say(key: str, /, **fields: object) -> str:

@@ -13,6 +13,8 @@ from markupsafe import Markup, escape
 
 from ..rules.pricing import MeldLostReason
 from ..rules.scoring import MADE, PASSED, SET, THROWN_IN, DealLine, LostMeld
+from .chart import Chart, SetMark, Tick
+from .chart_svg import chart_svg
 from .rows import bid_cell, sheet_rows, side_cells
 
 # Numbers no sheet shows, which the phone finds in a part's text and addresses and replaces.
@@ -68,6 +70,15 @@ def draw_row_parts(parts: RowParts, names: Sequence[str], auction: bool, edit_ur
     drawn.append('<tbody data-part="pending"><tr><td><span class="status status-pending">not sent yet</span></td>'
                  "</tr></tbody>\n</template>")
     return Markup("".join(drawn))
+
+
+def stand_in_chart() -> Markup:
+    """The chart's drawing for a stand-in: its target the mark of ``total``, one set deal the mark of ``number``
+    (the phone takes its words; it draws the lines itself)."""
+    chart = Chart(width=0, height=0, left=0, right=0, top=0, bottom=0, series=(),
+                  set_marks=(SetMark(0, FILL["number"], 0, 0),), target=Tick(FILL["total"], 0), ticks=(),
+                  after_end_x=None, deal_labels=())
+    return chart_svg(chart)
 
 
 def _cell(draw: Callable[..., None], *args: object) -> str:

@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 
 from ..device import players_only
 from ..rules.matchfile import match_to_json
-from ..sheet.row_parts import row_parts
+from ..sheet.row_parts import row_parts, stand_in_chart
 from ..store import reading, write_keys
 
 bp = Blueprint("outbox", __name__, url_prefix="/m/<public_id>/outbox")
@@ -41,7 +41,8 @@ def rows(public_id: str) -> Response:
     match = reading.load_match(public_id).match
     names = [side.shown_name for side in match.sides]
     html = render_template("matches/row_parts.html", parts=row_parts(len(names)), names=names, auction=match.auction,
-                           edit_url=lambda number: url_for("deals.edit", public_id=public_id, number=number))
+                           edit_url=lambda number: url_for("deals.edit", public_id=public_id, number=number),
+                           chart=stand_in_chart())
     return Response(html, mimetype="text/html", headers={"Cache-Control": "private, no-cache"})
 
 

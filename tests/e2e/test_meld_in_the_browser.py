@@ -111,6 +111,22 @@ def test_all_trumps_and_a_double_deck_match_the_server(phones: Phones) -> None:
     expect(page.locator("[data-meld-status]")).not_to_contain_text("taken out")
 
 
+def test_a_deck_switched_says_the_cards_it_takes_out_of_the_hand(phones: Phones) -> None:
+    page = phones.open()
+    page.goto("/meld?deck=single")
+    for code in ("9H", "9H", "AS"):
+        tap_card(page, code)
+    page.get_by_label("Deck").select_option("double")
+    status = page.locator("[data-meld-status]")
+    expect(status).to_contain_text("2 cards taken out: a double deck has 4 of each, no nines")
+    expect(page.locator("[data-held]")).to_have_text("1 of 20 cards")
+    for _ in range(2):
+        tap_card(page, "AS")
+    page.get_by_label("Deck").select_option("single")
+    expect(status).to_contain_text("1 card taken out: a single deck has 2 of each")
+    expect(status).not_to_contain_text("no nines")
+
+
 def test_a_deck_switched_back_to_the_matchs_takes_the_matchs_meld_values(phones: Phones) -> None:
     page = phones.open()
     sheet = import_match(page, {"format": "pinochle-match/1", "name": "Large", "rules": {"meld_table": "double-large"},

@@ -45,7 +45,12 @@ def test_a_sheet_only_phone_enters_corrects_and_deletes_deals_with_no_signal(
         expect(page.get_by_role("link", name="+ Add deal 3")).to_be_visible()
         expect(deal_row(page, 2)).to_contain_text("not sent yet")
         expect(deal_row(page, 2).locator(".bid-cell")).to_contain_text("55")
-        expect(page.locator(".chart-card")).to_contain_text("not sent yet")
+        expect(page.locator(".chart-card")).to_contain_text("The chart with 1 change not sent yet.")
+        expect(page.get_by_role("heading", name="How the match went")).to_be_visible()
+        expect(page.locator("#chart-desc")).to_have_text(
+            "Running totals after each deal; the dashed line is the target of 500.")
+        expect(page.locator(".totals + .notice")).to_have_text(
+            "Totals with 1 change not sent yet: kept on this phone and sent once the network is back.")
         shoot(page, "offline-sheet-only-one-deal")
 
         follow(page, page.get_by_role("link", name="Edit deal 1"))  # a correction form never opened

@@ -3,9 +3,11 @@
 // core's twin over the entries kept on this phone, the deals not sent yet marked so. The server's rows are
 // kept where a deal's line is as the server drew it (only its number and running totals move); the others are
 // made of the parts of a row the server drew with its own row template (row_parts), filled with the twin's
-// numbers; the chart is drawn here as sheet/chart_svg.py draws it.
+// numbers; the chart is drawn here as sheet/chart_svg.py draws it, with the words of the kit's chart card. The
+// sheet's words are messages.py's (words.js).
 
 import { nextDealer } from "../rules/rotation.js";
+import { tell } from "./words.js";
 
 const MINUS = "\u2212";
 const points = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
@@ -51,7 +53,7 @@ export function draw(region, { projected, base, rowKit, pending, names }) {
   const { file, sheet, track } = projected;
   const count = sheet.deals.length;
   const meta = page.querySelector(".match-meta");
-  if (meta) meta.textContent = `Playing to ${file.rules.target} · ${count} deal${count === 1 ? "" : "s"}`;
+  if (meta) meta.textContent = tell(count === 1 ? "sheet.playing_to.one" : "sheet.playing_to", { target: file.rules.target, deals: count });
   drawBanner(page, sheet, base, names);
   drawTotals(page, sheet, file, pending);
   const dealer = page.querySelector("[data-dealer]");
@@ -59,8 +61,9 @@ export function draw(region, { projected, base, rowKit, pending, names }) {
   if (dealer && (next === null || sheet.winner !== null)) dealer.remove();
   else if (dealer) dealer.textContent = `${next} deals`;
   drawAddDeal(page, count, sheet.winner !== null);
-  drawRows(page, { file, sheet, track, base, names, rowKit });
-  drawChart(page, sheet, names, file.rules.target, pending);
+  const parts = rowKit ? rowParts(rowKit) : null;
+  drawRows(page, { file, sheet, track, base, names, parts });
+  drawChart(page, sheet, names, file.rules.target, pending, parts);
   page.firstElementChild.setAttribute(PROJECTED, "");
   region.replaceChildren(page);
 }
@@ -78,13 +81,12 @@ function drawAddDeal(page, count, decided) {
   if (!add) return;
   const href = add.getAttribute("href");
   const drawn = decided
-    ? el("p", { class: "add-after-end" }, el("a", { class: "add-deal", href }, `Add deal ${count + 1} after the end (it will not count)`))
-    : el("a", { class: "button primary big add-deal", href }, `+ Add deal ${count + 1}`);
+    ? el("p", { class: "add-after-end" }, el("a", { class: "add-deal", href }, tell("sheet.add_after_end", { n: count + 1 })))
+    : el("a", { class: "button primary big add-deal", href }, tell("sheet.add", { n: count + 1 }));
   (add.closest(".add-after-end") || add).replaceWith(drawn);
 }
 
-const pendingNote = (pending) => `with ${pending} change${pending === 1 ? "" : "s"} not sent yet`;
-const keptNote = "kept on this phone and sent once the network is back";
+const pendingNote = (pending) => tell(pending === 1 ? "sheet.pending.one" : "sheet.pending", { n: pending });
 
 function drawBanner(page, sheet, base, names) {
   const banner = page.querySelector(".banner");
@@ -93,7 +95,7 @@ function drawBanner(page, sheet, base, names) {
   if (sheet.winner === null) return;
   const rank = sheet.rank.map((side, i) => `${i + 1}. ${names[side]} ${points(sheet.totals[side])}`).join(" · ");
   const drawn = el("div", { class: "banner", role: "status", [PROJECTED]: "" },
-    el("p", {}, `★ ${names[sheet.winner]} won at deal ${sheet.ended_at}`), el("p", { class: "rank" }, rank),
+    el("p", {}, `★ ${tell("sheet.won", { name: names[sheet.winner], deal: sheet.ended_at })}`), el("p", { class: "rank" }, rank),
     el("p", { class: "rank" }, "Not sent yet: the server confirms it once the deals are sent."));
   (page.querySelector(".totals") || page.firstChild).before(drawn);
 }
@@ -106,10 +108,11 @@ function drawTotals(page, sheet, file, pending) {
     shown.classList.toggle("negative", total < 0);
     box.classList.toggle("total-winner", sheet.winner === side);
     const toGo = file.rules.target - total;
-    box.querySelector(".total-to-go").textContent = toGo > 0 ? `${toGo} to go` : `reached ${file.rules.target}`;
+    box.querySelector(".total-to-go").textContent = toGo > 0 ? tell("sheet.to_go", { points: toGo })
+      : tell("sheet.reached", { target: file.rules.target });
   });
   const totals = page.querySelector(".totals");
-  if (totals) totals.after(el("p", { class: "notice notice-warning small", [PROJECTED]: "" }, `Totals ${pendingNote(pending)}: ${keptNote}.`));
+  if (totals) totals.after(el("p", { class: "notice notice-warning small", [PROJECTED]: "" }, tell("sheet.pending_totals", { pending: pendingNote(pending) })));
 }
 
 const sameList = (a, b) => (a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i]));
@@ -144,7 +147,10 @@ function rowParts(doc) {
     return node;
   };
   const table = /** @type {HTMLTemplateElement|null} */ (doc.querySelector("template[data-sheet-table]"));
-  return { rows, cell, fill, table: () => /** @type {Element} */ (table.content.firstElementChild.cloneNode(true)) };
+  const chart = /** @type {HTMLTemplateElement|null} */ (doc.querySelector("template[data-sheet-chart]"));
+  return { rows, cell, fill, table: () => /** @type {Element} */ (table.content.firstElementChild.cloneNode(true)),
+    /** The chart's card as the server draws it for a stand-in chart (its target and a set deal are marks). */
+    chart: () => (chart ? /** @type {Element} */ (chart.content.firstElementChild.cloneNode(true)) : null) };
 }
 
 /** The server's number cell of deal `number`. */
@@ -156,8 +162,7 @@ function running(parts, total) {
   return parts.fill(shown, { total: Math.abs(total) });
 }
 
-function drawRows(page, { file, sheet, track, base, names, rowKit }) {
-  const parts = rowKit && rowParts(rowKit);
+function drawRows(page, { file, sheet, track, base, names, parts }) {
   if (!parts) return;
   let body = page.querySelector(".match-sheet tbody");
   if (!body) body = newTable(page, parts);
@@ -255,10 +260,15 @@ function svg(tag, attrs, ...children) {
 
 const tenths = (value) => Math.round(value * 10) / 10;
 
-function drawChart(page, sheet, names, target, pending) {
+// The chart's words are those of the kit's chart card (none: the chart is left as it is).
+function drawChart(page, sheet, names, target, pending, parts) {
+  const card = parts && parts.chart();
+  if (!card) return;
   const old = page.querySelector(".chart-card");
   const counted = sheet.deals.filter((line) => line.totals !== null);
   if (!counted.length) { if (old) old.remove(); return; }
+  const setTitle = card.querySelector(".set-mark title");
+  const setItem = card.querySelector(".legend > li:last-child");
   const rows = [names.map(() => 0), ...counted.map((line) => line.totals)];
   const values = rows.flat();
   const low = Math.min(0, ...values);
@@ -268,7 +278,7 @@ function drawChart(page, sheet, names, target, pending) {
   const x = (index) => tenths(LEFT + PLOT_WIDTH * index / Math.max(deals, 1));
   const y = (value) => tenths(TOP + PLOT_HEIGHT * (high - value) / span);
   const chart = svg("svg", { class: "chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-labelledby": "chart-title chart-desc" },
-    svg("desc", { id: "chart-desc" }, `Running totals after each deal; the dashed line is the target of ${target}.`));
+    parts.fill(card.querySelector("desc"), { total: target }));
   if (sheet.ended_at !== null && sheet.ended_at < deals) {
     chart.append(svg("rect", { class: "after-end-zone", x: x(sheet.ended_at), y: TOP, width: tenths(WIDTH - RIGHT - x(sheet.ended_at)),
       height: HEIGHT - BOTTOM - TOP }));
@@ -299,14 +309,14 @@ function drawChart(page, sheet, names, target, pending) {
   for (const line of counted) {
     if (line.status !== "set" || line.bidder === null) continue;
     chart.append(svg("circle", { class: `set-mark series-${line.bidder % 4}`, cx: x(line.number), cy: y(line.totals[line.bidder]), r: 5 },
-      svg("title", {}, `Deal ${line.number}: set`)));
+      parts.fill(setTitle.cloneNode(true), { number: line.number })));
   }
   const legend = el("ul", { class: "legend" }, ...names.map((name, side) => el("li", { class: `series-${side % 4}` },
     el("span", { class: "legend-swatch" }), el("span", { class: "legend-name" }, name))),
-  counted.some((line) => line.status === "set") ? el("li", {}, el("span", { "aria-hidden": "true" }, "○"), " set") : null);
-  const card = el("section", { class: "card chart-card", "aria-labelledby": "chart-title", [PROJECTED]: "" },
-    el("h2", { id: "chart-title" }, "How the match went"), chart, legend,
-    el("p", { class: "small muted" }, `The chart ${pendingNote(pending)}.`));
+  counted.some((line) => line.status === "set") ? setItem : null);
+  card.setAttribute(PROJECTED, "");
+  card.replaceChildren(card.querySelector("h2"), chart, legend,
+    el("p", { class: "small muted" }, tell("sheet.pending_chart", { pending: pendingNote(pending) })));
   if (old) old.replaceWith(card);
   else page.querySelector(".match-sheet").after(card);
 }

@@ -154,6 +154,30 @@ export const WORDS = {
   "change.other": "A change",
   "change.thrown_in": "Thrown in",
   "change.sheet": "Score sheet",
+  "sheet.playing_to": "Playing to {target} · {deals} deals",
+  "sheet.playing_to.one": "Playing to {target} · 1 deal",
+  "sheet.won": "{name} won at deal {deal}",
+  "sheet.to_go": "{points} to go",
+  "sheet.reached": "reached {target}",
+  "sheet.add": "+ Add deal {n}",
+  "sheet.add_after_end": "Add deal {n} after the end (it will not count)",
+  "sheet.pending": "with {n} changes not sent yet",
+  "sheet.pending.one": "with 1 change not sent yet",
+  "sheet.pending_totals": "Totals {pending}: kept on this phone and sent once the network is back.",
+  "sheet.pending_chart": "The chart {pending}.",
+};
+
+// messages.py: the words of the meld calculator and the card faces that their scripts also draw
+export const MELD_WORDS = {
+  "calculator.each_trump": "Each trump, best first",
+  "calculator.off_table": "not on this table",
+  "calculator.use": "Use in deal ({suit} trump)",
+  "calculator.taken_out": "{cards} taken out: a {deck} deck has {copies} of each",
+  "calculator.taken_out.no_nines": "{cards} taken out: a {deck} deck has {copies} of each, no nines",
+  "faces.all_trumps": "All four",
+  "faces.calculator": "Meld calculator",
+  "faces.title": "{hand} by cards",
+  "faces.kept": "{hand} by cards: {melds}. Type a number or count sets to replace them.",
 };
 
 // limits.py: every limit on what a match may hold
