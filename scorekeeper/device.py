@@ -24,6 +24,7 @@ from flask import request, session
 from .rules.limits import MAX_PLAYER_NAME
 from .rules.refusals import NotAllowed
 from .store.history import PHONE, Author, who
+from .store.locks import refused_at
 
 KEY = "matches"
 RENEWED_KEY = "renewed"  # the day the cookie was last written, as a day number
@@ -74,6 +75,16 @@ def players_only() -> None:
     public_id = (request.view_args or {}).get("public_id")
     if request.method == "POST" and not (isinstance(public_id, str) and may_change(public_id)):
         raise NotAllowed(None, "not_allowed", NOT_A_PLAYER)
+
+
+def event_rules_are_the_directors() -> None:
+    """Before a request to a match's rules forms: at a table of an event, a change of rules is refused even
+    before its preview (409: the event's rules are the director's)."""
+    public_id = (request.view_args or {}).get("public_id")
+    if request.method == "POST" and isinstance(public_id, str):
+        refused = refused_at(public_id, rules=True)
+        if refused is not None:
+            raise refused
 
 
 def forget_match(public_id: str) -> None:

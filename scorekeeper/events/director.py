@@ -207,9 +207,7 @@ def run_clock(event: EventRow, number: int, action: ClockAction, minutes: int, e
     """Pause, resume or extend (by ``minutes``) the clock of the round being played; every phone at its
     tables draws the new time (their matches' versions move on)."""
     check_version(event, expected)
-    played = _open_round(event)
-    if played.number != number:
-        raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
+    played = round_being_played(event, number)
     if round_end(event).kind is not RoundEndKind.MINUTES:
         raise Conflict("round", NO_CLOCK, "this event's rounds have no time limit")
     clock = clock_of(played)
@@ -235,12 +233,7 @@ def undo_seating(event: EventRow, number: int, expected: int | None) -> None:
     """Take back the seating of round ``number`` (the current one) before its first deal: its tables'
     matches are deleted, and the round is seated again by the next "seat" (the round before stays closed)."""
     check_version(event, expected)
-    played = _open_round(event)
-    if played.number != number:
-        raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
-    if any(table.match.deals for table in played.tables):
-        raise Conflict("round", ROUND_STARTED,
-                           f"round {played.number} has started (a deal was entered): its seating stays")
+    played = unstarted_round(event, number, "its seating stays")
     claim(event)
     matches = [table.match for table in played.tables]
     event.played_rounds.remove(played)
@@ -256,23 +249,23 @@ def _match_name(event: EventRow, round_number: int, table_number: int) -> str:
     return fit_name(name, MAX_MATCH_NAME)
 
 
-def _open_round(event: EventRow) -> EventRoundRow:
+def round_being_played(event: EventRow, number: int) -> EventRoundRow:
+    """Round ``number``, seated and not closed, the current one (409 otherwise)."""
     played = current_round(event)
     if played is None:
         raise Conflict("round", NOT_CURRENT_ROUND, "no round has been seated yet")
     if played.closed_at is not None:
         raise Conflict("round", ROUND_CLOSED, f"round {played.number} is closed")
+    if played.number != number:
+        raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
     return played
 
 
-def unstarted_round(event: EventRow, number: int) -> EventRoundRow:
-    """Round ``number``, the current one, before its first deal (409 otherwise)."""
-    played = _open_round(event)
-    if played.number != number:
-        raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
+def unstarted_round(event: EventRow, number: int, what_stays: str = "seats no longer change") -> EventRoundRow:
+    """Round ``number``, the current one, before its first deal (409 otherwise, saying ``what_stays``)."""
+    played = round_being_played(event, number)
     if any(table.match.deals for table in played.tables):
-        raise Conflict("round", ROUND_STARTED,
-                           f"round {played.number} has started (a deal was entered): seats no longer change")
+        raise Conflict("round", ROUND_STARTED, f"round {played.number} has started (a deal was entered): {what_stays}")
     return played
 
 

@@ -16,13 +16,12 @@ from ..rules.rotation import fitted_side_name
 from ..rules.seating import seat_round
 from ..rules.text import clean_name
 from .director import (
-    NOT_CURRENT_ROUND,
     ROUND_CLOSED,
     ROUND_STARTED,
-    _open_round,
     check_version,
     claim,
     commit,
+    round_being_played,
     start_match,
 )
 from .loading import (
@@ -46,6 +45,14 @@ def _entrant_name(event: EventRow, name: str, field: str = "player") -> str:
     if found is None:
         raise Invalid(field, ProblemCode.PLAYER_UNKNOWN, f"{name} does not play in this event")
     return found
+
+
+def first_round_to_miss(event: EventRow) -> int:
+    """The round a withdrawal starts from unless told: the current one before its first deal, else the next."""
+    current = event.played_rounds[-1] if event.played_rounds else None
+    if current is not None and current.closed_at is None and not any(table.match.deals for table in current.tables):
+        return current.number
+    return min(len(event.played_rounds) + 1, event.rounds)
 
 
 def withdraw(event: EventRow, player: str, from_round: int, expected: int | None) -> EventWithdrawalRow:
@@ -108,9 +115,7 @@ def substitute(event: EventRow, number: int, player: str, substitute: str, expec
     """Put ``substitute`` in ``player``'s seat for the rest of round ``number`` (the current one): the side's
     name shows them; the seat's points stay the player's."""
     check_version(event, expected)
-    played = _open_round(event)
-    if played.number != number:
-        raise Conflict("round", NOT_CURRENT_ROUND, f"round {number} is not the round being played")
+    played = round_being_played(event, number)
     name = _entrant_name(event, player)
     seated = seating_of(played).table_of(name)
     if seated is None:

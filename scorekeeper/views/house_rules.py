@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ..device import players_only, remember_match
+from ..device import event_rules_are_the_directors, players_only, remember_match
 from ..extensions import rate_limited
 from ..forms.house_rules import HouseRulesForm, RescaleForm, UndoForm, rule_values
 from ..models import MatchRow
@@ -17,7 +17,6 @@ from ..rules.numbers import whole_number_or_none
 from ..rules.rescale import Factor, rescale_offer, rescale_refusal, scales_disagree
 from ..rules.scoring import RulesPreview, preview_rules
 from ..store import reading, write_keys, writing
-from ..store.locks import refused_at
 from . import replay
 from .errors import request_wants_json
 from .undo_pages import undo_preview
@@ -26,15 +25,7 @@ from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 bp = Blueprint("house_rules", __name__, url_prefix="/m/<public_id>/rules")
 bp.before_request(players_only)
 
-
-@bp.before_request
-def _events_rules_are_the_directors() -> None:
-    """A table of an event previews no change of its rules: the event's are the director's (409)."""
-    public_id = (request.view_args or {}).get("public_id")
-    if request.method == "POST" and isinstance(public_id, str):
-        refused = refused_at(public_id, rules=True)
-        if refused is not None:
-            raise refused
+bp.before_request(event_rules_are_the_directors)
 
 
 @bp.get("")

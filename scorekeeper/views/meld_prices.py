@@ -8,7 +8,7 @@ import json
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..device import players_only, remember_match
+from ..device import event_rules_are_the_directors, players_only, remember_match
 from ..forms.meld_prices import MeldPricesForm
 from ..models import MatchRow
 from ..rules.errors import ContradictionError, RulesError
@@ -21,7 +21,6 @@ from ..rules.price_presets import PRICE_PRESETS, preset_prices
 from ..rules.scoring import RulesPreview, preview_rules
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
-from ..store.locks import refused_at
 from . import replay
 from .errors import request_wants_json
 from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
@@ -29,15 +28,7 @@ from .write_keys import SENT_BEFORE, key_reused_page, sent_write_key
 bp = Blueprint("meld_prices", __name__, url_prefix="/m/<public_id>/rules/meld")
 bp.before_request(players_only)
 
-
-@bp.before_request
-def _events_rules_are_the_directors() -> None:
-    """A table of an event previews no change of its rules: the event's are the director's (409)."""
-    public_id = (request.view_args or {}).get("public_id")
-    if request.method == "POST" and isinstance(public_id, str):
-        refused = refused_at(public_id, rules=True)
-        if refused is not None:
-            raise refused
+bp.before_request(event_rules_are_the_directors)
 SPEC = RULE_SPECS_BY_KEY["meld_prices"]
 
 

@@ -16,6 +16,7 @@ from ...events.event_file import event_file
 from ...events.files import download_stem, matches_zip
 from ...events.loading import entrants, event_format, get_event_or_404, repeats_ahead, withdrawn
 from ...events.pages import RoundNow, round_now
+from ...events.withdrawals import first_round_to_miss
 from ...events.withdrawals import substitute as put_substitute
 from ...events.withdrawals import withdraw as withdraw_player
 from ...extensions import count_made, rate_limited
@@ -172,14 +173,6 @@ def export_event(public_id: str) -> Response:
                     f"{download_stem(row)}-event.json")
 
 
-def first_round_to_miss(row: EventRow) -> int:
-    """The round a withdrawal starts from unless told: the current one before its first deal, else the next."""
-    current = row.played_rounds[-1] if row.played_rounds else None
-    if current is not None and current.closed_at is None and not any(table.match.deals for table in current.tables):
-        return current.number
-    return min(len(row.played_rounds) + 1, row.rounds)
-
-
 @bp.post("/e/<public_id>/withdrawals")
 @rate_limited("edit-token")
 def withdraw(public_id: str) -> Response:
@@ -197,8 +190,8 @@ def withdraw(public_id: str) -> Response:
     try:
         withdraw_player(row, player, number, form.expected())
     except Refusal as problem:
-        field = {"player": "player", "from_round": "from_round"}.get(problem.field or "", "")
-        return _refused(row, problem, "withdraw", form, field)
+        return _refused(row, problem, "withdraw", form,
+                        problem.field if problem.field in ("player", "from_round") else "")
     return redirect(url_for("events.director", public_id=public_id, _anchor="players"), 303)
 
 
