@@ -1,30 +1,21 @@
 """Why a deal scores what it does, side by side: the meld each side showed and kept, and why a meld was lost.
 
-The deal form previews a deal with these before it is saved; the numbers come from ``pricing`` and
-``scoring``, never from a second reckoning.
+The deal form previews a deal with these before it is saved (``deal_numbers``: the numbers its lines are
+worded from); the numbers come from ``pricing`` and ``scoring``, never from a second reckoning.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from typing import Any
 
 from .house_rules import HouseRules
-from .match import Deal, SideDetail
+from .match import Deal, Match, SideDetail
 from .pricing import MeldLostReason, price_meld, price_side
-from .scoring import THROWN_IN, DealScore, score_deal
+from .scoring import THROWN_IN, DealScore, score_deal, score_match
 
-
-class LostMeld(StrEnum):
-    """Why a side's meld did not count (besides being set, which the side's line says)."""
-
-    NO_TRICK = "no trick"
-    NO_TRICK_POINTS = "no trick points"
-    BELOW_MIN_MELD = "below the minimum meld"
-
-
-_LOST = {MeldLostReason.NO_TRICK: LostMeld.NO_TRICK, MeldLostReason.NO_TRICK_POINTS: LostMeld.NO_TRICK_POINTS,
-         MeldLostReason.BELOW_MIN_MELD: LostMeld.BELOW_MIN_MELD}
+LostMeld = MeldLostReason
+"""Why a side's meld did not count (besides being set, which the side's line says)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +25,33 @@ class SideOutcome:
     score: int
     meld: int | None
     lost: LostMeld | None
+
+
+@dataclass(frozen=True)
+class SideNumbers:
+    """One side's numbers in a deal's preview: its score, its total after the deal (None once the match was
+    decided before it), its meld (None for a one-number entry) and why that meld was lost."""
+
+    score: int
+    total: int | None
+    meld: int | None
+    lost: LostMeld | None
+
+
+@dataclass(frozen=True)
+class DealNumbers:
+    """What a deal being entered scores, as its preview words it: how it went (made, set, thrown_in, passed,
+    no_auction), who bid, whether it was played after the match was decided, and each side's numbers."""
+
+    status: str
+    bidder: int | None
+    after_end: bool
+    sides: tuple[SideNumbers, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "bidder": self.bidder, "after_end": self.after_end,
+                "sides": [{"score": side.score, "total": side.total, "meld": side.meld,
+                           "lost": None if side.lost is None else side.lost.value} for side in self.sides]}
 
 
 def side_meld(rules: HouseRules, deal: Deal, side: int) -> int | None:
@@ -52,5 +70,17 @@ def explain_deal(rules: HouseRules, deal: Deal) -> tuple[DealScore, tuple[SideOu
         priced = price_side(entry, deal, rules)
         meld = side_meld(rules, deal, index)
         reason = priced.meld_lost_because(rules, played=score.status != THROWN_IN) if meld else None
-        outcomes.append(SideOutcome(score.scores[index], meld, None if reason is None else _LOST[reason]))
+        outcomes.append(SideOutcome(score.scores[index], meld, reason))
     return score, tuple(outcomes)
+
+
+def deal_numbers(match: Match, number: int) -> DealNumbers:
+    """The numbers of deal ``number`` of ``match`` (the match with the deal in place) that its preview words;
+    raises ContradictionError when the match's facts contradict its house rules."""
+    line = score_match(match).deals[number - 1]
+    deal = match.deals[number - 1]
+    score, outcomes = explain_deal(match.rules, deal)
+    totals = line.totals
+    return DealNumbers(score.status, deal.bidder, line.after_end, tuple(
+        SideNumbers(outcome.score, totals[index] if totals else None, outcome.meld, outcome.lost)
+        for index, outcome in enumerate(outcomes)))

@@ -1,7 +1,9 @@
 """What a deal being entered would put on the sheet, in words, before it is saved.
 
-The numbers come from the rules core (``explain_deal`` and ``score_match`` on the match with the deal in
-place); this module only words them: "We make it: +62 → 214", "They: +3 → 96 · meld 20 lost: no trick".
+The numbers come from the rules core (``deal_numbers``: ``explain_deal`` and ``score_match`` on the match with
+the deal in place); this module only words them with messages.py's ``preview.…`` words: "We make it: +62 → 214",
+"They: +3 → 96 · meld 20 lost: no trick". With no network the phone words the twin's numbers with the same words
+in the same way (static/js/offline/preview.js), held to these lines by tests/vectors/previews.json.
 """
 
 from __future__ import annotations
@@ -11,13 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.errors import ContradictionError, RulesError
-from ..rules.explain import SideOutcome, explain_deal, side_meld
-from ..rules.match import Deal, Match
+from ..rules.explain import DealNumbers, deal_numbers, side_meld
+from ..rules.match import Match
 from ..rules.matchfile import deal_from_json
-from ..rules.scoring import MADE, PASSED, SET, THROWN_IN, DealScore, score_match
+from ..rules.messages import say
+from ..rules.scoring import MADE, PASSED, SET, THROWN_IN
 from .view import points, signed_points
 
-WAITING = "The deal's score shows here as you fill it in."
+WAITING = say("preview.waiting")
+VERBS = {MADE: "preview.made", SET: "preview.set", THROWN_IN: "preview.thrown_in"}  # the bidders' head
 
 
 @dataclass(frozen=True)
@@ -59,37 +63,38 @@ def meld_totals(match: Match, melds: Sequence[Any], trump: str, entered_under: A
     return tuple(totals)
 
 
+def preview_sides(match: Match) -> tuple[Side, ...]:
+    """Each side as the preview names it: more than one hand (two players named, or the partners of a
+    four-handed game with none named) takes 'make'."""
+    partnerships = len(match.sides) == 2 and match.auction
+    return tuple(Side(side.shown_name, len(side.players) > 1 or (not side.players and partnerships))
+                 for side in match.sides)
+
+
 def preview(after: Match, number: int, sides: Sequence[Side], melds: tuple[int | None, ...]) -> DealPreview:
     """The preview of deal ``number`` of ``after`` (the match with the deal in place)."""
-    deal = after.deals[number - 1]
     try:
-        sheet = score_match(after)
+        numbers = deal_numbers(after, number)
     except ContradictionError as error:
         return DealPreview(False, tuple(problem.message for _, problem in error.problems[:1]), melds)
-    line = sheet.deals[number - 1]
-    score, outcomes = explain_deal(after.rules, deal)
-    if score.status == PASSED:
-        return DealPreview(True, ("All passed: nobody scores.",), melds)
-    totals = line.totals
-    worded = tuple(_side_line(deal, score, index, side, outcome, totals[index] if totals else None)
-                   for index, (side, outcome) in enumerate(zip(sides, outcomes, strict=True)))
-    if line.after_end:
-        worded += ("Played after the match was decided: it does not count.",)
-    return DealPreview(True, worded, melds)
+    return DealPreview(True, preview_lines(numbers, sides), melds)
 
 
-def _side_line(deal: Deal, score: DealScore, index: int, side: Side, outcome: SideOutcome, total: int | None) -> str:
-    verb = ""
-    if index == deal.bidder:
-        verb = {
-            MADE: "make it" if side.plural else "makes it",
-            SET: "are set" if side.plural else "is set",
-            THROWN_IN: "throw in" if side.plural else "throws in",
-        }.get(score.status, "")
-    head = f"{side.name} {verb}" if verb else side.name
-    text = f"{head}: {signed_points(outcome.score)}"
-    if total is not None:
-        text += f" → {points(total)}"
-    if outcome.lost is not None:
-        text += f" · meld {outcome.meld} lost: {outcome.lost.value}"
+def preview_lines(numbers: DealNumbers, sides: Sequence[Side]) -> tuple[str, ...]:
+    """The deal's numbers in words: a line for each side, and a line after them when it does not count."""
+    if numbers.status == PASSED:
+        return (say("preview.passed"),)
+    lines = tuple(_side_line(numbers, index, side) for index, side in enumerate(sides))
+    return lines + (say("preview.after_end"),) if numbers.after_end else lines
+
+
+def _side_line(numbers: DealNumbers, index: int, side: Side) -> str:
+    shown = numbers.sides[index]
+    verb = VERBS.get(numbers.status) if index == numbers.bidder else None
+    head = say(verb if side.plural else f"{verb}.one", side=side.name) if verb else side.name
+    text = say("preview.score", head=head, score=signed_points(shown.score))
+    if shown.total is not None:
+        text = say("preview.total", line=text, total=points(shown.total))
+    if shown.lost is not None:
+        text = say("preview.lost", line=text, meld=shown.meld, reason=say(f"preview.lost.{shown.lost.value}"))
     return text

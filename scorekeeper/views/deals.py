@@ -22,7 +22,7 @@ from ..rules.rotation import next_dealer
 from ..rules.scoring import offers_throw_in, score_match
 from ..rules.text import load_json
 from ..rules.tricks import deck_card_points, trick_total
-from ..sheet.deal_preview import WAITING, DealPreview, Side, meld_totals, preview
+from ..sheet.deal_preview import WAITING, DealPreview, meld_totals, preview, preview_sides
 from ..store import describe, history, reading, write_keys, writing
 from . import replay
 from .errors import request_wants_json
@@ -314,9 +314,7 @@ def _preview(loaded: reading.Loaded, form: DealForm, number: int | None) -> Deal
         return DealPreview(False, (sentence(invalid.problems[0].message),), melds)
     except RulesError as error:
         return DealPreview(False, (sentence(error.problem.message),), melds)
-    match = loaded.match
-    sides = [Side(side.shown_name, len(labels) > 1) for side, labels in zip(match.sides, meld_lines(match))]
-    return preview(after, at, sides, melds)
+    return preview(after, at, preview_sides(loaded.match), melds)
 
 
 def _meld_totals(loaded: reading.Loaded, form: DealForm, number: int | None) -> tuple[int | None, ...]:

@@ -165,6 +165,21 @@ export const WORDS = {
   "sheet.pending.one": "with 1 change not sent yet",
   "sheet.pending_totals": "Totals {pending}: kept on this phone and sent once the network is back.",
   "sheet.pending_chart": "The chart {pending}.",
+  "preview.waiting": "The deal's score shows here as you fill it in.",
+  "preview.passed": "All passed: nobody scores.",
+  "preview.after_end": "Played after the match was decided: it does not count.",
+  "preview.made": "{side} make it",
+  "preview.made.one": "{side} makes it",
+  "preview.set": "{side} are set",
+  "preview.set.one": "{side} is set",
+  "preview.thrown_in": "{side} throw in",
+  "preview.thrown_in.one": "{side} throws in",
+  "preview.score": "{head}: {score}",
+  "preview.total": "{line} → {total}",
+  "preview.lost": "{line} · meld {meld} lost: {reason}",
+  "preview.lost.no_trick": "no trick",
+  "preview.lost.no_trick_points": "no trick points",
+  "preview.lost.below_min_meld": "below the minimum meld",
 };
 
 // messages.py: the words of the meld calculator and the card faces that their scripts also draw
