@@ -55,7 +55,8 @@ def test_the_twin_gives_every_vector_the_core_answer_in_chromium(page: Page) -> 
     page.goto("/")
     serve_test_files(page)
     reports: dict[str, Any] = page.evaluate(RUN_EVERY_VECTOR, hashed_entry())
-    assert set(reports) == {"meld", "matches", "rule_changes", "match_files", "readings", "dealers", "messages"}
+    assert set(reports) == {"meld", "matches", "rule_changes", "match_files", "readings", "dealers", "messages",
+                            "previews"}
     assert sum(report["count"] for report in reports.values()) >= 2000
     failed = {kind: report for kind, report in reports.items() if report["failed"]}
     assert not failed, failed

@@ -2,7 +2,7 @@
 // Used by node (vectors.test.mjs) and, unchanged, inside Chromium (tests/e2e/test_rules_twin.py): it takes
 // the twin's module (static/js/rules/index.js) as an argument and imports nothing itself.
 
-export const KINDS = ["meld", "matches", "rule_changes", "match_files", "readings", "dealers", "messages"];
+export const KINDS = ["meld", "matches", "rule_changes", "match_files", "readings", "dealers", "messages", "previews"];
 
 /** JSON text with object keys sorted, so that two answers compare whatever order their keys came in. */
 export function canonical(value) {
@@ -66,6 +66,7 @@ function meld(rules, vectors, failures) {
 
 /** The twin's answer to one vector of a match kind. */
 function matchAnswer(rules, kind, vector) {
+  if (kind === "previews") return outcome(rules, () => rules.dealNumbers(rules.matchFromJson(vector.file), vector.number));
   if (kind === "rule_changes") {
     return outcome(rules, () => rules.previewRules(rules.matchFromJson(vector.file), rules.rulesFromMapping(vector.rules)));
   }

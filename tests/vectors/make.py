@@ -10,7 +10,9 @@ match), ``match_files.json`` (damaged match files and the problem the reader nam
 back), ``readings.json`` (typed numbers, card lists, rule values and JSON text with odd numbers and
 spaces, as each core reads them), ``dealers.json`` (match files, their seats and who deals next) and
 ``messages.json`` (every message template filled in, and the problems of new deals under the checks of the
-contract and its players; the words that are no problem's are filled in by the same code).
+contract and its players; the words that are no problem's are filled in by the same code) and ``previews.json``
+(a deal of a match previewed as it is entered: the numbers the core works out, and the lines the server words
+them in, which the phone's wording of the twin's numbers must give too).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.cards import ALL_CARDS, Rank
 from scorekeeper.rules.checks import check_new_deal
 from scorekeeper.rules.combinations import Combination
+from scorekeeper.rules.explain import deal_numbers
 from scorekeeper.rules.house_rules import RULE_SPECS, TrickScale
 from scorekeeper.rules.matchfile import loads_match
 from scorekeeper.rules.meld import MELD_TABLES, best_melds, price, price_sets
@@ -53,6 +56,7 @@ from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
 from scorekeeper.rules.rotation import next_dealer, seat_order
 from scorekeeper.rules.scoring import Sheet
 from scorekeeper.rules.tricks import CARD_POINTS
+from scorekeeper.sheet.deal_preview import preview, preview_sides
 
 FOLDER = Path(__file__).resolve().parent
 SEED = 20261201
@@ -828,6 +832,47 @@ def new_deal_problems(data: Json, deal_data: Json) -> Json:
     return [[problem.code.value, problem.path, problem.message] for problem in check_new_deal(match, deal)]
 
 
+# Previews: a deal as it is entered ----------------------------------------------------------------
+
+def preview_case(data: Json, number: int) -> Json:
+    """Deal ``number`` of the match file ``data`` previewed: the core's numbers (or the contradictions), the sides
+    as the preview names them, and the server's lines and whether they score the deal."""
+    match = match_from_json(data)
+    sides = preview_sides(match)
+    shown = preview(match, number, sides, ())
+    return {"file": data, "number": number, "sides": [[side.name, side.plural] for side in sides],
+            **outcome(lambda: deal_numbers(match, number).to_json()), "ready": shown.ready, "lines": list(shown.lines)}
+
+
+def preview_vectors(rng: random.Random) -> Json:
+    """Deals of matches of two to four sides under random house rules (with and without an auction), drawn so
+    that every kind is there many times: made, set, thrown in, passed, no auction, meld lost for each reason,
+    played after the match was decided, two to four sides, and facts that contradict the rules."""
+    cases: list[Json] = []
+    seen: dict[tuple[Any, ...], int] = {}
+    while len(cases) < 700:
+        match, data = random_match(rng, spoil=rng.choice([0.0, 0.0, 0.1]), most=rng.choice([4, 12, 20]),
+                                   own_prices=rng.random() < 0.2)
+        for number in rng.sample(range(1, len(match.deals) + 1), len(match.deals)):
+            kind = preview_kind(match, number)
+            if seen.get(kind, 0) < (3 if kind[0] == "contradiction" else 12):
+                seen[kind] = seen.get(kind, 0) + 1
+                cases.append(preview_case(data, number))
+                break
+    return cases
+
+
+def preview_kind(match: Match, number: int) -> tuple[Any, ...]:
+    """What a preview case shows, to draw each kind often: its outcome, the reasons meld was lost, whether it
+    counts, and the number of sides (or the contradiction's code)."""
+    try:
+        numbers = deal_numbers(match, number)
+    except ContradictionError as error:
+        return ("contradiction", error.problems[0][1].code.value)
+    lost = tuple(sorted({side.lost.value for side in numbers.sides if side.lost is not None}))
+    return (numbers.status, lost, numbers.after_end, len(match.sides))
+
+
 # Writing --------------------------------------------------------------------------------------
 
 KINDS: dict[str, Callable[[random.Random], Json]] = {
@@ -838,6 +883,7 @@ KINDS: dict[str, Callable[[random.Random], Json]] = {
     "readings.json": reading_vectors,
     "dealers.json": dealer_vectors,
     "messages.json": message_vectors,
+    "previews.json": preview_vectors,
 }
 
 

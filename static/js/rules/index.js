@@ -14,4 +14,5 @@ export { shownSideName, withDeals, withRules } from "./match.js";
 export { checkMatch, checkNewDeal, dealProblems } from "./checks.js";
 export { parseWholeNumber, wholeNumberOrNull } from "./numbers.js";
 export { previewRules, scoreDeal, scoreMatch } from "./scoring.js";
+export { dealNumbers, explainDeal, sideMeld } from "./explain.js";
 export { nextDealer, seatOrder } from "./rotation.js";
