@@ -5,6 +5,7 @@
 
 import * as db from "./db.js";
 import * as fields from "./deal_fields.js";
+import { previewOf } from "./preview.js";
 import * as sync from "./sync.js";
 import * as view from "./view.js";
 
@@ -83,7 +84,45 @@ async function begin(meta) {
     keep: (form, submitter) => keepAndShow(ctx, form, submitter),
     adapt: (form, path, retitle) => adaptForm(ctx, form, path, retitle),
     refresh: async () => { if (navigator.onLine && !(await upToDate(ctx))) await run(); },
+    preview: (form) => previewHere(ctx, form),
   };
+}
+
+/** A message as a sentence, as the server's forms give it (forms/common.py's sentence). */
+const sentence = (text) => text.trim().slice(0, 1).toUpperCase() + text.trim().slice(1) + (/[.?!]$/.test(text.trim()) ? "" : ".");
+
+// What the deal in `form` would score, worked out on this phone when the server's preview cannot be had: the
+// server's preview answer ({ready, lines, melds}) from the twin, on the match as this phone has it (the confirmed
+// facts with the entries not sent yet), the deal read and checked as a save reads it (store/writing.py's
+// with_deal); null without the facts or the twin.
+async function previewHere(ctx, form) {
+  const facts = await ctx.db.factsOf(ctx.config.match);
+  const twin = facts ? await twinOf(ctx) : null;
+  if (!twin) return null;
+  const file = structuredClone(await fileWithEntries(ctx, facts));
+  const fields = [...new FormData(form)].filter(([name, value]) => name !== "csrf_token" && typeof value === "string");
+  const deal = ctx.fields.dealFromFields(fields, file);
+  if (!deal) return { ready: false, lines: [ctx.view.tell("preview.waiting")], melds: [] };
+  const asked = EDIT_OR_DELETE.exec(new URL(form.action, location.href).pathname);
+  const number = asked && file.deals[Number(asked[1]) - 1] ? Number(asked[1]) : file.deals.length + 1;
+  const old = file.deals[number - 1];
+  if (old && !old.passed && !deal.passed && old.entered_under && !deal.entered_under) deal.entered_under = old.entered_under;
+  const others = { ...file, deals: file.deals.filter((_, at) => at !== number - 1) };
+  let match;
+  let melds = [];
+  try {
+    const before = twin.matchFromJson(others, { stored: true });
+    const read = twin.dealFromJson(deal, before.sides.length, "", before.rules);
+    if (!read.passed) melds = read.sides.map((_, side) => twin.sideMeld(before.rules, read, side) ?? 0);
+    const problems = twin.checkNewDeal(before, read);
+    if (problems.length) return { ready: false, lines: [sentence(problems[0].message)], melds };
+    file.deals[number - 1] = deal;
+    match = twin.matchFromJson(file, { stored: true });
+  } catch (error) {
+    if (!(error instanceof twin.RulesError) || error instanceof twin.ContradictionError) throw error;
+    return { ready: false, lines: [sentence(/** @type {{problem: {message: string}}} */ (error).problem.message)], melds };
+  }
+  return { ...previewOf(twin, match, number), melds };
 }
 
 // A deal whose side bid with no player noted, in a match whose sides name their players: "Who bid?" offers the
