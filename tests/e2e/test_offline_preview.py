@@ -45,10 +45,12 @@ def test_offline_the_panel_shows_the_score_line_the_server_shows_once_online(
     first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
     page, _ = sheet_only_phone(phones, players_match([first], target=150))
     shown: list[tuple[str, list[str]]] = []  # the form's fields, and the lines the panel showed for them offline
-    with guard.offline(page):
-        page.get_by_role("link", name="+ Add deal 2").tap()
-        panel = page.get_by_role("dialog", name="Deal 2")
-        panel.get_by_role("group", name="Who bid?").get_by_role("radio", name="Di").tap()
+    page.get_by_role("link", name="+ Add deal 2").tap()  # online: the deal begun, the server asked
+    panel = page.get_by_role("dialog", name="Deal 2")
+    panel.get_by_role("group", name="Who bid?").get_by_role("radio", name="Di").tap()
+    with page.expect_response("**/deals/preview"):
+        type_number(panel.get_by_role("textbox", name="Bid"), 55)
+    with guard.offline(page):  # the signal goes mid-deal
         type_quick_numbers(panel, 55, (20, 62))  # made
         shown.append((panel.evaluate(FORM_FIELDS), wait_for_worked_out(panel, [""])))
         type_number(panel.get_by_role("textbox", name="Bid"), 70)  # set
