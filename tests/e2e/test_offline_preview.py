@@ -73,3 +73,20 @@ def test_offline_the_panel_shows_the_score_line_the_server_shows_once_online(
     with page.expect_response("**/deals/preview"):
         panel.locator("form.deal-form").dispatch_event("change")
     expect(panel.locator("#deal-preview p")).to_have_text(shown[-1][1])
+
+
+@pytest.mark.service_worker
+def test_offline_a_correction_is_previewed_in_its_place_as_the_server_previews_it(phones: Phones, guard: Guard) -> None:
+    """Deal 1 corrected with no network: scored where it stands, with the totals after it, not after the last deal."""
+    deals = [{"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]},
+             {"bidder": 1, "bid": 50, "sides": [{"total": 10}, {"total": 55}]}]
+    page, _ = sheet_only_phone(phones, players_match(deals))
+    with guard.offline(page):
+        page.get_by_role("link", name="Edit deal 1").tap()
+        panel = page.get_by_role("dialog", name="Correct deal 1")
+        expect(panel.get_by_role("textbox", name="Bid")).to_have_value("60")
+        type_number(panel.get_by_role("textbox", name="Bid"), 80)
+        lines = wait_for_worked_out(panel, [""])
+        fields = panel.evaluate(FORM_FIELDS)
+    assert lines == ["Ann & Bo are set: −80 → −80", "Cy & Di: +20 → 20"]
+    assert panel.evaluate(SERVER_PREVIEW, fields) == lines

@@ -103,8 +103,9 @@ async function previewHere(ctx, form) {
   const fields = [...new FormData(form)].filter(([name, value]) => name !== "csrf_token" && typeof value === "string");
   const deal = ctx.fields.dealFromFields(fields, file);
   if (!deal) return { ready: false, lines: [ctx.view.tell("preview.waiting")], melds: [] };
-  const asked = EDIT_OR_DELETE.exec(new URL(form.action, location.href).pathname);
-  const number = asked && file.deals[Number(asked[1]) - 1] ? Number(asked[1]) : file.deals.length + 1;
+  // The deal corrected (the form's data-outbox-deal, or the panel's address for it), else a new one.
+  const asked = form.dataset.outboxDeal || EDIT_OR_DELETE.exec(new URL(form.action, location.href).pathname)?.[1];
+  const number = asked && file.deals[Number(asked) - 1] ? Number(asked) : file.deals.length + 1;
   const old = file.deals[number - 1];
   if (old && !old.passed && !deal.passed && old.entered_under && !deal.entered_under) deal.entered_under = old.entered_under;
   const others = { ...file, deals: file.deals.filter((_, at) => at !== number - 1) };
