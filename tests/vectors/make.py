@@ -4,11 +4,11 @@
     .venv/bin/python tests/vectors/make.py --check  # exit 1 when a checked-in file is stale
 
 Every case comes from seeded random hands and matches run through the core; nothing here is written by
-hand. Six files, one per kind: ``meld.json`` (prices and best meld of hands), ``matches.json`` (match
+hand. One file per kind: ``meld.json`` (prices and best meld of hands), ``matches.json`` (match
 files and their sheets or contradictions), ``rule_changes.json`` (a house-rule change previewed on a
 match), ``match_files.json`` (damaged match files and the problem the reader names, and stored ones read
 back), ``readings.json`` (typed numbers, card lists, rule values and JSON text with odd numbers and
-spaces, as each core reads them), ``dealers.json`` (match files, their seats and who deals next) and
+spaces, as each core reads them), ``dealers.json`` (match files, their seats and who deals next),
 ``messages.json`` (every message template filled in, and the problems of new deals under the checks of the
 contract and its players; the words that are no problem's are filled in by the same code) and ``previews.json``
 (a deal of a match previewed as it is entered: the numbers the core works out, and the lines the server words

@@ -8,7 +8,8 @@
 // ("Deal N saved · Undo"); a refusal keeps the panel, with the server's messages at their fields; with no
 // network the outbox keeps the deal ("not sent yet") and sends it once the network is back. The form keeps its
 // write key until it is saved, so a double tap or a retry is one deal. A new deal closed unsaved (Close, the
-// phone's Back) opens again as it was left; Cancel drops it.
+// phone's Back) opens again as it was left; Cancel drops it. The score line under the form is the server's
+// preview (static/app.js), and with no network the same lines worked out on this phone (js/offline/preview.js).
 // Without this script the links open the form page.
 
 import { guardSecondTaps } from "../second_tap.js";
