@@ -13,7 +13,7 @@ from playwright.sync_api import Locator, expect
 
 from .conftest import Guard, Phones
 from .sheet_only import players_match, sheet_only_phone
-from .table import type_number, type_quick_numbers
+from .table import side_box, type_number, type_quick_numbers
 
 pytestmark = pytest.mark.browser
 
@@ -95,3 +95,29 @@ def test_offline_a_correction_is_previewed_in_its_place_as_the_server_previews_i
     assert panel.evaluate(SERVER_PREVIEW, fields) == lines
     assert len(refused) == 1 and "10" in refused[0]
     assert panel.evaluate(SERVER_PREVIEW, refused_fields) == refused
+
+
+@pytest.mark.service_worker
+def test_offline_meld_and_tricks_are_previewed_with_each_sides_meld_and_a_meld_lost(
+    phones: Phones, guard: Guard, shoot: Callable[..., Path | None]
+) -> None:
+    page, _ = sheet_only_phone(phones, players_match())
+    with guard.offline(page):
+        page.get_by_role("link", name="+ Add deal 1").tap()
+        panel = page.get_by_role("dialog", name="Deal 1")
+        panel.get_by_role("radio", name="Meld + tricks").tap()
+        panel.get_by_role("group", name="Who bid?").get_by_role("radio", name="Ann").tap()
+        type_number(panel.get_by_role("textbox", name="Bid"), 50)
+        we, they = side_box(page, 0), side_box(page, 1)
+        type_number(we.get_by_label("Ann's meld"), 20)
+        type_number(we.get_by_label("Bo's meld"), 4)
+        type_number(we.get_by_label("Trick points"), 48)
+        type_number(they.get_by_label("Di's meld"), 6)
+        panel.get_by_role("group", name="Who took the last trick?").get_by_role("radio", name="Ann & Bo").tap()
+        they.get_by_role("group", name="In play, Cy & Di took").get_by_role("radio", name="No trick").tap()
+        expect(panel.locator("#deal-preview.ready p")).to_have_count(2)
+        lines, fields = shown_lines(panel), panel.evaluate(FORM_FIELDS)
+        expect(panel.locator("[data-meld-total]")).to_have_text(["24", "6"])
+        shoot(page, "offline-preview-meld-lost", full_page=False)
+    assert lines == ["Ann & Bo make it: +74 → 74", "Cy & Di: 0 → 0 · meld 6 lost: no trick"]
+    assert panel.evaluate(SERVER_PREVIEW, fields) == lines
