@@ -93,7 +93,7 @@ def matches_by_public_id(public_ids: Iterable[str]) -> list[MatchRow]:
     return [by_id[public_id] for public_id in wanted if public_id in by_id]
 
 
-def next_match_of(finished: MatchRow) -> MatchRow | None:
+def next_match_of(finished: MatchRow | MatchHead) -> MatchRow | None:
     """The match started as ``finished``'s next match, if there is one."""
     return get_session().scalars(select(MatchRow).where(MatchRow.follows_id == finished.id)).first()
 
@@ -114,6 +114,39 @@ def core_deal_or_404(match: Match, number: int) -> Deal:
 def rules_of(row: MatchRow) -> HouseRules:
     """The match's house rules as stored (values a later release may refuse from a client still read)."""
     return HouseRules.from_mapping(row.rules, stored=True)
+
+
+class MatchHead(NamedTuple):
+    """A match's own row as plain values, read by a Core statement with no ORM object (``HEAD_COLUMNS``): what
+    the sheet page shows of it and what reading its sides and deals needs (``facts_of_head``)."""
+
+    id: int
+    public_id: str
+    watch_id: str
+    name: str
+    auction: bool
+    rules: dict[str, Any]
+    first_dealer: str | None
+    version: int
+
+
+HEAD_COLUMNS = tuple(_MATCH.c[name] for name in MatchHead._fields)
+
+
+def head_of(row: MatchRow) -> MatchHead:
+    """The head of a match row already read (after a write)."""
+    return MatchHead(*(getattr(row, name) for name in MatchHead._fields))
+
+
+def facts_of_head(head: MatchHead) -> Match:
+    """The rules core's ``Match`` of a match whose head was read: its deals and sides read as plain rows (two
+    statements), as ``to_core`` reads those of a row."""
+    session = get_session()
+    deals = [_stored_deal_json(*values) for values in session.execute(_DEALS, {"match_id": head.id})]
+    note_deals_read(len(deals))
+    sides = [{"name": name, "players": list(players)}
+             for name, players in session.execute(_SIDES, {"match_id": head.id})]
+    return match_from_json(match_json(head, deals, sides), stored=True)
 
 
 def to_core(row: MatchRow) -> Match:
@@ -166,18 +199,22 @@ def _stored_deal_json(passed: bool, bidder: int | None, bid: int | None, trump: 
     return data
 
 
-def match_json(row: MatchRow, deals: list[dict[str, Any]] | None = None,
+def match_json(row: MatchRow | MatchHead, deals: list[dict[str, Any]] | None = None,
                sides: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The whole match in the match file format, built from the rows (``deals``, ``sides``: its deals and sides
     so built already)."""
+    if sides is None or deals is None:
+        assert isinstance(row, MatchRow), "a head is read with its sides and deals"
+        sides = [{"name": side.name, "players": list(side.players)} for side in row.sides] if sides is None else sides
+        deals = [deal_json(deal) for deal in row.deals] if deals is None else deals
     return {
         "format": FORMAT,
         "name": row.name,
         "auction": row.auction,
-        "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides] if sides is None else sides,
+        "sides": sides,
         **({"first_dealer": row.first_dealer} if row.first_dealer is not None else {}),
         "rules": dict(row.rules),
-        "deals": [deal_json(deal) for deal in row.deals] if deals is None else deals,
+        "deals": deals,
     }
 
 
