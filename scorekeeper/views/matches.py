@@ -12,6 +12,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_wtf.csrf import generate_csrf
@@ -102,9 +103,11 @@ def sheet(public_id: str) -> Response:
         abort(404, "There is no match at this link.")
     version, next_seats = head.match.version, head.next_seats
     remember_match(public_id)
-    if current_app.config.get("WTF_CSRF_ENABLED", True):
+    if current_app.config.get("WTF_CSRF_ENABLED", True) and current_app.config.get(
+            "WTF_CSRF_FIELD_NAME", "csrf_token") not in session:
         # The form token's secret is in the session before the phone's worker fetches the match's kit side by
         # side: pages answered together would each make a secret of their own, and the last cookie would win.
+        # The page itself carries no token, so a session holding its secret already needs nothing signed.
         generate_csrf()
     flashes = get_flashed_messages(with_categories=True)
     saved = take_saved(public_id)
