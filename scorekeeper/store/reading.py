@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import Text, bindparam, cast, inspect, select
+from sqlalchemy import Connection, Text, bindparam, cast, inspect, select
 from sqlalchemy.orm import Session
 
 from ..db import get_session
@@ -142,11 +142,12 @@ def head_of(row: MatchRow) -> MatchHead:
 
 def facts_of_head(head: MatchHead) -> Match:
     """The rules core's ``Match`` of a match whose head was read: its deals and sides read as plain rows (two
-    statements), as ``to_core`` reads those of a row."""
-    session = get_session()
-    deals = _deals_json(session, head.id)
+    statements on the session's connection, as the head was: a read with nothing of the ORM to flush), as
+    ``to_core`` reads those of a row."""
+    connection = get_session().connection()
+    deals = _deals_json(connection, head.id)
     sides = [{"name": name, "players": list(players)}
-             for name, players in session.execute(_SIDES, {"match_id": head.id}).all()]
+             for name, players in connection.execute(_SIDES, {"match_id": head.id}).all()]
     return match_from_json(match_json(head, deals, sides), stored=True)
 
 
@@ -176,7 +177,7 @@ _DEALS = select(*(cast(_DEAL.c[name], Text) if name in _JSON_COLUMNS else _DEAL.
 _SIDES_AT, _PRICES_AT = (list(_DEALS.selected_columns.keys()).index(name) for name in _JSON_COLUMNS)
 
 
-def _deals_json(session: Session, match_id: int) -> list[dict[str, Any]]:
+def _deals_json(session: Session | Connection, match_id: int) -> list[dict[str, Any]]:
     """The match's deals in the match file format, read as plain rows; their JSON columns' texts (a deal's
     sides, its table's own meld prices) are decoded as one JSON document, in one call rather than two a deal."""
     rows = session.execute(_DEALS, {"match_id": match_id}).all()
