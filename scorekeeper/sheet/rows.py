@@ -124,6 +124,6 @@ def _addresses(edit_url: Callable[[int], str]) -> Callable[[int], str]:
     is made of them too (a number stands in an address as its digits); else each one built."""
     head, mark, tail = edit_url(SAMPLE_NUMBER).partition(str(SAMPLE_NUMBER))
     if mark and str(SAMPLE_NUMBER) not in tail and edit_url(1) == f"{head}1{tail}":
-        before, after = escape(head), escape(tail)
+        before, after = str(escape(head)), str(escape(tail))
         return lambda number: f"{before}{number}{after}"
     return lambda number: str(escape(edit_url(number)))
