@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, select
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import aliased, joinedload
 
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, utc_now
@@ -112,9 +112,9 @@ def event_seatings(event: EventRow) -> list[Seating]:
 
 
 _NEXT_ROUND = aliased(EventRoundRow)
-_VERSION_AND_NEXT = (
-    select(MatchRow.version, EventTableRow.number, EventRoundRow.seating, _NEXT_ROUND.number.label("next"),
-           _NEXT_ROUND.seating.label("next_seating"))
+_HEAD_AND_NEXT = (
+    select(*reading.HEAD_COLUMNS, EventTableRow.id.label("event_table"), EventTableRow.number,
+           EventRoundRow.seating, _NEXT_ROUND.number.label("next"), _NEXT_ROUND.seating.label("next_seating"))
     .select_from(MatchRow)
     .outerjoin(EventTableRow, EventTableRow.match_id == MatchRow.id)
     .outerjoin(EventRoundRow, EventRoundRow.id == EventTableRow.round_id)
@@ -133,26 +133,41 @@ class NextSeats:
     seats: tuple[tuple[str, int | None, bool], ...]  # name, table, on a bye
 
 
-def version_and_next_seats(public_id: str) -> tuple[int, NextSeats | None] | None:
-    """A match's version (None for an unknown link) and, for a club event's table whose next round is
-    seated, where its players sit then: one SELECT, as the version's alone, on the session's connection."""
+class SheetHead(NamedTuple):
+    """What the sheet page reads first of a match, in one SELECT on the session's connection: its head (the
+    version among it), the club event's table it is played at (its id, if any) and, when that table's next
+    round is seated, where its players sit then."""
+
+    match: reading.MatchHead
+    event_table: int | None
+    next_seats: NextSeats | None
+
+
+def sheet_head(public_id: str) -> SheetHead | None:
+    """The sheet head of the match with this link (None for an unknown link)."""
     if not reading.is_public_id(public_id):
         return None
-    found = get_session().connection().execute(_VERSION_AND_NEXT, {"link": public_id}).first()
+    found = get_session().connection().execute(_HEAD_AND_NEXT, {"link": public_id}).first()
     if found is None:
         return None
+    head = reading.MatchHead(*found[:len(reading.HEAD_COLUMNS)])
     if found.next is None:
-        return found.version, None
+        return SheetHead(head, found.event_table, None)
     here = found.seating["tables"][found.number - 1]
-    later = Seating(found.next, tuple(SeatedTable(number, (tuple(first), tuple(second))) for number, (first, second)
-                                      in enumerate(found.next_seating["tables"], start=1)),
-                    tuple(tuple(bye) for bye in found.next_seating["byes"]))
+    return SheetHead(head, found.event_table, _next_seats(here, found.next, found.next_seating))
+
+
+def _next_seats(here: list[list[str]], next_round: int, seating: dict[str, Any]) -> NextSeats:
+    """Where the players of a table seated ``here`` sit in the next round, seated so."""
+    later = Seating(next_round, tuple(SeatedTable(number, (tuple(first), tuple(second))) for number, (first, second)
+                                      in enumerate(seating["tables"], start=1)),
+                    tuple(tuple(bye) for bye in seating["byes"]))
     seats = []
     for name in (name for side in here for name in side):
         table = later.table_of(name)
         seats.append((name, None if table is None else table.number,
                       any(name in bye for bye in later.byes)))
-    return found.version, NextSeats(found.next, tuple(seats))
+    return NextSeats(next_round, tuple(seats))
 
 
 @dataclass(frozen=True)
@@ -171,10 +186,13 @@ class EventPlace:
     counted: int | None = None
 
 
-def event_place(match: MatchRow) -> EventPlace | None:
-    """The event table this match is played at (None for any other match, with no query), as the event counts
-    it now: drawn into the sheet of the match's version (a deal entered moves it on, and redraws it)."""
-    table = match.event_table
+def event_place(table_id: int | None) -> EventPlace | None:
+    """The event table a match is played at (its id; None for any other match, with no query), as the event
+    counts it now: drawn into the sheet of the match's version (a deal entered moves it on, and redraws it).
+    A table already read (with its match, after a write) is not read again."""
+    if table_id is None:
+        return None
+    table = get_session().get(EventTableRow, table_id, options=[joinedload(EventTableRow.match)])
     if table is None:
         return None
     played = get_session().get(EventRoundRow, table.round_id)

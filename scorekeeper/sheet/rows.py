@@ -27,11 +27,17 @@ Add = Callable[[str], object]  # where a cell's markup goes, piece by piece (a l
 
 def number_cell(add: Add, number: int, address: str | None, uncounted: bool = False) -> None:
     """A deal's number, the link to its form at ``address`` (already escaped; none on the watch page)."""
+    end = NOT_COUNTED + "</td>" if uncounted else "</td>"
     if address is None:
-        add(f'<td class="left num deal-number">{number}')
+        add(f'<td class="left num deal-number">{number}{end}')
     else:
-        add(f'<td class="left num deal-number"><a href="{address}" aria-label="Edit deal {number}">{number}</a>')
-    add(NOT_COUNTED + "</td>" if uncounted else "</td>")
+        add(f'<td class="left num deal-number"><a href="{address}" aria-label="Edit deal {number}">{number}</a>{end}')
+
+
+# What follows a bid by the status of its deal (one that did not count says "after the end").
+_STATUS_SPANS = {status: f'<span class="status status-{escape(status)}">{word}</span>'
+                 for status, word in STATUS_WORDS.items()}
+_AFTER_SPAN = '<span class="status status-after">after the end</span>'
 
 
 def bid_cell(add: Add, line: DealLine) -> None:
@@ -40,11 +46,11 @@ def bid_cell(add: Add, line: DealLine) -> None:
     if status == PASSED:
         add('<td class="left bid-cell"><span class="status status-passed">passed</span></td>')
         return
-    add(f'<td class="left bid-cell"><span class="bid">{line.bid}</span> ')
     if line.after_end:
-        add('<span class="status status-after">after the end</span>')
+        span = _AFTER_SPAN
     else:
-        add(f'<span class="status status-{escape(status)}">{STATUS_WORDS.get(status, "")}</span>')
+        span = _STATUS_SPANS.get(status) or f'<span class="status status-{escape(status)}"></span>'
+    add(f'<td class="left bid-cell"><span class="bid">{line.bid}</span> {span}')
     if line.forced:
         add(' <span class="status status-passed">forced</span>')
     if line.out:
@@ -58,26 +64,25 @@ def side_cells(add: Add, line: DealLine, sides: Sequence[tuple[int, str]]) -> No
     bidder, totals, scores, as_entered = line.bidder, line.totals, line.scores, line.as_entered
     for side, name in sides:
         if bidder == side:
-            add('<td class="num bidder bidder-set">' if line.status in SET_LOOK else '<td class="num bidder">')
-            add(f'<span class="visually-hidden">{name} bid {line.bid}:</span> ')
+            look = '<td class="num bidder bidder-set">' if line.status in SET_LOOK else '<td class="num bidder">'
+            opening = f'{look}<span class="visually-hidden">{name} bid {line.bid}:</span> '
         else:
-            add('<td class="num">')
+            opening = '<td class="num">'
         if totals is None or scores is None:
-            add('<span class="hand">—</span></td>')
+            add(f'{opening}<span class="hand">—</span></td>')
             continue
         total, score = totals[side], scores[side]
         if total < 0:
-            add(f'<span class="running"><span class="negative">{points(total)}</span></span> ')
+            running = f'<span class="running"><span class="negative">{points(total)}</span></span> '
         else:
-            add(f'<span class="running">{total}</span> ')
-        add('<span class="hand negative">' if score < 0 else '<span class="hand">')
-        add(signed_points(score))
-        if as_entered and side in as_entered:
-            add(AS_ENTERED_MARK)
-        add("</span>")
-        if line.lost_meld:
-            add(_lost(line, side))
-        add("</td>")
+            running = f'<span class="running">{total}</span> '
+        if score < 0:
+            hand = f'<span class="hand negative">{points(score)}'
+        else:
+            hand = f'<span class="hand">{signed_points(score)}'
+        mark = AS_ENTERED_MARK if as_entered and side in as_entered else ""
+        lost = _lost(line, side) if line.lost_meld else ""
+        add(f"{opening}{running}{hand}{mark}</span>{lost}</td>")
 
 
 def _lost(line: DealLine, side: int) -> str:
@@ -119,6 +124,6 @@ def _addresses(edit_url: Callable[[int], str]) -> Callable[[int], str]:
     is made of them too (a number stands in an address as its digits); else each one built."""
     head, mark, tail = edit_url(SAMPLE_NUMBER).partition(str(SAMPLE_NUMBER))
     if mark and str(SAMPLE_NUMBER) not in tail and edit_url(1) == f"{head}1{tail}":
-        before, after = escape(head), escape(tail)
+        before, after = str(escape(head)), str(escape(tail))
         return lambda number: f"{before}{number}{after}"
     return lambda number: str(escape(edit_url(number)))

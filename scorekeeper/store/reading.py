@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, inspect, select
+from sqlalchemy import Connection, Text, bindparam, cast, inspect, select
+from sqlalchemy.orm import Session
 
 from ..db import get_session
 from ..extensions import note_deals_read
@@ -93,7 +95,7 @@ def matches_by_public_id(public_ids: Iterable[str]) -> list[MatchRow]:
     return [by_id[public_id] for public_id in wanted if public_id in by_id]
 
 
-def next_match_of(finished: MatchRow) -> MatchRow | None:
+def next_match_of(finished: MatchRow | MatchHead) -> MatchRow | None:
     """The match started as ``finished``'s next match, if there is one."""
     return get_session().scalars(select(MatchRow).where(MatchRow.follows_id == finished.id)).first()
 
@@ -116,6 +118,39 @@ def rules_of(row: MatchRow) -> HouseRules:
     return HouseRules.from_mapping(row.rules, stored=True)
 
 
+class MatchHead(NamedTuple):
+    """A match's own row as plain values, read by a Core statement with no ORM object (``HEAD_COLUMNS``): what
+    the sheet page shows of it and what reading its sides and deals needs (``facts_of_head``)."""
+
+    id: int
+    public_id: str
+    watch_id: str
+    name: str
+    auction: bool
+    rules: dict[str, Any]
+    first_dealer: str | None
+    version: int
+
+
+HEAD_COLUMNS = tuple(_MATCH.c[name] for name in MatchHead._fields)
+
+
+def head_of(row: MatchRow) -> MatchHead:
+    """The head of a match row already read (after a write)."""
+    return MatchHead(*(getattr(row, name) for name in MatchHead._fields))
+
+
+def facts_of_head(head: MatchHead) -> Match:
+    """The rules core's ``Match`` of a match whose head was read: its deals and sides read as plain rows (two
+    statements on the session's connection, as the head was: a read with nothing of the ORM to flush), as
+    ``to_core`` reads those of a row."""
+    connection = get_session().connection()
+    deals = _deals_json(connection, head.id)
+    sides = [{"name": name, "players": list(players)}
+             for name, players in connection.execute(_SIDES, {"match_id": head.id}).all()]
+    return match_from_json(match_json(head, deals, sides), stored=True)
+
+
 def to_core(row: MatchRow) -> Match:
     """The rules core's ``Match`` for a row, read by the match file reader. Rows were checked when
     written, so a match stored before a limit was lowered still reads (``stored``). Deals not read with the
@@ -124,8 +159,7 @@ def to_core(row: MatchRow) -> Match:
         note_deals_read(len(row.deals))
         return match_from_json(match_json(row), stored=True)
     session = get_session()
-    deals = [_stored_deal_json(*values) for values in session.execute(_DEALS, {"match_id": row.id})]
-    note_deals_read(len(deals))
+    deals = _deals_json(session, row.id)
     sides = None if "sides" not in inspect(row).unloaded else [
         {"name": name, "players": list(players)} for name, players in session.execute(_SIDES, {"match_id": row.id})]
     return match_from_json(match_json(row, deals, sides), stored=True)
@@ -135,10 +169,26 @@ _SIDE = Base.metadata.tables["side"]
 _SIDES = select(_SIDE.c.name, _SIDE.c.players).where(_SIDE.c.match_id == bindparam("match_id")).order_by(
     _SIDE.c.position)
 _DEAL = Base.metadata.tables["deal"]
-_DEALS = select(*(_DEAL.c[name] for name in (
+_JSON_COLUMNS = ("sides", "meld_prices")  # read as their text, decoded for all the deals at once
+_DEALS = select(*(cast(_DEAL.c[name], Text) if name in _JSON_COLUMNS else _DEAL.c[name] for name in (
     "passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "meld_table", "trick_scale",
     "last_trick", "meld_prices", *DEAL_TEXT_KEYS))).where(_DEAL.c.match_id == bindparam("match_id")).order_by(
     _DEAL.c.position)
+_SIDES_AT, _PRICES_AT = (list(_DEALS.selected_columns.keys()).index(name) for name in _JSON_COLUMNS)
+
+
+def _deals_json(session: Session | Connection, match_id: int) -> list[dict[str, Any]]:
+    """The match's deals in the match file format, read as plain rows; their JSON columns' texts (a deal's
+    sides, its table's own meld prices) are decoded as one JSON document, in one call rather than two a deal."""
+    rows = session.execute(_DEALS, {"match_id": match_id}).all()
+    note_deals_read(len(rows))
+    decoded = iter(json.loads("[" + ",".join(f"{row.sides},{row.meld_prices or 'null'}" for row in rows) + "]"))
+    deals = []
+    for row in rows:
+        values = list(row)
+        values[_SIDES_AT], values[_PRICES_AT] = next(decoded), next(decoded)
+        deals.append(_stored_deal_json(*values))
+    return deals
 
 
 class _Auction(NamedTuple):
@@ -166,18 +216,22 @@ def _stored_deal_json(passed: bool, bidder: int | None, bid: int | None, trump: 
     return data
 
 
-def match_json(row: MatchRow, deals: list[dict[str, Any]] | None = None,
+def match_json(row: MatchRow | MatchHead, deals: list[dict[str, Any]] | None = None,
                sides: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The whole match in the match file format, built from the rows (``deals``, ``sides``: its deals and sides
     so built already)."""
+    if sides is None or deals is None:
+        assert isinstance(row, MatchRow), "a head is read with its sides and deals"
+        sides = [{"name": side.name, "players": list(side.players)} for side in row.sides] if sides is None else sides
+        deals = [deal_json(deal) for deal in row.deals] if deals is None else deals
     return {
         "format": FORMAT,
         "name": row.name,
         "auction": row.auction,
-        "sides": [{"name": side.name, "players": list(side.players)} for side in row.sides] if sides is None else sides,
+        "sides": sides,
         **({"first_dealer": row.first_dealer} if row.first_dealer is not None else {}),
         "rules": dict(row.rules),
-        "deals": [deal_json(deal) for deal in row.deals] if deals is None else deals,
+        "deals": deals,
     }
 
 

@@ -12,6 +12,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_wtf.csrf import generate_csrf
@@ -29,7 +30,7 @@ from ..device import (
     remember_match,
     take_saved,
 )
-from ..events.pages import events_by_public_id, version_and_next_seats
+from ..events.pages import events_by_public_id, sheet_head
 from ..extensions import rate_limited
 from ..forms.common import new_write_key
 from ..forms.house_rules import rule_values
@@ -97,14 +98,16 @@ def _match_from_form(form: NewMatchForm) -> Match:
 def sheet(public_id: str) -> Response:
     """The score sheet: 304 to a phone showing the current version, else the page of that version (at a
     club event's table whose next round is seated, with where its players sit then: never a 304)."""
-    found = version_and_next_seats(public_id)
-    if found is None:
+    head = sheet_head(public_id)
+    if head is None:
         abort(404, "There is no match at this link.")
-    version, next_seats = found
+    version, next_seats = head.match.version, head.next_seats
     remember_match(public_id)
-    if current_app.config.get("WTF_CSRF_ENABLED", True):
+    if current_app.config.get("WTF_CSRF_ENABLED", True) and current_app.config.get(
+            "WTF_CSRF_FIELD_NAME", "csrf_token") not in session:
         # The form token's secret is in the session before the phone's worker fetches the match's kit side by
         # side: pages answered together would each make a secret of their own, and the last cookie would win.
+        # The page itself carries no token, so a session holding its secret already needs nothing signed.
         generate_csrf()
     flashes = get_flashed_messages(with_categories=True)
     saved = take_saved(public_id)
@@ -112,7 +115,7 @@ def sheet(public_id: str) -> Response:
     etag = sheet_etag(version)
     if not flashes and not saved and not offer and next_seats is None and request.if_none_match.contains_weak(etag):
         return Response(status=304, headers=unchanged_headers(etag))
-    page = sheet_page(public_id, version)
+    page = sheet_page(public_id, version, head=head)
     dead = _dead_contract_offer(page) if offer else None
     if not flashes and not saved and dead is None and next_seats is None:  # the same page for every phone
         return encoded(page.page, sheet_etag(page.version))

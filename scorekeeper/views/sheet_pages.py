@@ -11,10 +11,11 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ..device import SavedDeal
-from ..events.pages import event_place
+from ..events.pages import SheetHead, event_place, sheet_head
 from ..forms.common import new_write_key
 from ..models import MatchRow
 from ..rules.match import Match
+from ..rules.refusals import NotFound
 from ..rules.scoring import offers_throw_in
 from ..sheet.cache import (
     DEAD_CONTRACT_SLOT,
@@ -38,14 +39,27 @@ _SLOTS = {"flashes_slot": FLASHES_SLOT, "dead_contract_slot": DEAD_CONTRACT_SLOT
 
 
 def sheet_page(public_id: str, version: int, watching: bool = False, watch_id: str = "",
-               loaded: reading.Loaded | None = None) -> SheetPage:
-    """The players' (or watch) page of this version of the match, from the sheet cache or drawn now (from
-    ``loaded``, the match as a write left it, when given: it is not read again)."""
+               head: SheetHead | None = None, match: Match | None = None) -> SheetPage:
+    """The players' (or watch) page of this version of the match, from the sheet cache or drawn now: from
+    ``head`` when this request read it already (else it is read), and from ``match``, the match as a write
+    left it, when given (else its sides and deals are read)."""
     key = watch_key(watch_id) if watching else public_id
-    return sheet_cache().page(key, version, lambda: _draw(*(loaded or reading.load_match(public_id)), watching))
+    return sheet_cache().page(key, version, lambda: _draw_read(head or sheet_head(public_id), match, watching))
 
 
-def _draw(row: MatchRow, match: Match, watching: bool) -> SheetPage:
+def _draw_read(head: SheetHead | None, match: Match | None, watching: bool) -> SheetPage:
+    if head is None:
+        raise NotFound(None, reading.NOT_FOUND, "There is no match at this link.")
+    row = head.match
+    return _draw(row, head.event_table, match if match is not None else reading.facts_of_head(row), watching)
+
+
+def written_head(row: MatchRow) -> SheetHead:
+    """The sheet head of a match row as a write left it (its event table read with it)."""
+    return SheetHead(reading.head_of(row), None if row.event_table is None else row.event_table.id, None)
+
+
+def _draw(row: reading.MatchHead, event_table: int | None, match: Match, watching: bool) -> SheetPage:
     """Work out the match's sheet with the rules core and draw the page (with slots), the players' or the
     watch page."""
     public_id = row.public_id
@@ -63,7 +77,7 @@ def _draw(row: MatchRow, match: Match, watching: bool) -> SheetPage:
         }
     started = reading.next_match_of(row) if view.winner_name() else None
     html = render_template("matches/sheet.html", row=row, match=match, view=view, watching=watching,
-                           place=event_place(row), chart=chart_svg(chart) if chart is not None else None,
+                           place=event_place(event_table), chart=chart_svg(chart) if chart is not None else None,
                            live_etag=sheet_etag(row.version, watching), next_match=started, **links)
     dead = frozenset(number for number in range(1, len(match.deals) + 1) if offers_throw_in(match, number))
     return SheetPage.drawn(row.version, html, view.sheet is not None and view.sheet.ended_at is not None, dead)
@@ -97,7 +111,7 @@ def saved_answer(loaded: reading.Loaded, saved: SavedDeal | None, dead: int | No
     is decided and a fresh form token). The phone asks nothing more. ``loaded`` is the match as the write left
     it."""
     row = loaded.row
-    page = sheet_page(row.public_id, row.version, loaded=loaded)
+    page = sheet_page(row.public_id, row.version, head=written_head(row), match=loaded.match)
     notices = render_template("matches/_saved.html", saved=saved, version=page.version,
                               write_key=new_write_key()) if saved is not None else ""
     offer = render_template("matches/_dead_contract.html", public_id=row.public_id, version=page.version,
