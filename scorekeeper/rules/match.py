@@ -95,10 +95,9 @@ class SideTotal:
     took_trick: bool | None = None
 
 
-class SideDetail(NamedTuple):
-    """A side's meld (one fact per hand; usually one) and what it took in play.
-
-    A named tuple, as ``Deal`` is: a long match's file is read into two or more for each deal."""
+@dataclass(frozen=True, slots=True)
+class SideDetail:
+    """A side's meld (one fact per hand; usually one) and what it took in play."""
 
     meld: tuple[MeldFact, ...] = ()
     tricks: TrickFact | None = None
@@ -112,9 +111,10 @@ SideEntry = SideTotal | SideDetail
 class Deal(NamedTuple):
     """What happened in one deal. A passed deal has no sides; a deal with no auction has no bidder.
 
-    A named tuple rather than a frozen dataclass: a long match's file is read into a thousand of them, and
-    one of eleven fields is made in under half the time (a frozen dataclass sets each field by a call of its
-    own); its fields are read as fast."""
+    A named tuple rather than a frozen dataclass: a long match's file is read into a thousand of them, and one
+    of eleven fields is made in under half the time (a frozen dataclass sets each field by a call of its own).
+    Its fields are read a little more slowly than from slots, which the scoring, reading each a few times a
+    deal, more than makes up for when it reads a match file (``bench/bench_core.py``)."""
 
     sides: tuple[SideEntry, ...] = ()
     bidder: int | None = None
@@ -173,7 +173,7 @@ class Match:
     _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
-        # Matches key the statistics' memo, so the hash is worked out once, as a deal's is.
+        # Matches key the statistics' memo, so the hash is worked out once.
         cached = self._hash
         if cached is None:
             cached = hash((self.sides, self.rules, self.deals, self.name, self.auction, self.first_dealer))
