@@ -95,9 +95,10 @@ class SideTotal:
     took_trick: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SideDetail:
-    """A side's meld (one fact per hand; usually one) and what it took in play."""
+class SideDetail(NamedTuple):
+    """A side's meld (one fact per hand; usually one) and what it took in play.
+
+    A named tuple, as ``Deal`` is: a long match's file is read into two or more for each deal."""
 
     meld: tuple[MeldFact, ...] = ()
     tricks: TrickFact | None = None

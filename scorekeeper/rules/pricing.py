@@ -321,10 +321,10 @@ def settle_entry(entry: SideEntry, deal: Deal, rules: HouseRules, played: bool,
                 continue
         meld += points
         melds.append(points)
-    took = entry.took_trick
+    took, last_trick = entry.took_trick, entry.last_trick
     if took is None:  # card points show a trick taken; without any, the tricks recorded tell
-        took = card_points > 0 or took_any_trick(tricks, entry.last_trick)
-    taken = card_points + rules.last_trick if entry.last_trick else card_points
+        took = card_points > 0 or took_any_trick(tricks, last_trick)
+    taken = card_points + rules.last_trick if last_trick else card_points
     points, reason = _settled(meld, taken, took, exact, card_points, rules, played)
     return points, meld, reason, exact
 

@@ -127,8 +127,8 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
     """``score_deal``'s figures, with each hand's meld as priced."""
     if deal.passed:
         return Settled(PASSED, (0,) * side_count, None, (), (), ())
-    bidder = deal.bidder
-    played = not deal.thrown_in or bidder is None
+    bidder, thrown_in = deal.bidder, deal.thrown_in
+    played = not thrown_in or bidder is None
     earned = []
     melds: list[int | None] = []
     as_entered: tuple[int, ...] = ()  # the sides, and the meld lost, are few and rare: tuples grown as found
@@ -146,7 +146,7 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
     if bidder is None:
         return Settled(NO_AUCTION, tuple(earned), None, as_entered, lost, hand_melds)
     bid = deal.bid or 0
-    if deal.thrown_in:
+    if thrown_in:
         penalty = -2 * bid if rules.set_penalty is _DOUBLE else -bid
         bonus = rules.throw_in_bonus
         scores = tuple([penalty if i == bidder else points + bonus for i, points in enumerate(earned)])
