@@ -114,8 +114,8 @@ class Deal(NamedTuple):
 
     A named tuple rather than a frozen dataclass: a long match's file is read into a thousand of them, and one
     of eleven fields is made in under half the time (a frozen dataclass sets each field by a call of its own).
-    Its fields are read a little more slowly than from slots, which the scoring, reading each a few times a
-    deal, more than makes up for when it reads a match file (``bench/bench_core.py``)."""
+    Its fields are read more slowly than from slots: scoring alone takes a little longer, reading a match file
+    and scoring it a good deal less (``bench/bench_core.py``)."""
 
     sides: tuple[SideEntry, ...] = ()
     bidder: int | None = None
