@@ -12,7 +12,6 @@ property tests' time).
 
 from __future__ import annotations
 
-import dataclasses
 import unicodedata
 from dataclasses import dataclass
 
@@ -185,7 +184,7 @@ def played_deal_twins(draw: st.DrawFn, rules: HouseRules, side_count: int, aucti
         sides.append(SideDetail(meld=melds, tricks=tricks, last_trick=side == last, took_trick=took_trick))
     deal = Deal(sides=tuple(sides), bidder=bidder, bid=bid, trump=deal_trump, thrown_in=thrown_in,
                 entered_under=entered_under)
-    return deal, dataclasses.replace(deal, sides=tuple(totals))
+    return deal, deal._replace(sides=tuple(totals))
 
 
 def deal_twins(rules: HouseRules, side_count: int, auction: bool,

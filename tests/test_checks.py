@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -178,7 +177,7 @@ def test_a_deal_with_no_bidder_is_refused_in_an_auction_match_only() -> None:
 def test_no_auction_deal_cannot_be_thrown_in() -> None:
     deal = deal_from_json({"bidder": None, "sides": [{"meld": 4}, {"meld": 8}]}, 2)
     two_hand = Match(sides=worked_sheet().sides, auction=False)
-    assert check_new_deal(two_hand, dataclasses.replace(deal, thrown_in=True)) == [
+    assert check_new_deal(two_hand, deal._replace(thrown_in=True)) == [
         Problem(ProblemCode.THROWN_IN_WITHOUT_AUCTION, "thrown_in", "a deal with no auction cannot be thrown in")
     ]
 
@@ -193,12 +192,12 @@ def test_deal_problems_counts_the_sides_of_the_match() -> None:
 
 def test_bidder_must_be_a_side_of_the_match() -> None:
     deal = deal_from_json(with_tricks(10, 4), 2)
-    found = deal_problems(HouseRules(), dataclasses.replace(deal, bidder=2), worked_sheet().sides)
+    found = deal_problems(HouseRules(), deal._replace(bidder=2), worked_sheet().sides)
     assert found == [Problem(ProblemCode.BIDDER_UNKNOWN, "bidder", "bidder 2 is not a side of this match")]
 
 
 def test_bid_missing_is_reported() -> None:
-    deal = dataclasses.replace(deal_from_json(with_tricks(10, 4), 2), bid=None)
+    deal = deal_from_json(with_tricks(10, 4), 2)._replace(bid=None)
     assert deal_problems(HouseRules(), deal, worked_sheet().sides) == [
         Problem(ProblemCode.BID_MISSING, "bid", "the bid is missing")
     ]

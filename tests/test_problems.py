@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -90,12 +89,12 @@ def test_check_reports_code_and_path(rules: dict[str, Any], deal: dict[str, Any]
 
 
 def _deal(**changes: Any) -> Any:
-    return dataclasses.replace(deal_from_json(with_tricks(10, 4), 2), **changes)
+    return deal_from_json(with_tricks(10, 4), 2)._replace(**changes)
 
 
 CONTRACTS = [
     (_deal(bidder=None, bid=None), 2, True, Code.BIDDER_MISSING, "bidder"),
-    (dataclasses.replace(deal_from_json({"bidder": None, "sides": [{"meld": 4}, {"meld": 8}]}, 2), thrown_in=True),
+    (deal_from_json({"bidder": None, "sides": [{"meld": 4}, {"meld": 8}]}, 2)._replace(thrown_in=True),
      2, False, Code.THROWN_IN_WITHOUT_AUCTION, "thrown_in"),
     (_deal(bidder=2), 2, True, Code.BIDDER_UNKNOWN, "bidder"),
     (_deal(bid=None), 2, True, Code.BID_MISSING, "bid"),

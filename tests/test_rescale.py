@@ -87,8 +87,8 @@ def test_the_tables_own_meld_prices_move_with_the_match() -> None:
 
 def test_divide_by_ten_is_refused_naming_the_deals_that_do_not_divide() -> None:
     scaled = rescale(worked_sheet(), Factor.UP)
-    odd = scaled.with_deals((scaled.deals[0], dataclasses.replace(scaled.deals[1], bid=555), scaled.deals[2],
-                             dataclasses.replace(scaled.deals[3], sides=(SideTotal(301), SideTotal(840)))))
+    odd = scaled.with_deals((scaled.deals[0], scaled.deals[1]._replace(bid=555), scaled.deals[2],
+                             scaled.deals[3]._replace(sides=(SideTotal(301), SideTotal(840)))))
     with pytest.raises(ContradictionError) as refused:
         rescale(odd, Factor.DOWN)
     assert refused.value.deal_numbers == [2, 4]

@@ -108,7 +108,7 @@ def evenings(draw: st.DrawFn) -> list[Match]:
             played_deal, _ = draw(played_deal_twins(rules, side_count, True))
             bidder = played_deal.bidder or 0
             bid_by = draw(st.sampled_from([None, *sides[bidder].players]))
-            deals.append(dataclasses.replace(played_deal, bid_by=bid_by))
+            deals.append(played_deal._replace(bid_by=bid_by))
         played.append(Match(sides=tuple(sides), rules=rules, deals=tuple(deals)))
     return played
 

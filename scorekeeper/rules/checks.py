@@ -59,12 +59,12 @@ def plainly_fine(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], aucti
     ``holds``: the deck's card points on the scale of ``rules``, when the caller has them."""
     if deal.passed:
         return True
-    bidder = deal.bidder
-    if bidder is None or not 0 <= bidder < len(sides) or deal.bid is None or deal.bid < rules.min_bid:
+    bidder, bid, bid_by, dealt_by = deal.bidder, deal.bid, deal.bid_by, deal.dealt_by  # each field read once
+    if bidder is None or not 0 <= bidder < len(sides) or bid is None or bid < rules.min_bid:
         return False
-    if deal.bid_by is not None and deal.bid_by not in sides[bidder].players:
+    if bid_by is not None and bid_by not in sides[bidder].players:
         return False
-    if deal.dealt_by is not None and all(deal.dealt_by not in side.players for side in sides):
+    if dealt_by is not None and all(dealt_by not in side.players for side in sides):
         return False
     entries = deal.sides
     if len(entries) != len(sides):
@@ -83,18 +83,19 @@ def plainly_fine(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], aucti
         for fact in entry.meld:
             if type(fact) is not MeldPoints:
                 return False
-        tricks = entry.tricks
+        tricks, last_trick = entry.tricks, entry.last_trick
         if tricks is None:
-            took = entry.last_trick
+            took = last_trick
         elif type(tricks) is TrickPoints:
-            taken += tricks.points
+            points = tricks.points
+            taken += points
             tricks_given = True
-            took = tricks.points > 0 or entry.last_trick
+            took = points > 0 or last_trick
         else:
             return False
         if took and (thrown_in or entry.took_trick is False):
             return False
-        claims += entry.last_trick
+        claims += last_trick
     if thrown_in or not details:
         return True
     under = deal.entered_under

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import Hand, Rank, Suit
 from .combinations import Combination
@@ -94,9 +95,10 @@ class SideTotal:
     took_trick: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SideDetail:
-    """A side's meld (one fact per hand; usually one) and what it took in play."""
+class SideDetail(NamedTuple):
+    """A side's meld (one fact per hand; usually one) and what it took in play.
+
+    A named tuple, as ``Deal`` is: a long match's file is read into two or more for each deal."""
 
     meld: tuple[MeldFact, ...] = ()
     tricks: TrickFact | None = None
@@ -107,12 +109,13 @@ class SideDetail:
 SideEntry = SideTotal | SideDetail
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """What happened in one deal. A passed deal has no sides; a deal with no auction has no bidder.
 
-    Slots: a recompute reads a few fields of every deal, and in Python 3.11 a field is read fast from a slot
-    but slowly from an instance whose ``__dict__`` has been asked for (as a hash kept there once was)."""
+    A named tuple rather than a frozen dataclass: a long match's file is read into a thousand of them, and one
+    of eleven fields is made in under half the time (a frozen dataclass sets each field by a call of its own).
+    Its fields are read more slowly than from slots: scoring alone takes a little longer, reading a match file
+    and scoring it a good deal less (``bench/bench_core.py``)."""
 
     sides: tuple[SideEntry, ...] = ()
     bidder: int | None = None
@@ -125,24 +128,12 @@ class Deal:
     dealt_by: str | None = None  # the dealer, one of the match's players
     out: bool = False  # the bidders announced that this deal takes them out (bidding out)
     forced: bool = False  # everybody passed and the dealer's side took the contract at the minimum bid
-    _hash: int | None = field(default=None, init=False, repr=False, compare=False)  # see ``__hash__``
-
-    def __hash__(self) -> int:
-        # Deals are looked up by value at every recompute, so the hash is worked out once.
-        cached = self._hash
-        if cached is None:
-            cached = hash(
-                (self.sides, self.bidder, self.bid, self.trump, self.thrown_in, self.passed, self.entered_under,
-                 self.bid_by, self.dealt_by, self.out, self.forced)
-            )
-            object.__setattr__(self, "_hash", cached)
-        return cached
 
     def pinned(self, rules: HouseRules) -> Deal:
         """This deal with ``entered_under`` made explicit (the rules it was entered under)."""
         if self.entered_under is not None or self.passed:
             return self
-        return dataclasses.replace(self, entered_under=PricingBasis.of(rules))
+        return self._replace(entered_under=PricingBasis.of(rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +174,7 @@ class Match:
     _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
-        # Matches key the statistics' memo, so the hash is worked out once, as a deal's is.
+        # Matches key the statistics' memo, so the hash is worked out once.
         cached = self._hash
         if cached is None:
             cached = hash((self.sides, self.rules, self.deals, self.name, self.auction, self.first_dealer))

@@ -101,7 +101,9 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
     if len(deals_data) > MAX_DEALS and not stored:
         raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", "file", most=MAX_DEALS, deals=len(deals_data))
     deals = _deals(deals_data, len(sides), rules, stored)
-    auction = _optional(obj, "auction", _auction_implied(deals), _bool)
+    auction = _optional(obj, "auction", None, _bool)
+    if auction is None:
+        auction = _auction_implied(deals)
     first_dealer = _optional(obj, "first_dealer", None, _named_player)
     if first_dealer is not None and all(first_dealer not in side.players for side in sides):
         raise _fail(ProblemCode.DEALER_UNKNOWN, "first_dealer", player=first_dealer)
@@ -110,7 +112,10 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
 
 def _auction_implied(deals: tuple[Deal, ...]) -> bool:
     """A file that leaves out ``auction`` has one unless a played deal has no bidder."""
-    return not any(deal.bidder is None and not deal.passed for deal in deals)
+    for deal in deals:  # a loop: a generator would cost more than the test for each of a thousand deals
+        if deal.bidder is None and not deal.passed:
+            return False
+    return True
 
 
 def deal_from_json(
@@ -227,8 +232,8 @@ def _plain_deal(data: object, side_count: int, rules: HouseRules, stored: bool,
             dealt_by = None if dealt_by is None else _named_player(dealt_by, "")
         except MatchFileError:
             return None
-    return Deal(sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=bool(thrown_in),
-                entered_under=basis, out=bool(out), forced=bool(forced), bid_by=bid_by, dealt_by=dealt_by)
+    return Deal(sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in is True,  # None: absent
+                entered_under=basis, out=out is True, forced=forced is True, bid_by=bid_by, dealt_by=dealt_by)
 
 
 def _plain_side(data: object) -> SideEntry | None:
@@ -264,7 +269,7 @@ def _plain_side(data: object) -> SideEntry | None:
     last_trick = data.get("last_trick")
     if not (last_trick is None or last_trick is True or last_trick is False):
         return None
-    return SideDetail(meld=meld, tricks=tricks, last_trick=bool(last_trick), took_trick=took_trick)
+    return SideDetail(meld=meld, tricks=tricks, last_trick=last_trick is True, took_trick=took_trick)
 
 
 def _plain_basis(data: object, rules: HouseRules, stored: bool,

@@ -321,12 +321,15 @@ def settle_entry(entry: SideEntry, deal: Deal, rules: HouseRules, played: bool,
                 continue
         meld += points
         melds.append(points)
-    took = entry.took_trick
+    took, last_trick = entry.took_trick, entry.last_trick
     if took is None:  # card points show a trick taken; without any, the tricks recorded tell
-        took = card_points > 0 or took_any_trick(tricks, entry.last_trick)
-    taken = card_points + rules.last_trick if entry.last_trick else card_points
-    points, reason = _settled(meld, taken, took, exact, card_points, rules, played)
-    return points, meld, reason, exact
+        took = card_points > 0 or took_any_trick(tricks, last_trick)
+    taken = card_points + rules.last_trick if last_trick else card_points
+    if meld < rules.min_meld or (played and (not took or taken == 0) and rules.must_take_trick is not _TAKE_NOTHING):
+        points, reason = _settled(meld, taken, took, exact, card_points, rules, played)  # the meld may be lost
+        return points, meld, reason, exact
+    # The meld counts: settled as ``_settled`` settles it, without its call (the usual side of the usual deal).
+    return (0 if played and card_points < rules.save_points else meld + taken), meld, None, exact
 
 
 def _price_total(entry: SideTotal, deal: Deal, rules: HouseRules) -> SideFigures:

@@ -171,7 +171,7 @@ class _DealScaler:
             self.prices(basis.meld_prices) if meld_moves else basis.meld_prices,
         )
         bid = None if deal.bid is None else self.number(deal.bid, "bid")
-        return dataclasses.replace(deal, sides=sides, bid=bid, entered_under=new_basis)
+        return deal._replace(sides=sides, bid=bid, entered_under=new_basis)
 
     def prices(self, prices: MeldPrices) -> MeldPrices:
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import add
 from typing import Any, NamedTuple
@@ -127,8 +128,8 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
     """``score_deal``'s figures, with each hand's meld as priced."""
     if deal.passed:
         return Settled(PASSED, (0,) * side_count, None, (), (), ())
-    bidder = deal.bidder
-    played = not deal.thrown_in or bidder is None
+    bidder, thrown_in = deal.bidder, deal.thrown_in
+    played = not thrown_in or bidder is None
     earned = []
     melds: list[int | None] = []
     as_entered: tuple[int, ...] = ()  # the sides, and the meld lost, are few and rare: tuples grown as found
@@ -146,7 +147,7 @@ def settle_deal(rules: HouseRules, deal: Deal, side_count: int) -> Settled:
     if bidder is None:
         return Settled(NO_AUCTION, tuple(earned), None, as_entered, lost, hand_melds)
     bid = deal.bid or 0
-    if deal.thrown_in:
+    if thrown_in:
         penalty = -2 * bid if rules.set_penalty is _DOUBLE else -bid
         bonus = rules.throw_in_bonus
         scores = tuple([penalty if i == bidder else points + bonus for i, points in enumerate(earned)])
@@ -185,9 +186,11 @@ def score_match(match: Match, *, checked: bool = False) -> Sheet:
     a deal that contradicts the rules is refused at entry, and so is a rule change that would make a
     recorded deal contradict), so the checks are not run again.
     """
-    settled = settle_match(match, checked=checked)
+    _refuse_contradictions(match, checked)
+    rules, side_count = match.rules, len(match.sides)
     lines: list[DealLine] = []
-    totals, winner, ended_at = play(match, settled, lines)
+    # Each deal settled as it is added up: a settled deal is let go once its line is drawn.
+    totals, winner, ended_at = play(match, (settle_deal(rules, deal, side_count) for deal in match.deals), lines)
     rank = tuple(sorted(range(len(totals)), key=lambda i: (i != winner, -totals[i], i)))
     return Sheet(totals, winner, ended_at, rank, tuple(lines))
 
@@ -196,11 +199,15 @@ def settle_match(match: Match, *, checked: bool = False) -> list[Settled]:
     """Each deal of the match settled, as ``score_match`` settles them (what the statistics read, with
     ``play``, rather than the whole sheet); ``ContradictionError`` (every problem of every deal) when the
     facts of any deal contradict the rules."""
+    _refuse_contradictions(match, checked)
+    side_count = len(match.sides)
+    return [settle_deal(match.rules, deal, side_count) for deal in match.deals]
+
+
+def _refuse_contradictions(match: Match, checked: bool) -> None:
     problems = [] if checked else check_match(match)
     if problems:
         raise ContradictionError(problems)
-    side_count = len(match.sides)
-    return [settle_deal(match.rules, deal, side_count) for deal in match.deals]
 
 
 class Standing(NamedTuple):
@@ -211,7 +218,7 @@ class Standing(NamedTuple):
     ended_at: int | None
 
 
-def play(match: Match, settled: list[Settled], lines: list[DealLine] | None = None) -> Standing:
+def play(match: Match, settled: Iterable[Settled], lines: list[DealLine] | None = None) -> Standing:
     """Add up the settled deals in order, to the end of the match; each deal's line of the sheet goes into
     ``lines`` when given, deals played after the end included (without it, adding stops at the end)."""
     rules = match.rules

@@ -85,8 +85,24 @@ def load_json(text: str) -> Any:
     (``\\ud800``) in keys or text, a key given twice in one object. Raises ``MatchFileError``
     (``not_json``, ``too_deep``, ``out_of_range``, ``bad_character``, ``duplicate_key``).
 
-    The text is looked at first (``_may_refuse``): the decoded values are walked, and each whole number's
-    digits counted, only when the text might hold something refused."""
+    Most texts hold none of these, and are told so without a call for each value decoded: the text is
+    looked at for long numbers and surrogates (``_may_refuse``), then decoded as plain JSON, and the decoded
+    values' nesting and keys are counted (``_plainly_within_bounds``). Anything else, a text that is not JSON
+    included, is read again by ``_load_json_checked``, which finds what is refused and where."""
+    if not _may_refuse(text):
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+            pass
+        else:
+            if _plainly_within_bounds(data, text):
+                return data
+    return _load_json_checked(text)
+
+
+def _load_json_checked(text: str) -> Any:
+    """``load_json`` with every value looked at as it is decoded: each object's keys, each whole number's
+    digits (when the text might hold a long one), then the nesting and the texts of what was decoded."""
     doubtful = _may_refuse(text)
     repeated: list[str] = []
 
@@ -104,13 +120,13 @@ def load_json(text: str) -> Any:
                                      column=error.colno)) from None
     except RecursionError:
         raise _too_deep("") from None
-    if doubtful or repeated or not _shallow(text):
-        _check_decoded(data)
+    _check_decoded(data)
     return data
 
 
-# Bytes of JSON text that are neither a bracket nor a quote (the text's structure, once strings are dropped).
-_NOT_STRUCTURE = bytes(byte for byte in range(256) if byte not in b'[]{}"')
+# Bytes of JSON text that are neither a colon nor a quote (the colons between keys and values, once strings are
+# dropped).
+_NOT_COLON_OR_QUOTE = bytes(byte for byte in range(256) if byte not in b':"')
 _DIGITS_ONLY = bytes.maketrans(b"0123456789", b"\0" * 10)
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
@@ -126,17 +142,31 @@ def _may_refuse(text: str) -> bool:
     return b"\0" * (MAX_JSON_DIGITS + 1) in digits
 
 
-def _shallow(text: str) -> bool:
-    """Whether valid JSON ``text`` nests lists and objects at most ``MAX_JSON_DEPTH`` deep, told from its brackets
-    outside strings: each round drops every innermost pair (and at most two levels), so a text whose brackets are
-    all gone within half the limit's rounds is shallow enough. False: it may be deeper."""
+def _plainly_within_bounds(data: Any, text: str) -> bool:
+    """Whether ``data``, decoded from valid JSON ``text`` by plain ``json.loads``, nests lists and objects at
+    most ``MAX_JSON_DEPTH`` deep and was given each key once: as many keys were decoded as the text has colons
+    between keys and values (a key given twice is decoded once, and its first value is dropped unseen, so a text
+    that gives one has more colons than the decoded values have keys). False: look closer."""
+    keys = 0
+    level = [data]
+    for _ in range(MAX_JSON_DEPTH):  # the values one level deeper each round
+        inner: list[Any] = []
+        for value in level:
+            if type(value) is dict:
+                keys += len(value)
+                inner += value.values()
+            elif type(value) is list:
+                inner += value
+        level = inner
+    if any(type(value) is dict or type(value) is list for value in level):
+        return False  # a list or object at depth MAX_JSON_DEPTH: one too many
+    return keys == text.count(":") or keys == _colons_outside_strings(text)
+
+
+def _colons_outside_strings(text: str) -> int:
+    """How many colons of valid JSON ``text`` stand between a key and its value (a colon within a string is none)."""
     unescaped = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
-    brackets = b"".join(unescaped.translate(None, _NOT_STRUCTURE).split(b'"')[::2])
-    for _ in range(MAX_JSON_DEPTH // 2):
-        if not brackets:
-            return True
-        brackets = brackets.replace(b"[]", b"").replace(b"{}", b"")
-    return not brackets
+    return b"".join(unescaped.translate(None, _NOT_COLON_OR_QUOTE).split(b'"')[::2]).count(b":")
 
 
 def _decoded_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
