@@ -25,7 +25,7 @@ from datetime import datetime
 
 from flask import current_app
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import lazyload, selectinload
 
 from ..db import get_session
 from ..models import MatchRow, aware
@@ -70,6 +70,13 @@ class MatchFacts:
         return found
 
 
+# An event table's match read with its event's tables leaves its ``event_table`` (joined by default) unread:
+# the table already points at the match, and the two pointing at each other made a reference cycle of every
+# table, which only the garbage collector frees (a full collection every 40 standings asks or so, freeing
+# thousands of rows at once: docs/architecture.md, The garbage collector). Without it, a request's rows
+# are freed as it ends.
+UNTIED = lazyload(MatchRow.event_table)
+
 _kept: OrderedDict[str, tuple[int, MatchFacts]] = OrderedDict()  # by the match's link: its version, its facts
 _weight = 0  # of the matches kept, in deals
 _lock = threading.Lock()
@@ -86,8 +93,8 @@ def read_missing(rows: Sequence[MatchRow]) -> None:
     with _lock:
         missing = [row.id for row in rows if not _is_kept(row)]
     if missing:
-        get_session().scalars(select(MatchRow).where(MatchRow.id.in_(missing))
-                              .options(selectinload(MatchRow.sides), selectinload(MatchRow.deals))).all()
+        get_session().scalars(select(MatchRow).where(MatchRow.id.in_(missing)).options(
+            selectinload(MatchRow.sides), selectinload(MatchRow.deals), UNTIED)).all()
 
 
 def facts_of(row: MatchRow) -> MatchFacts:
