@@ -82,10 +82,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def settle_collector() -> None:
     """Once a process has made its app, what it loaded (the libraries, the app: about 120,000 objects) lives
-    as long as the process: it is frozen out of the garbage collector's sight. Every request leaves objects
-    that reach the collector's oldest generation (the ORM's rows are in cycles), and each full collection
-    that follows walked that whole heap again: 80-150 ms of CPU, about once every 40 standings asks
-    (docs/architecture.md, The garbage collector). Done once a process, by the first app it makes (under
+    as long as the process: it is frozen out of the garbage collector's sight. Requests leave objects that
+    reach the collector's oldest generation, and each full collection that follows walked that whole heap
+    again: about 100 ms of CPU, once every 50 standings asks or so (docs/architecture.md, The garbage
+    collector). Done once a process, by the first app it makes (under
     gunicorn each worker's, or the master's with ``--preload``); a process that froze its own heap before
     (the tests' ``conftest.py``) keeps it as it is."""
     if gc.get_freeze_count():

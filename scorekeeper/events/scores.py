@@ -72,7 +72,7 @@ class MatchFacts:
 
 # An event table's match read with its event's tables leaves its ``event_table`` (joined by default) unread:
 # the table already points at the match, and the two pointing at each other made a reference cycle of every
-# table, which only the garbage collector frees (a full collection every 40 standings asks or so, freeing
+# table, which only the garbage collector frees (a full collection every 50 standings asks or so, freeing
 # thousands of rows at once: docs/architecture.md, The garbage collector). Without it, a request's rows
 # are freed as it ends.
 UNTIED = lazyload(MatchRow.event_table)
