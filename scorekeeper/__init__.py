@@ -6,6 +6,7 @@ in a small Flask app that stores the facts of each deal and derives the score sh
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,7 +76,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     init_limiter(app)  # after the views: it wraps the ones marked as rate limited
     app.after_request(_security_headers)
+    settle_collector()
     return app
+
+
+def settle_collector() -> None:
+    """Once a process has made its app, what it loaded (the libraries, the app: about 120,000 objects) lives
+    as long as the process: it is frozen out of the garbage collector's sight. Requests leave objects that
+    reach the collector's oldest generation, and each full collection that follows walked that whole heap
+    again: about 100 ms of CPU, once every 50 standings asks or so (docs/architecture.md, The garbage
+    collector). Done once a process, by the first app it makes (under
+    gunicorn each worker's, or the master's with ``--preload``); a process that froze its own heap before
+    (the tests' ``conftest.py``) keeps it as it is."""
+    if gc.get_freeze_count():
+        return
+    gc.collect()  # what starting left behind (the migrations' objects) is freed, not frozen
+    gc.freeze()
 
 
 def _flag(name: str) -> bool:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 from flask import Flask
@@ -84,3 +87,26 @@ def test_a_large_match_file_under_the_limit_is_read(client: FlaskClient) -> None
     response = client.post("/import", data={"text": "x" * (1024 * 1024)})
     assert response.status_code == 200
     assert "Too much at once" not in response.get_data(as_text=True)
+
+
+SETTLED = """
+import gc, json, sys
+from scorekeeper import create_app
+config = {"DATABASE_URL": sys.argv[1], "SECRET_KEY": "x", "INSTANCE_PATH": sys.argv[2]}
+create_app(config)
+frozen, seen = gc.get_freeze_count(), len(gc.get_objects())
+create_app(config)
+print(json.dumps([frozen, seen, gc.get_freeze_count(), len(gc.get_objects())]))
+"""
+
+
+def test_a_process_freezes_what_it_loaded_once_its_first_app_is_made(tmp_path: Path) -> None:
+    """In a process of its own (as a server starts): once the first app is made, the libraries and the app are
+    out of the garbage collector's sight, so a full collection walks only what came after; a second app
+    freezes nothing more."""
+    answer = subprocess.run([sys.executable, "-c", SETTLED, f"sqlite:///{tmp_path / 'db.sqlite'}", str(tmp_path)],
+                            capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+    frozen, seen, frozen_after_second, seen_after_second = json.loads(answer.stdout)
+    assert frozen > 50_000 and seen < 1_000  # the libraries and the app frozen, nothing left in sight
+    assert seen_after_second - seen > 1_000  # the second app is in sight …
+    assert abs(frozen_after_second - frozen) < 100  # … and not frozen

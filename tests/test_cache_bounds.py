@@ -9,10 +9,14 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 from test_events_api import deal, enter, make_event, seat, standings
 
 from scorekeeper import create_app
+from scorekeeper.db import get_session
 from scorekeeper.events import scores
+from scorekeeper.models import MatchRow
 from scorekeeper.rules import matchfile, meld
 from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.rules.scoring import score_match
@@ -88,5 +92,33 @@ def test_the_event_tables_matches_kept_weigh_at_most_their_budget(database_url: 
             found = standings(client, event)
             assert scores.kept_weight() <= budget
         assert sum(player["points"] for player in found["players"]) == played * 70 * 2  # both players of a side
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_an_event_tables_match_is_kept_at_its_latest_version_only(database_url: str, tmp_path: Path) -> None:
+    """Each deal entered moves the table's match on, and the standings read it: one version of it is kept,
+    the latest. A request that read the match before a deal (an older version) works that version out
+    and leaves the latest kept."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False,
+                      "RATELIMIT_ENABLED": False, "INSTANCE_PATH": str(tmp_path)})
+    try:
+        client = app.test_client()
+        event = make_event(client, round_end={"deals": 10}, rounds=1)
+        table = seat(client, event)["tables"][0]
+        link = table["match"]["id"]
+        enter(client, table, deal(60, 10))
+        standings(client, event)
+        with app.app_context():  # the match as a request read it before the next deals
+            before = get_session().scalars(select(MatchRow).where(MatchRow.public_id == link).options(
+                selectinload(MatchRow.sides), selectinload(MatchRow.deals))).one()
+            get_session().expunge(before)
+        for later in range(1, 4):
+            enter(client, table, deal(60, 10))
+            standings(client, event)
+            assert scores.kept_versions()[link] == before.version + later
+        with app.app_context():
+            assert len(scores.facts_of(before).match.deals) == 1  # the older version, worked out
+        assert scores.kept_versions()[link] == before.version + 3
     finally:
         app.extensions["scorekeeper.engine"].dispose()

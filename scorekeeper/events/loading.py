@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import load_only, selectinload
 
 from ..db import get_session
 from ..models import EventRoundRow, EventRow, EventTableRow, MatchRow, aware
@@ -38,12 +38,13 @@ from ..rules.standings import (
     team_standings,
 )
 from ..store import reading
-from .scores import MatchFacts, facts_of, read_missing
+from .scores import UNTIED, MatchFacts, facts_of, read_missing
 
 _WHOLE_EVENT = (  # the entrants are read when asked for: the standings need only the rounds as seated
-    # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``).
+    # A match's rules, sides and deals are read only when its version's facts are not kept (``scores``);
+    # its own event table is not joined again (``scores.UNTIED``).
     selectinload(EventRow.played_rounds).selectinload(EventRoundRow.tables).selectinload(EventTableRow.match)
-    .load_only(MatchRow.public_id, MatchRow.watch_id, MatchRow.edit_token, MatchRow.version),
+    .options(load_only(MatchRow.public_id, MatchRow.watch_id, MatchRow.edit_token, MatchRow.version), UNTIED),
     selectinload(EventRow.corrections),
 )
 

@@ -1,14 +1,18 @@
 """Each event table's match as the rules core reads it, and its outcome as a table, kept per process for
-the match's version.
+the match's latest version.
 
 The standings read every table of every round on each request (a big screen asks every 2 s); a match's
 facts change only with its ``version``, which every write moves on, so they are read and scored once a
-version. Keyed by the match's link and version: an entry is never served for another version, and the
-entries of older versions leave as the least recently used.
+version. Kept by the match's link with its version: an entry is never served for another version, and a
+match keeps only its latest version read, since a version once moved on is never asked for again (a request
+that read an older one, begun before a write, works it out and leaves the newer one kept). So what is kept is
+at most one match a table, whatever number of deals the evening enters, and every full run of the garbage
+collector walks no more than that (docs/architecture.md, The garbage collector).
 
 Bounded by what the entries weigh, not by their number: a match read into the rules core takes about a kilobyte
 a deal, so the matches kept hold at most ``EVENT_SCORES_DEALS`` deals in all (a match counts
-``MATCH_WEIGHT`` deals more for its sides and rules), whatever length of match a stranger plays.
+``MATCH_WEIGHT`` deals more for its sides and rules), the least recently used leaving first, whatever length
+of match a stranger plays.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from datetime import datetime
 
 from flask import current_app
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import lazyload, selectinload
 
 from ..db import get_session
 from ..models import MatchRow, aware
@@ -66,47 +70,69 @@ class MatchFacts:
         return found
 
 
-_kept: OrderedDict[tuple[str, int], MatchFacts] = OrderedDict()
+# An event table's match read with its event's tables leaves its ``event_table`` (joined by default) unread:
+# the table already points at the match, and the two pointing at each other made a reference cycle of every
+# table, which only the garbage collector frees (a full collection every 50 standings asks or so, freeing
+# thousands of rows at once: docs/architecture.md, The garbage collector). Without it, a request's rows
+# are freed as it ends.
+UNTIED = lazyload(MatchRow.event_table)
+
+_kept: OrderedDict[str, tuple[int, MatchFacts]] = OrderedDict()  # by the match's link: its version, its facts
 _weight = 0  # of the matches kept, in deals
 _lock = threading.Lock()
+
+
+def _is_kept(row: MatchRow) -> bool:
+    found = _kept.get(row.public_id)
+    return found is not None and found[0] == row.version
 
 
 def read_missing(rows: Sequence[MatchRow]) -> None:
     """Read the rules, sides and deals of the matches whose version is not kept, in three queries
     whatever their number (rather than three a match when ``facts_of`` asks)."""
     with _lock:
-        missing = [row.id for row in rows if (row.public_id, row.version) not in _kept]
+        missing = [row.id for row in rows if not _is_kept(row)]
     if missing:
-        get_session().scalars(select(MatchRow).where(MatchRow.id.in_(missing))
-                              .options(selectinload(MatchRow.sides), selectinload(MatchRow.deals))).all()
+        get_session().scalars(select(MatchRow).where(MatchRow.id.in_(missing)).options(
+            selectinload(MatchRow.sides), selectinload(MatchRow.deals), UNTIED)).all()
 
 
 def facts_of(row: MatchRow) -> MatchFacts:
     """The match's facts at the version read (its sides and deals are read only when not kept)."""
-    key = (row.public_id, row.version)
     with _lock:
-        found = _kept.get(key)
-        if found is not None:
-            _kept.move_to_end(key)
-            return found
+        if _is_kept(row):
+            _kept.move_to_end(row.public_id)
+            return _kept[row.public_id][1]
     found = MatchFacts(reading.to_core(row), tuple(aware(deal.created_at) for deal in row.deals))
     budget = current_app.config.get("EVENT_SCORES_DEALS", DEALS)  # 0 keeps nothing (bench_event.py --cache-off)
     if found.weight <= budget:
-        _keep(key, found, budget)
+        _keep(row.public_id, row.version, found, budget)
     return found
 
 
-def _keep(key: tuple[str, int], found: MatchFacts, budget: int) -> None:
+def _keep(link: str, version: int, found: MatchFacts, budget: int) -> None:
+    """Keep ``found`` in place of the match's older version (a newer one kept stays)."""
     global _weight
     with _lock:
-        replaced = _kept.pop(key, None)
-        _weight += found.weight - (replaced.weight if replaced is not None else 0)
-        _kept[key] = found
+        replaced = _kept.get(link)
+        if replaced is not None:
+            if replaced[0] > version:
+                return
+            del _kept[link]
+            _weight -= replaced[1].weight
+        _kept[link] = (version, found)
+        _weight += found.weight
         while _weight > budget:
-            _, dropped = _kept.popitem(last=False)
+            _, (_, dropped) = _kept.popitem(last=False)
             _weight -= dropped.weight
 
 
 def kept_weight() -> int:
     """What the matches kept weigh, in deals."""
     return _weight
+
+
+def kept_versions() -> dict[str, int]:
+    """Each match kept, by its link: the version kept."""
+    with _lock:
+        return {link: version for link, (version, _) in _kept.items()}
