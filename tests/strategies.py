@@ -76,10 +76,12 @@ class DealOptions:
 
 
 def name_text(min_size: int = 0, max_size: int = 12) -> st.SearchStrategy[str]:
-    """Names as the match file keeps them: NFC, no surrounding spaces, no control or invisible characters."""
+    """Names as the match file keeps them: NFC, no surrounding spaces, no control or invisible characters, of
+    ``min_size`` to ``max_size`` characters once normalized (NFC makes some texts longer: U+0F43 is two)."""
     chars = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp", "Cf"))
     text = st.text(chars, min_size=min_size, max_size=max_size)
-    return text.map(lambda name: unicodedata.normalize("NFC", name).strip()).filter(lambda name: len(name) >= min_size)
+    return text.map(lambda name: unicodedata.normalize("NFC", name).strip()).filter(
+        lambda name: min_size <= len(name) <= max_size)
 
 
 def side_names(count: int) -> st.SearchStrategy[list[str]]:

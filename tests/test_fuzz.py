@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 import pytest
-from flask import Flask
+from flask import Flask, request_started
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -158,17 +158,39 @@ def url_part(text: str) -> str:
 
 # The app under test -------------------------------------------------------------------------------------
 
-class Table:
+class Watched:
+    """What a write could change, read from the database once after each request to the app: the state read
+    after one example's request is the state before the next example's (no request in between), and any
+    request, answered or failed, makes the next ``state()`` read the database again."""
+
+    def __init__(self, app: Flask) -> None:
+        self._read: tuple[Any, ...] | None = None
+        request_started.connect(self._forget, app)  # weakly: gone with this object
+
+    def _forget(self, sender: Flask, **extra: Any) -> None:
+        self._read = None
+
+    def state(self) -> tuple[Any, ...]:
+        if self._read is None:
+            self._read = self.read_state()
+        return self._read
+
+    def read_state(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+
+class Table(Watched):
     """A match (the worked sheet, made through the API) and what it looked like before each request."""
 
     def __init__(self, app: Flask, client: FlaskClient) -> None:
+        super().__init__(app)
         self.app, self.client = app, client
         response = client.post("/api/v1/matches", json=WORKED)
         assert response.status_code == 201
         self.id: str = response.get_json()["id"]
         self.token: str = response.get_json()["edit_token"]
 
-    def state(self) -> tuple[Any, ...]:
+    def read_state(self) -> tuple[Any, ...]:
         """Everything a write can change: version, the match file as stored, the rule changes, the number
         of matches."""
         with self.app.app_context():
@@ -369,10 +391,11 @@ def test_api_meld(table: Table, body: str) -> None:
 
 # Tables -------------------------------------------------------------------------------------------------
 
-class Club:
+class Club(Watched):
     """A table with four players, made through the API and opened by the client (its forms' right)."""
 
     def __init__(self, app: Flask, client: FlaskClient) -> None:
+        super().__init__(app)
         self.app, self.client = app, client
         response = client.post("/api/v1/tables", json={"name": "Club", "players": ["Ann", "Bob", "Cy", "Di"]})
         assert response.status_code == 201
@@ -380,7 +403,7 @@ class Club:
         self.token: str = response.get_json()["token"]
         assert client.get(f"/t/{self.id}").status_code == 200
 
-    def state(self) -> tuple[Any, ...]:
+    def read_state(self) -> tuple[Any, ...]:
         """The table file as stored and the number of tables and matches."""
         with self.app.app_context():
             from scorekeeper import tables
@@ -461,17 +484,18 @@ GOOD_EVENTS: list[dict[str, Any]] = [
 ]
 
 
-class Evening:
+class Evening(Watched):
     """An event with its first round seated, and what it looked like before each request."""
 
     def __init__(self, app: Flask, client: FlaskClient) -> None:
+        super().__init__(app)
         self.app, self.client = app, client
         made = client.post("/api/v1/events", json=GOOD_EVENTS[0]).get_json()
         self.id, self.token = made["id"], made["director_token"]
         seated = client.post(f"/api/v1/events/{self.id}/rounds", headers={"Authorization": f"Bearer {self.token}"})
         self.match_id: str = seated.get_json()["tables"][0]["match"]["id"]
 
-    def state(self) -> tuple[Any, ...]:
+    def read_state(self) -> tuple[Any, ...]:
         """The event's version, seating and closings, and how many events and matches there are."""
         with self.app.app_context():
             session = get_session()

@@ -4,6 +4,7 @@ included; and the fields the phone puts in a correction form for a recorded deal
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import create_app
@@ -59,9 +61,14 @@ console.log(JSON.stringify({ read, back }));
 """
 
 
+@functools.cache
+def form_app() -> Flask:
+    """The app whose request the server's forms are read in: one for every case (nothing is stored)."""
+    return create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False})
+
+
 def server_reads(pairs: list[tuple[str, str]]) -> dict[str, Any] | None:
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "s", "WTF_CSRF_ENABLED": False})
-    with app.test_request_context():
+    with form_app().test_request_context():
         form = DealForm(formdata=MultiDict(pairs), meta={"csrf": False}).setup(
             [side["name"] for side in FILE["sides"]], [side["players"] for side in FILE["sides"]],
             [side["players"] for side in FILE["sides"]], min_bid=FILE["rules"]["min_bid"])
@@ -69,7 +76,10 @@ def server_reads(pairs: list[tuple[str, str]]) -> dict[str, Any] | None:
         return form.to_deal_json(auction=True)
 
 
+@functools.cache
 def phone_reads() -> dict[str, Any]:
+    """What the phone's script reads from every case, and back from each deal it read: one run of node for
+    the tests of this file."""
     node = shutil.which("node")
     if node is None:
         if IN_CI:

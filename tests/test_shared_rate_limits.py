@@ -44,8 +44,8 @@ def empty_counts() -> None:
     client.close()
 
 
-def gunicorn(tmp_path: Path, storage: str) -> Iterator[int]:
-    """gunicorn with ``WORKERS`` workers counting in ``storage``, a limit of ``LIMIT`` an hour on new matches,
+def gunicorn(tmp_path: Path, storage: str, workers: int = WORKERS) -> Iterator[int]:
+    """gunicorn with ``workers`` workers counting in ``storage``, a limit of ``LIMIT`` an hour on new matches,
     on deals brought in and on refused tokens; it believes ``X-Forwarded-For``, so each check is its own
     address."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "RATELIMIT_"))}
@@ -56,7 +56,7 @@ def gunicorn(tmp_path: Path, storage: str) -> Iterator[int]:
     port = free_port()
     log_path = tmp_path / "gunicorn.log"
     with log_path.open("w") as log:
-        process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
+        process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}",
                                     *private_options(), "scorekeeper:create_app()"],
                                    cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
@@ -94,18 +94,27 @@ def creations(port: int) -> Counter[int]:
         return Counter(pool.map(lambda _: call(port, "POST", "/api/v1/matches", BARE)[0], range(SENT)))
 
 
-def test_a_limit_holds_across_every_worker_and_a_table_file_counts_its_matches(tmp_path: Path) -> None:
-    """One server for both checks (a start costs its workers' imports) and one test (they share Redis)."""
-    for port in gunicorn(tmp_path, REDIS_URL):
-        assert "counts the rate limits on its own" not in (tmp_path / "gunicorn.log").read_text()
-        empty_counts()
-        assert creations(port) == Counter({201: LIMIT, 429: SENT - LIMIT})
-        assert call(port, "GET", "/api/v1/matches/nothing-here")[0] == 404  # reads are not limited
+@pytest.fixture(scope="module")
+def counted_in_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
+    """One server counting in Redis for the tests of this file (a start costs its workers' imports): its port
+    and its folder. Each test empties the counts first."""
+    folder = tmp_path_factory.mktemp("shared-limits")
+    for port in gunicorn(folder, REDIS_URL):
+        yield port, folder
 
-        empty_counts()
-        table = {"format": "scorekeeper-table/1", "name": "Club", "matches": [BARE] * (LIMIT - 2)}
-        assert call(port, "POST", "/api/v1/tables/import", table)[0] == 201  # the table and 8 matches: 9
-        assert creations(port) == Counter({201: 1, 429: SENT - 1})
+
+def test_a_limit_holds_across_every_worker_and_a_table_file_counts_its_matches(
+        counted_in_redis: tuple[int, Path]) -> None:
+    port, folder = counted_in_redis
+    assert "counts the rate limits on its own" not in (folder / "gunicorn.log").read_text()
+    empty_counts()
+    assert creations(port) == Counter({201: LIMIT, 429: SENT - LIMIT})
+    assert call(port, "GET", "/api/v1/matches/nothing-here")[0] == 404  # reads are not limited
+
+    empty_counts()
+    table = {"format": "scorekeeper-table/1", "name": "Club", "matches": [BARE] * (LIMIT - 2)}
+    assert call(port, "POST", "/api/v1/tables/import", table)[0] == 201  # the table and 8 matches: 9
+    assert creations(port) == Counter({201: 1, 429: SENT - 1})
 
 
 def at_once(port: int, method: str, path: str, body: Any, address: str, **headers: str) -> Counter[int]:
@@ -120,27 +129,29 @@ def at_once(port: int, method: str, path: str, body: Any, address: str, **header
         return Counter(pool.map(one, range(AT_ONCE)))
 
 
-def test_requests_sent_together_pass_each_limit_exactly(tmp_path: Path) -> None:
+def test_requests_sent_together_pass_each_limit_exactly(counted_in_redis: tuple[int, Path]) -> None:
     """New tables, deals brought in (two a match: five matches fill ten), refused tokens, table files (of no
     match, and of one)."""
-    for port in gunicorn(tmp_path, REDIS_URL):
-        assert at_once(port, "POST", "/api/v1/tables", {"name": "Club", "players": []}, "192.0.2.1") == Counter(
-            {201: LIMIT, 429: AT_ONCE - LIMIT})
-        assert at_once(port, "POST", "/api/v1/matches", {**WORKED, "deals": [DEAL] * 2}, "192.0.2.2") == Counter(
-            {201: LIMIT // 2, 429: AT_ONCE - LIMIT // 2})
-        made = json.loads(call(port, "POST", "/api/v1/matches", WORKED, X_Forwarded_For="192.0.2.3")[1])
-        assert at_once(port, "PUT", f"/api/v1/matches/{made['id']}/rules", {"target": 200}, "192.0.2.4",
-                       Authorization="Bearer wrong-token") == Counter({403: LIMIT, 429: AT_ONCE - LIMIT})
-        table = {"format": "scorekeeper-table/1", "name": "Club", "matches": []}
-        assert at_once(port, "POST", "/api/v1/tables/import", table, "192.0.2.5") == Counter(
-            {201: LIMIT, 429: AT_ONCE - LIMIT})
-        with_a_match = {**table, "matches": [BARE]}  # the table and its match: two each, so five fit
-        assert at_once(port, "POST", "/api/v1/tables/import", with_a_match, "192.0.2.6") == Counter(
-            {201: LIMIT // 2, 429: AT_ONCE - LIMIT // 2})
+    port, _ = counted_in_redis
+    empty_counts()
+    assert at_once(port, "POST", "/api/v1/tables", {"name": "Club", "players": []}, "192.0.2.1") == Counter(
+        {201: LIMIT, 429: AT_ONCE - LIMIT})
+    assert at_once(port, "POST", "/api/v1/matches", {**WORKED, "deals": [DEAL] * 2}, "192.0.2.2") == Counter(
+        {201: LIMIT // 2, 429: AT_ONCE - LIMIT // 2})
+    made = json.loads(call(port, "POST", "/api/v1/matches", WORKED, X_Forwarded_For="192.0.2.3")[1])
+    assert at_once(port, "PUT", f"/api/v1/matches/{made['id']}/rules", {"target": 200}, "192.0.2.4",
+                   Authorization="Bearer wrong-token") == Counter({403: LIMIT, 429: AT_ONCE - LIMIT})
+    table = {"format": "scorekeeper-table/1", "name": "Club", "matches": []}
+    assert at_once(port, "POST", "/api/v1/tables/import", table, "192.0.2.5") == Counter(
+        {201: LIMIT, 429: AT_ONCE - LIMIT})
+    with_a_match = {**table, "matches": [BARE]}  # the table and its match: two each, so five fit
+    assert at_once(port, "POST", "/api/v1/tables/import", with_a_match, "192.0.2.6") == Counter(
+        {201: LIMIT // 2, 429: AT_ONCE - LIMIT // 2})
 
 
 def test_limits_counted_in_each_workers_memory_are_told_at_start(tmp_path: Path) -> None:
-    """Each worker says so as it builds the app (the first answers before the last has built it)."""
-    for _ in gunicorn(tmp_path, "memory://"):
+    """Each worker says so as it builds the app (the first answers before the last has built it). Two workers are
+    already more than one to count apart, and each start of a worker costs its imports."""
+    for _ in gunicorn(tmp_path, "memory://", workers=2):
         log = (tmp_path / "gunicorn.log").read_text()
-        assert f"memory:// and gunicorn runs {WORKERS} workers: each worker counts the rate limits on its own" in log
+        assert "memory:// and gunicorn runs 2 workers: each worker counts the rate limits on its own" in log
