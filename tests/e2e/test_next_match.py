@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import Phones, in_each_scheme
 from .table import follow, import_match, winner_banner
+
+pytestmark = pytest.mark.browser
 
 DECIDED = {"format": "pinochle-match/1", "name": "Friday", "rules": {"target": 300},
            "sides": [{"name": "We", "players": ["Ann", "Bob"]}, {"name": "They", "players": ["Cy", "Di"]}],

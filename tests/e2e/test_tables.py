@@ -16,10 +16,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE_AT_200_PERCENT, Phones, in_each_scheme
 from .table import follow, leave_the_invite, open_new_deal, save_deal, type_number
+
+pytestmark = pytest.mark.browser
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
