@@ -166,16 +166,10 @@ function setUpEnterKey(form) {
 
 // Deal form: what the deal scores, worked out on the server by the rules core as the player types
 // (debounced; an answer that arrives after a newer question is dropped). Each side's meld total too. With no
-// network the outbox works it out on this phone with the rules core's twin and words it with the server's words
-// (static/js/offline/preview.js): the same lines; only a phone that holds neither says it has no connection.
-const NO_PREVIEW = "No connection: the deal's score shows on the sheet once it is saved.";
-
-// The outbox of this page (static/outbox.js: one a page, however many ask), or null without one.
-function pageOutbox() {
-  const meta = /** @type {HTMLMetaElement|null} */ (document.querySelector('meta[name="outbox"]'));
-  if (!meta) return Promise.resolve(null);
-  return import(JSON.parse(meta.content).module).then((module) => module.start(meta)).catch(() => null);
-}
+// network the page's outbox works it out on this phone (static/js/offline/preview.js): the same lines; a phone
+// that holds neither the match nor the twin says it has no connection.
+const NO_PREVIEW = { lines: ["No connection: the score shows once the deal is saved."], ready: false, melds: [] };
+let startOutbox = async () => null;  // the page's outbox, started (setUpOutbox below), or null
 function setUpPreview(form, restored) {
   const region = form.querySelector("#deal-preview");
   if (!region || !region.dataset.previewUrl) return;
@@ -199,15 +193,11 @@ function setUpPreview(form, restored) {
     const question = ++asked;
     // URL-encoded, as the form itself is sent: quicker for the server to read than multipart.
     const body = new URLSearchParams(/** @type {any} */ (new FormData(form)));
-    const asking = navigator.onLine ? fetch(region.dataset.previewUrl, { method: "POST", body, credentials: "same-origin" })
-      : Promise.reject(new Error("offline"));
-    asking
-      .then((response) => (response.ok ? response.json() : null))
-      .then((answer) => { if (answer && question === asked) show(answer); })
-      .catch(async () => {  // no network: worked out on this phone, until a change once the network is back
-        const here = await pageOutbox().then((outbox) => outbox && outbox.preview(form)).catch(() => null);
-        if (question === asked) show(here || { lines: [NO_PREVIEW], ready: false, melds: [] });
-      });
+    fetch(region.dataset.previewUrl, { method: "POST", body })
+      .then((response) => (response.ok ? response.json() : Promise.reject()))
+      .catch(() => startOutbox().then((outbox) => outbox?.preview(form)))  // no network: on this phone
+      .catch(() => null)
+      .then((answer) => { if (question === asked) show(answer || NO_PREVIEW); });
   };
   const later = () => {
     clearTimeout(timer);
@@ -289,6 +279,7 @@ function setUpOutbox(meta) {
       .then((started) => { outbox = started; return started; }, () => { loading = null; return null; });
     return loading;
   };
+  startOutbox = start;
   let kept = null;
   try { kept = localStorage.getItem(`outbox:${config.match}`); } catch { /* no storage */ }
   const otherDeal = document.querySelector("[data-new-deal]") && !/new$/.test(location.pathname);

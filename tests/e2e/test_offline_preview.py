@@ -17,7 +17,7 @@ from .table import side_box, type_number, type_quick_numbers
 
 pytestmark = pytest.mark.browser
 
-NO_PREVIEW = "No connection: the deal's score shows on the sheet once it is saved."
+NO_PREVIEW = "No connection: the score shows once the deal is saved."
 FORM_FIELDS = """(panel) => new URLSearchParams(new FormData(panel.querySelector("form.deal-form"))).toString()"""
 SERVER_PREVIEW = """async (panel, fields) => {
   const url = panel.querySelector("#deal-preview").dataset.previewUrl;
