@@ -13,6 +13,7 @@
 // Without this script the links open the form page.
 
 import { guardSecondTaps } from "../second_tap.js";
+import { tell } from "../offline/words.js";
 
 const SLOW_ANSWER_MS = 3000;  // no answer yet: say that it is not sent yet
 
@@ -115,8 +116,9 @@ function setUpEntryPanel(region) {
   panel.className = "entry-panel";
   panel.setAttribute("aria-labelledby", "entry-title");
   panel.innerHTML = '<div class="entry-head"><h2 id="entry-title"></h2>'
-    + '<button type="button" class="button quiet entry-close">Close</button></div>'
+    + '<button type="button" class="button quiet entry-close"></button></div>'
     + '<p class="entry-status" role="status" aria-live="polite"></p><div class="entry-body"></div>';
+  panel.querySelector(".entry-close").textContent = tell("entry.close");
   document.body.append(panel);
   const title = panel.querySelector("h2");
   const status = panel.querySelector(".entry-status");
@@ -259,16 +261,16 @@ function setUpEntryPanel(region) {
   // Kept on this phone by the outbox (app.js, js/offline/main.js), which shows it on the sheet as not sent yet.
   const keepForLater = async (form, submitter, ready) => {
     const name = title.textContent;
-    say("Not sent yet: keeping it on this phone…");
+    say(tell("entry.keeping"));
     try {
       await (await outbox()).keep(form, submitter);
     } catch {
-      say("No connection: nothing was sent. Keep this open and save again once online.");
+      say(tell("entry.not_kept"));
       ready();
       return;
     }
     done(form);
-    notice(`${name}: not sent yet. It is kept on this phone and sent when the network is back.`);
+    notice(tell("entry.kept", { name }));
   };
 
   // A form opened from this phone's copy (with no network) may carry a form token the server no longer takes
@@ -289,13 +291,13 @@ function setUpEntryPanel(region) {
     const ready = () => { button.textContent = label; button.removeAttribute("aria-busy"); };
     button.setAttribute("aria-busy", "true");
     if (!navigator.onLine) {
-      button.textContent = "Not sent yet";
+      button.textContent = tell("outbox.not_sent_yet");
       await keepForLater(form, submitter, ready);
       return;
     }
-    button.textContent = "Saving…";
-    say("Saving…");
-    const slow = setTimeout(() => say("Saving… not sent yet: waiting for the server's answer."), SLOW_ANSWER_MS);
+    button.textContent = tell("entry.saving");
+    say(tell("entry.saving"));
+    const slow = setTimeout(() => say(tell("entry.saving.slow")), SLOW_ANSWER_MS);
     let response;
     let html;
     const send = async () => {
@@ -308,15 +310,15 @@ function setUpEntryPanel(region) {
       await send();
       if (response.status === 400 && await freshToken(form)) await send();  // a kept form's token, expired
     } catch {
-      button.textContent = "Not sent yet";
+      button.textContent = tell("outbox.not_sent_yet");
       await keepForLater(form, submitter, ready);
       return;
     } finally {
       clearTimeout(slow);
     }
     if (response.ok && (response.headers.get("Content-Type") || "").startsWith("application/json")) {
-      button.textContent = "Saved";
-      say("Saved");
+      button.textContent = tell("entry.saved");
+      say(tell("entry.saved"));
       showSheet(JSON.parse(html));
       done(form);
       return;
@@ -335,7 +337,8 @@ function setUpEntryPanel(region) {
     ready();
     const page = new DOMParser().parseFromString(html, "text/html");
     const reason = page.querySelector(".error-card h1 + p") || page.querySelector("main p");  // the message, not the code
-    say(`Not saved: ${reason ? reason.textContent.trim() : `the server answered ${response.status}`}`);
+    say(reason ? tell("entry.not_saved", { reason: reason.textContent.trim() })
+      : tell("entry.not_saved.status", { status: response.status }));
   };
 
   // A choice tapped while a number is being typed (who bid, the way of entry, the last trick) leaves the number

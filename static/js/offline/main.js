@@ -341,7 +341,7 @@ async function keep(ctx, form, submitter, state = "pending") {
 async function keepAndShow(ctx, form, submitter) {
   if (submitter && submitter.name === "preset") {  // fills the boxes in on the server: nothing to keep
     const note = form.querySelector("[data-outbox-note]") || form.insertAdjacentElement("afterbegin", document.createElement("p"));
-    Object.assign(note, { className: "form-errors", textContent: "Presets need a connection. Type the prices in, or try again once online." });
+    Object.assign(note, { className: "form-errors", textContent: ctx.view.tell("outbox.presets_offline") });
     note.setAttribute("role", "alert");
     note.dataset.outboxNote = "";
     return;

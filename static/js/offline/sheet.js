@@ -96,7 +96,7 @@ function drawBanner(page, sheet, base, names) {
   const rank = sheet.rank.map((side, i) => `${i + 1}. ${names[side]} ${points(sheet.totals[side])}`).join(" · ");
   const drawn = el("div", { class: "banner", role: "status", [PROJECTED]: "" },
     el("p", {}, `★ ${tell("sheet.won", { name: names[sheet.winner], deal: sheet.ended_at })}`), el("p", { class: "rank" }, rank),
-    el("p", { class: "rank" }, "Not sent yet: the server confirms it once the deals are sent."));
+    el("p", { class: "rank" }, tell("sheet.pending_winner")));
   (page.querySelector(".totals") || page.firstChild).before(drawn);
 }
 

@@ -148,19 +148,19 @@ function entryItem(row, names, fields, sheet, file) {
   item.append(el("p", {}, el("strong", {}, entryTitle(row)), entryFacts(row, names, fields, file),
     line && line.totals ? el("span", { class: "muted" }, ` → ${totalsText(names, line.totals)}`) : null));
   if (entry.state === "refused") {
-    item.append(el("p", { class: "field-error", role: "alert" }, `Not accepted: ${entry.message}`),
+    item.append(el("p", { class: "field-error", role: "alert" }, tell("outbox.refused", { message: entry.message })),
       el("p", { class: "row" },
         CHANGEABLE.includes(entry.kind)
-          ? fixLink(entry, "Fix it") : null,
-        choiceButton(entry.key, "discard", "Discard")));
+          ? fixLink(entry, tell("outbox.refused.fix")) : null,
+        choiceButton(entry.key, "discard", tell("outbox.discard"))));
   } else if (entry.state === "conflict") {
     item.append(conflict(entry, names, fields, file));
   } else if (entry.state === "editing") {
-    item.append(el("p", { class: "small muted" }, "Being changed: not sent until it is saved again."),
-      el("p", { class: "row" }, fixLink(entry, "Go on changing"), choiceButton(entry.key, "resume", "Send it as it was")));
+    item.append(el("p", { class: "small muted" }, tell("outbox.editing")),
+      el("p", { class: "row" }, fixLink(entry, tell("outbox.editing.go_on")), choiceButton(entry.key, "resume", tell("outbox.editing.send_as_it_was"))));
   } else {
-    item.append(el("p", { class: "small muted" }, "Not sent yet", row.applied ? "" : " · checked when sent"),
-      ...(CHANGEABLE.includes(entry.kind) ? [el("p", {}, fixLink(entry, "Change", "quiet"))] : []));
+    item.append(el("p", { class: "small muted" }, tell(row.applied ? "outbox.not_sent_yet" : "outbox.not_sent_yet.unchecked")),
+      ...(CHANGEABLE.includes(entry.kind) ? [el("p", {}, fixLink(entry, tell("outbox.change"), "quiet"))] : []));
   }
   return item;
 }
@@ -173,34 +173,34 @@ function fixLink(entry, text, kind = "") {
 }
 
 function conflict(entry, names, fields, file) {
-  const mine = entry.kind === "delete" ? "Delete it"
+  const mine = entry.kind === "delete" ? tell("outbox.conflict.delete_it")
     : entry.kind === "throw_in" ? word("thrown_in")
       : fields.describeDeal(file && fields.dealFromFields(entry.fields, file), names);
-  const theirs = entry.theirs ? fields.describeDeal(entry.theirs, names) : "Deleted";
+  const theirs = entry.theirs ? fields.describeDeal(entry.theirs, names) : tell("outbox.conflict.deleted");
   const gone = entry.theirs === null;
   return el("div", { class: "outbox-conflict" },
-    el("p", {}, `Deal ${entry.number} was changed on another phone. Choose which to keep.`),
+    el("p", {}, tell("outbox.conflict", { n: entry.number })),
     el("dl", { class: "compare" },
-      el("dt", {}, "Theirs (now on the sheet)"), el("dd", {}, theirs),
-      el("dt", {}, "Yours (not sent)"), el("dd", {}, mine)),
+      el("dt", {}, tell("outbox.conflict.theirs")), el("dd", {}, theirs),
+      el("dt", {}, tell("outbox.conflict.yours")), el("dd", {}, mine)),
     el("p", { class: "row" },
-      choiceButton(entry.key, "theirs", "Keep theirs"),
-      gone ? null : choiceButton(entry.key, "mine", entry.kind === "delete" ? "Delete it anyway" : "Use mine", "primary")));
+      choiceButton(entry.key, "theirs", tell("outbox.conflict.keep_theirs")),
+      gone ? null : choiceButton(entry.key, "mine", tell(entry.kind === "delete" ? "outbox.conflict.delete_anyway" : "outbox.conflict.use_mine"), "primary")));
 }
 
 function duplicateItem(note) {
   return el("li", { class: "outbox-entry", "data-state": "duplicate" },
-    el("p", {}, el("strong", {}, `Deal ${note.number} may be a duplicate`)),
-    el("p", { class: "small" }, `It has the same facts as deal ${note.of}, added on another phone meanwhile.`),
+    el("p", {}, el("strong", {}, tell("outbox.duplicate", { n: note.number }))),
+    el("p", { class: "small" }, tell("outbox.duplicate.same_facts", { of: note.of })),
     el("p", { class: "row" },
-      choiceButton(note.key, "keep-both", "Keep both"),
-      choiceButton(note.key, "delete-mine", `Delete mine (deal ${note.number})`, "danger")));
+      choiceButton(note.key, "keep-both", tell("outbox.duplicate.keep_both")),
+      choiceButton(note.key, "delete-mine", tell("outbox.duplicate.delete_mine", { n: note.number }), "danger")));
 }
 
 function statusText(entries) {
-  if (!navigator.onLine) return "No connection. Kept on this phone and sent once it is back.";
-  if (entries.some((entry) => entry.state === "pending" || entry.state === "in_flight")) return "Kept on this phone; sending…";
-  return "Nothing more is sent until you choose below.";
+  if (!navigator.onLine) return tell("outbox.status.offline");
+  if (entries.some((entry) => entry.state === "pending" || entry.state === "in_flight")) return tell("outbox.status.sending");
+  return tell("outbox.status.choose");
 }
 
 /** Draw the outbox on the page (or take it away when nothing is kept); on the sheet, the sheet with the
@@ -213,8 +213,8 @@ export function render({ config, entries, notes, facts, twin, rowKit, fields, on
   const main = document.querySelector("main") || document.body;
   if (!onSheet && !replacePage) {
     main.prepend(el("p", { class: "notice", "data-outbox-view": true, role: "status" },
-      `${entries.length} change${entries.length === 1 ? "" : "s"} kept on this phone, not sent yet. `,
-      el("a", { href: config.sheet }, "See them on the score sheet")));
+      `${entries.length === 1 ? tell("outbox.kept.one") : tell("outbox.kept", { n: entries.length })} `,
+      el("a", { href: config.sheet }, tell("outbox.see_them"))));
     return;
   }
   const names = facts ? sideNames(facts.file, twin) : [];
@@ -224,14 +224,14 @@ export function render({ config, entries, notes, facts, twin, rowKit, fields, on
   }
   const rows = projected ? projected.rows : unworked(entries, facts);
   const section = el("section", { class: "card outbox", "data-outbox-view": true, "aria-labelledby": "outbox-title" },
-    el("h2", { id: "outbox-title" }, entries.length ? "Not sent yet" : "Check these deals"),
+    el("h2", { id: "outbox-title" }, tell(entries.length ? "outbox.not_sent_yet" : "outbox.check_these")),
     entries.length ? el("p", { class: "small muted", "data-outbox-status": true },
       statusText(entries)) : null,
     projected && projected.unknown && entries.length ? el("p", { class: "small muted", "data-outbox-totals": true },
-      "New totals once sent: this phone does not work out a rescale or an undo.") : null,
+      tell("outbox.totals_unknown")) : null,
     projected && !projected.unknown && entries.length ? el("p", { class: "outbox-totals", "data-outbox-totals": true },
-      el("strong", {}, "With them: "), totalsText(names, projected.sheet.totals),
-      projected.sheet.winner !== null ? ` · ${names[projected.sheet.winner]} win` : "") : null,
+      el("strong", {}, `${tell("outbox.with_them")} `), totalsText(names, projected.sheet.totals),
+      projected.sheet.winner !== null ? ` · ${tell("outbox.winner", { name: names[projected.sheet.winner] })}` : "") : null,
     el("ol", { class: "stack outbox-list" },
       rows.map((row) => entryItem(row, names, fields, projected ? projected.sheet : { deals: [] }, facts && facts.file)),
       notes.map(duplicateItem)),
