@@ -151,6 +151,7 @@ WORDS: Final[Mapping[str, str]] = {
     "deal.bid": "{side} bid {bid}",
     "deal.thrown_in": "{bid}, thrown in",
     # A deal's own pages (templates/deals/), which a phone with no network draws from the new deal form
+    "deal_page.title": "Deal {n}",
     "deal_page.correct": "Correct deal {n}",
     "deal_page.delete": "Delete deal {n}?",
     "deal_page.delete_button": "Delete deal {n}",
@@ -260,6 +261,8 @@ MELD_WORDS: Final[Mapping[str, str]] = {
     # The card faces of a deal form's meld box (templates/deals/form.html, static/faces_dialog.js)
     "faces.all_trumps": "All four",
     "faces.calculator": "Meld calculator",
+    "faces.face": "{card}, {count} in hand",
+    "faces.remove_one": "Remove one {card}",
     "faces.title": "{hand} by cards",
     "faces.kept": "{hand} by cards: {melds}. Type a number or count sets to replace them.",
 }

@@ -6,6 +6,7 @@ import { RANKS, SUITS, SUIT_LABELS, SUIT_SYMBOLS, cardCode, cardIndex, cardText,
   rankOf, suitOf } from "./rules/cards.js";
 import { combinationLabel } from "./rules/combinations.js";
 import { sayBasic } from "./rules/problems.js";
+import { meldWords } from "./meld_words.js";
 
 const RANK_WORDS = { A: "ace", T: "10", K: "king", Q: "queen", J: "jack", 9: "9" };
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -14,7 +15,7 @@ const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 export const spokenCard = (index) => capitalized(`${RANK_WORDS[rankOf(index)]} of ${SUIT_LABELS[suitOf(index)]}`);
 
 /** The accessible name of a face: the card and how many of it the hand holds. */
-export const faceName = (index, count) => `${spokenCard(index)}, ${count} in hand`;
+export const faceName = (index, count) => meldWords("faces.face", { card: spokenCard(index), count });
 
 /** The count of a card after a tap on its face: one more, never more than the deck holds. */
 export const added = (deck, index, count) => Math.min(count + 1, copiesOf(deck, index));
@@ -85,7 +86,7 @@ export function cardFaces(deck, counts, changed) {
       element("button", { type: "button", class: "card-face face-add" }, cardText(index),
         element("span", { class: "face-badge" })),
       element("button", { type: "button", class: "face-remove",
-        "aria-label": `Remove one ${spokenCard(index).toLowerCase()}` }, "−")));
+        "aria-label": meldWords("faces.remove_one", { card: spokenCard(index).toLowerCase() }) }, "−")));
     }
     grid.append(group);
   }

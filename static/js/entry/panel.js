@@ -54,7 +54,7 @@ function startNextDeal(page, next) {
   const value = (name, text) => form.querySelector(`[name="${name}"]`)?.setAttribute("value", String(text));
   value("write_key", newKey());
   if (!next) return;
-  page.querySelector("main h1").textContent = `Deal ${next.number}`;
+  page.querySelector("main h1").textContent = tell("deal_page.title", { n: next.number });
   value("version", next.version);
   value("csrf_token", next.csrf_token);
   form.querySelectorAll('input[name="mode"]').forEach((radio) => radio.toggleAttribute("checked", radio.value === next.mode));

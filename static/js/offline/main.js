@@ -205,7 +205,7 @@ async function adaptForm(ctx, form, path, retitle) {
   if (!facts || (!asked && !entries.length)) return;
   const file = await fileWithEntries(ctx, facts, entries);
   if (!asked) {
-    retitle(`Deal ${file.deals.length + 1}`);
+    retitle(ctx.view.tell("deal_page.title", { n: file.deals.length + 1 }));
     const dealer = form.querySelector('select[name="dealt_by"]');
     const next = ctx.view.nextDealer(file);
     if (dealer && next !== null) {
@@ -222,7 +222,7 @@ async function adaptForm(ctx, form, path, retitle) {
   form.querySelector('input[name="version"]').value = String(facts.version);
   form.querySelector('input[name="write_key"]').value = newKey();  // the form's own key is for a new deal
   if (!deal) {
-    retitle(`Deal ${number}`);
+    retitle(ctx.view.tell("deal_page.title", { n: number }));
     form.replaceWith(Object.assign(document.createElement("p"), { className: "notice notice-warning",
       textContent: ctx.view.tell("deal_page.missing", { n: number }) }));
   } else if (asked[2] === "delete") {

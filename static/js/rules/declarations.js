@@ -135,6 +135,7 @@ export const WORDS = {
   "deal.passed": "all passed",
   "deal.bid": "{side} bid {bid}",
   "deal.thrown_in": "{bid}, thrown in",
+  "deal_page.title": "Deal {n}",
   "deal_page.correct": "Correct deal {n}",
   "deal_page.delete": "Delete deal {n}?",
   "deal_page.delete_button": "Delete deal {n}",
@@ -233,6 +234,8 @@ export const MELD_WORDS = {
   "calculator.taken_out.no_nines": "{cards} taken out: a {deck} deck has {copies} of each, no nines",
   "faces.all_trumps": "All four",
   "faces.calculator": "Meld calculator",
+  "faces.face": "{card}, {count} in hand",
+  "faces.remove_one": "Remove one {card}",
   "faces.title": "{hand} by cards",
   "faces.kept": "{hand} by cards: {melds}. Type a number or count sets to replace them.",
 };
