@@ -14,7 +14,6 @@ Goals: statistics in at most 300 ms; 10,000 deals scored in at most 100 ms.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import time
 from collections.abc import Callable
@@ -43,7 +42,7 @@ def evening(rng: random.Random, deals: int) -> Match:
         data = played_deal(rng) if rng.random() > 0.05 else {"passed": True}
         deal = deal_from_json(data, 2, rules=RULES)
         if deal.bidder is not None:
-            deal = dataclasses.replace(deal, bid_by=rng.choice(sides[deal.bidder].players))
+            deal = deal._replace(bid_by=rng.choice(sides[deal.bidder].players))
         played.append(deal.pinned(RULES))
     return Match(sides=sides, rules=RULES, deals=tuple(played))
 

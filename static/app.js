@@ -194,10 +194,9 @@ function setUpPreview(form, restored) {
     // URL-encoded, as the form itself is sent: quicker for the server to read than multipart.
     const body = new URLSearchParams(/** @type {any} */ (new FormData(form)));
     fetch(region.dataset.previewUrl, { method: "POST", body })
-      .then((response) => (response.ok ? response.json() : Promise.reject()))
-      .catch(() => startOutbox().then((outbox) => outbox?.preview(form)))  // no network: on this phone
-      .catch(() => null)
-      .then((answer) => { if (question === asked) show(answer || NO_PREVIEW); });
+      .then((response) => response.ok && response.json(), () => startOutbox()  // no network: on this phone
+        .then((outbox) => outbox?.preview(form)).catch(() => null).then((here) => here || NO_PREVIEW))
+      .then((answer) => { if (answer && question === asked) show(answer); });  // refused (too many asks): as it was
   };
   const later = () => {
     clearTimeout(timer);

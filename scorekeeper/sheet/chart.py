@@ -62,10 +62,8 @@ def tenths(value: float) -> str:
 
 
 def x_texts(deals: int) -> tuple[str, ...]:
-    """The x of each point (0 to ``deals``) on a chart of ``deals`` deals, as text followed by a comma (each
-    worked out as ``_x`` and written as ``tenths`` does, inline)."""
-    width = max(deals, 1)
-    return tuple(f"{LEFT + PLOT_WIDTH * index / width:.1f}," for index in range(deals + 1))
+    """The x of each point (0 to ``deals``) on a chart of ``deals`` deals, as text followed by a comma."""
+    return tuple(f"{tenths(_x(index, deals))}," for index in range(deals + 1))
 
 
 def _x(index: int, deals: int) -> float:
@@ -88,16 +86,19 @@ def progression_chart(sheet: Sheet, side_names: list[str], target: int) -> Chart
     def x_of(index: int) -> float:
         return round(_x(index, deals), 1)
 
+    def y_exact(value: int) -> float:
+        return TOP + PLOT_HEIGHT * (high - value) / span
+
     def y_of(value: int) -> float:
-        return round(TOP + PLOT_HEIGHT * (high - value) / span, 1)
+        return round(y_exact(value), 1)
 
     xs = x_texts(deals)
     series = tuple(
         Series(
             side=side,
             name=name,
-            # Each y worked out and written as ``tenths`` writes it, inline: a long sheet has thousands of points.
-            points=" ".join([f"{x}{TOP + PLOT_HEIGHT * (high - row[side]) / span:.1f}" for x, row in zip(xs, rows)]),
+            # Each y as ``tenths`` writes it, inline: a long sheet has thousands of points.
+            points=" ".join([f"{x}{y_exact(row[side]):.1f}" for x, row in zip(xs, rows)]),
             end=(x_of(len(rows) - 1), y_of(rows[-1][side])),
         )
         for side, name in enumerate(side_names)

@@ -182,11 +182,13 @@ def _deals_json(session: Session | Connection, match_id: int) -> list[dict[str, 
     sides, its table's own meld prices) are decoded as one JSON document, in one call rather than two a deal."""
     rows = session.execute(_DEALS, {"match_id": match_id}).all()
     note_deals_read(len(rows))
-    decoded = iter(json.loads("[" + ",".join(f"{row.sides},{row.meld_prices or 'null'}" for row in rows) + "]"))
+    decoded = json.loads("[" + ",".join(f"{row.sides},{row.meld_prices or 'null'}" for row in rows) + "]")
+    if len(decoded) != 2 * len(rows):  # a stored text holding more than one value would shift every deal after it
+        raise ValueError(f"the deals of match {match_id} hold JSON texts of more than one value")
     deals = []
-    for row in rows:
+    for row, sides, prices in zip(rows, decoded[::2], decoded[1::2]):
         values = list(row)
-        values[_SIDES_AT], values[_PRICES_AT] = next(decoded), next(decoded)
+        values[_SIDES_AT], values[_PRICES_AT] = sides, prices
         deals.append(_stored_deal_json(*values))
     return deals
 

@@ -850,7 +850,9 @@ def preview_vectors(rng: random.Random) -> Json:
     played after the match was decided, two to four sides, and facts that contradict the rules."""
     cases: list[Json] = []
     seen: dict[tuple[Any, ...], int] = {}
-    while len(cases) < 700:
+    for _ in range(100_000):  # a bound, should the kinds ever be too few to give 700 cases
+        if len(cases) == 700:
+            return cases
         match, data = random_match(rng, spoil=rng.choice([0.0, 0.0, 0.1]), most=rng.choice([4, 12, 20]),
                                    own_prices=rng.random() < 0.2)
         for number in rng.sample(range(1, len(match.deals) + 1), len(match.deals)):
@@ -859,7 +861,7 @@ def preview_vectors(rng: random.Random) -> Json:
                 seen[kind] = seen.get(kind, 0) + 1
                 cases.append(preview_case(data, number))
                 break
-    return cases
+    raise SystemExit(f"only {len(cases)} preview cases of 700 could be drawn: too few kinds")
 
 
 def preview_kind(match: Match, number: int) -> tuple[Any, ...]:

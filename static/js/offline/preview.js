@@ -3,11 +3,9 @@
 // them (sheet/deal_preview.py: preview_lines, with messages.py's `preview.…` words from words.js). The deal form
 // shows these when the server's preview cannot be had; tests/vectors/previews.json holds both to the same lines.
 
+import { points } from "./sheet.js";
 import { tell } from "./words.js";
 
-const MINUS = "\u2212";
-/** A score as the sheets print it, with a true minus sign (sheet/view.py's points). */
-const points = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
 /** A deal's score with its sign: +24, −50, 0 (sheet/view.py's signed_points). */
 const signedPoints = (value) => (value > 0 ? `+${value}` : points(value));
 const VERBS = { made: "preview.made", set: "preview.set", thrown_in: "preview.thrown_in" };  // the bidders' head

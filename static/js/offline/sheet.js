@@ -10,7 +10,8 @@ import { nextDealer } from "../rules/rotation.js";
 import { tell } from "./words.js";
 
 const MINUS = "\u2212";
-const points = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
+/** A score as the sheets print it, with a true minus sign (sheet/view.py's points). */
+export const points = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
 const PROJECTED = "data-outbox-projected";  // on what this module put on the page
 
 function el(tag, attrs = {}, ...children) {
