@@ -73,7 +73,7 @@ export async function openFaces(form, box, name) {
   const status = element("p", { class: "meld-status", "aria-live": "polite" });
   const use = element("button", { type: "button", class: "button primary" }, "Use");
   const cancel = element("button", { type: "button", class: "button" }, "Cancel");
-  const bySets = element("button", { type: "button", class: "button quiet" }, "Count by sets instead");
+  const bySets = element("button", { type: "button", class: "button quiet" }, meldWords("faces.by_sets"));
   const others = element("p", { class: "row faces-others" }, bySets);
   const calculator = calculatorLink(box);
   const toCalculator = element("button", { type: "button", class: "button quiet" }, meldWords("faces.calculator"));
@@ -85,7 +85,7 @@ export async function openFaces(form, box, name) {
     const results = tapped ? bestMelds(hand(counts, deck), trump === ALL_TRUMPS ? null : trump, table) : [];
     best = results[0] ?? null;
     status.replaceChildren(`${tapped} card${tapped === 1 ? "" : "s"}`,
-      ...(best ? [" · ", element("strong", {}, meldBreakdown(best))] : [" · tap the hand's cards"]));
+      ...(best ? [" · ", element("strong", {}, meldBreakdown(best))] : [` · ${meldWords("faces.tap_cards")}`]));
     use.hidden = !best;  // nothing to use: a meld typed in the box stays as it is
     use.textContent = `Use ${best ? best.total : ""}`;
   };

@@ -261,6 +261,8 @@ MELD_WORDS: Final[Mapping[str, str]] = {
     # The card faces of a deal form's meld box (templates/deals/form.html, static/faces_dialog.js)
     "faces.all_trumps": "All four",
     "faces.calculator": "Meld calculator",
+    "faces.by_sets": "Count by sets instead",
+    "faces.tap_cards": "tap the hand's cards",
     "faces.face": "{card}, {count} in hand",
     "faces.remove_one": "Remove one {card}",
     "faces.title": "{hand} by cards",

@@ -234,6 +234,8 @@ export const MELD_WORDS = {
   "calculator.taken_out.no_nines": "{cards} taken out: a {deck} deck has {copies} of each, no nines",
   "faces.all_trumps": "All four",
   "faces.calculator": "Meld calculator",
+  "faces.by_sets": "Count by sets instead",
+  "faces.tap_cards": "tap the hand's cards",
   "faces.face": "{card}, {count} in hand",
   "faces.remove_one": "Remove one {card}",
   "faces.title": "{hand} by cards",
