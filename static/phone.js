@@ -109,6 +109,9 @@ function bareTag(header) {
   return found ? found[1] : null;
 }
 
+// The match's version an entity tag names ("12-<release>", "watch-12-<release>"); -1 for none.
+const versionOf = (tag) => Number(/(\d+)-[^-]*$/.exec(tag || "")?.[1] ?? -1);
+
 function clockTime(date) {
   return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
@@ -176,8 +179,10 @@ function followSheet(region) {
         return;  // nothing more to follow
       }
       const tag = bareTag(answer.headers.get("ETag"));
-      if (answer.status === 200 && (!tag || tag !== region.dataset.etag)) {  // not shown yet by the entry panel
-        swapLivePart(region, await answer.text());
+      const html = answer.status === 200 ? await answer.text() : "";
+      // Told once the answer is whole: a save in the entry panel may have shown this version, or a newer one, since.
+      if (answer.status === 200 && (!tag || (tag !== region.dataset.etag && versionOf(tag) >= versionOf(region.dataset.etag)))) {
+        swapLivePart(region, html);
         region.dataset.etag = tag ?? region.dataset.etag;
         activeAt = Date.now();
         region.dispatchEvent(new Event("sheet-changed", { bubbles: true }));  // app.js: what is kept offline follows
