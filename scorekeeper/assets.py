@@ -25,8 +25,8 @@ from werkzeug.wrappers import Response
 from .extensions import compress
 
 IMMUTABLE = "public, max-age=31536000, immutable"
-# esbuild's bundles of the page scripts that import our ES modules (tools/bundle.mjs, ``npm run bundle``),
-# committed; tests/test_bundle.py says when they are stale.
+# The page scripts as esbuild made them (tools/bundle.mjs, ``npm run bundle``): bundled with our ES modules they
+# import, or minified alone; committed, and tests/test_bundle.py says when they are stale.
 BUNDLED = "bundled"
 # Smaller answers go as they are: gzip's header and the work would cost more than the bytes saved. Every
 # page is larger (the page's frame alone is over 2 KB); an empty 304 or a tiny JSON answer is not.
@@ -69,13 +69,12 @@ def with_imports(folder: Path, source: str) -> str:
 
 
 def bundled_copy(path: Path) -> Path:
-    """Where esbuild's bundle of the page script ``path`` (at the top of the static folder) is kept."""
+    """Where esbuild's copy of the page script ``path`` (at the top of the static folder) is kept."""
     return path.parent / BUNDLED / path.name
 
 
 def is_bundle(path: Path, source: str) -> bool:
-    """A script that imports our ES modules (it has a bundled copy), or a stylesheet that imports another:
-    sent as one file."""
+    """A script that esbuild made (it has a bundled copy), or a stylesheet that imports another: sent as made."""
     return bundled_copy(path).is_file() if path.suffix == ".js" else bool(CSS_IMPORT.search(source))
 
 
@@ -87,9 +86,10 @@ MINIFIERS: dict[str, tuple[Callable[[str], str], str]] = {
 
 def minified(folder: Path) -> dict[str, tuple[bytes, str]]:
     """The pages' stylesheets and scripts (the files at the top of ``folder``) without their comments
-    and spaces, made once at start, by their name: (bytes, media type). A script that imports our ES
-    modules (static/js/…) is sent as esbuild bundled and minified it with them (static/bundled/): one
-    request for the page. A stylesheet that imports another is sent with it (``with_imports``)."""
+    and spaces, made once at start, by their name: (bytes, media type). A script is sent as esbuild made it
+    (static/bundled/): minified, and bundled with the ES modules it imports (static/js/…), one request for the
+    page; one with no copy there, by rjsmin. A stylesheet that imports another is sent with it
+    (``with_imports``)."""
     found = {}
     for path in sorted(folder.glob("*")):
         if path.suffix in MINIFIERS and path.is_file():

@@ -1,6 +1,7 @@
-"""The page scripts that import our ES modules are sent as esbuild bundled them (static/bundled/, made by
-tools/bundle.mjs: ``npm run bundle``): the committed bundles are esbuild's output of the modules as they are,
-each such script has one, and the twin as the app sends it gives every shared vector its answer."""
+"""The page scripts are sent as esbuild made them (static/bundled/, made by tools/bundle.mjs: ``npm run bundle``):
+those that import our ES modules bundled with them, the others minified alone. The committed copies are
+esbuild's output of the scripts as they are, every page script has one, and the twin as the app sends it gives
+every shared vector its answer."""
 
 from __future__ import annotations
 
@@ -46,19 +47,26 @@ def test_the_committed_bundles_are_esbuilds_output_of_the_modules_as_they_are(tm
     assert stale == [], "static/bundled/ is stale: run npm run bundle"
 
 
-def test_every_page_script_that_imports_our_modules_has_a_bundle_and_no_other() -> None:
+def test_every_page_script_has_its_copy_and_no_other() -> None:
     entries = {path.name for path in STATIC.glob("*.js") if IMPORTS_OURS.search(path.read_text(encoding="utf-8"))}
     assert {"twin.js", "entry.js", "outbox.js"} <= entries
-    assert {path.name for path in (STATIC / BUNDLED).glob("*.js")} == entries
+    assert {"app.js", "phone.js", "sw.js"}.isdisjoint(entries)
+    assert {path.name for path in (STATIC / BUNDLED).glob("*.js")} == {path.name for path in STATIC.glob("*.js")}
 
 
-def test_the_app_sends_the_bundle_in_place_of_the_script(app: Flask) -> None:
+def test_a_classic_script_keeps_its_top_level_names() -> None:
+    """The page's classic scripts share one global scope: minified alone, each keeps its own names, so that two
+    of them never declare the same short one."""
+    for name, kept in (("app.js", "function enhanceDealForm("), ("phone.js", "function followSheet(")):
+        assert kept in (STATIC / BUNDLED / name).read_text(encoding="utf-8"), name
+
+
+def test_the_app_sends_esbuilds_copy_in_place_of_the_script(app: Flask) -> None:
     client = app.test_client()
-    for name in ("twin.js", "entry.js", "app.js"):
+    for name in ("twin.js", "entry.js", "app.js", "phone.js"):
         answer = client.get(f"/static/{name}", headers={"Accept-Encoding": "identity"})
-        bundled = STATIC / BUNDLED / name
         assert answer.status_code == 200 and answer.mimetype == "text/javascript"
-        assert (bundled.exists() and answer.get_data() == bundled.read_bytes()) is (name != "app.js"), name
+        assert answer.get_data() == (STATIC / BUNDLED / name).read_bytes(), name
 
 
 def test_the_twin_as_sent_gives_every_vector_the_core_answer_under_node(app: Flask, tmp_path: Path) -> None:
