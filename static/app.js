@@ -167,12 +167,12 @@ function setUpEnterKey(form) {
 // Deal form: what the deal scores, worked out on the server by the rules core as the player types
 // (debounced; an answer that arrives after a newer question is dropped). Each side's meld total too. With no
 // network the page's outbox works it out on this phone (static/js/offline/preview.js): the same lines; a phone
-// that holds neither the match nor the twin says it has no connection.
-const NO_PREVIEW = { lines: ["No connection: the score shows once the deal is saved."], ready: false, melds: [] };
+// that holds neither the match nor the twin says it has no connection (the server's words, data-no-preview).
 let startOutbox = async () => null;  // the page's outbox, started (setUpOutbox below), or null
 function setUpPreview(form, restored) {
   const region = form.querySelector("#deal-preview");
   if (!region || !region.dataset.previewUrl) return;
+  const noPreview = { lines: [region.dataset.noPreview], ready: false, melds: [] };
   let timer = null;
   let asked = 0;
   const show = (answer) => {
@@ -195,7 +195,7 @@ function setUpPreview(form, restored) {
     const body = new URLSearchParams(/** @type {any} */ (new FormData(form)));
     fetch(region.dataset.previewUrl, { method: "POST", body })
       .then((response) => response.ok && response.json(), () => startOutbox()  // no network: on this phone
-        .then((outbox) => outbox?.preview(form)).catch(() => null).then((here) => here || NO_PREVIEW))
+        .then((outbox) => outbox?.preview(form)).catch(() => null).then((here) => here || noPreview))
       .then((answer) => { if (answer && question === asked) show(answer); });  // refused (too many asks): as it was
   };
   const later = () => {
@@ -296,7 +296,7 @@ function setUpOutbox(meta) {
       const note = document.createElement("p");
       note.className = "form-errors";
       note.setAttribute("role", "alert");
-      note.textContent = "No connection: nothing was sent. Keep this page open and save again once online.";
+      note.textContent = meta.dataset.notSent;  // the server's words
       form.prepend(note);
     });
   }, true);

@@ -23,7 +23,7 @@ function enhance(form) {
     const said = document.createElement("span");
     said.className = "visually-hidden";
     said.textContent = ` (${name})`;
-    open.append("Count by cards", said);
+    open.append(form.dataset.countByCards, said);  // the server's words
     open.addEventListener("click", async () => (await import(form.dataset.facesSrc)).openFaces(form, box, name));
     box.closest(".meld-field").append(open);
   }

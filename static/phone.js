@@ -3,7 +3,8 @@
 // up to date, the links can be copied by hand, times read in UTC.
 "use strict";
 
-// Share: the phone's share sheet where it has one, else copy the link, with a word that it worked.
+// Share: the phone's share sheet where it has one, else copy the link, with a word that it worked (the server's
+// words, drawn on the word's place: data-shared, data-copied, data-not-copied).
 async function copyText(text) {
   if (navigator.clipboard && window.isSecureContext) {
     await navigator.clipboard.writeText(text);
@@ -28,12 +29,12 @@ function setUpShare(box) {
   const canShare = typeof navigator.share === "function";
   if (!canShare) button.textContent = button.textContent.replace(/^Share/, "Copy");
   const say = (text) => { done.textContent = text; };
-  const copy = () => copyText(url).then(() => say("Copied"), () => say("Could not copy: press on the link above"));
+  const copy = () => copyText(url).then(() => say(done.dataset.copied), () => say(done.dataset.notCopied));
   button.addEventListener("click", () => {
     say("");
     if (!canShare) { copy(); return; }
     navigator.share({ title: button.dataset.shareTitle, url }).then(
-      () => say("Shared"),
+      () => say(done.dataset.shared),
       (error) => { if (error.name !== "AbortError") copy(); },
     );
   });
@@ -148,10 +149,11 @@ function followSheet(region) {
   let activeAt = Date.now();  // the last change seen or touch on the page
   let asking = null;  // the AbortController of the look under way
 
-  const say = (text, warning) => {
+  // In the server's words, drawn on the line (data-up-to-date, data-no-connection, data-gone), {time} filled in.
+  const say = (words, warning, time = "") => {
     if (!status) return;
     status.hidden = false;
-    status.textContent = text;
+    status.textContent = status.dataset[words].replace("{time}", time);
     status.classList.toggle("notice-warning", warning);
   };
   const schedule = (delay) => {
@@ -175,7 +177,7 @@ function followSheet(region) {
         signal: controller.signal,
       });
       if (answer.status === 404) {
-        say("This match is no longer on the server.", true);
+        say("gone", true);
         return;  // nothing more to follow
       }
       const tag = bareTag(answer.headers.get("ETag"));
@@ -191,11 +193,11 @@ function followSheet(region) {
       }
       failures = 0;
       heardAt = new Date();
-      say(`Live: up to date at ${clockTime(heardAt)}`, false);
+      say("upToDate", false, clockTime(heardAt));
       delay = interval();
     } catch {
       failures += 1;
-      say(`No connection since ${clockTime(heardAt)}: the sheet may be out of date. It catches up by itself.`, true);
+      say("noConnection", true, clockTime(heardAt));
       delay = Math.min(LIVE_EVERY_MS * 2 ** failures, LIVE_LONGEST_WAIT_MS);  // never a quick round of failures
     } finally {
       clearTimeout(giveUp);
@@ -238,8 +240,9 @@ if (entryPanel) document.addEventListener("click", (event) => {
 });
 
 
-// A club event's countdown ("12:40 left", then "Time: finish the deal in play"), from the round's end time
-// the server drew into the page: it runs on the phone's clock, so a page kept offline counts down too.
+// A club event's countdown ("12:40 left", then the time is up), from the round's end time the server drew into
+// the page with its words (data-left, data-time-up): it runs on the phone's clock, so a page kept offline counts
+// down too.
 function runCountdown(element) {
   const endsAt = Date.parse(element.dataset.endsAt);
   if (Number.isNaN(endsAt)) return;
@@ -247,11 +250,11 @@ function runCountdown(element) {
     if (!element.isConnected) return;  // replaced by a newer live part, which counts on its own
     const left = Math.ceil((endsAt - Date.now()) / 1000);
     if (left <= 0) {
-      element.textContent = "Time: finish the deal in play";
+      element.textContent = element.dataset.timeUp;
       element.classList.add("time-up");
       return;
     }
-    element.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    element.textContent = element.dataset.left.replace("{time}", `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`);
     setTimeout(tick, 1000 - (Date.now() % 1000));
   };
   tick();
@@ -282,7 +285,7 @@ function sayTheSeat(line) {
     return;  // no storage on this phone: the line names both sides
   }
   const pick = document.createElement("p");
-  pick.append("I am:");
+  pick.append(line.dataset.iAm);
   for (const name of sides.flat()) {
     const button = Object.assign(document.createElement("button"), { type: "button", className: "link-button" });
     button.textContent = name;

@@ -6,7 +6,7 @@ import string
 
 import pytest
 
-from scorekeeper.rules.messages import MELD_WORDS, MESSAGES, WORDS, problem, say
+from scorekeeper.rules.messages import MELD_WORDS, MESSAGES, PAGE_WORDS, WORDS, problem, say
 from scorekeeper.rules.problems import ProblemCode
 
 JOINING = {"side", "hand_counts", "character", "name", "allowed", "prices", "meld"}
@@ -40,3 +40,11 @@ def test_a_variant_is_told_under_its_code() -> None:
 def test_no_key_is_both_a_message_and_words() -> None:
     assert not set(MESSAGES) & set(WORDS)
     assert not (set(MESSAGES) | set(WORDS)) & set(MELD_WORDS)
+    assert not (set(MESSAGES) | set(WORDS) | set(MELD_WORDS)) & set(PAGE_WORDS)
+
+
+@pytest.mark.parametrize("key", sorted(PAGE_WORDS))
+def test_page_words_have_no_field_but_the_time_their_script_fills_in(key: str) -> None:
+    fields = {name for _, name, _, _ in string.Formatter().parse(PAGE_WORDS[key]) if name is not None}
+    assert fields <= {"time"}, key
+    assert "{{" not in PAGE_WORDS[key], key

@@ -270,12 +270,39 @@ MELD_WORDS: Final[Mapping[str, str]] = {
 }
 """Words of the meld pages that their scripts also draw: apart, so that those scripts carry no other."""
 
-_TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS, **MELD_WORDS}
+PAGE_WORDS: Final[Mapping[str, str]] = {
+    # A link's Share button, which copies the link where the phone has no share sheet (templates/_share.html)
+    "share.shared": "Shared",
+    "share.copied": "Copied",
+    "share.not_copied": "Could not copy: press on the link above",
+    # The line under a live sheet or an event's live page while the phone follows it ({time}: a clock time)
+    "live.up_to_date": "Live: up to date at {time}",
+    "live.no_connection": "No connection since {time}: the sheet may be out of date. It catches up by itself.",
+    "live.gone": "This match is no longer on the server.",
+    # A club event's round: its countdown ({time}: minutes and seconds) and a player's seat, chosen on their phone
+    "countdown.left": "{time} left",
+    "countdown.time_up": "Time: finish the deal in play",
+    "event.i_am": "I am:",
+    # The deal form with no network and no outbox to turn to
+    "deal_form.no_preview": "No connection: the score shows once the deal is saved.",
+    "deal_form.not_sent": "No connection: nothing was sent. Keep this page open and save again once online.",
+    "deal_form.count_by_cards": "Count by cards",
+}
+"""Words of the page scripts that load no declarations (static/phone.js, app.js, meld_in_deal.js): the server
+draws them into the page, in data attributes of the element the script works on (``unfilled``), and the script
+reads them there, filling in a ``{time}`` itself."""
+
+_TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS, **MELD_WORDS, **PAGE_WORDS}
 
 
 def say(key: str, /, **fields: object) -> str:
     """The message (or words) of ``key`` with its fields filled in."""
     return _TEMPLATES[key].format(**fields)
+
+
+def unfilled(key: str, /) -> str:
+    """The page words of ``key`` as declared, their fields still in braces, for a page script to fill in."""
+    return PAGE_WORDS[key]
 
 
 def problem(code: ProblemCode, path: str, variant: str = "", /, **fields: object) -> Problem:

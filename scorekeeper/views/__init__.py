@@ -8,7 +8,7 @@ from ..device import this_phone
 from ..extensions import READS
 from ..forms.common import new_write_key
 from ..models import utc_iso
-from ..rules.messages import say
+from ..rules.messages import say, unfilled
 from ..rules.rotation import next_dealer
 from ..sheet.row_parts import draw_row_parts
 from ..sheet.rows import sheet_rows
@@ -56,6 +56,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(draw_row_parts)
     app.add_template_global(new_write_key)
     app.add_template_global(say)
+    app.add_template_global(unfilled)
     app.before_request(_name_the_writer)
 
 

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.rules.messages import PAGE_WORDS
+
 from .conftest import PHONE_AT_200_PERCENT, MainPages, Phones, in_each_scheme
 from .table import add_quick_deal, follow
 
@@ -22,6 +24,8 @@ RECORDING_SHARE_SHEET = """
     window.sharedWith = data; return Promise.resolve();
   }});
 """
+NO_COPY = ("Object.defineProperty(Navigator.prototype, 'clipboard', {configurable: true, get: () => undefined});"
+           "Document.prototype.execCommand = () => false;")
 
 
 def absolute(page: Page, selector: str) -> str:
@@ -40,6 +44,20 @@ def test_without_a_share_sheet_the_button_copies_the_link(phones: Phones, main_p
     assert page.evaluate("() => navigator.clipboard.readText()") == absolute(page, "#share-players .share-link")
     page.get_by_role("button", name="Copy the watch link").click()
     assert page.evaluate("() => navigator.clipboard.readText()") == absolute(page, "#share-watch .share-link")
+
+
+def test_a_phone_that_cannot_copy_says_so_in_the_declared_words(
+    phones: Phones, main_pages: MainPages, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The words are the page's, as the server drew them from their declaration (changed here)."""
+    monkeypatch.setitem(PAGE_WORDS, "share.not_copied", "Not copied: hold the link above to copy it")
+    page = phones.open()
+    page.add_init_script(NO_SHARE_SHEET + NO_COPY)
+    page.goto(f"{main_pages.paths()['sheet']}/invite")
+    button = page.get_by_role("button", name="Copy the players' link")
+    button.scroll_into_view_if_needed()
+    button.click()
+    expect(page.locator("#share-players [data-share-done]")).to_have_text("Not copied: hold the link above to copy it")
 
 
 def test_with_a_share_sheet_the_button_opens_it_with_the_link(phones: Phones, main_pages: MainPages) -> None:

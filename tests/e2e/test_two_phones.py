@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
+
+from scorekeeper.rules.messages import PAGE_WORDS
 
 from .conftest import Guard, Phones
 from .table import (
@@ -115,3 +118,19 @@ def test_a_phone_without_signal_says_its_sheet_may_be_old_and_catches_up(phones:
     bob.evaluate("window.dispatchEvent(new Event('online'))")
     expect(bob.locator("tr#deal-1")).to_be_visible(timeout=5000)
     expect(status).to_contain_text("up to date")
+
+
+def test_a_sheet_whose_match_is_gone_from_the_server_says_so_in_the_declared_words(
+    phones: Phones, guard: Guard, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The words are the page's, as the server drew them from their declaration (changed here)."""
+    monkeypatch.setitem(PAGE_WORDS, "live.gone", "Gone: this match was deleted from the server.")
+    ann = phones.open()
+    new_match(ann, "Double deck to 500", name="Gone")
+    status = ann.locator("[data-live-status]")
+    expect(status).to_contain_text("up to date")
+    live_url = urljoin(ann.url, ann.locator(".live-sheet[data-live-url]").get_attribute("data-live-url"))
+    guard.allowed_refusals[(live_url, 404)] += 1  # the one look that finds it gone: the phone stops following
+    ann.route(live_url, lambda route: route.fulfill(status=404, body=""))
+    expect(status).to_have_text("Gone: this match was deleted from the server.", timeout=5000)
+    expect(status).to_have_class(re.compile(r"\bnotice-warning\b"))
