@@ -3,6 +3,9 @@
 // up to date, the links can be copied by hand, times read in UTC.
 "use strict";
 
+// The server's words (rules/messages.py PAGE_WORDS, drawn into a data attribute) with their {fields} filled in.
+const filled = (words, fields) => words.replace(/\{(\w+)\}/g, (_, name) => fields[name]);
+
 // Share: the phone's share sheet where it has one, else copy the link, with a word that it worked (the server's
 // words, drawn on the word's place: data-shared, data-copied, data-not-copied).
 async function copyText(text) {
@@ -153,7 +156,7 @@ function followSheet(region) {
   const say = (words, warning, time = "") => {
     if (!status) return;
     status.hidden = false;
-    status.textContent = status.dataset[words].replace("{time}", time);
+    status.textContent = filled(status.dataset[words], { time });
     status.classList.toggle("notice-warning", warning);
   };
   const schedule = (delay) => {
@@ -254,7 +257,7 @@ function runCountdown(element) {
       element.classList.add("time-up");
       return;
     }
-    element.textContent = element.dataset.left.replace("{time}", `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`);
+    element.textContent = filled(element.dataset.left, { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
     setTimeout(tick, 1000 - (Date.now() % 1000));
   };
   tick();
@@ -265,18 +268,19 @@ document.addEventListener("sheet-changed", (event) => /** @type {HTMLElement} */
 
 
 // A club event's table: once this phone's player taps their name (kept on the phone for this match), the line
-// above the sheet is said from their seat: "Round 3: table 5, with Bob, against Cy and Di."
+// above the sheet is said from their seat: "Round 3: table 5, with Bob, against Cy and Di." (the server's words:
+// data-i-am, data-seat, data-seat-alone, data-and).
 function sayTheSeat(line) {
   const sides = JSON.parse(line.dataset.sides);
   const key = "seat " + location.pathname;
+  const words = line.dataset;
+  const names = (list) => list.reduce((first, second) => filled(words.and, { first, second }));
   const show = (me) => {
     const mine = sides.findIndex((side) => side.includes(me));
     if (mine < 0) return false;
     const partners = sides[mine].filter((name) => name !== me);
-    // Joined with +: the minifier squeezes the spaces in a nested template literal.
-    const partnered = partners.length ? "with " + partners.join(" and ") + ", " : "";
-    line.querySelector("[data-event-where]").textContent =
-      line.dataset.place + ", " + partnered + "against " + sides[1 - mine].join(" and ") + ".";
+    const seat = { place: words.place, partners: partners.length ? names(partners) : "", opponents: names(sides[1 - mine]) };
+    line.querySelector("[data-event-where]").textContent = filled(partners.length ? words.seat : words.seatAlone, seat);
     return true;
   };
   try {
@@ -285,7 +289,7 @@ function sayTheSeat(line) {
     return;  // no storage on this phone: the line names both sides
   }
   const pick = document.createElement("p");
-  pick.append(line.dataset.iAm);
+  pick.append(words.iAm);
   for (const name of sides.flat()) {
     const button = Object.assign(document.createElement("button"), { type: "button", className: "link-button" });
     button.textContent = name;

@@ -18,10 +18,11 @@ ATTRIBUTES = {
     "share.shared": "data-shared", "share.copied": "data-copied", "share.not_copied": "data-not-copied",
     "live.up_to_date": "data-up-to-date", "live.no_connection": "data-no-connection", "live.gone": "data-gone",
     "countdown.left": "data-left", "countdown.time_up": "data-time-up", "event.i_am": "data-i-am",
+    "event.seat": "data-seat", "event.seat.alone": "data-seat-alone", "event.and": "data-and",
     "deal_form.no_preview": "data-no-preview", "deal_form.not_sent": "data-not-sent",
     "deal_form.count_by_cards": "data-count-by-cards",
 }
-OF_AN_EVENT = {"countdown.left", "countdown.time_up", "event.i_am"}
+OF_AN_EVENT = {"countdown.left", "countdown.time_up", "event.i_am", "event.seat", "event.seat.alone", "event.and"}
 
 
 def drawn(page: str) -> dict[str, set[str]]:

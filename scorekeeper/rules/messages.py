@@ -280,9 +280,13 @@ PAGE_WORDS: Final[Mapping[str, str]] = {
     "live.no_connection": "No connection since {time}: the sheet may be out of date. It catches up by itself.",
     "live.gone": "This match is no longer on the server.",
     # A club event's round: its countdown ({time}: minutes and seconds) and a player's seat, chosen on their phone
+    # ({place}: the round and table; {partners}, {opponents}: names, two of them joined as {first} and {second})
     "countdown.left": "{time} left",
     "countdown.time_up": "Time: finish the deal in play",
     "event.i_am": "I am:",
+    "event.seat": "{place}, with {partners}, against {opponents}.",
+    "event.seat.alone": "{place}, against {opponents}.",
+    "event.and": "{first} and {second}",
     # The deal form with no network and no outbox to turn to
     "deal_form.no_preview": "No connection: the score shows once the deal is saved.",
     "deal_form.not_sent": "No connection: nothing was sent. Keep this page open and save again once online.",
@@ -290,7 +294,7 @@ PAGE_WORDS: Final[Mapping[str, str]] = {
 }
 """Words of the page scripts that load no declarations (static/phone.js, app.js, meld_in_deal.js): the server
 draws them into the page, in data attributes of the element the script works on (``unfilled``), and the script
-reads them there, filling in a ``{time}`` itself."""
+reads them there, filling in their fields itself."""
 
 _TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS, **MELD_WORDS, **PAGE_WORDS}
 
