@@ -254,10 +254,10 @@ def _plain_side(data: object) -> SideEntry | None:
     if "meld" in data:
         raw = data["meld"]
         if type(raw) is int and 0 <= raw <= MAX_NUMBER:
-            meld = (MeldPoints(raw),)
+            meld = (raw,)
         elif type(raw) is list and len(raw) <= MAX_PLAYERS and all(
                 type(points) is int and 0 <= points <= MAX_NUMBER for points in raw):
-            meld = tuple([MeldPoints(points) for points in raw])
+            meld = tuple(raw)
         else:
             return None
     points = data.get("tricks")
@@ -265,7 +265,7 @@ def _plain_side(data: object) -> SideEntry | None:
     if points is not None:
         if type(points) is not int or not 0 <= points <= MAX_NUMBER:
             return None
-        tricks = TrickPoints(points)
+        tricks = points
     last_trick = data.get("last_trick")
     if not (last_trick is None or last_trick is True or last_trick is False):
         return None
@@ -332,7 +332,7 @@ def _side_entry(data: object, deck: Deck) -> SideEntry:
 
 def _meld(data: object, deck: Deck) -> MeldFact:
     if not isinstance(data, dict):
-        return MeldPoints(_count(data, ""))
+        return _count(data, "")
     if "cards" in data:
         _only_keys(data, {"cards", "trump"}, "")
         cards = data["cards"]
@@ -371,7 +371,7 @@ _COMBINATION_ORDER = {combination: order for order, combination in enumerate(Com
 
 def _tricks(data: object, path: str) -> TrickFact:
     if not isinstance(data, dict):
-        return TrickPoints(_count(data, path))
+        return _count(data, path)
     if "counters" in data:
         _only_keys(data, {"counters"}, path)
         return TrickCounters(_count(data["counters"], f"{path}.counters"))
@@ -647,7 +647,7 @@ def _side_to_json(entry: SideEntry) -> dict[str, Any]:
 
 def _meld_to_json(fact: MeldFact) -> Any:
     if isinstance(fact, MeldPoints):
-        return fact.points
+        return fact
     if isinstance(fact, MeldSets):
         return {combination.value: n for combination, n in fact.sets}
     data: dict[str, Any] = {"cards": fact.hand.codes()}
@@ -658,7 +658,7 @@ def _meld_to_json(fact: MeldFact) -> Any:
 
 def _tricks_to_json(fact: TrickFact) -> Any:
     if isinstance(fact, TrickPoints):
-        return fact.points
+        return fact
     if isinstance(fact, TrickCounters):
         return {"counters": fact.counters}
     return {"cards": {rank.value: n for rank, n in fact.by_rank}}
