@@ -26,7 +26,6 @@ from scorekeeper.rules.match import (
     Match,
     MeldCards,
     MeldFact,
-    MeldPoints,
     MeldSets,
     PricingBasis,
     SideDetail,
@@ -36,7 +35,6 @@ from scorekeeper.rules.match import (
     TrickCards,
     TrickCounters,
     TrickFact,
-    TrickPoints,
 )
 from scorekeeper.rules.meld import best_meld
 from scorekeeper.rules.tricks import CARD_POINTS, COUNTER_RANKS, cards_of_rank, trick_total
@@ -118,7 +116,7 @@ def _meld_fact(draw: st.DrawFn, hand: Hand, trump: Suit, deal_trump: Suit | None
                basis: PricingBasis) -> MeldFact:
     form = draw(st.sampled_from(("points", "sets", "cards")))
     if form == "points":
-        return MeldPoints(best_meld(hand, trump, basis.meld_table).total)
+        return best_meld(hand, trump, basis.meld_table).total
     if form == "sets":
         sets = best_meld(hand, trump, rules.meld_table).sets()
         return MeldSets(tuple(sorted(sets.items(), key=lambda pair: _COMBINATION_ORDER[pair[0]])))
@@ -134,7 +132,7 @@ def _trick_fact(draw: st.DrawFn, taken: dict[Rank, int], rules: HouseRules, basi
         forms.append("none")
     form = draw(st.sampled_from(tuple(forms)))
     if form == "points":
-        return TrickPoints(sum(CARD_POINTS[basis.trick_scale][rank] * n for rank, n in taken.items()))
+        return sum(CARD_POINTS[basis.trick_scale][rank] * n for rank, n in taken.items())
     if form == "counters":
         return TrickCounters(sum(taken.get(rank, 0) for rank in COUNTER_RANKS))
     if form == "cards":
@@ -178,7 +176,7 @@ def played_deal_twins(draw: st.DrawFn, rules: HouseRules, side_count: int, aucti
             continue
         melds: tuple[MeldFact, ...]
         if draw(st.integers(0, 4)) == 0:  # the partnership's meld as one number
-            melds = (MeldPoints(meld),)
+            melds = (meld,)
         else:
             melds = tuple(_meld_fact(draw, hand, trump, deal_trump, rules, basis) for hand in own_hands)
         tricks = None if thrown_in else _trick_fact(draw, taken[side], rules, basis)

@@ -14,17 +14,15 @@ from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.match import (
     Deal,
     Match,
-    MeldPoints,
     SideDetail,
     SideInfo,
     SideTotal,
     TrickCounters,
-    TrickPoints,
 )
 
 
 def a_deal(**changes: object) -> Deal:
-    deal = Deal(sides=(SideDetail(meld=(MeldPoints(20),), tricks=TrickPoints(30), last_trick=True), SideTotal(12)),
+    deal = Deal(sides=(SideDetail(meld=(20,), tricks=30, last_trick=True), SideTotal(12)),
                 bidder=0, bid=50, trump=Suit.HEARTS, bid_by="Ann")
     return deal._replace(**changes) if changes else deal
 
@@ -48,9 +46,9 @@ def test_a_changed_deal_is_another_deal_with_its_own_hash() -> None:
 
 def test_a_deal_shows_and_compares_only_its_facts() -> None:
     deal = a_deal()
-    assert repr(deal).startswith("Deal(sides=(SideDetail(meld=(MeldPoints(points=20),), tricks=TrickPoints(points=30)")
+    assert repr(deal).startswith("Deal(sides=(SideDetail(meld=(20,), tricks=30, last_trick=True")
     assert not hasattr(deal, "__dict__")  # facts read at every recompute
-    assert deal != a_deal(sides=(SideDetail(meld=(MeldPoints(20),), tricks=TrickCounters(30), last_trick=True),
+    assert deal != a_deal(sides=(SideDetail(meld=(20,), tricks=TrickCounters(30), last_trick=True),
                                  SideTotal(12)))  # points are not counters
 
 

@@ -18,7 +18,6 @@ from scorekeeper.rules.limits import MAX_JSON_DEPTH
 from scorekeeper.rules.match import (
     Deal,
     MeldCards,
-    MeldPoints,
     MeldSets,
     PricingBasis,
     SideDetail,
@@ -26,7 +25,6 @@ from scorekeeper.rules.match import (
     SideTotal,
     TrickCards,
     TrickCounters,
-    TrickPoints,
 )
 from scorekeeper.rules.matchfile import (
     deal_from_json,
@@ -53,21 +51,21 @@ def side(entry: dict[str, Any], **rules: Any) -> Any:
     [
         ({"total": 67}, SideTotal(67)),
         ({"total": 0, "took_trick": False}, SideTotal(0, took_trick=False)),
-        ({"meld": 14}, SideDetail(meld=(MeldPoints(14),))),
+        ({"meld": 14}, SideDetail(meld=(14,))),
         ({"meld": {"run": 1, "pinochle": 1}},
          SideDetail(meld=(MeldSets(((Combination.RUN, 1), (Combination.PINOCHLE, 1))),))),
         ({"meld": {"jacks_around": 1, "marriage": 2, "dix": 0}},  # sorted by combination, zeros left out
          SideDetail(meld=(MeldSets(((Combination.MARRIAGE, 2), (Combination.JACKS_AROUND, 1))),))),
         ({"meld": [14, {"pinochle": 2}]},
-         SideDetail(meld=(MeldPoints(14), MeldSets(((Combination.PINOCHLE, 2),))))),
-        ({"tricks": 21}, SideDetail(tricks=TrickPoints(21))),
+         SideDetail(meld=(14, MeldSets(((Combination.PINOCHLE, 2),))))),
+        ({"tricks": 21}, SideDetail(tricks=21)),
         ({"tricks": {"counters": 27}}, SideDetail(tricks=TrickCounters(27))),
         ({"tricks": {"cards": {"K": 8, "A": 10, "T": 10, "Q": 4, "J": 0}}},
          SideDetail(tricks=TrickCards(((Rank.ACE, 10), (Rank.TEN, 10), (Rank.KING, 8), (Rank.QUEEN, 4))))),
-        ({"tricks": 30, "last_trick": True}, SideDetail(tricks=TrickPoints(30), last_trick=True)),
+        ({"tricks": 30, "last_trick": True}, SideDetail(tricks=30, last_trick=True)),
         ({"tricks": 0, "last_trick": False, "took_trick": True},
-         SideDetail(tricks=TrickPoints(0), took_trick=True)),
-        ({"meld": 8, "took_trick": False}, SideDetail(meld=(MeldPoints(8),), took_trick=False)),
+         SideDetail(tricks=0, took_trick=True)),
+        ({"meld": 8, "took_trick": False}, SideDetail(meld=(8,), took_trick=False)),
         ({}, SideDetail()),
     ],
 )
@@ -108,7 +106,7 @@ def test_passed_false_is_a_played_deal() -> None:
 
 def test_thrown_in_deal() -> None:
     deal = deal_from_json({"bidder": 0, "bid": 50, "thrown_in": True, "sides": [{"meld": 12}, {"meld": 8}]}, 2)
-    assert deal.thrown_in and deal.sides == (SideDetail(meld=(MeldPoints(12),)), SideDetail(meld=(MeldPoints(8),)))
+    assert deal.thrown_in and deal.sides == (SideDetail(meld=(12,)), SideDetail(meld=(8,)))
 
 
 def test_bidder_null_without_a_bid_is_a_game_with_no_auction() -> None:
@@ -166,7 +164,7 @@ def test_format_example_reads_every_deal() -> None:
     deals = match_from_json(format_example()).deals
     assert deals[0] == Deal(sides=(SideTotal(67), SideTotal(20)), bidder=0, bid=60)
     assert deals[1].trump is Suit.HEARTS
-    assert deals[1].sides[0] == SideDetail(meld=(MeldPoints(14),), tricks=TrickPoints(21), last_trick=True)
+    assert deals[1].sides[0] == SideDetail(meld=(14,), tricks=21, last_trick=True)
     assert deals[1].sides[1] == SideDetail(meld=(MeldSets(((Combination.RUN, 1), (Combination.PINOCHLE, 1))),),
                                            tricks=TrickCounters(27))
     assert deals[2].thrown_in and deals[3].passed

@@ -15,14 +15,12 @@ from scorekeeper.rules.combinations import Combination
 from scorekeeper.rules.house_rules import HouseRules, MeldTableName, MustTake, TrickScale
 from scorekeeper.rules.match import (
     Deal,
-    MeldPoints,
     MeldSets,
     PricingBasis,
     SideDetail,
     SideTotal,
     TrickCards,
     TrickCounters,
-    TrickPoints,
 )
 from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.rules.pricing import PricedSide, convert, price_card_points, price_meld, price_side
@@ -67,7 +65,7 @@ def entered_under(basis: HouseRules) -> Deal:
 def test_meld_number_between_tables(deck: str, source: str, target: str, entered: int, expected: int,
                                     exact: bool) -> None:
     deal = entered_under(rules(deck, meld_table=source))
-    assert price_meld(MeldPoints(entered), deal, rules(deck, meld_table=target)) == (expected, exact)
+    assert price_meld(entered, deal, rules(deck, meld_table=target)) == (expected, exact)
 
 
 TABLES = [SMALL, LARGE, CLASSIC_TABLE]
@@ -79,7 +77,7 @@ SCALES = [ONE, TEN, CLASSIC]
 @pytest.mark.parametrize("target", TABLES)
 def test_zero_meld_is_exact_on_every_table(deck: str, source: str, target: str) -> None:
     deal = entered_under(rules(deck, meld_table=source))
-    assert price_meld(MeldPoints(0), deal, rules(deck, meld_table=target)) == (0, True)
+    assert price_meld(0, deal, rules(deck, meld_table=target)) == (0, True)
 
 
 @pytest.mark.parametrize(
@@ -109,14 +107,14 @@ def test_meld_sets_always_reprice(table: str, expected: int) -> None:
 )
 def test_trick_number_between_scales(source: str, target: str, entered: int, expected: int, exact: bool) -> None:
     deal = entered_under(rules(trick_scale=source))
-    assert price_card_points(TrickPoints(entered), deal, rules(trick_scale=target)) == (expected, exact)
+    assert price_card_points(entered, deal, rules(trick_scale=target)) == (expected, exact)
 
 
 @pytest.mark.parametrize("source", SCALES)
 @pytest.mark.parametrize("target", SCALES)
 def test_zero_trick_points_and_counters_are_exact_on_every_scale(source: str, target: str) -> None:
     deal = entered_under(rules(trick_scale=source))
-    assert price_card_points(TrickPoints(0), deal, rules(trick_scale=target)) == (0, True)
+    assert price_card_points(0, deal, rules(trick_scale=target)) == (0, True)
     assert price_card_points(TrickCounters(0), deal, rules(trick_scale=target)) == (0, True)
     assert price_card_points(None, deal, rules(trick_scale=target)) == (0, True)
 
@@ -149,7 +147,7 @@ def test_cards_by_rank_always_reprice(source: str, target: str, expected: int) -
 
 def test_the_last_trick_bonus_of_a_detailed_entry_follows_the_rule_in_force() -> None:
     deal = entered_under(rules(trick_scale=ONE, last_trick=2))
-    entry = SideDetail(meld=(MeldPoints(10),), tricks=TrickPoints(30), last_trick=True)
+    entry = SideDetail(meld=(10,), tricks=30, last_trick=True)
     priced = price_side(entry, deal, rules(meld_table=LARGE, trick_scale=TEN, last_trick=10))
     assert (priced.meld, priced.tricks, priced.exact) == (100, 300 + 10, True)
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.errors import ContradictionError, HouseRuleError
 from scorekeeper.rules.house_rules import HouseRules, MeldTableName, TrickScale
-from scorekeeper.rules.match import Deal, Match, MeldPoints, SideDetail, SideInfo, SideTotal, TrickPoints
+from scorekeeper.rules.match import Deal, Match, SideDetail, SideInfo, SideTotal
 from scorekeeper.rules.matchfile import match_from_json
 from scorekeeper.rules.problems import ProblemCode
 from scorekeeper.rules.rescale import Factor, rescale, rescale_offer, rescale_refusal, scales_disagree
@@ -51,12 +51,12 @@ def test_times_ten_moves_rules_bids_and_one_number_entries() -> None:
 
 def test_times_ten_multiplies_meld_and_trick_points_typed_in() -> None:
     """A side with meld 24 and 30 trick points typed in: 240 and 300 after ×10 (cards are priced anew)."""
-    deal = Deal(sides=(SideDetail(meld=(MeldPoints(24),), tricks=TrickPoints(30), last_trick=True),
-                       SideDetail(meld=(MeldPoints(4),), tricks=TrickPoints(18))), bidder=0, bid=50)
+    deal = Deal(sides=(SideDetail(meld=(24,), tricks=30, last_trick=True),
+                       SideDetail(meld=(4,), tricks=18)), bidder=0, bid=50)
     match = Match(sides=(SideInfo("We"), SideInfo("They")), deals=(deal.pinned(HouseRules()),))
     scaled = rescale(match, Factor.UP)
     sides = scaled.deals[0].sides
-    assert sides[0] == SideDetail(meld=(MeldPoints(240),), tricks=TrickPoints(300), last_trick=True)
+    assert sides[0] == SideDetail(meld=(240,), tricks=300, last_trick=True)
     assert score_match(scaled).deals[0].scores == (560, 220)  # 240 + 300 + 20, 40 + 180
     assert rescale(scaled, Factor.DOWN) == match
 

@@ -87,7 +87,7 @@ def plainly_fine(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo], aucti
         if tricks is None:
             took = last_trick
         elif type(tricks) is TrickPoints:
-            points = tricks.points
+            points = tricks
             taken += points
             tricks_given = True
             took = points > 0 or last_trick
@@ -384,4 +384,4 @@ def _entered_card_points(rules: HouseRules, deal: Deal, entry: SideDetail) -> in
         return None if value is None else tricks.counters * value
     if isinstance(tricks, TrickCards):
         return sum(CARD_POINTS[scale][rank] * n for rank, n in tricks.by_rank)
-    return tricks.points
+    return tricks

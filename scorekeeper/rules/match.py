@@ -31,11 +31,9 @@ class PricingBasis:
 
 
 # Meld facts: what a hand showed, in one of three forms.
-@dataclass(frozen=True, slots=True)
-class MeldPoints:
-    """Meld as a plain number, priced on the deal's ``entered_under`` table."""
-
-    points: int
+MeldPoints = int
+"""Meld as a plain number, priced on the deal's ``entered_under`` table: a number is kept as the number it is (a
+long match's file holds thousands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +58,8 @@ MeldFact = MeldPoints | MeldSets | MeldCards
 
 
 # Trick facts: what a side took in play, in one of three forms (never the last-trick bonus).
-@dataclass(frozen=True, slots=True)
-class TrickPoints:
-    """Card points as a plain number on the deal's ``entered_under`` scale."""
-
-    points: int
+TrickPoints = int
+"""Card points as a plain number on the deal's ``entered_under`` scale, kept as the number it is."""
 
 
 @dataclass(frozen=True, slots=True)

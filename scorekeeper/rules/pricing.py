@@ -213,8 +213,8 @@ def price_meld(fact: MeldFact, deal: Deal, rules: HouseRules) -> tuple[int, bool
     """Meld points of one hand's meld under ``rules``, and whether they are exact."""
     if isinstance(fact, MeldPoints):
         if not same_meld_prices(deal.entered_under, rules):
-            return convert(fact.points, meld_factor(basis_of(deal, rules), rules))
-        points = fact.points  # the factor is 1
+            return convert(fact, meld_factor(basis_of(deal, rules), rules))
+        points = fact  # the factor is 1
     elif isinstance(fact, MeldCards):
         trump = fact.trump or deal.trump
         if trump is None:
@@ -232,8 +232,8 @@ def price_card_points(fact: TrickFact | None, deal: Deal, rules: HouseRules) -> 
     if isinstance(fact, TrickPoints):
         basis = deal.entered_under
         if basis is None or basis.trick_scale is rules.trick_scale:  # the factor is 1
-            return fact.points, True
-        return convert(fact.points, scale_factor(basis.trick_scale, rules.trick_scale))
+            return fact, True
+        return convert(fact, scale_factor(basis.trick_scale, rules.trick_scale))
     if isinstance(fact, TrickCards):
         points = CARD_POINTS[rules.trick_scale]
         total = 0
@@ -251,7 +251,7 @@ def took_any_trick(fact: TrickFact | None, last_trick: bool) -> bool:
     if last_trick:
         return True
     if isinstance(fact, TrickPoints):
-        return fact.points > 0
+        return fact > 0
     if isinstance(fact, TrickCards):
         for _, n in fact.by_rank:
             if n > 0:
@@ -300,14 +300,14 @@ def settle_entry(entry: SideEntry, deal: Deal, rules: HouseRules, played: bool,
     tricks = entry.tricks
     basis = deal.entered_under
     if type(tricks) is TrickPoints and (basis is None or basis.trick_scale is rules.trick_scale):
-        card_points, exact = tricks.points, True  # points on the scale in force: as ``price_card_points`` has it
+        card_points, exact = tricks, True  # points on the scale in force: as ``price_card_points`` has it
     else:
         card_points, exact = price_card_points(tricks, deal, rules)
     same_prices = basis is None or same_meld_prices(basis, rules)
     meld = 0
     for fact in entry.meld:  # the usual forms priced here, as ``price_meld`` does, without its call
         if type(fact) is MeldPoints and same_prices:
-            points = fact.points
+            points = fact
         elif isinstance(fact, MeldSets):
             points = sets_points(fact.sets, rules.meld_table, rules.meld_prices)
         elif isinstance(fact, MeldCards) and (trump := fact.trump or deal.trump) is not None:

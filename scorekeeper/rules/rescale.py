@@ -188,12 +188,12 @@ class _DealScaler:
         meld = tuple(self.meld(fact, f"{path}.meld", meld_moves) for fact in entry.meld)
         tricks = entry.tricks
         if isinstance(tricks, TrickPoints) and tricks_move:
-            tricks = TrickPoints(self.number(tricks.points, f"{path}.tricks"))
+            tricks = self.number(tricks, f"{path}.tricks")
         return SideDetail(meld=meld, tricks=tricks, last_trick=entry.last_trick, took_trick=entry.took_trick)
 
     def meld(self, fact: MeldFact, path: str, moves: bool) -> MeldFact:
         if isinstance(fact, MeldPoints) and moves:
-            return MeldPoints(self.number(fact.points, path))
+            return self.number(fact, path)
         return fact
 
 

@@ -136,7 +136,7 @@ def _may_refuse(text: str) -> bool:
     number's digits or an escape in a string count too, so False is certain and True only possible."""
     if not text.isascii() and _SURROGATE.search(text):
         return True
-    if ("\\ud" in text or "\\uD" in text) and _SURROGATE_ESCAPE.search(text):
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
         return True
     digits = text.encode("ascii", "ignore").translate(_DIGITS_ONLY)
     return b"\0" * (MAX_JSON_DIGITS + 1) in digits
@@ -152,10 +152,11 @@ def _plainly_within_bounds(data: Any, text: str) -> bool:
     for _ in range(MAX_JSON_DEPTH):  # the values one level deeper each round
         inner: list[Any] = []
         for value in level:
-            if type(value) is dict:
+            kind = type(value)
+            if kind is dict:
                 keys += len(value)
                 inner += value.values()
-            elif type(value) is list:
+            elif kind is list:
                 inner += value
         level = inner
     if any(type(value) is dict or type(value) is list for value in level):
