@@ -10,26 +10,29 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import match_from_json
-from scorekeeper.rules.explain import DealNumbers, LostMeld, SideNumbers, deal_numbers
+from scorekeeper.rules.explain import DealNumbers, SideNumbers, deal_numbers
+from scorekeeper.rules.pricing import MeldLostReason
 from scorekeeper.sheet.deal_preview import Side, preview, preview_lines, preview_sides
 
 VECTORS = Path(__file__).resolve().parent / "vectors" / "previews.json"
 WE, THEY, ANN = Side("We", True), Side("They", True), Side("Ann", False)
 
 
-def side(score: int, total: int | None = None, meld: int | None = None, lost: LostMeld | None = None) -> SideNumbers:
+def side(score: int, total: int | None = None, meld: int | None = None,
+         lost: MeldLostReason | None = None) -> SideNumbers:
     return SideNumbers(score, total, meld, lost)
 
 
 @pytest.mark.parametrize(("numbers", "sides", "lines"), [
-    (DealNumbers("made", 0, False, (side(62, 214), side(3, 96, 20, LostMeld.NO_TRICK))), (WE, THEY),
+    (DealNumbers("made", 0, False, (side(62, 214), side(3, 96, 20, MeldLostReason.NO_TRICK))), (WE, THEY),
      ("We make it: +62 → 214", "They: +3 → 96 · meld 20 lost: no trick")),
     (DealNumbers("set", 1, False, (side(0, 0), side(-50, -35))), (WE, ANN),
      ("We: 0 → 0", "Ann is set: −50 → −35")),
-    (DealNumbers("thrown_in", 2, False, (side(20, 40), side(20, 20), side(-60, -10, 4, LostMeld.BELOW_MIN_MELD))),
+    (DealNumbers("thrown_in", 2, False, (side(20, 40), side(20, 20), side(-60, -10, 4, MeldLostReason.BELOW_MIN_MELD))),
      (WE, THEY, ANN),
      ("We: +20 → 40", "They: +20 → 20", "Ann throws in: −60 → −10 · meld 4 lost: below the minimum meld")),
-    (DealNumbers("no_auction", None, True, (side(30, meld=10, lost=LostMeld.NO_TRICK_POINTS), side(18))), (ANN, THEY),
+    (DealNumbers("no_auction", None, True, (side(30, meld=10, lost=MeldLostReason.NO_TRICK_POINTS), side(18))),
+     (ANN, THEY),
      ("Ann: +30 · meld 10 lost: no trick points", "They: +18",
       "Played after the match was decided: it does not count.")),
     (DealNumbers("passed", None, False, (side(0, 10), side(0, 20))), (WE, THEY), ("All passed: nobody scores.",)),

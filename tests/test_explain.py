@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.explain import LostMeld, explain_deal, side_meld
+from scorekeeper.rules.explain import explain_deal, side_meld
 from scorekeeper.rules.house_rules import HouseRules, MustTake
 from scorekeeper.rules.matchfile import deal_from_json
+from scorekeeper.rules.pricing import MeldLostReason
 
 
 def deal(*sides: dict[str, Any], bidder: int | None = 0, bid: int | None = 50, **facts: Any) -> Any:
@@ -25,15 +26,16 @@ def test_a_sides_meld_is_every_hands_meld_summed() -> None:
 @pytest.mark.parametrize(("rule", "they", "score", "lost"), [
     # Must take a trick (the default): tricks worth nothing keep the meld; no trick loses it.
     (MustTake.TRICK, {"meld": 6, "tricks": 0, "took_trick": True}, 6, None),
-    (MustTake.TRICK, {"meld": 6, "took_trick": False}, 0, LostMeld.NO_TRICK),
-    (MustTake.TRICK, {"meld": 6, "tricks": 0}, 0, LostMeld.NO_TRICK),  # inferred: nothing taken
+    (MustTake.TRICK, {"meld": 6, "took_trick": False}, 0, MeldLostReason.NO_TRICK),
+    (MustTake.TRICK, {"meld": 6, "tricks": 0}, 0, MeldLostReason.NO_TRICK),  # inferred: nothing taken
     # Must take trick points: tricks worth nothing lose it too.
-    (MustTake.POINTS, {"meld": 6, "tricks": 0, "took_trick": True}, 0, LostMeld.NO_TRICK_POINTS),
+    (MustTake.POINTS, {"meld": 6, "tricks": 0, "took_trick": True}, 0, MeldLostReason.NO_TRICK_POINTS),
     (MustTake.POINTS, {"meld": 6, "tricks": 3}, 9, None),
     # Off: the meld always counts.
     (MustTake.OFF, {"meld": 6, "took_trick": False}, 6, None),
 ])
-def test_a_lost_meld_gives_its_reason(rule: MustTake, they: dict[str, Any], score: int, lost: LostMeld | None) -> None:
+def test_a_lost_meld_gives_its_reason(rule: MustTake, they: dict[str, Any], score: int,
+                                      lost: MeldLostReason | None) -> None:
     rules = HouseRules(must_take_trick=rule)
     tricks = 48 - they.get("tricks", 0)
     played = deal({"meld": 20, "tricks": tricks, "last_trick": True}, they)

@@ -1,4 +1,5 @@
-"""The seats of a match's table: the order players sit in, who deals next, and new partnerships."""
+"""The seats of a match's table: the order players sit in, the hands each side plays, who deals next, and new
+partnerships."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 from scorekeeper.rules.match import Match, SideInfo
 from scorekeeper.rules.matchfile import match_from_json
-from scorekeeper.rules.rotation import next_dealer, rotated_sides, seat_order, side_name
+from scorekeeper.rules.rotation import next_dealer, rotated_sides, seat_order, side_hands, side_name
 
 PAIRS = (SideInfo("We", ("Ann", "Bob")), SideInfo("They", ("Cy", "Di")))
 
@@ -28,6 +29,23 @@ def match_dealt(dealers: list[str | None], first: str | None = None, sides: tupl
 ])
 def test_players_sit_in_turn_from_each_side(sides: tuple[SideInfo, ...], seats: list[str]) -> None:
     assert seat_order(sides) == seats
+
+
+@pytest.mark.parametrize(("players", "auction", "hands"), [
+    ([["Ann", "Bob"], ["Cy", "Di"]], True, (2, 2)),
+    ([[], []], True, (2, 2)),  # the four-handed game with no names: two partners a side
+    ([[], []], False, (1, 1)),  # no auction: two players face each other
+    ([["Ann"], []], True, (1, 2)),
+    ([["Ann", "Bob"], []], False, (2, 1)),
+    ([[], [], []], True, (1, 1, 1)),  # three sides: each one player
+    ([["Ann", "Bob"], [], ["Cy"]], True, (2, 1, 1)),
+    ([[], [], [], []], True, (1, 1, 1, 1)),
+])
+def test_a_side_plays_a_hand_for_each_player_and_two_unnamed_partners_in_the_four_handed_game(
+        players: list[list[str]], auction: bool, hands: tuple[int, ...]) -> None:
+    data = {"format": "pinochle-match/1", "rules": {}, "deals": [], "auction": auction,
+            "sides": [{"name": f"Side {n}", "players": named} for n, named in enumerate(players, 1)]}
+    assert side_hands(match_from_json(data)) == hands
 
 
 @pytest.mark.parametrize(("dealers", "first", "dealer"), [

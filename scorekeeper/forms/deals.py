@@ -17,6 +17,7 @@ from ..rules.errors import RulesError
 from ..rules.match import Match
 from ..rules.numbers import parse_whole_number, whole_number_or_none
 from ..rules.problems import Problem
+from ..rules.rotation import side_hands
 from ..rules.text import load_json
 from .common import SUITS, NumberedList, SelectChoice, add_error, new_write_key, sentence
 
@@ -332,10 +333,10 @@ def _bidder_choices(side_names: list[str], players: list[list[str]], bidder: str
 
 
 def meld_lines(match: Match) -> list[list[str]]:
-    """The meld lines of each side: one per player named; a side with no names is a partnership of two
-    when the match has two sides and an auction (the four-handed games), else one hand."""
-    partnerships = len(match.sides) == 2 and match.auction
-    return [list(side.players) or (["Partner 1", "Partner 2"] if partnerships else []) for side in match.sides]
+    """The meld lines of each side, one per hand it plays (``side_hands``): its players' names, "Partner 1" and
+    "Partner 2" for a partnership that names none, and no name for a side of one unnamed hand."""
+    return [list(side.players) or ([f"Partner {n}" for n in range(1, hands + 1)] if hands > 1 else [])
+            for side, hands in zip(match.sides, side_hands(match), strict=True)]
 
 
 def deal_form_data(deal: Mapping[str, Any]) -> dict[str, Any]:

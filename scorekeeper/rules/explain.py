@@ -14,17 +14,15 @@ from .match import Deal, Match, SideDetail
 from .pricing import MeldLostReason, price_meld, price_side
 from .scoring import THROWN_IN, DealScore, score_deal, score_match
 
-LostMeld = MeldLostReason
-"""Why a side's meld did not count (besides being set, which the side's line says)."""
-
 
 @dataclass(frozen=True)
 class SideOutcome:
-    """One side of a deal: what it scores, its meld (None for a one-number entry) and why the meld was lost."""
+    """One side of a deal: what it scores, its meld (None for a one-number entry) and why the meld was lost
+    (besides being set, which the side's line says)."""
 
     score: int
     meld: int | None
-    lost: LostMeld | None
+    lost: MeldLostReason | None
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,7 @@ class SideNumbers:
     score: int
     total: int | None
     meld: int | None
-    lost: LostMeld | None
+    lost: MeldLostReason | None
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Who sits where, who deals next and new partnerships for a rematch: the seats of one match's table.
+"""Who sits where, how many hands each side plays, who deals next and new partnerships for a rematch: the
+seats of one match's table.
 
 The players sit round the table in turn from each side (each side's first player, then each side's second
 …), and the deal passes one seat on each time. The browser's twin is ``static/js/rules/rotation.js``, held to
@@ -18,6 +19,13 @@ def seat_order(sides: Sequence[SideInfo]) -> list[str]:
     """The players in their seats around the table: each side's first player, then each side's second…"""
     most = max((len(side.players) for side in sides), default=0)
     return [side.players[seat] for seat in range(most) for side in sides if seat < len(side.players)]
+
+
+def side_hands(match: Match) -> tuple[int, ...]:
+    """How many hands each side plays: one per player it names; a side that names none is a partnership of
+    two in a match of two sides with an auction (the four-handed games), else one hand."""
+    partnerships = len(match.sides) == 2 and match.auction
+    return tuple(len(side.players) or (2 if partnerships else 1) for side in match.sides)
 
 
 def next_dealer(match: Match) -> str | None:

@@ -17,6 +17,7 @@ from ..rules.explain import DealNumbers, deal_numbers, side_meld
 from ..rules.match import Match
 from ..rules.matchfile import deal_from_json
 from ..rules.messages import say
+from ..rules.rotation import side_hands
 from ..rules.scoring import MADE, PASSED, SET, THROWN_IN
 from .view import points, signed_points
 
@@ -64,11 +65,8 @@ def meld_totals(match: Match, melds: Sequence[Any], trump: str, entered_under: A
 
 
 def preview_sides(match: Match) -> tuple[Side, ...]:
-    """Each side as the preview names it: more than one hand (two players named, or the partners of a
-    four-handed game with none named) takes 'make'."""
-    partnerships = len(match.sides) == 2 and match.auction
-    return tuple(Side(side.shown_name, len(side.players) > 1 or (not side.players and partnerships))
-                 for side in match.sides)
+    """Each side as the preview names it: a side of more than one hand (``side_hands``) takes 'make'."""
+    return tuple(Side(side.shown_name, hands > 1) for side, hands in zip(match.sides, side_hands(match), strict=True))
 
 
 def preview(after: Match, number: int, sides: Sequence[Side], melds: tuple[int | None, ...]) -> DealPreview:

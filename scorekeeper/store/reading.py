@@ -146,9 +146,7 @@ def facts_of_head(head: MatchHead) -> Match:
     ``to_core`` reads those of a row."""
     connection = get_session().connection()
     deals = _deals_json(connection, head.id)
-    sides = [{"name": name, "players": list(players)}
-             for name, players in connection.execute(_SIDES, {"match_id": head.id}).all()]
-    return match_from_json(match_json(head, deals, sides), stored=True)
+    return match_from_json(_match_file(head, _sides_read(connection, head.id), deals), stored=True)
 
 
 def to_core(row: MatchRow) -> Match:
@@ -160,16 +158,15 @@ def to_core(row: MatchRow) -> Match:
         return match_from_json(match_json(row), stored=True)
     session = get_session()
     deals = _deals_json(session, row.id)
-    sides = None if "sides" not in inspect(row).unloaded else [
-        {"name": name, "players": list(players)} for name, players in session.execute(_SIDES, {"match_id": row.id})]
-    return match_from_json(match_json(row, deals, sides), stored=True)
+    sides = _sides_read(session, row.id) if "sides" in inspect(row).unloaded else _sides_json(row)
+    return match_from_json(_match_file(row, sides, deals), stored=True)
 
 
 _SIDE = Base.metadata.tables["side"]
 _SIDES = select(_SIDE.c.name, _SIDE.c.players).where(_SIDE.c.match_id == bindparam("match_id")).order_by(
     _SIDE.c.position)
 _DEAL = Base.metadata.tables["deal"]
-_JSON_COLUMNS = ("sides", "meld_prices")  # read as their text, decoded for all the deals at once
+_JSON_COLUMNS = ("sides", "meld_prices")  # read as their text, decoded by json.loads
 _DEALS = select(*(cast(_DEAL.c[name], Text) if name in _JSON_COLUMNS else _DEAL.c[name] for name in (
     "passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "meld_table", "trick_scale",
     "last_trick", "meld_prices", *DEAL_TEXT_KEYS))).where(_DEAL.c.match_id == bindparam("match_id")).order_by(
@@ -177,18 +174,22 @@ _DEALS = select(*(cast(_DEAL.c[name], Text) if name in _JSON_COLUMNS else _DEAL.
 _SIDES_AT, _PRICES_AT = (list(_DEALS.selected_columns.keys()).index(name) for name in _JSON_COLUMNS)
 
 
+def _sides_read(session: Session | Connection, match_id: int) -> list[dict[str, Any]]:
+    """The match's sides in the match file format, read as plain rows."""
+    return [{"name": name, "players": list(players)}
+            for name, players in session.execute(_SIDES, {"match_id": match_id}).all()]
+
+
 def _deals_json(session: Session | Connection, match_id: int) -> list[dict[str, Any]]:
     """The match's deals in the match file format, read as plain rows; their JSON columns' texts (a deal's
-    sides, its table's own meld prices) are decoded as one JSON document, in one call rather than two a deal."""
+    sides, its table's own meld prices) decoded deal by deal."""
     rows = session.execute(_DEALS, {"match_id": match_id}).all()
     note_deals_read(len(rows))
-    decoded = json.loads("[" + ",".join(f"{row.sides},{row.meld_prices or 'null'}" for row in rows) + "]")
-    if len(decoded) != 2 * len(rows):  # a stored text holding more than one value would shift every deal after it
-        raise ValueError(f"the deals of match {match_id} hold JSON texts of more than one value")
     deals = []
-    for row, sides, prices in zip(rows, decoded[::2], decoded[1::2]):
+    for row in rows:
         values = list(row)
-        values[_SIDES_AT], values[_PRICES_AT] = sides, prices
+        prices = values[_PRICES_AT]
+        values[_SIDES_AT], values[_PRICES_AT] = json.loads(values[_SIDES_AT]), json.loads(prices) if prices else None
         deals.append(_stored_deal_json(*values))
     return deals
 
@@ -218,21 +219,24 @@ def _stored_deal_json(passed: bool, bidder: int | None, bid: int | None, trump: 
     return data
 
 
-def match_json(row: MatchRow | MatchHead, deals: list[dict[str, Any]] | None = None,
-               sides: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The whole match in the match file format, built from the rows (``deals``, ``sides``: its deals and sides
-    so built already)."""
-    if sides is None or deals is None:
-        assert isinstance(row, MatchRow), "a head is read with its sides and deals"
-        sides = [{"name": side.name, "players": list(side.players)} for side in row.sides] if sides is None else sides
-        deals = [deal_json(deal) for deal in row.deals] if deals is None else deals
+def match_json(row: MatchRow) -> dict[str, Any]:
+    """The whole match in the match file format, built from its row with its sides and deals."""
+    return _match_file(row, _sides_json(row), [deal_json(deal) for deal in row.deals])
+
+
+def _sides_json(row: MatchRow) -> list[dict[str, Any]]:
+    return [{"name": side.name, "players": list(side.players)} for side in row.sides]
+
+
+def _match_file(head: MatchRow | MatchHead, sides: list[dict[str, Any]], deals: list[dict[str, Any]]) -> dict[str, Any]:
+    """The match file of a match's own row (or its head), with its sides and deals in the file's format."""
     return {
         "format": FORMAT,
-        "name": row.name,
-        "auction": row.auction,
+        "name": head.name,
+        "auction": head.auction,
         "sides": sides,
-        **({"first_dealer": row.first_dealer} if row.first_dealer is not None else {}),
-        "rules": dict(row.rules),
+        **({"first_dealer": head.first_dealer} if head.first_dealer is not None else {}),
+        "rules": dict(head.rules),
         "deals": deals,
     }
 

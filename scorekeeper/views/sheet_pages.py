@@ -50,8 +50,8 @@ def sheet_page(public_id: str, version: int, watching: bool = False, watch_id: s
 def _draw_read(head: SheetHead | None, match: Match | None, watching: bool) -> SheetPage:
     if head is None:
         raise NotFound(None, reading.NOT_FOUND, "There is no match at this link.")
-    row = head.match
-    return _draw(row, head.event_table, match if match is not None else reading.facts_of_head(row), watching)
+    return _draw(head.match, head.event_table, match if match is not None else reading.facts_of_head(head.match),
+                 watching)
 
 
 def written_head(row: MatchRow) -> SheetHead:
@@ -59,28 +59,28 @@ def written_head(row: MatchRow) -> SheetHead:
     return SheetHead(reading.head_of(row), None if row.event_table is None else row.event_table.id, None)
 
 
-def _draw(row: reading.MatchHead, event_table: int | None, match: Match, watching: bool) -> SheetPage:
+def _draw(head: reading.MatchHead, event_table: int | None, match: Match, watching: bool) -> SheetPage:
     """Work out the match's sheet with the rules core and draw the page (with slots), the players' or the
-    watch page."""
-    public_id = row.public_id
+    watch page; ``head`` is the match's own row as plain values, what the page shows of it."""
+    public_id = head.public_id
     view = SheetView.of(match)
     chart = progression_chart(view.sheet, view.names, match.rules.target) if view.sheet else None
     links: dict[str, Any]
     if watching:
         # Nothing on the watch page may lead to the players' link.
-        links = {"live_url": url_for("matches.watch_live", watch_id=row.watch_id)}
+        links = {"live_url": url_for("matches.watch_live", watch_id=head.watch_id)}
     else:
         links = {
             "live_url": url_for("matches.live", public_id=public_id),
             "edit_url": lambda number: url_for("deals.edit", public_id=public_id, number=number),
             **_SLOTS,
         }
-    started = reading.next_match_of(row) if view.winner_name() else None
-    html = render_template("matches/sheet.html", row=row, match=match, view=view, watching=watching,
+    started = reading.next_match_of(head) if view.winner_name() else None
+    html = render_template("matches/sheet.html", head=head, match=match, view=view, watching=watching,
                            place=event_place(event_table), chart=chart_svg(chart) if chart is not None else None,
-                           live_etag=sheet_etag(row.version, watching), next_match=started, **links)
+                           live_etag=sheet_etag(head.version, watching), next_match=started, **links)
     dead = frozenset(number for number in range(1, len(match.deals) + 1) if offers_throw_in(match, number))
-    return SheetPage.drawn(row.version, html, view.sheet is not None and view.sheet.ended_at is not None, dead)
+    return SheetPage.drawn(head.version, html, view.sheet is not None and view.sheet.ended_at is not None, dead)
 
 
 def encoded(body: Encoded, etag: str) -> Response:

@@ -107,8 +107,9 @@ export function runKind(kind, vectors, rules) {
   if (kind === "meld") return { count: meld(rules, vectors, failures), skipped: 0, failures };
   if (kind === "dealers") {
     vectors.forEach((vector, i) => compare(failures, `${kind}[${i}]`,
-      { seats: vector.seats, dealer: vector.dealer },
-      { seats: rules.seatOrder(vector.file.sides), dealer: rules.nextDealer(vector.file) }));
+      { seats: vector.seats, hands: vector.hands, dealer: vector.dealer },
+      { seats: rules.seatOrder(vector.file.sides), hands: rules.sideHands(rules.matchFromJson(vector.file)),
+        dealer: rules.nextDealer(vector.file) }));
     return { count: vectors.length, skipped: 0, failures };
   }
   if (kind === "readings") {

@@ -53,7 +53,7 @@ from scorekeeper.rules.meld_prices import NO_PRICES, MeldPrices
 from scorekeeper.rules.messages import MESSAGES, say
 from scorekeeper.rules.numbers import parse_whole_number
 from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
-from scorekeeper.rules.rotation import next_dealer, seat_order
+from scorekeeper.rules.rotation import next_dealer, seat_order, side_hands
 from scorekeeper.rules.scoring import Sheet
 from scorekeeper.rules.tricks import CARD_POINTS
 from scorekeeper.sheet.deal_preview import preview, preview_sides
@@ -767,20 +767,24 @@ def reading_vectors(rng: random.Random) -> Json:
 
 # Dealers: the seats and who deals next -----------------------------------------------------------
 
+def dealer_case(data: Json) -> Json:
+    """A match file with its seats, the hands each side plays and the next deal's dealer."""
+    match = match_from_json(data)
+    return {"file": data, "seats": seat_order(match.sides), "hands": list(side_hands(match)),
+            "dealer": next_dealer(match)}
+
+
 def dealer_vectors(rng: random.Random) -> Json:
-    """Matches with players (some naming a first dealer, their deals now and then naming who dealt, some
-    passed), each with its seats and the next deal's dealer."""
-    cases: list[Json] = []
-    for data in (first_dealers()[0], first_dealers()[3]):  # "Di", and no first dealer named
-        match = match_from_json(data)
-        cases.append({"file": data, "seats": seat_order(match.sides), "dealer": next_dealer(match)})
+    """Matches of two to four sides, with an auction or none, their sides naming no, one or two players (some
+    naming a first dealer, their deals now and then naming who dealt, some passed), each with its seats, the
+    hands each side plays and the next deal's dealer."""
+    cases: list[Json] = [dealer_case(data) for data in (first_dealers()[0], first_dealers()[3])]  # "Di", none
     while len(cases) < 300:
         match, data = random_match(rng, spoil=0.0, most=rng.choice([3, 8, 20]))
         players = [player for side in match.sides for player in side.players]
         if players and rng.random() < 0.4:
             data["first_dealer"] = rng.choice(players)
-            match = match_from_json(data)
-        cases.append({"file": data, "seats": seat_order(match.sides), "dealer": next_dealer(match)})
+        cases.append(dealer_case(data))
     return cases
 
 

@@ -11,14 +11,11 @@ const signedPoints = (value) => (value > 0 ? `+${value}` : points(value));
 const VERBS = { made: "preview.made", set: "preview.set", thrown_in: "preview.thrown_in" };  // the bidders' head
 
 /** Each side of the twin's `match` as the preview names it: [name, more than one hand] (deal_preview.py's
- * preview_sides: two players named, or the partners of a four-handed game with none named, take "make").
+ * preview_sides: a side of more than one hand, as the twin's sideHands counts them, takes "make").
  * @returns {Array<[string, boolean]>} */
 export function previewSides(match, twin) {
-  const partnerships = match.sides.length === 2 && match.auction;
-  return match.sides.map((side) => {
-    const players = side.players || [];
-    return [twin.shownSideName(side), players.length > 1 || (!players.length && partnerships)];
-  });
+  const hands = twin.sideHands(match);
+  return match.sides.map((side, index) => [twin.shownSideName(side), hands[index] > 1]);
 }
 
 /** The twin's numbers of a deal (`dealNumbers`) in words: a line for each side, and one after them when the deal

@@ -15,4 +15,4 @@ export { checkMatch, checkNewDeal, dealProblems } from "./checks.js";
 export { parseWholeNumber, wholeNumberOrNull } from "./numbers.js";
 export { previewRules, scoreDeal, scoreMatch } from "./scoring.js";
 export { dealNumbers, explainDeal, sideMeld } from "./explain.js";
-export { nextDealer, seatOrder } from "./rotation.js";
+export { nextDealer, seatOrder, sideHands } from "./rotation.js";

@@ -1,6 +1,7 @@
-// Who sits where and who deals next: the twin of scorekeeper/rules/rotation.py, held to it by
-// tests/vectors/dealers.json. Both read a match file's shape: `sides[].players`, `deals[].dealt_by`,
-// `first_dealer`.
+// Who sits where, how many hands each side plays and who deals next: the twin of scorekeeper/rules/rotation.py,
+// held to it by tests/vectors/dealers.json. The seats and the dealer read a match file's shape:
+// `sides[].players`, `deals[].dealt_by`, `first_dealer`; the hands read a match (matchFromJson's), whose
+// `auction` is settled even where the file leaves it out.
 
 /** The players in their seats around the table: each side's first player, then each side's second…
  * @param {{players?: string[]}[]} sides @returns {string[]} */
@@ -11,6 +12,14 @@ export function seatOrder(sides) {
     for (const side of sides) if (seat < (side.players || []).length) seats.push(side.players[seat]);
   }
   return seats;
+}
+
+/** How many hands each side plays: one per player it names; a side that names none is a partnership of two in a
+ * match of two sides with an auction (the four-handed games), else one hand.
+ * @param {import("./match.js").Match} match @returns {number[]} */
+export function sideHands(match) {
+  const partnerships = match.sides.length === 2 && match.auction;
+  return match.sides.map((side) => (side.players || []).length || (partnerships ? 2 : 1));
 }
 
 /** Who deals the next deal: the player after the last recorded dealer, else the seat the deal count reaches
