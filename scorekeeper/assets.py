@@ -12,13 +12,11 @@ from __future__ import annotations
 import gzip
 import hashlib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import rcssmin  # type: ignore[import-untyped]
-import rjsmin  # type: ignore[import-untyped]
 from flask import Flask, request
 from werkzeug.wrappers import Response
 
@@ -78,29 +76,22 @@ def is_bundle(path: Path, source: str) -> bool:
     return bundled_copy(path).is_file() if path.suffix == ".js" else bool(CSS_IMPORT.search(source))
 
 
-MINIFIERS: dict[str, tuple[Callable[[str], str], str]] = {
-    ".css": (rcssmin.cssmin, "text/css"),
-    ".js": (rjsmin.jsmin, "text/javascript"),
-}
+MEDIA_TYPES = {".css": "text/css", ".js": "text/javascript"}
 
 
 def minified(folder: Path) -> dict[str, tuple[bytes, str]]:
-    """The pages' stylesheets and scripts (the files at the top of ``folder``) without their comments
-    and spaces, made once at start, by their name: (bytes, media type). A script is sent as esbuild made it
-    (static/bundled/): minified, and bundled with the ES modules it imports (static/js/…), one request for the
-    page; one with no copy there, by rjsmin. A stylesheet that imports another is sent with it
-    (``with_imports``)."""
+    """The pages' stylesheets and scripts (the files at the top of ``folder``) as sent, made once at start, by
+    their name: (bytes, media type). A script is sent as esbuild made it (static/bundled/): minified, and bundled
+    with the ES modules it imports (static/js/…), one request for the page; a stylesheet without its comments and
+    spaces, with any stylesheet it imports (``with_imports``)."""
     found = {}
     for path in sorted(folder.glob("*")):
-        if path.suffix in MINIFIERS and path.is_file():
-            minify, mimetype = MINIFIERS[path.suffix]
-            source = path.read_text(encoding="utf-8")
-            if path.suffix == ".js" and bundled_copy(path).is_file():
-                found[path.name] = (bundled_copy(path).read_bytes(), mimetype)
-            elif path.suffix == ".css":
-                found[path.name] = (minify(with_imports(folder, source)).encode(), mimetype)
+        if path.suffix in MEDIA_TYPES and path.is_file():
+            if path.suffix == ".js":
+                body = bundled_copy(path).read_bytes()
             else:
-                found[path.name] = (minify(source).encode(), mimetype)
+                body = rcssmin.cssmin(with_imports(folder, path.read_text(encoding="utf-8"))).encode()
+            found[path.name] = (body, MEDIA_TYPES[path.suffix])
     return found
 
 
