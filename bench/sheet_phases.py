@@ -36,7 +36,7 @@ sys.path[:0] = [str(HERE.parent), str(HERE)]
 from bench_core import match_file  # noqa: E402
 
 
-def phases(deals: int) -> dict[str, Callable[[], Any]]:
+def phases(deals: int, folder: str) -> dict[str, Callable[[], Any]]:
     """Each figure's run, on an app holding the bench's match of ``deals`` deals (a request context stays
     pushed for the phases)."""
     from flask import render_template, url_for
@@ -52,10 +52,9 @@ def phases(deals: int) -> dict[str, Callable[[], Any]]:
     from scorekeeper.sheet.view import SheetView
     from scorekeeper.store import reading
 
-    folder = tempfile.mkdtemp(prefix="sheet_phases_")
     app = create_app({"TESTING": True, "INSTANCE_PATH": folder, "SECRET_KEY": "bench",
                       "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite", "RATELIMIT_ENABLED": False,
-                      "SHEET_CACHE_BYTES": 0, "SHEET_CACHE_SIZE": 0})
+                      "SHEET_CACHE_BYTES": 0})
     client = app.test_client()
     data = match_file(deals, 1)
     answer = client.post("/api/v1/matches", json=dict(data, name=f"{deals} deals"))
@@ -112,23 +111,24 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=60, help="turns of every figure (default 60)")
     parser.add_argument("--runs", type=int, default=5, help="runs of a figure in each turn (default 5)")
     args = parser.parse_args()
-    runs = phases(args.deals)
-    times: dict[str, list[float]] = {name: [] for name in runs}
-    for run in runs.values():
-        for _ in range(args.runs):
-            run()
-    for _ in range(args.rounds):
-        for name, run in runs.items():
-            start = time.process_time()
+    with tempfile.TemporaryDirectory(prefix="sheet_phases_") as folder:
+        runs = phases(args.deals, folder)
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        for run in runs.values():
             for _ in range(args.runs):
                 run()
-            times[name].append((time.process_time() - start) * 1000 / args.runs)
-    whole = statistics.median(times["GET"])
-    print(f"the sheet page of {args.deals} deals, {args.rounds} rounds of {args.runs}; median CPU ms of one run")
-    width = max(len(name) for name in runs)
-    for name, values in times.items():
-        median = statistics.median(values)
-        print(f"{name:<{width}}  {median:7.3f}  {median / whole:6.1%}")
+        for _ in range(args.rounds):
+            for name, run in runs.items():
+                start = time.process_time()
+                for _ in range(args.runs):
+                    run()
+                times[name].append((time.process_time() - start) * 1000 / args.runs)
+        whole = statistics.median(times["GET"])
+        print(f"the sheet page of {args.deals} deals, {args.rounds} rounds of {args.runs}; median CPU ms of one run")
+        width = max(len(name) for name in runs)
+        for name, values in times.items():
+            median = statistics.median(values)
+            print(f"{name:<{width}}  {median:7.3f}  {median / whole:6.1%}")
 
 
 if __name__ == "__main__":

@@ -72,8 +72,8 @@ def bundled_copy(path: Path) -> Path:
 
 
 def is_bundle(path: Path, source: str) -> bool:
-    """A script that esbuild made (it has a bundled copy), or a stylesheet that imports another: sent as made."""
-    return bundled_copy(path).is_file() if path.suffix == ".js" else bool(CSS_IMPORT.search(source))
+    """A page script (esbuild made each one) or a stylesheet that imports another: sent as made, not as it is."""
+    return path.suffix == ".js" or bool(CSS_IMPORT.search(source))
 
 
 MEDIA_TYPES = {".css": "text/css", ".js": "text/javascript"}

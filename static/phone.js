@@ -30,7 +30,7 @@ function setUpShare(box) {
   const done = box.querySelector("[data-share-done]");
   const url = new URL(button.dataset.shareUrl, location.href).href;
   const canShare = typeof navigator.share === "function";
-  if (!canShare) button.textContent = button.textContent.replace(/^Share/, "Copy");
+  if (!canShare) button.textContent = button.dataset.copyLabel;  // no share sheet: the button copies the link
   const say = (text) => { done.textContent = text; };
   const copy = () => copyText(url).then(() => say(done.dataset.copied), () => say(done.dataset.notCopied));
   button.addEventListener("click", () => {
@@ -257,14 +257,16 @@ function runCountdown(element) {
       element.classList.add("time-up");
       return;
     }
-    element.textContent = filled(element.dataset.left, { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+    const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    element.textContent = filled(element.dataset.left, { time });
     setTimeout(tick, 1000 - (Date.now() % 1000));
   };
   tick();
 }
 
 document.querySelectorAll("[data-ends-at]").forEach(runCountdown);
-document.addEventListener("sheet-changed", (event) => /** @type {HTMLElement} */ (event.target).querySelectorAll("[data-ends-at]").forEach(runCountdown));
+document.addEventListener("sheet-changed", (event) =>
+  /** @type {HTMLElement} */ (event.target).querySelectorAll("[data-ends-at]").forEach(runCountdown));
 
 
 // A club event's table: once this phone's player taps their name (kept on the phone for this match), the line
@@ -274,13 +276,14 @@ function sayTheSeat(line) {
   const sides = JSON.parse(line.dataset.sides);
   const key = "seat " + location.pathname;
   const words = line.dataset;
-  const names = (list) => list.reduce((first, second) => filled(words.and, { first, second }));
+  const names = (list) => (list.length ? list.reduce((first, second) => filled(words.and, { first, second })) : "");
   const show = (me) => {
     const mine = sides.findIndex((side) => side.includes(me));
     if (mine < 0) return false;
     const partners = sides[mine].filter((name) => name !== me);
-    const seat = { place: words.place, partners: partners.length ? names(partners) : "", opponents: names(sides[1 - mine]) };
-    line.querySelector("[data-event-where]").textContent = filled(partners.length ? words.seat : words.seatAlone, seat);
+    const seat = { place: words.place, partners: names(partners), opponents: names(sides[1 - mine]) };
+    const said = filled(partners.length ? words.seat : words.seatAlone, seat);
+    line.querySelector("[data-event-where]").textContent = said;
     return true;
   };
   try {

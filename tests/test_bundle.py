@@ -34,7 +34,7 @@ def node_or_skip() -> str:
     return node
 
 
-def test_the_committed_bundles_are_esbuilds_output_of_the_modules_as_they_are(tmp_path: Path) -> None:
+def test_the_committed_copies_are_esbuilds_output_of_the_scripts_as_they_are(tmp_path: Path) -> None:
     if not (ROOT / "node_modules" / "esbuild").is_dir():
         pytest.skip("no node_modules: run npm ci")
     run = subprocess.run([node_or_skip(), "tools/bundle.mjs", str(tmp_path)], cwd=ROOT, capture_output=True,

@@ -463,6 +463,14 @@ def odd_deal(rng: Any) -> Any:
     return deal
 
 
+def test_the_plain_reader_knows_every_field_of_a_deal_and_a_side() -> None:
+    """``_plain_deal`` makes a deal and its sides by position: a field added, moved or renamed fails here until it
+    (and ``odd_deal`` below) are told of it."""
+    assert Deal._fields == ("sides", "bidder", "bid", "trump", "thrown_in", "passed", "entered_under", "bid_by",
+                            "dealt_by", "out", "forced")
+    assert SideDetail._fields == ("meld", "tricks", "last_trick", "took_trick")
+
+
 def test_a_deal_in_plain_numbers_is_read_as_the_full_reader_reads_it() -> None:
     import random
 

@@ -13,8 +13,8 @@ const OUT = process.argv[2] ?? join(STATIC, "bundled");  // another folder: to c
 const IMPORTS_OURS = /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']\.{1,2}\//m;
 
 const scripts = readdirSync(STATIC).filter((name) => name.endsWith(".js")).sort();
-export const entries = scripts.filter((name) => IMPORTS_OURS.test(readFileSync(join(STATIC, name), "utf8")));
-export const alone = scripts.filter((name) => !entries.includes(name));
+const entries = scripts.filter((name) => IMPORTS_OURS.test(readFileSync(join(STATIC, name), "utf8")));
+const alone = scripts.filter((name) => !entries.includes(name));
 
 const common = { outdir: OUT, target: "es2022", minify: true, legalComments: "none", charset: "utf8",
   logLevel: "warning" };

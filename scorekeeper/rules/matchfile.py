@@ -232,9 +232,10 @@ def _plain_deal(data: object, side_count: int, rules: HouseRules, stored: bool,
             dealt_by = None if dealt_by is None else _named_player(dealt_by, "")
         except MatchFileError:
             return None
-    # Made by position, in the order of Deal's fields, in half the time of naming each: a thousand deals a file;
-    # tests/test_matchfile.py holds this reader to ``_deal``, which names them.
-    return Deal(tuple(sides), bidder, bid, trump, thrown_in is True, False, basis, bid_by, dealt_by,  # None: absent
+    # Made by position, in the order of Deal's fields, in half the time of naming each: a thousand deals a file.
+    # tests/test_matchfile.py holds this reader to ``_deal``, which names them, and fails on any change of the
+    # fields until this reader is told of it. The switches are True or absent (None).
+    return Deal(tuple(sides), bidder, bid, trump, thrown_in is True, False, basis, bid_by, dealt_by,
                 out is True, forced is True)
 
 

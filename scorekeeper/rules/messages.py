@@ -296,7 +296,7 @@ PAGE_WORDS: Final[Mapping[str, str]] = {
 draws them into the page, in data attributes of the element the script works on (``unfilled``), and the script
 reads them there, filling in their fields itself."""
 
-_TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS, **MELD_WORDS, **PAGE_WORDS}
+_TEMPLATES: Final[Mapping[str, str]] = {**MESSAGES, **WORDS, **MELD_WORDS}  # PAGE_WORDS: filled in by the scripts
 
 
 def say(key: str, /, **fields: object) -> str:

@@ -227,6 +227,7 @@ def match_json(row: MatchRow) -> dict[str, Any]:
 
 
 def _sides_json(row: MatchRow) -> list[dict[str, Any]]:
+    """A match row's sides as the match file writes them."""
     return [{"name": side.name, "players": list(side.players)} for side in row.sides]
 
 
