@@ -78,7 +78,8 @@ def test_a_table_shares_its_link_as_a_match_does(app_at_an_address: Flask) -> No
     share = page[page.index('id="share-table"'):]
     share = share[:share.index("</details>")]
     assert f'<a class="share-link" href="{link}">{link}</a>' in share
-    assert f'data-share-url="{link}" data-share-title="Thursdays (table)">Share the table&#39;s link</button>' in share
+    assert f'data-share-url="{link}" data-share-title="Thursdays (table)"' in share
+    assert 'data-copy-label="Copy the table&#39;s link">Share the table&#39;s link</button>' in share
     assert f'src="/t/{table_id}/qr.svg"' in share and "phone.js" in page
     qr = client.get(f"/t/{table_id}/qr.svg")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
