@@ -11,6 +11,7 @@ from wtforms import Field, FieldList
 from wtforms import SelectChoice as SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2+, newer than its stubs
 
 from ..rules.cards import Suit
+from ..rules.messages import sentence as sentence  # forms and views say a refusal's message as a sentence
 from ..rules.numbers import path_number
 
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
@@ -44,12 +45,6 @@ def new_write_key() -> str:
     """The key a form carries from the moment it is drawn: its repeats (a double tap, a reload that
     sends it again) are the same write. 128 random bits."""
     return secrets.token_urlsafe(16)
-
-
-def sentence(text: str) -> str:
-    """A message as a sentence: a capital first letter and a full stop."""
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
 
 
 def add_error(field: Field, message: str) -> None:

@@ -309,6 +309,13 @@ def unfilled(key: str, /) -> str:
     return PAGE_WORDS[key]
 
 
+def sentence(text: str) -> str:
+    """A message as a sentence, as forms and pages show one: a capital first letter and a full stop (the twin's
+    ``sentence`` in static/js/rules/messages.js, held to this one by tests/vectors/messages.json)."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
+
+
 def problem(code: ProblemCode, path: str, variant: str = "", /, **fields: object) -> Problem:
     """A problem at ``path`` that says its code's message (or the variant's) with ``fields`` filled in."""
     return Problem(code, path, say(f"{code.value}.{variant}" if variant else code.value, **fields))

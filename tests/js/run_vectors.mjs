@@ -86,6 +86,7 @@ function reading(rules, vector) {
 /** A message template filled in, or the problems of a new deal in a match. */
 function message(rules, vector) {
   if (vector.say !== undefined) return outcome(rules, () => rules.say(vector.say, vector.fields));
+  if (vector.sentence !== undefined) return outcome(rules, () => rules.sentence(vector.sentence));
   return outcome(rules, () => {
     const match = rules.matchFromJson(vector.match);
     const deal = rules.dealFromJson(vector.deal, match.sides.length, "", match.rules);

@@ -9,10 +9,10 @@ files and their sheets or contradictions), ``rule_changes.json`` (a house-rule c
 match), ``match_files.json`` (damaged match files and the problem the reader names, and stored ones read
 back), ``readings.json`` (typed numbers, card lists, rule values and JSON text with odd numbers and
 spaces, as each core reads them), ``dealers.json`` (match files, their seats and who deals next),
-``messages.json`` (every message template filled in, and the problems of new deals under the checks of the
-contract and its players; the words that are no problem's are filled in by the same code) and ``previews.json``
-(a deal of a match previewed as it is entered: the numbers the core works out, and the lines the server words
-them in, which the phone's wording of the twin's numbers must give too).
+``messages.json`` (every message template filled in, and said as a sentence, and the problems of new deals under
+the checks of the contract and its players; the words that are no problem's are filled in by the same code) and
+``previews.json`` (a deal of a match previewed as it is entered: the numbers the core works out, and the lines
+the server words them in, which the phone's wording of the twin's numbers must give too).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from scorekeeper.rules.house_rules import RULE_SPECS, TrickScale
 from scorekeeper.rules.matchfile import loads_match
 from scorekeeper.rules.meld import MELD_TABLES, best_melds, price, price_sets
 from scorekeeper.rules.meld_prices import NO_PRICES, MeldPrices
-from scorekeeper.rules.messages import MESSAGES, say
+from scorekeeper.rules.messages import MESSAGES, say, sentence
 from scorekeeper.rules.numbers import parse_whole_number
 from scorekeeper.rules.price_presets import PRICE_PRESETS, preset_prices
 from scorekeeper.rules.rotation import next_dealer, seat_order, side_hands
@@ -821,6 +821,7 @@ def message_vectors(rng: random.Random) -> Json:
         for _ in range(2 if fields else 1):
             values = {name: field_value(rng, spec or "") for name, spec in fields}
             cases.append({"say": key, "fields": values, "result": say(key, **values)})
+            cases.append({"sentence": say(key, **values), "result": sentence(say(key, **values))})
     for _ in range(120):
         data = base_match() | {"auction": rng.random() < 0.5,
                                "rules": {"min_bid": 50, "going_out": "announce", "all_pass": "forced"}}

@@ -88,9 +88,6 @@ async function begin(meta) {
   };
 }
 
-/** A message as a sentence, as the server's forms give it (forms/common.py's sentence). */
-const sentence = (text) => text.trim().slice(0, 1).toUpperCase() + text.trim().slice(1) + (/[.?!]$/.test(text.trim()) ? "" : ".");
-
 // What the deal in `form` would score, worked out on this phone when the server's preview cannot be had: the
 // server's preview answer ({ready, lines, melds}) from the twin, on the match as this phone has it (the confirmed
 // facts with the entries not sent yet), the deal read and checked as a save reads it (store/writing.py's
@@ -116,12 +113,12 @@ async function previewHere(ctx, form) {
     const read = twin.dealFromJson(deal, before.sides.length, "", before.rules);
     if (!read.passed) melds = read.sides.map((_, side) => twin.sideMeld(before.rules, read, side) ?? 0);
     const problems = twin.checkNewDeal(before, read);
-    if (problems.length) return { ready: false, lines: [sentence(problems[0].message)], melds };
+    if (problems.length) return { ready: false, lines: [twin.sentence(problems[0].message)], melds };
     file.deals[number - 1] = deal;
     match = twin.matchFromJson(file, { stored: true });
   } catch (error) {
     if (!(error instanceof twin.RulesError) || error instanceof twin.ContradictionError) throw error;
-    return { ready: false, lines: [sentence(/** @type {{problem: {message: string}}} */ (error).problem.message)], melds };
+    return { ready: false, lines: [twin.sentence(/** @type {{problem: {message: string}}} */ (error).problem.message)], melds };
   }
   return { ...previewOf(twin, match, number), melds };
 }

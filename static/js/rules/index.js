@@ -3,7 +3,7 @@
 // Import what a page needs from here.
 
 export { ContradictionError, MatchFileError, ProblemCode, RulesError } from "./problems.js";
-export { say } from "./messages.js";
+export { say, sentence } from "./messages.js";
 export { handFromText, handCodes } from "./cards.js";
 export { DEFAULT_RULES, RULE_SPECS, rulesFromMapping } from "./house_rules.js";
 export { bestMeld, bestMelds, meldAllTrumps, price, priceSets } from "./meld.js";

@@ -15,3 +15,10 @@ export const say = (key, fields = {}) => fill(TEMPLATES[key], fields);
 export function told(code, path, fields = {}, variant = "") {
   return problem(code, path, say(variant ? `${code}.${variant}` : code, fields));
 }
+
+/** A message as a sentence, as forms and pages show one: a capital first letter and a full stop (messages.py's
+ * sentence). */
+export function sentence(text) {
+  const trimmed = text.trim();
+  return trimmed.slice(0, 1).toUpperCase() + trimmed.slice(1) + (/[.?!]$/.test(trimmed) ? "" : ".");
+}
