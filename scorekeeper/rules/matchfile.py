@@ -189,7 +189,7 @@ def _plain_deal(data: object, side_count: int, rules: HouseRules, stored: bool,
     """The deal ``_deal`` reads from ``data``, told in one look at a deal written as this app writes one in plain
     numbers (meld and tricks as numbers, or a total, per side); None for anything else, or anything ``_deal``
     might refuse, which it then reads."""
-    if type(data) is not dict or not data.keys() <= DEAL_KEYS:
+    if type(data) is not dict or not DEAL_KEYS.issuperset(data):
         return None
     passed = data.get("passed")
     if passed is True:
@@ -235,8 +235,8 @@ def _plain_deal(data: object, side_count: int, rules: HouseRules, stored: bool,
     # Made by position, in the order of Deal's fields, in half the time of naming each: a thousand deals a file.
     # tests/test_matchfile.py holds this reader to ``_deal``, which names them, and fails on any change of the
     # fields until this reader is told of it. The switches are True or absent (None).
-    return Deal(tuple(sides), bidder, bid, trump, thrown_in is True, False, basis, bid_by, dealt_by,
-                out is True, forced is True)
+    return Deal._make((tuple(sides), bidder, bid, trump, thrown_in is True, False, basis, bid_by, dealt_by,
+                       out is True, forced is True))
 
 
 def _plain_side(data: object) -> SideEntry | None:
@@ -246,23 +246,20 @@ def _plain_side(data: object) -> SideEntry | None:
     took_trick = data.get("took_trick")
     if not (took_trick is None or took_trick is True or took_trick is False):
         return None
-    if "total" in data:
-        total = data["total"]
-        if not data.keys() <= _TOTAL_KEYS or type(total) is not int or not 0 <= total <= MAX_NUMBER:
+    if not _DETAIL_KEYS.issuperset(data):
+        total = data.get("total")
+        if not _TOTAL_KEYS.issuperset(data) or type(total) is not int or not 0 <= total <= MAX_NUMBER:
             return None
         return SideTotal(total=total, took_trick=took_trick)
-    if not data.keys() <= _DETAIL_KEYS:
-        return None
     meld: tuple[MeldFact, ...] = ()
-    if "meld" in data:
-        raw = data["meld"]
-        if type(raw) is int and 0 <= raw <= MAX_NUMBER:
-            meld = (raw,)
-        elif type(raw) is list and len(raw) <= MAX_PLAYERS and all(
-                type(points) is int and 0 <= points <= MAX_NUMBER for points in raw):
-            meld = tuple(raw)
-        else:
-            return None
+    raw = data.get("meld")
+    if type(raw) is int and 0 <= raw <= MAX_NUMBER:
+        meld = (raw,)
+    elif type(raw) is list and len(raw) <= MAX_PLAYERS and all(
+            type(points) is int and 0 <= points <= MAX_NUMBER for points in raw):
+        meld = tuple(raw)
+    elif raw is not None or "meld" in data:
+        return None
     points = data.get("tricks")
     tricks = None
     if points is not None:
@@ -272,7 +269,7 @@ def _plain_side(data: object) -> SideEntry | None:
     last_trick = data.get("last_trick")
     if not (last_trick is None or last_trick is True or last_trick is False):
         return None
-    return SideDetail(meld, tricks, last_trick is True, took_trick)  # by position, as ``_plain_deal`` makes its deal
+    return SideDetail._make((meld, tricks, last_trick is True, took_trick))  # by position, as ``_plain_deal``
 
 
 def _plain_basis(data: object, rules: HouseRules, stored: bool,
