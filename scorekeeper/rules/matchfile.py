@@ -276,7 +276,7 @@ def _plain_basis(data: object, rules: HouseRules, stored: bool,
                  bases: dict[tuple[str, str, int, bool], PricingBasis]) -> PricingBasis | None:
     """``entered_under`` as ``_basis`` reads it, read once for each of the few a file holds; None when it
     might be refused."""
-    if type(data) is not dict or not data.keys() <= _BASIS_SPECS.keys() or data.get("meld_prices", {}) != {}:
+    if type(data) is not dict or not _BASIS_KEYS.issuperset(data) or data.get("meld_prices", {}) != {}:
         return None
     meld_table, trick_scale, last_trick = data.get("meld_table"), data.get("trick_scale"), data.get("last_trick")
     if not (type(meld_table) is str and type(trick_scale) is str and type(last_trick) is int):
@@ -436,7 +436,7 @@ def _player(data: object, path: str, stored: bool) -> str:
 def _basis(data: object, path: str, rules: HouseRules, stored: bool) -> PricingBasis:
     """``entered_under``: a key left out means the same as the match's rule."""
     obj = _object(data, path)
-    _only_keys(obj, set(_BASIS_SPECS), path)
+    _only_keys(obj, _BASIS_KEYS, path)
     values: dict[str, Any] = {}
     for key, spec in _BASIS_SPECS.items():
         try:
@@ -447,6 +447,7 @@ def _basis(data: object, path: str, rules: HouseRules, stored: bool) -> PricingB
 
 
 _BASIS_SPECS = {key: RULE_SPECS_BY_KEY[key] for key in ("meld_table", "trick_scale", "last_trick", "meld_prices")}
+_BASIS_KEYS = frozenset(_BASIS_SPECS)
 
 
 BASES_KEPT = 256  # a basis with its meld prices (sent by anyone) takes under 1 KB: 256 KB at most
