@@ -160,12 +160,17 @@ def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Dea
     sides_data = _list(obj.get("sides"), "sides")
     if len(sides_data) != side_count:
         raise _fail(ProblemCode.SIDE_COUNT, "sides", "deal", sides=side_count)
-    sides = tuple(_at(f"sides[{i}]", _side_entry, item, rules.deck) for i, item in enumerate(sides_data))
+    sides = []
+    for index, item in enumerate(sides_data):
+        try:
+            sides.append(_side_entry(item, rules.deck))
+        except MatchFileError as error:  # rooted here, as ``_at`` does, with no path written for a side read
+            raise MatchFileError(error.problem.at(f"sides[{index}]")) from None
     entered_under = None
     if obj.get("entered_under") is not None:
         entered_under = _basis(obj["entered_under"], "entered_under", rules, stored)
     return Deal(
-        sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
+        sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
         out=_optional(obj, "out", False, _bool),
         forced=_optional(obj, "forced", False, _bool),
         bid_by=_optional(obj, "bid_by", None, _named_player),
@@ -311,22 +316,29 @@ def _named_player(data: object, path: str) -> str:
 
 def _side_entry(data: object, deck: Deck) -> SideEntry:
     obj = _object(data, "", "object")
-    took_trick = _optional(obj, "took_trick", None, _bool)
+    took_trick = _optional_switch(obj, "took_trick", None)
     if "total" in obj:
-        _only_keys(obj, {"total", "took_trick"}, "", hint="total")
+        _only_keys(obj, _TOTAL_KEYS, "", hint="total")
         return SideTotal(total=_count(obj["total"], "total"), took_trick=took_trick)
-    _only_keys(obj, {"meld", "tricks", "last_trick", "took_trick"}, "")
+    if not obj.keys() <= _DETAIL_KEYS:
+        _only_keys(obj, _DETAIL_KEYS, "")
     meld: tuple[MeldFact, ...] = ()
     if "meld" in obj:
         raw = obj["meld"]
         if isinstance(raw, list) and len(raw) > MAX_PLAYERS:
             raise _fail(ProblemCode.TOO_MANY_PLAYERS, "meld", "meld", most=MAX_PLAYERS)
         if isinstance(raw, list):
-            meld = tuple(_at(f"meld[{i}]", _meld, item, deck) for i, item in enumerate(raw))
+            facts = []
+            for index, item in enumerate(raw):
+                try:
+                    facts.append(_meld(item, deck))
+                except MatchFileError as error:  # rooted here: no path written for a hand read
+                    raise MatchFileError(error.problem.at(f"meld[{index}]")) from None
+            meld = tuple(facts)
         else:
             meld = (_at("meld", _meld, raw, deck),)
     tricks = _tricks(obj["tricks"], "tricks") if obj.get("tricks") is not None else None
-    last_trick = _optional(obj, "last_trick", False, _bool)
+    last_trick = _optional_switch(obj, "last_trick", False)
     return SideDetail(meld=meld, tricks=tricks, last_trick=last_trick, took_trick=took_trick)
 
 
@@ -334,8 +346,22 @@ def _meld(data: object, deck: Deck) -> MeldFact:
     if not isinstance(data, dict):
         return _count(data, "")
     if "cards" in data:
-        _only_keys(data, {"cards", "trump"}, "")
+        if not data.keys() <= _CARDS_KEYS:
+            _only_keys(data, _CARDS_KEYS, "")
         cards = data["cards"]
+        trump = data.get("trump")
+        trump = _SUIT_BY_CODE.get(trump) if type(trump) is str else None  # as the app writes it: the usual case
+        if trump is None:
+            trump = _optional(data, "trump", None, _suit)
+        if type(cards) is list:
+            counts = [0] * len(ALL_CARDS)
+            try:
+                for text in cards:  # each card as the app writes it: one look-up
+                    counts[_INDEX_BY_CODE[text]] += 1
+            except (KeyError, TypeError):  # anything else is read card by card below, which names it
+                pass
+            else:
+                return MeldCards(Hand(counts, deck), trump)
         if not isinstance(cards, (list, str)):
             raise _fail(ProblemCode.WRONG_TYPE, "cards", "cards")
         counts = [0] * len(ALL_CARDS)
@@ -351,7 +377,7 @@ def _meld(data: object, deck: Deck) -> MeldFact:
                         raise _fail(ProblemCode.WRONG_TYPE, "cards", "cards") from None
                     raise MatchFileError(error.problem.at(f"cards[{i}]")) from None
             counts[index] += 1
-        return MeldCards(hand=Hand(counts, deck), trump=_optional(data, "trump", None, _suit))
+        return MeldCards(hand=Hand(counts, deck), trump=trump)
     sets = []
     for key, value in data.items():
         try:
@@ -366,6 +392,9 @@ def _meld(data: object, deck: Deck) -> MeldFact:
 
 
 _INDEX_BY_CODE = {card.code: card.index for card in ALL_CARDS}
+_CARDS_KEYS = frozenset({"cards", "trump"})
+_RANK_BY_CODE = {rank.value: rank for rank in Rank}
+_RANK_ORDER = tuple(Rank)
 _COMBINATION_ORDER = {combination: order for order, combination in enumerate(Combination)}
 
 
@@ -380,12 +409,16 @@ def _tricks(data: object, path: str) -> TrickFact:
         ranks = _object(data["cards"], f"{path}.cards")
         by_rank: dict[Rank, int] = {}
         for key, value in ranks.items():
-            try:
-                rank = Rank.from_text(key)
-            except RulesError as error:
-                raise MatchFileError(error.problem.at(f"{path}.cards.{key}")) from None
-            by_rank[rank] = by_rank.get(rank, 0) + _count(value, f"{path}.cards.{key}")
-        return TrickCards(tuple((rank, by_rank[rank]) for rank in Rank if by_rank.get(rank)))
+            rank = _RANK_BY_CODE.get(key)  # as the app writes it: the usual case
+            if rank is None:
+                try:
+                    rank = Rank.from_text(key)
+                except RulesError as error:
+                    raise MatchFileError(error.problem.at(f"{path}.cards.{key}")) from None
+            if type(value) is not int or not 0 <= value <= MAX_NUMBER:  # its place written only when refused
+                value = _count(value, f"{path}.cards.{key}")
+            by_rank[rank] = by_rank.get(rank, 0) + value
+        return TrickCards(tuple((rank, by_rank[rank]) for rank in _RANK_ORDER if by_rank.get(rank)))
     raise _fail(ProblemCode.WRONG_TYPE, path, "tricks")
 
 
@@ -521,6 +554,16 @@ def _optional(obj: Mapping[str, Any], key: str, default: T, read: Callable[[Any,
     if key not in obj or obj[key] is None:
         return default
     return read(obj[key], join_path(path, key))
+
+
+def _optional_switch(obj: Mapping[str, Any], key: str, default: T) -> bool | T:
+    """``_optional(obj, key, default, _bool)``, in one look for a switch written as one."""
+    value = obj.get(key)
+    if value is None:
+        return default
+    if value is True or value is False:
+        return value
+    raise _fail(ProblemCode.WRONG_TYPE, key, "switch")
 
 
 def _only_keys(obj: Mapping[str, Any], allowed: AbstractSet[str], path: str, hint: str = "") -> None:
