@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from operator import gt, le
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, number_word
 from .combinations import Combination
@@ -170,40 +171,43 @@ def _meld_path(side: int, index: int, entry: SideDetail) -> str:
 def _meld_problems(rules: HouseRules, deal: Deal, sides: Sequence[SideInfo]) -> list[Problem]:
     problems: list[Problem] = []
     deck = rules.deck
-    card_totals: Counter[int] = Counter()
+    copies = _COPIES[deck]
+    shown: list[tuple[int, ...]] = []  # the counts of each hand shown as cards (and priced), in the deal's order
     set_totals: Counter[Combination] = Counter()
     needed: Counter[int] = Counter()  # the fewest copies of each card that all the hands hold
     for side, (info, entry) in enumerate(zip(sides, deal.sides)):
         if not isinstance(entry, SideDetail):
             continue
-        for index, fact in enumerate(entry.meld):
-            path = _meld_path(side, index, entry)
+        for index, fact in enumerate(entry.meld):  # a fact's place is written only when it is refused
             if isinstance(fact, MeldCards):
                 trump = fact.trump or deal.trump
                 too_many = _copies_problem(fact.hand, deck)
                 if too_many:
-                    problems.append(Problem(too_many.code, path, say("side", side=info.name, message=too_many)))
+                    problems.append(Problem(too_many.code, _meld_path(side, index, entry),
+                                            say("side", side=info.name, message=too_many)))
                     continue
                 if trump is None:
-                    problems.append(problem(Code.MELD_NEEDS_TRUMP, path, side=info.name))
+                    problems.append(problem(Code.MELD_NEEDS_TRUMP, _meld_path(side, index, entry), side=info.name))
                     continue
-                card_totals.update({i: n for i, n in enumerate(fact.hand.counts) if n})
+                shown.append(fact.hand.counts)
                 set_totals.update(meld_of_hand(fact.hand, trump, rules.meld_table, rules.meld_prices).sets())
             elif isinstance(fact, MeldSets):
                 sets = dict(fact.sets)
-                problems += [problem(code, path, "hand", side=info.name, **fields)
+                problems += [problem(code, _meld_path(side, index, entry), "hand", side=info.name, **fields)
                              for code, fields in _impossible_sets(sets, deck)]
                 set_totals.update(sets)
                 needed.update(_cards_needed(sets, deal.trump))
-    copies = _COPIES[deck]
-    for index, n in card_totals.items():
-        if n > copies[index]:
-            problems.append(problem(Code.HANDS_BEYOND_DECK, "", held=number_word(n), card=ALL_CARDS[index],
-                                    deck=deck.label, copies=number_word(copies[index])))
+    card_totals = [sum(column) for column in zip(*shown)] if shown else [0] * len(ALL_CARDS)  # by card index
+    if any(map(gt, card_totals, copies)):  # named card by card in the order the hands first show them
+        for index in dict.fromkeys(i for counts in shown for i, n in enumerate(counts) if n):
+            n = card_totals[index]
+            if n > copies[index]:
+                problems.append(problem(Code.HANDS_BEYOND_DECK, "", held=number_word(n), card=ALL_CARDS[index],
+                                        deck=deck.label, copies=number_word(copies[index])))
     if not problems:
         problems += [problem(code, "", "deal", **fields) for code, fields in _impossible_sets(dict(set_totals), deck)]
     if not problems:
-        needed.update(card_totals)
+        needed.update({index: n for index, n in enumerate(card_totals) if n})
         problems += [
             problem(Code.MELDS_BEYOND_DECK, "", needed=number_word(n), card=ALL_CARDS[index], deck=deck.label,
                     copies=number_word(copies[index]))
@@ -219,7 +223,7 @@ _COPIES = {deck: tuple(deck.copies_of(card) for card in ALL_CARDS) for deck in D
 
 def _copies_problem(hand: Hand, deck: Deck) -> CardError | None:
     """Why ``hand`` cannot come from ``deck`` (more copies of a card than it holds), or None."""
-    if all(n <= limit for n, limit in zip(hand.counts, _COPIES[deck])):
+    if all(map(le, hand.counts, _COPIES[deck])):  # each card within its copies, told in C
         return None
     try:
         Hand.from_cards(hand, deck)
