@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from itertools import compress
 
 from .errors import CardError
 from .messages import say
@@ -233,7 +234,10 @@ class Hand:
 
     def codes(self) -> list[str]:
         """The cards as ``AS``/``10H`` codes, as written in a match file."""
-        return [code for code, n in zip(_CODES, self.counts) if n for _ in range(n)]
+        counts = self.counts
+        if max(counts) <= 1:  # one copy of each card at most, as in most hands: picked out in C
+            return list(compress(_CODES, counts))
+        return [code for code, n in zip(_CODES, counts) if n for _ in range(n)]
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self)
