@@ -417,12 +417,14 @@ def test_no_page_scrolls_sideways_on_a_320_px_phone_at_200_percent_nor_at_100(
             with browser_text_size(page, 32):  # the browser's text size at 200% on the 320 pixel screen
                 save_bar_keeps_clear_of_the_focus(page)
             page.set_viewport_size(SMALL_PHONE_AT_200_PERCENT["viewport"])
-        for text, screen, letters in (("200%", SMALL_PHONE_AT_200_PERCENT["viewport"], 16),
-                                      ("100%", AT_100_PERCENT, 16),
-                                      ("100% with the browser's text at 200%", AT_100_PERCENT, 32)):
-            page.set_viewport_size(screen)
-            with browser_text_size(page, letters):
-                found = page.evaluate(OVERFLOW)
+        # The phone as it stands (200%, the browser's text at its 16 pixels), its screen at 100%, then the browser's
+        # text at 200% on it: each setting changed once, as each change lays the page out again.
+        looks = {"200%": page.evaluate(OVERFLOW)}
+        page.set_viewport_size(AT_100_PERCENT)
+        looks["100%"] = page.evaluate(OVERFLOW)
+        with browser_text_size(page, 32):
+            looks["100% with the browser's text at 200%"] = page.evaluate(OVERFLOW)
+        for text, found in looks.items():
             if found["scrollWidth"] > found["clientWidth"] or found["past"]:
                 scrolling[f"{name} at {text}"] = found
         page.set_viewport_size(SMALL_PHONE_AT_200_PERCENT["viewport"])
