@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -242,6 +242,15 @@ def _match_file(head: MatchRow | MatchHead, sides: list[dict[str, Any]], deals: 
         "rules": dict(head.rules),
         "deals": deals,
     }
+
+
+def deal_json_of_columns(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``deal_json`` of a deal's row not made yet, from its columns' values by name (as ``deal_json`` reads them
+    from a row: no ORM object is made for a value that is only written as JSON)."""
+    return _stored_deal_json(values["passed"], values["bidder"], values["bid"], values["trump"], values["thrown_in"],
+                             values["out"], values["forced"], values["sides"], values["meld_table"],
+                             values["trick_scale"], values["last_trick"], values["meld_prices"],
+                             *(values[key] for key in DEAL_TEXT_KEYS))
 
 
 def deal_json(deal: DealRow) -> dict[str, Any]:

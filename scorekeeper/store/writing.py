@@ -39,7 +39,16 @@ from ..versions import check_not_ahead
 from .describe import describe_deal
 from .history import DIRECTOR_BY, LastChange, acting, last_change
 from .locks import closed_table, refusal, unlocked
-from .reading import Loaded, core_deal_or_404, deal_json, get_deal_or_404, load_match, next_match_of, to_core
+from .reading import (
+    Loaded,
+    core_deal_or_404,
+    deal_json,
+    deal_json_of_columns,
+    get_deal_or_404,
+    load_match,
+    next_match_of,
+    to_core,
+)
 from .write_keys import KeyReused, WriteKey, store_key, stored_write
 
 RACE_ATTEMPTS = 3  # goes of an unversioned write (the second, under the lock, does not lose a race)
@@ -654,7 +663,7 @@ def _deal_values(number: int, deal: Deal, rules: HouseRules) -> dict[str, Any]:
 
 def _facts(values: Mapping[str, Any]) -> dict[str, Any]:
     """A deal's columns (``_deal_values``) as the history keeps it: the match file's deal, as read back."""
-    return deal_json(DealRow(**{column: values[column] for column in DEAL_COLUMNS}))
+    return deal_json_of_columns(values)
 
 
 def _change(row: MatchRow, deal_id: int, number: int, before: dict[str, Any] | None, after: dict[str, Any] | None,
