@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Text, bindparam, cast, inspect, select
@@ -167,10 +167,12 @@ _SIDES = select(_SIDE.c.name, _SIDE.c.players).where(_SIDE.c.match_id == bindpar
     _SIDE.c.position)
 _DEAL = Base.metadata.tables["deal"]
 _JSON_COLUMNS = ("sides", "meld_prices")  # read as their text, decoded for all the deals at once
-_DEALS = select(*(cast(_DEAL.c[name], Text) if name in _JSON_COLUMNS else _DEAL.c[name] for name in (
-    "passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "meld_table", "trick_scale",
-    "last_trick", "meld_prices", *DEAL_TEXT_KEYS))).where(_DEAL.c.match_id == bindparam("match_id")).order_by(
-    _DEAL.c.position)
+# A stored deal's columns that the match file's deal is made of, in the order of ``_stored_deal_json``'s arguments.
+_FACT_COLUMNS = ("passed", "bidder", "bid", "trump", "thrown_in", "out", "forced", "sides", "meld_table",
+                 "trick_scale", "last_trick", "meld_prices", *DEAL_TEXT_KEYS)
+_facts_of_row, _facts_by_name = attrgetter(*_FACT_COLUMNS), itemgetter(*_FACT_COLUMNS)
+_DEALS = select(*(cast(_DEAL.c[name], Text) if name in _JSON_COLUMNS else _DEAL.c[name] for name in _FACT_COLUMNS
+                  )).where(_DEAL.c.match_id == bindparam("match_id")).order_by(_DEAL.c.position)
 _SIDES_AT, _PRICES_AT = (list(_DEALS.selected_columns.keys()).index(name) for name in _JSON_COLUMNS)
 
 
@@ -245,16 +247,11 @@ def _match_file(head: MatchRow | MatchHead, sides: list[dict[str, Any]], deals: 
 
 
 def deal_json_of_columns(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``deal_json`` of a deal's row not made yet, from its columns' values by name (as ``deal_json`` reads them
-    from a row: no ORM object is made for a value that is only written as JSON)."""
-    return _stored_deal_json(values["passed"], values["bidder"], values["bid"], values["trump"], values["thrown_in"],
-                             values["out"], values["forced"], values["sides"], values["meld_table"],
-                             values["trick_scale"], values["last_trick"], values["meld_prices"],
-                             *(values[key] for key in DEAL_TEXT_KEYS))
+    """``deal_json`` of a deal's row not made yet, from its columns' values by name (no ORM object is made for a
+    value that is only written as JSON)."""
+    return _stored_deal_json(*_facts_by_name(values))
 
 
 def deal_json(deal: DealRow) -> dict[str, Any]:
     """One stored deal in the match file format, with the pricing it was entered under."""
-    return _stored_deal_json(deal.passed, deal.bidder, deal.bid, deal.trump, deal.thrown_in, deal.out, deal.forced,
-                             deal.sides, deal.meld_table, deal.trick_scale, deal.last_trick, deal.meld_prices,
-                             *attrgetter(*DEAL_TEXT_KEYS)(deal))
+    return _stored_deal_json(*_facts_of_row(deal))
