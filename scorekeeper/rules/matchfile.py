@@ -320,7 +320,7 @@ def _side_entry(data: object, deck: Deck) -> SideEntry:
     if "total" in obj:
         _only_keys(obj, _TOTAL_KEYS, "", hint="total")
         return SideTotal(total=_count(obj["total"], "total"), took_trick=took_trick)
-    if not obj.keys() <= _DETAIL_KEYS:
+    if not _DETAIL_KEYS.issuperset(obj):
         _only_keys(obj, _DETAIL_KEYS, "")
     meld: tuple[MeldFact, ...] = ()
     if "meld" in obj:
@@ -346,7 +346,7 @@ def _meld(data: object, deck: Deck) -> MeldFact:
     if not isinstance(data, dict):
         return _count(data, "")
     if "cards" in data:
-        if not data.keys() <= _CARDS_KEYS:
+        if not _CARDS_KEYS.issuperset(data):
             _only_keys(data, _CARDS_KEYS, "")
         cards = data["cards"]
         trump = data.get("trump")
