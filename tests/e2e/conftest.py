@@ -224,6 +224,12 @@ class Guard:
         elif self.phones_offline:  # its failure may be told after the window closes
             self.offline_urls.add(without_query(request.url))
 
+    def request_failed(self, request: Request) -> None:
+        """Notes a request cut off by a phone going offline while it was on its way (started before the window
+        opened): Chromium may tell its console error only after the window has closed."""
+        if self.phones_offline and NO_NETWORK.search(request.failure or ""):
+            self.offline_urls.add(without_query(request.url))
+
     def console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.console_errors.append((message.text, message.location.get("url", "")))
@@ -314,6 +320,7 @@ class Phones:
         # A page load waits longer: on a busy two-core machine the server may be drawing for other phones.
         context.set_default_navigation_timeout(30_000)
         context.on("request", self.guard.request)
+        context.on("requestfailed", self.guard.request_failed)
         context.on("page", self.guard.watch)
         self.contexts.append(context)
         return context.new_page()
