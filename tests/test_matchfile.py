@@ -484,6 +484,33 @@ def test_a_deal_in_plain_numbers_is_read_as_the_full_reader_reads_it() -> None:
         for stored in (False, True):
             quick = _plain_deal(data, 2, rules, stored, {})
             if quick is not None:
-                assert quick == _deal(data, 2, rules, stored), data
+                assert quick == _deal(data, 2, rules, stored, {}), data
                 read += 1
     assert read > 300  # most odd values are refused, but many deals are read in one look
+
+
+def test_deals_read_in_full_keep_each_their_own_entered_under() -> None:
+    """A file's deals written with cards read each distinct ``entered_under`` once: deals giving the same one
+    share it, a deal giving other prices (or the same prices in another order, or a switch for a number) has its
+    own, and one refused is named at its own deal however many were read before it."""
+    def deal(under: dict[str, Any]) -> dict[str, Any]:
+        return {"bidder": 0, "bid": 50, "trump": "S", "entered_under": under,
+                "sides": [{"meld": {"cards": ["AS", "KS"]}, "tricks": 25, "last_trick": True}, {"tricks": 25}]}
+
+    runs = {"meld_table": "double-small", "meld_prices": {"run": [25, 150, 225, 300], "pinochle": [4, 30, 60, 90]}}
+    other = {"meld_table": "double-small", "meld_prices": {"run": [30, 150, 225, 300], "pinochle": [4, 30, 60, 90]}}
+    turned = {"meld_prices": {"pinochle": [4, 30, 60, 90], "run": [25, 150, 225, 300]}, "meld_table": "double-small"}
+    unders = [runs, other, runs, turned, other]
+    match = match_from_json({"format": "pinochle-match/1", "sides": [{"name": "A"}, {"name": "B"}],
+                             "deals": [deal(under) for under in unders]})
+    read = [found.entered_under for found in match.deals]
+    alone = [deal_from_json(deal(under), 2).entered_under for under in unders]
+    assert read == alone
+    assert read[0] is read[2] and read[1] is read[4] and read[0] != read[1]
+    assert read[3] == read[0]  # the same prices, given in another order
+
+    switched = {"meld_table": "double-small", "meld_prices": {"run": [True, 150, 225, 300]}}
+    with pytest.raises(MatchFileError) as refused:
+        match_from_json({"format": "pinochle-match/1", "sides": [{"name": "A"}, {"name": "B"}],
+                         "deals": [deal(runs), deal(runs), deal(switched)]})
+    assert refused.value.problem.path.startswith("deals[2].entered_under.meld_prices")

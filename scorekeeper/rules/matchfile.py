@@ -5,6 +5,7 @@ Errors point at the place in the file, e.g. ``deals[3].sides[1].tricks: …``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
@@ -127,13 +128,13 @@ def deal_from_json(
 
     Only the form of the facts is checked here; whether they fit the rules is ``checks``' job.
     """
-    return _at(path, _deal, data, side_count, rules or HouseRules(), stored)
+    return _at(path, _deal, data, side_count, rules or HouseRules(), stored, {})
 
 
 # The readers below name places relative to what they read; a caller that meets a refusal roots its path
 # (``_at``), so that no path is written out for the thousands of values that are fine.
 
-def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Deal:
+def _deal(data: object, side_count: int, rules: HouseRules, stored: bool, bases: dict[str, PricingBasis]) -> Deal:
     obj = _object(data, "", "object")
     if obj.get("passed") is True:
         _only_keys(obj, {"passed"}, "")
@@ -168,7 +169,7 @@ def _deal(data: object, side_count: int, rules: HouseRules, stored: bool) -> Dea
             raise MatchFileError(error.problem.at(f"sides[{index}]")) from None
     entered_under = None
     if obj.get("entered_under") is not None:
-        entered_under = _basis(obj["entered_under"], "entered_under", rules, stored)
+        entered_under = _basis_once(obj["entered_under"], rules, stored, bases)
     return Deal(
         sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
         out=_optional(obj, "out", False, _bool),
@@ -182,10 +183,13 @@ def _deals(items: list[Any], side_count: int, rules: HouseRules, stored: bool) -
     """Each deal of the file: read by ``_plain_deal`` when it is written in plain numbers, else by ``_deal``,
     which also names whatever is wrong."""
     bases: dict[tuple[str, str, int, bool], PricingBasis] = {}  # this file's ``entered_under``s, each read once
+    written: dict[str, PricingBasis] = {}  # the same for the deals ``_deal`` reads, by their JSON text
     deals = []
     for index, item in enumerate(items):
         deal = _plain_deal(item, side_count, rules, stored, bases)
-        deals.append(deal if deal is not None else _at(f"deals[{index}]", _deal, item, side_count, rules, stored))
+        if deal is None:
+            deal = _at(f"deals[{index}]", _deal, item, side_count, rules, stored, written)
+        deals.append(deal)
     return tuple(deals)
 
 
@@ -477,6 +481,17 @@ def _basis(data: object, path: str, rules: HouseRules, stored: bool) -> PricingB
         except RulesError as error:
             raise MatchFileError(Problem(error.code, f"{path}.{key}", error.problem.message)) from None
     return _interned_basis(values["meld_table"], values["trick_scale"], values["last_trick"], values["meld_prices"])
+
+
+def _basis_once(data: object, rules: HouseRules, stored: bool, read: dict[str, PricingBasis]) -> PricingBasis:
+    """``_basis`` of a deal's ``entered_under``, read once for each distinct one in a file (by its JSON text, so
+    that only the same text gives the same basis): a file repeats its table's own meld prices in every deal, and
+    reading them is most of the time of a deal written with cards."""
+    key = json.dumps(data)
+    basis = read.get(key)
+    if basis is None:
+        basis = read[key] = _basis(data, "entered_under", rules, stored)
+    return basis
 
 
 _BASIS_SPECS = {key: RULE_SPECS_BY_KEY[key] for key in ("meld_table", "trick_scale", "last_trick", "meld_prices")}
