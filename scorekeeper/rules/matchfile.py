@@ -102,7 +102,7 @@ def match_from_json(data: object, *, stored: bool = False) -> Match:
     if len(deals_data) > MAX_DEALS and not stored:
         raise _fail(ProblemCode.TOO_MANY_DEALS, "deals", "file", most=MAX_DEALS, deals=len(deals_data))
     deals = _deals(deals_data, len(sides), rules, stored)
-    auction = _optional(obj, "auction", None, _bool)
+    auction = _optional_switch(obj, "auction", None)
     if auction is None:
         auction = _auction_implied(deals)
     first_dealer = _optional(obj, "first_dealer", None, _named_player)
@@ -155,25 +155,20 @@ def _deal(data: object, side_count: int, rules: HouseRules, stored: bool, bases:
             raise _fail(ProblemCode.BID_WITHOUT_BIDDER, "bid")
         bid = None
     trump = _optional(obj, "trump", None, _suit)
-    thrown_in = _optional(obj, "thrown_in", False, _bool)
+    thrown_in = _optional_switch(obj, "thrown_in", False)
     if thrown_in and bidder is None:
         raise _fail(ProblemCode.THROWN_IN_WITHOUT_BIDDER, "thrown_in")
     sides_data = _list(obj.get("sides"), "sides")
     if len(sides_data) != side_count:
         raise _fail(ProblemCode.SIDE_COUNT, "sides", "deal", sides=side_count)
-    sides = []
-    for index, item in enumerate(sides_data):
-        try:
-            sides.append(_side_entry(item, rules.deck))
-        except MatchFileError as error:  # rooted here, as ``_at`` does, with no path written for a side read
-            raise MatchFileError(error.problem.at(f"sides[{index}]")) from None
+    sides = _each("sides", _side_entry, sides_data, rules.deck)
     entered_under = None
     if obj.get("entered_under") is not None:
         entered_under = _basis_once(obj["entered_under"], rules, stored, bases)
     return Deal(
-        sides=tuple(sides), bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
-        out=_optional(obj, "out", False, _bool),
-        forced=_optional(obj, "forced", False, _bool),
+        sides=sides, bidder=bidder, bid=bid, trump=trump, thrown_in=thrown_in, entered_under=entered_under,
+        out=_optional_switch(obj, "out", False),
+        forced=_optional_switch(obj, "forced", False),
         bid_by=_optional(obj, "bid_by", None, _named_player),
         dealt_by=_optional(obj, "dealt_by", None, _named_player),
     )
@@ -313,6 +308,18 @@ def _at(place: str, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> 
         raise MatchFileError(error.problem.at(place)) from None
 
 
+def _each(place: str, read: Callable[[object, Deck], T], items: list[Any], deck: Deck) -> tuple[T, ...]:
+    """What ``read`` reads of each item of the list at ``place``: ``_at`` for each, with the item's place
+    (``meld[3]``) written only when it is refused (a long match's file holds thousands)."""
+    found = []
+    for index, item in enumerate(items):
+        try:
+            found.append(read(item, deck))
+        except MatchFileError as error:
+            raise MatchFileError(error.problem.at(f"{place}[{index}]")) from None
+    return tuple(found)
+
+
 def _named_player(data: object, path: str) -> str:
     """``bid_by`` or ``dealt_by``: a player's name, written as in ``sides[].players``."""
     return _player(data, path, stored=False)
@@ -332,13 +339,7 @@ def _side_entry(data: object, deck: Deck) -> SideEntry:
         if isinstance(raw, list) and len(raw) > MAX_PLAYERS:
             raise _fail(ProblemCode.TOO_MANY_PLAYERS, "meld", "meld", most=MAX_PLAYERS)
         if isinstance(raw, list):
-            facts = []
-            for index, item in enumerate(raw):
-                try:
-                    facts.append(_meld(item, deck))
-                except MatchFileError as error:  # rooted here: no path written for a hand read
-                    raise MatchFileError(error.problem.at(f"meld[{index}]")) from None
-            meld = tuple(facts)
+            meld = _each("meld", _meld, raw, deck)
         else:
             meld = (_at("meld", _meld, raw, deck),)
     tricks = _tricks(obj["tricks"], "tricks") if obj.get("tricks") is not None else None
@@ -534,12 +535,6 @@ def _text(data: object, path: str) -> str:
     return data
 
 
-def _bool(data: object, path: str) -> bool:
-    if not isinstance(data, bool):
-        raise _fail(ProblemCode.WRONG_TYPE, path, "switch")
-    return data
-
-
 def _suit(data: object, path: str) -> Suit:
     text = _text(data, path)
     try:
@@ -572,7 +567,7 @@ def _optional(obj: Mapping[str, Any], key: str, default: T, read: Callable[[Any,
 
 
 def _optional_switch(obj: Mapping[str, Any], key: str, default: T) -> bool | T:
-    """``_optional(obj, key, default, _bool)``, in one look for a switch written as one."""
+    """The switch (true or false) at ``key``; ``default`` when it is left out or null."""
     value = obj.get(key)
     if value is None:
         return default
