@@ -820,8 +820,9 @@ def message_vectors(rng: random.Random) -> Json:
         fields = [(name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name]
         for _ in range(2 if fields else 1):
             values = {name: field_value(rng, spec or "") for name, spec in fields}
-            cases.append({"say": key, "fields": values, "result": say(key, **values)})
-            cases.append({"sentence": say(key, **values), "result": sentence(say(key, **values))})
+            said = say(key, **values)
+            cases.append({"say": key, "fields": values, "result": said})
+            cases.append({"sentence": said, "result": sentence(said)})
     for _ in range(120):
         data = base_match() | {"auction": rng.random() < 0.5,
                                "rules": {"min_bid": 50, "going_out": "announce", "all_pass": "forced"}}
