@@ -84,6 +84,8 @@ class MeldPrices:
             except RulesError as error:
                 raise _fail(str(key), error.problem.message, error.code) from None
             found[combination] = _group_prices(combination, value, stored)
+        if not found:  # none: the one empty table, which the pricing tells by identity (``same_meld_prices``)
+            return NO_PRICES
         return cls(tuple((combination, found[combination]) for combination in Combination if combination in found))
 
 
