@@ -195,10 +195,10 @@ def _plain_deal(data: object, side_count: int, rules: HouseRules, stored: bool,
     might refuse, which it then reads."""
     if type(data) is not dict or not DEAL_KEYS.issuperset(data):
         return None
-    passed = data.get("passed")
+    passed = data.get("passed", False)  # left out: not passed; null, as anything but a switch, is refused
     if passed is True:
         return Deal(passed=True) if len(data) == 1 else None
-    if ("passed" in data and passed is not False) or "bidder" not in data:
+    if passed is not False or "bidder" not in data:
         return None
     bidder, bid = data["bidder"], data.get("bid")
     if bidder is None:
