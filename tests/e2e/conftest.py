@@ -33,6 +33,10 @@ from playwright.sync_api import (
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 
+# No --disable-features here: Chromium keeps only the last one given, and Playwright passes its own list, which
+# already turns off the back-forward cache (with --disable-back-forward-cache: no test goes back a page, so a page
+# left need not be kept frozen) and PaintHolding (a page's first paint held for the next one); ours would drop
+# the rest of Playwright's list (the optimization hints and network time queries at start among them).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -41,9 +45,6 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    # No test goes back a page: a page left need not be kept frozen (the back-forward cache), nor its first
-    # paint held for the next one: about a fifth less of Chromium's work a page.
-    "--disable-features=BackForwardCache,PaintHolding",
     # No host but the app's answers: any other name fails to resolve (the guard reports who asked for it).
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
