@@ -153,10 +153,34 @@ class LiveApp:
         return urlsplit(self.base_url).netloc
 
 
+class ThreadedServer:
+    """A WSGI app served by waitress on 127.0.0.1 from a thread of this process, until ``stop``."""
+
+    def __init__(self, app: Any, threads: int, name: str) -> None:
+        from waitress import create_server
+
+        self.server = create_server(app, host="127.0.0.1", port=0, threads=threads)
+        self.thread = threading.Thread(target=self.server.run, name=name, daemon=True)
+        self.thread.start()
+        self.base_url = f"http://127.0.0.1:{self.server.effective_port}"
+
+    def stop(self) -> None:
+        """Close every socket from the server's own thread, between two polls (a socket closed by another
+        thread while the server polls fails its poll), then wait for the thread to end."""
+        server = self.server
+
+        def close_every_socket() -> None:
+            for dispatcher in list(server._map.values()):
+                dispatcher.close()
+
+        server.trigger.pull_trigger(close_every_socket)
+        self.thread.join(timeout=5)
+        assert not self.thread.is_alive(), "the app's server did not stop"
+        server.task_dispatcher.shutdown()
+
+
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
-    from waitress import create_server
-
     from scorekeeper import create_app
 
     folder = tmp_path_factory.mktemp("e2e-app")
@@ -167,20 +191,9 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
             "RATELIMIT_ENABLED": False,  # the session starts many matches from one address
         }
     )
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, name="e2e-app", daemon=True)
-    thread.start()
-    yield LiveApp(f"http://127.0.0.1:{server.effective_port}", app)
-
-    def close_every_socket() -> None:
-        """Run by the server's own thread between two polls: a socket closed while it polls fails its poll."""
-        for dispatcher in list(server._map.values()):
-            dispatcher.close()
-
-    server.trigger.pull_trigger(close_every_socket)
-    thread.join(timeout=5)
-    assert not thread.is_alive(), "the app's server did not stop"
-    server.task_dispatcher.shutdown()
+    served = ThreadedServer(app, threads=4, name="e2e-app")
+    yield LiveApp(served.base_url, app)
+    served.stop()
 
 
 DOCUMENT_STATUS = re.compile(r"^Failed to load resource: the server responded with a status of (\d{3})\b")

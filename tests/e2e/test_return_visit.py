@@ -4,7 +4,6 @@ it counts, at the server; and a first start on an empty phone offers the sample 
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import PHONE
+from .conftest import PHONE, ThreadedServer
 from .offline import wait_for_worker, wait_until_kept
 from .samples import full_match_file
 from .table import follow, import_match
@@ -24,8 +23,6 @@ class CountingServer:
     """The app served on its own port, counting the requests that reach it."""
 
     def __init__(self, folder: Path) -> None:
-        from waitress import create_server
-
         from scorekeeper import create_app
 
         self.app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'counted.sqlite'}", "SECRET_KEY": "counted",
@@ -38,21 +35,15 @@ class CountingServer:
             return inner(environ, start_response)
 
         self.app.wsgi_app = counted  # type: ignore[method-assign]
-        self.server = create_server(self.app, host="127.0.0.1", port=0, threads=2)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        self.base_url = f"http://127.0.0.1:{self.server.effective_port}"
-
-    def close(self) -> None:
-        self.server.close()
-        self.thread.join(timeout=5)
+        self.served = ThreadedServer(self.app, threads=2, name="counted-app")
+        self.base_url = self.served.base_url
 
 
 @pytest.fixture
 def counting_server(tmp_path: Path) -> Iterator[CountingServer]:
     server = CountingServer(tmp_path)
     yield server
-    server.close()
+    server.served.stop()
 
 
 def test_a_return_visit_asks_the_server_for_the_page_only(browser: Browser, counting_server: CountingServer) -> None:
