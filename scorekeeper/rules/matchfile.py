@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any, ParamSpec, Protocol, TypeVar
@@ -331,8 +330,7 @@ def _side_entry(data: object, deck: Deck) -> SideEntry:
     if "total" in obj:
         _only_keys(obj, _TOTAL_KEYS, "", hint="total")
         return SideTotal(total=_count(obj["total"], "total"), took_trick=took_trick)
-    if not _DETAIL_KEYS.issuperset(obj):
-        _only_keys(obj, _DETAIL_KEYS, "")
+    _only_keys(obj, _DETAIL_KEYS, "")
     meld: tuple[MeldFact, ...] = ()
     if "meld" in obj:
         raw = obj["meld"]
@@ -351,8 +349,7 @@ def _meld(data: object, deck: Deck) -> MeldFact:
     if not isinstance(data, dict):
         return _count(data, "")
     if "cards" in data:
-        if not _CARDS_KEYS.issuperset(data):
-            _only_keys(data, _CARDS_KEYS, "")
+        _only_keys(data, _CARDS_KEYS, "")
         cards = data["cards"]
         trump = data.get("trump")
         trump = _SUIT_BY_CODE.get(trump) if type(trump) is str else None  # as the app writes it: the usual case
@@ -576,7 +573,9 @@ def _optional_switch(obj: Mapping[str, Any], key: str, default: T) -> bool | T:
     raise _fail(ProblemCode.WRONG_TYPE, key, "switch")
 
 
-def _only_keys(obj: Mapping[str, Any], allowed: AbstractSet[str], path: str, hint: str = "") -> None:
+def _only_keys(obj: Mapping[str, Any], allowed: set[str] | frozenset[str], path: str, hint: str = "") -> None:
+    if allowed.issuperset(obj):  # the usual case, told in one step
+        return
     for key in obj:
         if key not in allowed:
             raise _fail(ProblemCode.UNKNOWN_KEY, join_path(path, key), hint, allowed=", ".join(sorted(allowed)))
