@@ -48,6 +48,12 @@ def test_strings_full_of_closing_brackets_do_not_hide_a_deep_nesting() -> None:
     assert refusal(text)[0] == "too_deep"
 
 
+def test_strings_of_brackets_around_a_deep_value_do_not_hide_it() -> None:
+    deep = "[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH
+    assert refusal('["]]]}}", ' + deep + ', "[[{{"]')[0] == "too_deep"
+    assert load_json('["]]]}}", ' + deep[1:-1] + ', "[[{{"]') == json.loads('["]]]}}", ' + deep[1:-1] + ', "[[{{"]')
+
+
 def test_an_escaped_surrogate_is_refused_where_it_stands() -> None:
     assert refusal('{"deals":[{"name":"x\\ud800"}]}') == ("bad_character", "deals[0].name")
     assert refusal('["\\uDFFF"]') == ("bad_character", "[0]")

@@ -86,16 +86,24 @@ def load_json(text: str) -> Any:
     (``not_json``, ``too_deep``, ``out_of_range``, ``bad_character``, ``duplicate_key``).
 
     Most texts hold none of these, and are told so without a call for each value decoded: the text is
-    looked at for long numbers and surrogates (``_may_refuse``), then decoded as plain JSON, and the decoded
-    values' nesting and keys are counted (``_plainly_within_bounds``). Anything else, a text that is not JSON
-    included, is read again by ``_load_json_checked``, which finds what is refused and where."""
+    looked at for long numbers and surrogates (``_may_refuse``), then decoded as plain JSON with the keys of
+    each object counted, and its nesting and keys are then told from its brackets and colons
+    (``_nests_within_bounds``, ``_each_key_once``). Anything else, a text that is not JSON included, is read
+    again by ``_load_json_checked``, which finds what is refused and where."""
     if not _may_refuse(text):
+        keys = 0
+
+        def counted(obj: dict[str, Any]) -> dict[str, Any]:
+            nonlocal keys
+            keys += len(obj)
+            return obj
+
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_hook=counted)
         except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             pass
         else:
-            if _plainly_within_bounds(data, text):
+            if _nests_within_bounds(text) and _each_key_once(keys, text):
                 return data
     return _load_json_checked(text)
 
@@ -124,9 +132,11 @@ def _load_json_checked(text: str) -> Any:
     return data
 
 
-# Bytes of JSON text that are neither a colon nor a quote (the colons between keys and values, once strings are
-# dropped).
+# Bytes of JSON text to drop when counting the colons between keys and values (all but colons and quotes), and
+# when telling its nesting (all but brackets and quotes: an object's braces count as a list's brackets).
 _NOT_COLON_OR_QUOTE = bytes(byte for byte in range(256) if byte not in b':"')
+_NOT_BRACKET_OR_QUOTE = bytes(byte for byte in range(256) if byte not in b'"[]{}')
+_OBJECTS_AS_LISTS = bytes.maketrans(b"{}", b"[]")
 _DIGITS_ONLY = bytes.maketrans(b"0123456789", b"\0" * 10)
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
@@ -142,25 +152,23 @@ def _may_refuse(text: str) -> bool:
     return b"\0" * (MAX_JSON_DIGITS + 1) in digits
 
 
-def _plainly_within_bounds(data: Any, text: str) -> bool:
-    """Whether ``data``, decoded from valid JSON ``text`` by plain ``json.loads``, nests lists and objects at
-    most ``MAX_JSON_DEPTH`` deep and was given each key once: as many keys were decoded as the text has colons
-    between keys and values (a key given twice is decoded once, and its first value is dropped unseen, so a text
-    that gives one has more colons than the decoded values have keys). False: look closer."""
-    keys = 0
-    level = [data]
-    for _ in range(MAX_JSON_DEPTH):  # the values one level deeper each round
-        inner: list[Any] = []
-        for value in level:
-            kind = type(value)
-            if kind is dict:
-                keys += len(value)
-                inner += value.values()
-            elif kind is list:
-                inner += value
-        level = inner
-    if any(type(value) is dict or type(value) is list for value in level):
-        return False  # a list or object at depth MAX_JSON_DEPTH: one too many
+def _nests_within_bounds(text: str) -> bool:
+    """Whether valid JSON ``text`` nests lists and objects at most ``MAX_JSON_DEPTH`` deep, told from its brackets:
+    its strings are dropped, then an innermost pair of brackets is taken away at a time, a level each round. False
+    for a text with a string holding a bracket or an escaped quote too (its quotes stay): look closer."""
+    brackets = text.encode("utf-8", "surrogatepass").translate(_OBJECTS_AS_LISTS, _NOT_BRACKET_OR_QUOTE)
+    brackets = brackets.replace(b'""', b"")  # each string holding no bracket nor escaped quote
+    for _ in range(MAX_JSON_DEPTH):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"[]", b"")
+    return not brackets
+
+
+def _each_key_once(keys: int, text: str) -> bool:
+    """Whether valid JSON ``text``, decoded into objects holding ``keys`` keys in all, gave each key once: as many
+    keys were decoded as the text has colons between keys and values (a key given twice is decoded once, and its
+    first value is dropped unseen, so a text that gives one has more such colons than the objects have keys)."""
     return keys == text.count(":") or keys == _colons_outside_strings(text)
 
 
