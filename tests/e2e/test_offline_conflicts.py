@@ -3,6 +3,10 @@ both versions and does what the player chooses. An offline house-rule change is 
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -27,10 +31,9 @@ def totals_of(live_app: LiveApp, public_id: str, number: int) -> list[int]:
     return [side["total"] for side in deal["sides"]]
 
 
-@pytest.mark.parametrize("choice", ["Use mine", "Keep theirs"])
-def test_an_offline_edit_of_a_deal_changed_elsewhere_shows_both_versions(
-    phones: Phones, live_app: LiveApp, guard: Guard, choice: str
-) -> None:
+def conflicting_edit(phones: Phones, live_app: LiveApp, guard: Guard) -> tuple[Page, str]:
+    """A phone (returned, with the match's link) that corrected deal 1 offline, back online to find that another
+    phone corrected it meanwhile: its outbox shows both versions and asks which to keep."""
     ann, bob = phones.open(), phones.open()
     link = new_match(ann, "Double deck to 500", name="Cabin", deals=[("We", 60, (67, 20))])
     public_id = public_id_of(ann)
@@ -52,11 +55,55 @@ def test_an_offline_edit_of_a_deal_changed_elsewhere_shows_both_versions(
     expect(conflict.locator("dd").nth(1)).to_contain_text("We 70, They 20")  # mine, as typed
     assert totals_of(live_app, public_id, 1) == [67, 25]  # nothing applied blindly
     assert take_expected_errors(guard, r"status of 409 .*/deals/1/edit$") == 1  # the server's "changed since"
+    return ann, public_id
 
+
+@pytest.mark.parametrize("choice", ["Use mine", "Keep theirs"])
+def test_an_offline_edit_of_a_deal_changed_elsewhere_shows_both_versions(
+    phones: Phones, live_app: LiveApp, guard: Guard, choice: str
+) -> None:
+    ann, public_id = conflicting_edit(phones, live_app, guard)
     ann.get_by_role("button", name=choice).tap()
     wait_until_sent(ann)
     assert totals_of(live_app, public_id, 1) == ([70, 20] if choice == "Use mine" else [67, 25])
     assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 1
+
+
+class HeldRequests:
+    """Requests for one path wait at the live app's door until ``release``: the phone's outbox is caught
+    half-way through asking the server."""
+
+    def __init__(self, live_app: LiveApp, path: str) -> None:
+        self.app, self.path = live_app.app, path
+        self.inner = self.app.wsgi_app
+        self.arrived, self.released = threading.Event(), threading.Event()
+
+    def __enter__(self) -> HeldRequests:
+        self.app.wsgi_app = self.held
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.released.set()
+        self.app.wsgi_app = self.inner
+
+    def held(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if environ.get("PATH_INFO") == self.path:
+            self.arrived.set()
+            self.released.wait(30)
+        return self.inner(environ, start_response)
+
+
+def test_a_choice_made_while_the_outbox_is_asking_the_server_is_sent_after_it(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    ann, public_id = conflicting_edit(phones, live_app, guard)
+    with HeldRequests(live_app, f"/m/{public_id}/outbox") as held:
+        ann.evaluate("window.dispatchEvent(new Event('online'))")  # the phone asks the server what it has
+        assert held.arrived.wait(10)
+        ann.get_by_role("button", name="Use mine").tap()  # while the answer is on its way
+        expect(ann.get_by_role("button", name="Use mine")).to_have_count(0)
+    wait_until_sent(ann)
+    assert totals_of(live_app, public_id, 1) == [70, 20]
 
 
 def test_a_house_rule_change_made_offline_is_sent_when_back(

@@ -64,7 +64,7 @@ export function start(meta) {
 async function begin(meta) {
   const config = JSON.parse(meta.content);
   const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null,
-    asked: false, twin: null };
+    again: null, asked: false, twin: null };
   if (navigator.onLine) twinOf(ctx);  // at hand when the network goes
   await adoptKeptFacts(ctx);
   await takeBackUnanswered(ctx);
@@ -380,7 +380,11 @@ async function fillFormToFix(ctx) {
 }
 
 async function runSync(ctx) {
-  if (ctx.running) return ctx.running;
+  if (ctx.running) {  // asked while a round is on its way: one more round after it, which sees what changed meanwhile
+    const next = () => { ctx.again = null; return runSync(ctx); };
+    ctx.again ??= ctx.running.then(next, next);
+    return ctx.again;
+  }
   clearTimeout(ctx.timer);
   ctx.running = (async () => {
     let result = null;
