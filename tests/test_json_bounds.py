@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.errors import MatchFileError
 from scorekeeper.rules.limits import MAX_JSON_DEPTH, MAX_JSON_DIGITS
-from scorekeeper.rules.text import _load_json_checked, load_json
+from scorekeeper.rules.text import _load_json_checked, _nests_within_bounds, load_json
 
 
 def refusal(text: str) -> tuple[str, str]:
@@ -52,6 +52,15 @@ def test_strings_of_brackets_around_a_deep_value_do_not_hide_it() -> None:
     deep = "[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH
     assert refusal('["]]]}}", ' + deep + ', "[[{{"]')[0] == "too_deep"
     assert load_json('["]]]}}", ' + deep[1:-1] + ', "[[{{"]') == json.loads('["]]]}}", ' + deep[1:-1] + ', "[[{{"]')
+
+
+def test_the_nesting_is_told_from_the_brackets_outside_strings() -> None:
+    """Brackets and escaped quotes in names do not send a usual text to the full check."""
+    deep = "[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH
+    named = {"name": 'Ann [host] "the \\ best" ]]', "deals": [[{"a": "{{\\"}]]}
+    assert _nests_within_bounds(json.dumps(named))
+    assert _nests_within_bounds(json.dumps(named | {"b": json.loads(deep)[0]}))
+    assert not _nests_within_bounds(json.dumps(named | {"b": json.loads(deep)}))
 
 
 def test_an_escaped_surrogate_is_refused_where_it_stands() -> None:

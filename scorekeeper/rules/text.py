@@ -154,10 +154,13 @@ def _may_refuse(text: str) -> bool:
 
 def _nests_within_bounds(text: str) -> bool:
     """Whether valid JSON ``text`` nests lists and objects at most ``MAX_JSON_DEPTH`` deep, told from its brackets:
-    its strings are dropped, then an innermost pair of brackets is taken away at a time, a level each round. False
-    for a text with a string holding a bracket or an escaped quote too (its quotes stay): look closer."""
-    brackets = text.encode("utf-8", "surrogatepass").translate(_OBJECTS_AS_LISTS, _NOT_BRACKET_OR_QUOTE)
-    brackets = brackets.replace(b'""', b"")  # each string holding no bracket nor escaped quote
+    its strings are dropped, then an innermost pair of brackets is taken away at a time, a level each round."""
+    raw = text.encode("utf-8", "surrogatepass")
+    if b"\\" in raw:  # an escaped quote does not end a string (nor does one after an escaped backslash)
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = raw.translate(_OBJECTS_AS_LISTS, _NOT_BRACKET_OR_QUOTE).replace(b'""', b"")  # most strings
+    if b'"' in brackets:  # strings holding brackets
+        brackets = b"".join(brackets.split(b'"')[::2])
     for _ in range(MAX_JSON_DEPTH):
         if not brackets:
             return True
