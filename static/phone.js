@@ -228,7 +228,8 @@ document.querySelectorAll(".live-sheet[data-live-url]").forEach(followSheet);
 
 // "+ Add deal" and a deal's row (its number, its scores) open the deal form over the sheet with no page load
 // (static/entry.js, named by the players' sheet, loaded on the first tap); without it the links open the form
-// page. Once loaded, the panel opens within the tap.
+// page. Once loaded, the panel opens within the tap. A deal not sent yet (js/offline/sheet.js) links to its form
+// page with the entry's key (#fix=…), where the outbox puts what was typed back to be changed: opened there.
 const entryPanel = document.querySelector("[data-entry-panel]");
 let entryModule = null;
 if (entryPanel) document.addEventListener("click", (event) => {
@@ -237,6 +238,7 @@ if (entryPanel) document.addEventListener("click", (event) => {
     || (!target.closest("a") && target.closest(".live-sheet tr")?.querySelector(".deal-number a")));
   if (!link || event.button || event.ctrlKey || event.metaKey) return;
   event.preventDefault();
+  if (link.hash.startsWith("#fix=")) { location.assign(link.href); return; }
   if (entryModule) { entryModule.openEntry(link); return; }
   import(entryPanel.dataset.entryPanel).then((panel) => { entryModule = panel; panel.openEntry(link); },
     () => location.assign(link.href));

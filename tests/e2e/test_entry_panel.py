@@ -393,3 +393,26 @@ def enter_offline(page: Page) -> None:
     expect(deal_row(page, 2)).to_contain_text("not sent yet")
     expect(page.locator(".totals")).to_contain_text("87")
     assert loads == []
+
+
+@pytest.mark.service_worker
+def test_offline_a_deal_not_sent_yet_tapped_on_the_sheet_opens_to_be_changed_not_as_a_new_deal(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
+    page, _ = sheet_only_phone(phones, players_match([first]))
+    public_id = public_id_of(page)
+    with guard.offline(page):
+        enter_offline(page)  # deal 2, Di bid 55: Ann & Bo 20, Cy & Di 62; not sent yet
+        page.get_by_role("link", name="Edit deal 2").tap()  # typed wrong: changed before it is ever sent
+        they_total = page.locator(".sides-quick").get_by_role("textbox", name="Cy & Di")
+        expect(they_total).to_have_value("62")  # the kept deal, not a blank deal 3
+        expect(page.get_by_role("textbox", name="Bid")).to_have_value("55")
+        type_number(they_total, 58)
+        page.get_by_role("button", name="Save deal").tap()
+        expect(page.locator("section.outbox li.outbox-entry")).to_have_count(1)
+        expect(page.locator("section.outbox li.outbox-entry")).to_contain_text("Cy & Di 58")
+    wait_until_sent(page)
+    held = server_match(live_app.base_url, public_id)["match"]["deals"]
+    assert [(deal["bid"], [side["total"] for side in deal["sides"]]) for deal in held] == [
+        (60, [67, 20]), (55, [20, 58])]
