@@ -153,3 +153,25 @@ def test_an_entry_the_server_refuses_is_shown_kept_and_fixed_in_its_form(
     expect(page.locator(".totals")).to_be_visible()
     deals = server_match(live_app.base_url, public_id_of(page))["match"]["deals"]
     assert [deal["bid"] for deal in deals] == [50]
+
+
+def test_entries_held_back_by_a_refused_one_say_that_nothing_is_sent_until_the_player_chooses(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    page = phones.open()
+    new_match(page, "Double deck to 500", name="Attic")
+    fill_new_deal(page, 40, (47, 20))  # below the minimum bid of 50: refused when sent
+    with guard.offline(page):
+        save_offline(page)
+        open_new_deal(page)
+        fill_quick_deal(page, "They", 55, (20, 62))
+        save_offline(page)
+    expect(outbox(page).locator('[data-state="refused"]')).to_contain_text("Not accepted", timeout=20_000)
+    assert take_expected_errors(guard, r"status of 422 .*/deals/new$") == 1
+    # The deal after it waits for the player's choice, and the outbox says so rather than that it is sending.
+    expect(outbox(page).locator("[data-outbox-status]")).to_have_text("Nothing more is sent until you choose below.")
+    assert server_match(live_app.base_url, public_id_of(page))["match"]["deals"] == []
+    outbox(page).get_by_role("button", name="Discard").tap()
+    wait_until_sent(page)
+    deals = server_match(live_app.base_url, public_id_of(page))["match"]["deals"]
+    assert [deal["bid"] for deal in deals] == [55]

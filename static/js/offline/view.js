@@ -197,10 +197,14 @@ function duplicateItem(note) {
       choiceButton(note.key, "delete-mine", tell("outbox.duplicate.delete_mine", { n: note.number }), "danger")));
 }
 
+// An entry refused, in conflict or being changed holds back every entry after it (sync.js): nothing is sent then.
+const HOLDS_BACK = ["conflict", "refused", "editing"];
+
 function statusText(entries) {
   if (!navigator.onLine) return tell("outbox.status.offline");
-  if (entries.some((entry) => entry.state === "pending" || entry.state === "in_flight")) return tell("outbox.status.sending");
-  return tell("outbox.status.choose");
+  const held = entries.some((entry) => HOLDS_BACK.includes(entry.state))
+    || !entries.some((entry) => entry.state === "pending" || entry.state === "in_flight");
+  return tell(held ? "outbox.status.choose" : "outbox.status.sending");
 }
 
 /** Draw the outbox on the page (or take it away when nothing is kept); on the sheet, the sheet with the
