@@ -416,3 +416,23 @@ def test_offline_a_deal_not_sent_yet_tapped_on_the_sheet_opens_to_be_changed_not
     held = server_match(live_app.base_url, public_id)["match"]["deals"]
     assert [(deal["bid"], [side["total"] for side in deal["sides"]]) for deal in held] == [
         (60, [67, 20]), (55, [20, 58])]
+
+
+@pytest.mark.service_worker
+def test_offline_a_deal_not_sent_yet_opened_to_be_changed_is_headed_and_scored_as_its_own_deal(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
+    page, _ = sheet_only_phone(phones, players_match([first]))
+    dealer = page.locator("[data-dealer]").inner_text().removesuffix(" deals")  # who deals deal 2
+    with guard.offline(page):
+        enter_offline(page)  # deal 2
+        panel = type_in_panel(page, 3, "Ann", 50, (60, 20))
+        panel.get_by_role("button", name="Save deal").tap()
+        expect(deal_row(page, 3)).to_contain_text("not sent yet")
+        page.get_by_role("link", name="Edit deal 2").tap()
+        expect(page.locator(".sides-quick").get_by_role("textbox", name="Cy & Di")).to_have_value("62")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Deal 2")  # not deal 4, after the deals kept
+        expect(page.locator("summary", has_text="dealt")).to_have_text(f"{dealer} dealt")
+        # Its score and running totals as deal 2, before deal 3 (worked out on this phone: no network).
+        expect(page.locator("#deal-preview p")).to_have_text(["Ann & Bo: +20 → 87", "Cy & Di make it: +62 → 82"])

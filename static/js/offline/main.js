@@ -96,7 +96,7 @@ async function previewHere(ctx, form) {
   const facts = await ctx.db.factsOf(ctx.config.match);
   const twin = facts ? await twinOf(ctx) : null;
   if (!twin) return null;
-  const file = structuredClone(await fileWithEntries(ctx, facts));
+  const file = structuredClone(await fileWithEntries(ctx, facts, await waitingBefore(ctx, form.dataset.outboxFixing)));
   const fields = [...new FormData(form)].filter(([name, value]) => name !== "csrf_token" && typeof value === "string");
   const deal = ctx.fields.dealFromFields(fields, file);
   if (!deal) return { ready: false, lines: [ctx.view.tell("preview.waiting")], melds: [] };
@@ -170,6 +170,13 @@ async function waitingEntries(ctx) {
     .filter((entry) => entry.state === "pending" || (entry.state === "in_flight" && !navigator.onLine));
 }
 
+// The entries waiting to be sent before the new deal kept under `key` (opened to be changed: its form is that
+// deal's, after them), or null when `key` names no new deal kept.
+async function waitingBefore(ctx, key) {
+  const fixed = key ? (await ctx.db.entriesOf(ctx.config.match)).find((entry) => entry.key === key && entry.kind === "add") : null;
+  return fixed ? (await waitingEntries(ctx)).filter((entry) => entry.seq < fixed.seq) : null;
+}
+
 // The match file as this phone shows it: the confirmed facts with the entries not sent yet worked in (those the
 // twin can work in), or as confirmed without the twin.
 async function fileWithEntries(ctx, facts, entries = null) {
@@ -190,16 +197,20 @@ async function adaptKeptForm(ctx) {
   if (!form) return;
   const heading = document.querySelector("main h1");
   const name = document.title.split(" · ").slice(1).join(" · ");
-  await adaptForm(ctx, form, location.pathname, (text) => { heading.textContent = text; document.title = [text, name].join(" · "); });
+  const fixing = new URLSearchParams(location.hash.slice(1)).get("fix");  // a new deal kept, opened to be changed
+  await adaptForm(ctx, form, location.pathname, (text) => { heading.textContent = text; document.title = [text, name].join(" · "); },
+    fixing);
 }
 
 // The kept deal form `form` made into the form of `path` (a new deal, a deal's correction or delete form), its
-// heading given to `retitle`: on its own page, or in the sheet's entry panel (static/js/entry/panel.js).
-async function adaptForm(ctx, form, path, retitle) {
+// heading given to `retitle`: on its own page, or in the sheet's entry panel (static/js/entry/panel.js). A new
+// deal kept and opened to be changed (`fixing`: its key) is the deal after the entries made before it.
+async function adaptForm(ctx, form, path, retitle, fixing = null) {
   const asked = EDIT_OR_DELETE.exec(path);
   const facts = await ctx.db.factsOf(ctx.config.match);
-  const entries = await waitingEntries(ctx);
-  if (!facts || (!asked && !entries.length)) return;
+  const before = asked ? null : await waitingBefore(ctx, fixing);
+  const entries = before ?? await waitingEntries(ctx);
+  if (!facts || (!asked && !entries.length && !before)) return;
   const file = await fileWithEntries(ctx, facts, entries);
   if (!asked) {
     retitle(ctx.view.tell("deal_page.title", { n: file.deals.length + 1 }));
