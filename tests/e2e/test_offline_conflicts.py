@@ -138,3 +138,40 @@ def test_a_deal_deleted_offline_is_deleted_when_back(phones: Phones, live_app: L
         assert len(server_match(live_app.base_url, public_id)["match"]["deals"]) == 2
     wait_until_sent(page)
     assert [deal["bid"] for deal in server_match(live_app.base_url, public_id)["match"]["deals"]] == [55]
+
+
+@pytest.mark.parametrize(("change", "number"), [("correct", 3), ("correct", 4), ("delete", 3)])
+def test_an_offline_change_of_a_deal_renumbered_by_a_delete_elsewhere_goes_to_that_deal(
+    phones: Phones, live_app: LiveApp, guard: Guard, change: str, number: int
+) -> None:
+    """A deal corrected or deleted offline has one number less by the time the phone is back (another phone deleted
+    deal 1): the change goes to that deal, never to the deal that took its number (which no phone changed)."""
+    ann, bob = phones.open(), phones.open()
+    new_match(ann, "Double deck to 500", name="Cabin",
+              deals=[("We", 50, (60, 20)), ("They", 55, (20, 62)), ("We", 60, (67, 20)), ("They", 65, (10, 75))])
+    public_id = public_id_of(ann)
+    if change == "correct":
+        open_edit(ann, number)
+        type_number(we_field(ann, "We"), 70)
+    else:
+        ann.goto(f"/m/{public_id}/deals/{number}/delete")
+        ann.get_by_role("button", name=f"Delete deal {number}").focus()  # a form in use: the phone reads the facts
+    ready_offline(ann)
+    with guard.offline(ann):
+        if change == "correct":
+            ann.get_by_role("button", name="Save deal").tap()
+            expect(outbox(ann)).to_contain_text(f"Deal {number} corrected")
+        else:
+            ann.get_by_role("button", name=f"Delete deal {number}").tap()
+            expect(outbox(ann)).to_contain_text(f"Deal {number} deleted")
+        bob.goto(f"/m/{public_id}/deals/1/delete")  # meanwhile, another phone deletes deal 1
+        follow(bob, bob.get_by_role("button", name="Delete deal 1"))
+    wait_until_sent(ann)
+    held = [(deal["bid"], [side["total"] for side in deal["sides"]])
+            for deal in server_match(live_app.base_url, public_id)["match"]["deals"]]
+    expected = {("correct", 3): [(55, [20, 62]), (60, [70, 20]), (65, [10, 75])],
+                ("correct", 4): [(55, [20, 62]), (60, [67, 20]), (65, [70, 75])],
+                ("delete", 3): [(55, [20, 62]), (65, [10, 75])]}
+    assert held == expected[(change, number)]
+    # The server's answer to the first send: changed since (409), or no such deal any more (404).
+    take_expected_errors(guard, rf"status of 40[49] .*/deals/{number}/(edit|delete)$")

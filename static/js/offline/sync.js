@@ -63,9 +63,16 @@ export async function syncMatch(ctx) {
       await fetchFacts(ctx);  // the form token expired: a fresh one, once
       answer = await post(ctx, entry);
     }
-    if (answer.status === 409 && answer.body && entry.base !== undefined && fields.sameDeal(answer.body.theirs, entry.base)) {
-      entry.useVersion = answer.body.version;  // the match moved on, but not this deal: apply on the match as it is
-      answer = await post(ctx, entry);
+    const stale = answer.status === 409 && answer.body && answer.body.error && answer.body.error.code === "stale";
+    if ((stale || answer.status === 404) && entry.base !== undefined && entry.number !== null) {
+      // The match moved on since the entry was made (its deal gone from its number: a deal before it deleted).
+      const now = stale ? answer.body : await fetchFacts(ctx);
+      const at = stale && fields.sameDeal(now.theirs, entry.base) ? entry.number : movedTo(now.match, entry, fields);
+      if (at !== null) {  // but not this deal: apply on the match as it is, where the deal now is
+        Object.assign(entry, { useVersion: now.version, number: at,
+          path: entry.path.replace(/\/deals\/\d+\//, `/deals/${at}/`) });
+        answer = await post(ctx, entry);
+      }
     }
     const body = answer.body || {};
     if (answer.status === 200 || answer.status === 201) {
@@ -94,6 +101,15 @@ export async function syncMatch(ctx) {
     throw new Offline(`answer ${answer.status}`);  // a server error: tried again later
   }
   return { sent, waiting: false };
+}
+
+// The number the deal an entry changes now has, when a deal before it was deleted or put back since (the match has
+// fewer or more deals than when the entry was made): the one deal of the match as it now is with the facts the
+// player saw (`base`); null when none or several have them, or no deal came or went.
+function movedTo(match, entry, fields) {
+  if (!match || entry.baseCount === undefined || match.deals.length === entry.baseCount) return null;
+  const found = match.deals.flatMap((deal, at) => (fields.sameDeal(deal, entry.base) ? [at + 1] : []));
+  return found.length === 1 ? found[0] : null;
 }
 
 // An added deal with the same facts as one another phone added since this phone last heard from the server.
