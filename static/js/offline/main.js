@@ -64,7 +64,7 @@ export function start(meta) {
 async function begin(meta) {
   const config = JSON.parse(meta.content);
   const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null,
-    again: null, asked: false, twin: null };
+    again: null, asked: false, twin: null, choosing: new Set() };
   if (navigator.onLine) twinOf(ctx);  // at hand when the network goes
   await adoptKeptFacts(ctx);
   await takeBackUnanswered(ctx);
@@ -458,7 +458,9 @@ async function show(ctx) {
     replacePage: Boolean(ctx.replaced) });
 }
 
-// The player's answer to a refused entry, a conflict or a likely duplicate.
+// The player's answer to a refused entry, a conflict or a likely duplicate; one an entry (or note) at a time: a
+// second, read before the first was written, would act on what the first changed (a "Delete mine" tapped twice
+// kept two deletes of the deal).
 async function choose(ctx, event) {
   const link = event.target.closest("a[data-outbox-fix]");
   if (link && new URL(link.href).pathname === location.pathname) {
@@ -468,7 +470,16 @@ async function choose(ctx, event) {
     return;
   }
   const button = event.target.closest("[data-outbox-choice]");
-  if (!button) return;
+  if (!button || ctx.choosing.has(button.dataset.key)) return;  // the second tap of a double tap, the first under way
+  ctx.choosing.add(button.dataset.key);
+  try {
+    await answer(ctx, button);
+  } finally {
+    ctx.choosing.delete(button.dataset.key);
+  }
+}
+
+async function answer(ctx, button) {
   const { db } = ctx;
   const key = button.dataset.key;
   const entry = (await db.entriesOf(ctx.config.match)).find((each) => each.key === key);
