@@ -120,10 +120,13 @@ function clockTime(date) {
   return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
-// Put the new live part in place of the old one; mark the rows and totals whose text changed. An explanation
-// open behind its "?" stays open. The notices above the sheet ("Deal 12 saved · Undo", "not sent yet") spoke of
-// the sheet as it was: they go (a save on this phone puts its own in after).
-function swapLivePart(region, html) {
+// Put the new live part, of entity tag `tag`, in place of the old one; mark the rows and totals whose text
+// changed. An explanation open behind its "?" stays open. The notices above the sheet ("Deal 12 saved · Undo",
+// "not sent yet") spoke of the sheet as it was: they go (a save on this phone puts its own in after). A part of an
+// older version than the one shown (a save's answer come after a look that brought a later change) is left out:
+// false.
+function swapLivePart(region, html, tag = null) {
+  if (tag && versionOf(tag) < versionOf(region.dataset.etag)) return false;
   document.querySelectorAll("main > .flashes").forEach((notice) => notice.remove());
   const opened = new Set([...region.querySelectorAll("details[open] > summary[aria-label]")]
     .map((summary) => summary.getAttribute("aria-label")));
@@ -142,6 +145,8 @@ function swapLivePart(region, html) {
     if (opened.has(summary.getAttribute("aria-label"))) /** @type {HTMLDetailsElement} */ (summary.parentElement).open = true;
   });
   region.replaceChildren(incoming.content);
+  region.dataset.etag = tag ?? region.dataset.etag;
+  return true;
 }
 
 function followSheet(region) {
@@ -186,9 +191,7 @@ function followSheet(region) {
       const tag = bareTag(answer.headers.get("ETag"));
       const html = answer.status === 200 ? await answer.text() : "";
       // Told once the answer is whole: a save in the entry panel may have shown this version, or a newer one, since.
-      if (answer.status === 200 && (!tag || (tag !== region.dataset.etag && versionOf(tag) >= versionOf(region.dataset.etag)))) {
-        swapLivePart(region, html);
-        region.dataset.etag = tag ?? region.dataset.etag;
+      if (answer.status === 200 && tag !== region.dataset.etag && swapLivePart(region, html, tag)) {
         activeAt = Date.now();
         region.dispatchEvent(new Event("sheet-changed", { bubbles: true }));  // app.js: what is kept offline follows
       } else if (answer.status !== 200 && answer.status !== 304) {

@@ -5,8 +5,9 @@ interface Window {
   lastPress?: PointerEvent;
   /** Set once static/js/second_tap.js guards the page. */
   secondTapsGuarded?: boolean;
-  /** Puts the sheet's new live part in place (phone.js). */
-  swapLivePart?: (region: Element, html: string) => void;
+  /** Puts the sheet's new live part (of entity tag `tag`) and its tag in place, unless it is older than the part
+   * shown: false (phone.js). */
+  swapLivePart?: (region: HTMLElement, html: string, tag?: string | null) => boolean;
   /** Gives a deal form its steppers and totals (app.js). */
   enhanceDealForm?: (form: Element) => void;
   /** Scrolls to and marks the row just changed (app.js). */

@@ -317,6 +317,39 @@ def test_a_draft_saved_after_another_phone_added_a_deal_is_refused_on_top_then_s
     expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 4 deals")
 
 
+# The versions the sheet's live part shows, in order (recorded in the page from now on).
+RECORD_VERSIONS = """() => {
+  const live = document.querySelector(".live-sheet");
+  window.versionsShown = [live.dataset.etag.split("-")[0]];
+  new MutationObserver(() => window.versionsShown.push(live.dataset.etag.split("-")[0]))
+    .observe(live, { attributes: true, attributeFilter: ["data-etag"] });
+}"""
+
+
+def test_a_save_answered_after_the_sheet_followed_another_phone_leaves_the_newer_sheet(
+    page: Page, phones: Phones
+) -> None:
+    import_match(page, PARTNERS)
+    page.evaluate(RECORD_VERSIONS)
+    answers: list[tuple[Route, Any]] = []  # deal 3's save, done by the server, its answer held on the way back
+    page.route("**/deals/new", lambda route: answers.append((route, route.fetch()))
+               if route.request.method == "POST" else route.fallback())
+    panel = type_in_panel(page, 3, "Di", 55, (20, 62))
+    panel.get_by_role("button", name="Save deal").tap()
+    other = phones.open()
+    other.goto(page.url)
+    expect(other.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals")
+    add_quick_deal(other, "Ann", 50, (30, 30))  # deal 4, saved meanwhile on another phone
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 4 deals", timeout=10_000)  # followed
+    route, answer = answers[0]
+    route.fulfill(response=answer)
+    expect(page.locator("main > .flashes .saved-notice")).to_contain_text("Deal 3 saved")
+    expect(panel).to_be_hidden()
+    versions = [int(version) for version in page.evaluate("window.versionsShown")]
+    assert versions == sorted(versions)  # never back to the sheet as deal 3's save left it
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 4 deals")
+
+
 def test_a_hand_counted_in_sets_in_the_panel_is_saved_as_counted(page: Page, live_app: LiveApp) -> None:
     import_match(page, PARTNERS)
     page.get_by_role("link", name="+ Add deal 3").tap()

@@ -225,8 +225,7 @@ function setUpEntryPanel(region) {
   const showSheet = (answer) => {
     document.querySelectorAll("main > .flashes, #dead-contract").forEach((node) => node.remove());
     const before = shownVersion();
-    swapLivePart(region, answer.live);
-    region.dataset.etag = answer.etag;
+    swapLivePart(region, answer.live, answer.etag);  // unless the sheet followed a later change meanwhile
     // A deal corrected here while a new one waits as a draft: the draft is typed on the match as it now is.
     const drafted = draft && draft.content.querySelector('input[name="version"]');
     if (drafted && drafted.value === before) drafted.value = shownVersion();

@@ -438,8 +438,7 @@ async function catchUp(ctx) {
   const tag = /"([^"]*)"/.exec(answer.headers.get("ETag") || "");
   if (answer.status !== 200 || !tag) return;
   ctx.view.render({ config: ctx.config, entries: [], notes: [], onSheet: true });  // the projection taken away
-  window.swapLivePart(live, await answer.text());
-  live.dataset.etag = tag[1];
+  window.swapLivePart(live, await answer.text(), tag[1]);
   live.dispatchEvent(new Event("sheet-changed", { bubbles: true }));
 }
 
