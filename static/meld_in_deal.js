@@ -12,6 +12,8 @@ function enhance(form) {
   if (enhanced.has(form) || !form.dataset.facesSrc) return;
   enhanced.add(form);
   form.querySelectorAll("details.count-meld:not([open])").forEach((fold) => { fold.hidden = true; });
+  // A dialog on its way (its script loading on the first tap): a second tap, of a double tap, opens no other.
+  let opening = null;
   for (const box of form.querySelectorAll(".hand-melds input[name$='-meld']")) {
     const label = form.querySelector(`label[for="${box.id}"]`);
     const name = label ? label.textContent.trim() : "Meld";
@@ -24,7 +26,10 @@ function enhance(form) {
     said.className = "visually-hidden";
     said.textContent = ` (${name})`;
     open.append(form.dataset.countByCards, said);  // the server's words
-    open.addEventListener("click", async () => (await import(form.dataset.facesSrc)).openFaces(form, box, name));
+    open.addEventListener("click", () => {
+      opening ??= import(form.dataset.facesSrc).then((faces) => faces.openFaces(form, box, name))
+        .finally(() => { opening = null; });
+    });
     box.closest(".meld-field").append(open);
   }
 }

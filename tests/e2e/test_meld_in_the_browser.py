@@ -11,11 +11,12 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, Request, Route, expect
 
 from .conftest import LiveApp, Phones, in_each_scheme
 from .outbox import public_id_of, server_match
 from .table import deal_scores, faces_dialog, import_match, set_counters, side_box, type_number, use_cards
+from .taps import count_clicks, double_tap
 from .test_accessibility import axe_violations
 from .test_meld_calculator import WORKED_HAND, tap_card
 from .test_meld_prices import set_prices
@@ -229,6 +230,20 @@ def test_count_by_cards_in_the_deal_form_keeps_one_hand_as_its_cards(
     type_number(ann, 12)
     expect(side_box(page, 0).locator("[data-cards-of]")).to_have_count(0)
     expect(side_box(page, 0).locator("input[name='sides-0-hands-0-kept']")).to_have_value("")
+
+
+def test_a_double_tap_on_count_by_cards_opens_one_dialog(page: Page) -> None:
+    """The dialog's script loads on the first tap: a double tap's second comes while it is on its way."""
+    sheet = import_match(page, PARTNERS_MATCH)
+    page.goto(f"{sheet}/deals/new")
+    page.get_by_role("radio", name="Meld + tricks").tap()
+    held: list[Route] = []  # the dialog's script, held until both taps are in
+    page.route("**/faces_dialog.js*", lambda route: held.append(route))
+    count_clicks(page)
+    double_tap(page, side_box(page, 0).get_by_role("button", name="Count by cards (Ann's meld)"), 120, lambda: None)
+    held[0].fallback()
+    expect(page.get_by_role("dialog", name="Ann's meld by cards")).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(1)
 
 
 def test_a_hand_counted_by_faces_is_saved_as_its_cards_and_repriced_with_the_meld_prices(
