@@ -63,6 +63,13 @@ def test_the_nesting_is_told_from_the_brackets_outside_strings() -> None:
     assert not _nests_within_bounds(json.dumps(named | {"b": json.loads(deep)}))
 
 
+def test_strings_of_brackets_between_escaped_quotes_do_not_hide_a_deep_nesting() -> None:
+    text = "1"
+    for _ in range(MAX_JSON_DEPTH + 1):  # each level between a string '"]"' and a string '"["'
+        text = '["\\"]\\"", ' + text + ', "\\"[\\""]'
+    assert refusal(text)[0] == "too_deep"
+
+
 def test_an_escaped_surrogate_is_refused_where_it_stands() -> None:
     assert refusal('{"deals":[{"name":"x\\ud800"}]}') == ("bad_character", "deals[0].name")
     assert refusal('["\\uDFFF"]') == ("bad_character", "[0]")
