@@ -70,8 +70,9 @@ def test_an_offline_edit_of_a_deal_changed_elsewhere_shows_both_versions(
 
 
 class HeldRequests:
-    """Requests for one path wait at the live app's door until ``release``: the phone's outbox is caught
-    half-way through asking the server."""
+    """The outbox's requests for what the server has of a match (``/outbox?keys=…``; the service worker asks the
+    same path with no ``keys`` for its offline copy) wait at the live app's door until released: the phone's outbox
+    is caught half-way through asking the server."""
 
     def __init__(self, live_app: LiveApp, path: str) -> None:
         self.app, self.path = live_app.app, path
@@ -87,7 +88,7 @@ class HeldRequests:
         self.app.wsgi_app = self.inner
 
     def held(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        if environ.get("PATH_INFO") == self.path:
+        if environ.get("PATH_INFO") == self.path and "keys=" in environ.get("QUERY_STRING", ""):
             self.arrived.set()
             self.released.wait(30)
         return self.inner(environ, start_response)
