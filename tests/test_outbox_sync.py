@@ -144,6 +144,40 @@ def test_a_kept_delete_and_a_kept_rule_change(app: Flask, client: FlaskClient) -
     assert facts(client, public_id)["match"]["rules"]["target"] == 300
 
 
+def rules_form(client: FlaskClient, public_id: str, **typed: str) -> dict[str, str]:
+    """The house rules form as its page holds it now (its version among it), with the rules typed in."""
+    fields = form_values(client.get(f"/m/{public_id}/rules"))
+    fields |= {f"rules-{rule}": value for rule, value in typed.items()}
+    fields.pop("csrf_token")
+    return fields
+
+
+def test_a_kept_rule_change_leaves_the_rules_changed_elsewhere_since_as_they_are(client: FlaskClient) -> None:
+    public_id = new_match(client)
+    kept = rules_form(client, public_id, target="300")  # typed with no signal
+    meanwhile = rules_form(client, public_id, min_bid="40")  # another phone's change, sent first
+    assert send(client, public_id, f"/m/{public_id}/rules", meanwhile, "rules-key-02").status_code == 201
+    send(client, public_id, f"/m/{public_id}/deals/new", quick(client, public_id, 50, 60, 20), "add-key-0500")
+    assert send(client, public_id, f"/m/{public_id}/rules", kept, "rules-key-01").status_code == 201
+    rules = facts(client, public_id)["match"]["rules"]
+    assert (rules["target"], rules["min_bid"]) == (300, 40)
+    again = rules_form(client, public_id, target="400", min_bid="45")  # typed on the rules as they now are
+    assert send(client, public_id, f"/m/{public_id}/rules", again, "rules-key-03").status_code == 201
+    rules = facts(client, public_id)["match"]["rules"]
+    assert (rules["target"], rules["min_bid"]) == (400, 45)
+
+
+def test_a_kept_rule_change_typed_before_a_rescale_is_refused_to_be_typed_again(client: FlaskClient) -> None:
+    public_id = new_match(client)
+    kept = rules_form(client, public_id, target="300")
+    version = str(facts(client, public_id)["version"])
+    rescale = f"/m/{public_id}/rules/rescale"
+    assert send(client, public_id, rescale, {"factor": "up", "version": version}, "rescale-key-01").status_code == 201
+    refused = send(client, public_id, f"/m/{public_id}/rules", kept, "rules-key-01")
+    assert refused.status_code == 422 and "rescaled" in refused.get_json()["error"]["message"]
+    assert facts(client, public_id)["match"]["rules"]["target"] == 5000
+
+
 def test_without_a_fresh_token_or_the_right_nothing_is_written(app: Flask, client: FlaskClient) -> None:
     public_id = new_match(client)
     fields = quick(client, public_id, 50, 60, 20)

@@ -1,4 +1,5 @@
-"""Who changes a match, each deal's history, and the match's last change, read from the change log.
+"""Who changes a match, each deal's history, the match's last change and its rules at an earlier version, read from
+the change log.
 
 ``store/writing.py`` appends a ``deal_change`` row in the transaction of every write to a deal; this module
 reads them back. Who writes is told once per request (``act_as``): the view layer names the phone (its short
@@ -15,6 +16,8 @@ from sqlalchemy import select
 
 from ..db import get_session
 from ..models import DealChangeRow, MatchRow, RuleChangeRow, utc_iso
+from ..rules.house_rules import HouseRules
+from ..rules.undo import rules_before
 from .describe import describe_facts
 
 _AUTHOR_KEY = "scorekeeper.author"  # in the database session's info: who this request writes as
@@ -144,3 +147,18 @@ def current_deal_id(row: MatchRow, number: int) -> int | None:
     if not 1 <= number <= len(row.deals):
         return None
     return row.deals[number - 1].id
+
+
+def rules_at(row: MatchRow, rules: HouseRules, version: int) -> HouseRules | None:
+    """The house rules the match (its row, and ``rules``, those in force now) had at ``version``: what a page drawn
+    then showed, each rule changed since put back as it was before its first change. None when the match was
+    rescaled since, or its rescaling undone (the recorded numbers moved too), or it never had ``version``."""
+    if not 0 < version <= row.version:
+        return None
+    since = [change for change in row.rule_changes if change.batch is not None and change.batch > version]
+    if any("rescale" in (change.action or "") for change in since):
+        return None
+    before: dict[str, Any] = {}
+    for change in since:  # in the order made
+        before.setdefault(change.rule, change.old_value)
+    return rules_before(rules, before)

@@ -32,6 +32,7 @@ from ..rules.problems import ProblemCode
 from ..rules.rescale import Factor
 from ..rules.text import load_json
 from ..store import reading, write_keys, writing
+from ..store.history import rules_at
 from .errors import KEY_REUSED, NOTHING_TO_UNDO, Refused, error_json
 
 KEY_HEADER = "Idempotency-Key"
@@ -127,11 +128,22 @@ def _save_deal(loaded: reading.Loaded, fields: MultiDict[str, str], number: int 
 
 def change_rules(loaded: reading.Loaded, fields: MultiDict[str, str],
                   key: write_keys.WriteKey | None) -> writing.Written | None:
+    """The rules the player changed on the form, each set as typed; the others stay as they are now (another
+    phone may have changed them since the form's page was drawn, at its ``version``)."""
     form = HouseRulesForm(formdata=fields, meta={"csrf": False})
     if not form.validate():
         raise _Refused(_form_messages(form.errors, form.form_errors))
+    current = loaded.match.rules
+    typed = form.rules.form.house_rules(current)
+    drawn_at = whole_number_or_none(fields.get("version", ""))
+    shown = current if drawn_at is None else rules_at(loaded.row, current, drawn_at)
+    if shown is None:
+        raise _Refused("The match was rescaled since these rules were typed: open the house rules and change "
+                       "them again.")
+    values = typed.to_mapping(complete=True)
+    rules = current.replace(**{rule: values[rule] for rule in shown.differences(typed)})
     try:
-        return writing.change_rules(loaded, form.rules.form.house_rules(loaded.match.rules), None, key=key)
+        return writing.change_rules(loaded, rules, None, key=key)
     except ContradictionError as error:
         raise _Refused("The recorded deals contradict these rules: "
                        + "; ".join(f"deal {number}: {text}" for number, text in error.problems) + ".") from None

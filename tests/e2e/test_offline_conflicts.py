@@ -126,6 +126,27 @@ def test_a_house_rule_change_made_offline_is_sent_when_back(
     assert server_match(live_app.base_url, public_id)["match"]["rules"]["target"] == 300
 
 
+def test_a_house_rule_changed_offline_leaves_a_rule_changed_elsewhere_meanwhile_as_it_was_changed(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    ann, bob = phones.open(), phones.open()
+    new_match(ann, "Double deck to 500", name="Lake house", deals=[("We", 60, (67, 20))])
+    public_id = public_id_of(ann)
+    bob.goto(f"/m/{public_id}/rules")
+    bob.get_by_label("Play to", exact=True).fill("300")
+    ready_offline(bob)
+    with guard.offline(bob):
+        bob.get_by_role("button", name="Preview the change").tap()
+        expect(outbox(bob)).to_contain_text("House rules changed")
+        ann.goto(f"/m/{public_id}/rules")  # meanwhile, another phone lowers the minimum bid
+        ann.get_by_label("Minimum opening bid", exact=True).fill("40")
+        follow(ann, ann.get_by_role("button", name="Preview the change"))
+        follow(ann, ann.get_by_role("button", name="Apply the change"))
+    wait_until_sent(bob)
+    rules = server_match(live_app.base_url, public_id)["match"]["rules"]
+    assert (rules["target"], rules["min_bid"]) == (300, 40)
+
+
 def test_a_deal_deleted_offline_is_deleted_when_back(phones: Phones, live_app: LiveApp, guard: Guard) -> None:
     page = phones.open()
     new_match(page, "Double deck to 500", name="Lake house", deals=[("We", 60, (67, 20)), ("They", 55, (20, 62))])
