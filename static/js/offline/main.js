@@ -64,7 +64,7 @@ export function start(meta) {
 async function begin(meta) {
   const config = JSON.parse(meta.content);
   const ctx = { config, db, sync, fields, view, markDone, token: null, retryMs: RETRY_FIRST_MS, timer: null, running: null,
-    again: null, asked: false, twin: null, choosing: new Set() };
+    again: null, leaving: false, asked: false, twin: null, choosing: new Set() };
   if (navigator.onLine) twinOf(ctx);  // at hand when the network goes
   await adoptKeptFacts(ctx);
   await takeBackUnanswered(ctx);
@@ -76,6 +76,7 @@ async function begin(meta) {
   await show(ctx);
   const run = () => runSync(ctx);
   window.addEventListener("online", run);
+  window.addEventListener("pageshow", (event) => { if (event.persisted) ctx.leaving = false; });  // back, kept whole
   document.addEventListener("click", (event) => choose(ctx, event));
   if (navigator.onLine && !(await upToDate(ctx))) await run();
   return {
@@ -357,7 +358,7 @@ async function keepAndShow(ctx, form, submitter) {
   await keep(ctx, form, submitter);
   const onSheet = location.pathname === ctx.config.sheet;
   if (!onSheet && navigator.serviceWorker && navigator.serviceWorker.controller) {
-    location.assign(`${ctx.config.sheet}#outbox`);  // the sheet, from the service worker's copy
+    leave(ctx, () => location.assign(`${ctx.config.sheet}#outbox`));  // the sheet, from the service worker's copy
     return;
   }
   ctx.replaced = !onSheet;
@@ -390,7 +391,14 @@ async function fillFormToFix(ctx) {
   await ctx.db.putEntry({ ...entry, state: "editing" });
 }
 
+// The page goes to `go` another page: no round of sending starts after (its requests would be cut short).
+function leave(ctx, go) {
+  ctx.leaving = true;
+  go();
+}
+
 async function runSync(ctx) {
+  if (ctx.leaving) return null;
   if (ctx.running) {  // asked while a round is on its way: one more round after it, which sees what changed meanwhile
     const next = () => { ctx.again = null; return runSync(ctx); };
     ctx.again ??= ctx.running.then(next, next);
@@ -409,7 +417,7 @@ async function runSync(ctx) {
     const left = await ctx.db.entriesOf(ctx.config.match);
     const notes = await ctx.db.notesOf(ctx.config.match);
     if (result && result.sent && ctx.replaced) {
-      location.replace(ctx.config.sheet);  // sent from a form's page: the server's sheet, with what is left under it
+      leave(ctx, () => location.replace(ctx.config.sheet));  // sent from a form's page: the server's sheet, what is left under it
       return;
     }
     if (result && result.sent) await catchUp(ctx);  // on the sheet: the server's, swapped in under the fingers
@@ -507,7 +515,7 @@ async function answer(ctx, button) {
   }
   const left = (await db.entriesOf(ctx.config.match)).length + (await db.notesOf(ctx.config.match)).length;
   if (!left && navigator.onLine && ctx.replaced) {
-    location.replace(ctx.config.sheet);  // nothing left to choose: the server's sheet
+    leave(ctx, () => location.replace(ctx.config.sheet));  // nothing left to choose: the server's sheet
     return;
   }
   if (!left && navigator.onLine) await catchUp(ctx);
