@@ -238,6 +238,32 @@ def test_stale_edit_is_refused_with_what_changed_and_nothing_lost(
     assert re.search(r'id="deal-1".*?70.*?20', page(client, f"/m/{public_id}"), re.S)
 
 
+def bids_and_totals(app: Flask, public_id: str) -> list[tuple[int, list[int]]]:
+    with app.app_context():
+        deals = [reading.deal_json(deal) for deal in reading.get_match_or_404(public_id).deals]
+    return [(deal["bid"], [side["total"] for side in deal["sides"]]) for deal in deals]
+
+
+@pytest.mark.parametrize(("deleted", "said"), [
+    (1, "deal 3 is now deal 2. Nothing was saved; open deal 2 on the sheet to correct it."),
+    (3, "deal 3 was deleted on another phone. Nothing was saved."),
+])
+def test_a_correction_of_a_deal_moved_or_deleted_meanwhile_is_never_saved_over_another(
+    client: FlaskClient, actions: Actions, app: Flask, deleted: int, said: str
+) -> None:
+    public_id = actions.create_match()
+    enter_worked_sheet(actions, public_id)
+    mine = actions.deal_form(public_id, 3) | {"sides-0-total": "90"}
+    other_phone = form_values(client.get(f"/m/{public_id}/deals/{deleted}/delete"))
+    assert client.post(f"/m/{public_id}/deals/{deleted}/delete", data=other_phone).status_code == 302
+    before = bids_and_totals(app, public_id)
+    for _ in range(2):  # the message read, Save tapped again: still not saved over the deal now at 3
+        response = client.post(f"/m/{public_id}/deals/3/edit", data=mine)
+        assert response.status_code == 409
+        assert said in response.get_data(as_text=True)
+    assert bids_and_totals(app, public_id) == before
+
+
 def test_stale_new_deal_says_a_deal_was_added(client: FlaskClient, actions: Actions) -> None:
     public_id = actions.create_match()
     mine = actions.deal_form(public_id) | {"bidder": "1", "bid": "55", "sides-0-total": "38",

@@ -110,6 +110,7 @@ class DealForm(FlaskForm):
     """Enter or correct one deal. ``to_deal_json`` builds the match file's deal for the rules core."""
 
     version = HiddenField()
+    deal = HiddenField()  # a correction's: the deal's row id as drawn, to tell where it is if deals before it go
     write_key = HiddenField(default=new_write_key)  # a fresh key each time the form is drawn anew
     mode = RadioField("Enter", choices=[SelectChoice(QUICK, "One number"), SelectChoice(DETAIL, "Meld + tricks")],
                       default=QUICK)

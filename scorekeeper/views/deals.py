@@ -58,7 +58,8 @@ def edit(public_id: str, number: int) -> str | Response | tuple[str | Response, 
     reading.core_deal_or_404(match, number)  # the facts say whether it is there: the rows need not be read
     if request.method == "GET":
         remember_match(public_id)
-        data = deal_form_data(reading.deal_json(reading.get_deal_or_404(row, number))) | {"version": row.version}
+        deal = reading.get_deal_or_404(row, number)
+        data = deal_form_data(reading.deal_json(deal)) | {"version": row.version, "deal": deal.id}
         form = _setup(DealForm(data=data), row, match)
         _prefill_from_meld_calculator(form)
         return _render(loaded, form, number)
@@ -168,6 +169,9 @@ def _save(loaded: reading.Loaded, form: DealForm, number: int | None) -> str | R
             else:
                 written = writing.replace_deal(loaded, number, data, _version(), sent_write_key())
         except writing.StaleEdit as stale:
+            moved = _moved(row, number, form.deal.data) if number is not None else None
+            if moved is not None:  # the deal at this number is another now: not to be saved over
+                return render_template("errors/error.html", status=409, title="Deal moved", message=moved), 409
             form.form_errors.append(stale.message + " Check the deal and save again to keep yours.")
             form.version.data = str(stale.current_version)
             if number is None:  # the deal comes after the one added meanwhile: dealt by the next player
@@ -188,6 +192,21 @@ def _save(loaded: reading.Loaded, form: DealForm, number: int | None) -> str | R
                 return _panel_answer(written, added=number is None)
             return redirect(_after_save(written, added=number is None))
     return _render(loaded, form, number, invalid=True), status
+
+
+def _moved(row: MatchRow, number: int, drawn: str | None) -> str | None:
+    """Why a correction of deal ``number`` is not saved there, when the deal its form was drawn for (``drawn``: its
+    row id) is no longer at that number, deleted or moved up by a delete before it; None when it is."""
+    deal_id = whole_number_or_none(drawn or "")
+    if deal_id is None:  # a form drawn before forms said which deal they correct
+        return None
+    now = next((at for at, deal in enumerate(row.deals, start=1) if deal.id == deal_id), None)
+    if now == number:
+        return None
+    if now is None:
+        return f"While you were typing, deal {number} was deleted on another phone. Nothing was saved."
+    return (f"While you were typing, a deal before it was deleted on another phone: deal {number} is now deal "
+            f"{now}. Nothing was saved; open deal {now} on the sheet to correct it.")
 
 
 def _after_save(written: writing.Written, added: bool) -> str:
