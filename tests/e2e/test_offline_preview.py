@@ -86,12 +86,13 @@ def test_offline_a_correction_is_previewed_in_its_place_as_the_server_previews_i
         panel = page.get_by_role("dialog", name="Correct deal 1")
         expect(panel.get_by_role("textbox", name="Bid")).to_have_value("60")
         type_number(panel.get_by_role("textbox", name="Bid"), 80)
-        lines = wait_for_worked_out(panel, [""])
+        # The correction worked out (the deal as it stands may be shown first, until the bid typed is scored).
+        lines = ["Ann & Bo are set: −80 → −80", "Cy & Di: +20 → 20"]
+        expect(panel.locator("#deal-preview p")).to_have_text(lines)
         fields = panel.evaluate(FORM_FIELDS)
         type_number(panel.get_by_role("textbox", name="Bid"), 10)  # below the minimum bid: the checks refuse it
         expect(panel.locator("#deal-preview p")).to_have_count(1)
         refused, refused_fields = shown_lines(panel), panel.evaluate(FORM_FIELDS)
-    assert lines == ["Ann & Bo are set: −80 → −80", "Cy & Di: +20 → 20"]
     assert panel.evaluate(SERVER_PREVIEW, fields) == lines
     assert len(refused) == 1 and "10" in refused[0]
     assert panel.evaluate(SERVER_PREVIEW, refused_fields) == refused
