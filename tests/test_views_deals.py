@@ -244,21 +244,22 @@ def bids_and_totals(app: Flask, public_id: str) -> list[tuple[int, list[int]]]:
     return [(deal["bid"], [side["total"] for side in deal["sides"]]) for deal in deals]
 
 
-@pytest.mark.parametrize(("deleted", "said"), [
-    (1, "deal 3 is now deal 2. Nothing was saved; open deal 2 on the sheet to correct it."),
-    (3, "deal 3 was deleted on another phone. Nothing was saved."),
+@pytest.mark.parametrize(("corrected", "deleted", "said"), [
+    (3, 1, "deal 3 is now deal 2. Nothing was saved; open deal 2 on the sheet to correct it."),
+    (5, 1, "deal 5 is now deal 4. Nothing was saved; open deal 4 on the sheet to correct it."),  # no deal 5 now
+    (3, 3, "deal 3 was deleted on another phone. Nothing was saved."),
 ])
 def test_a_correction_of_a_deal_moved_or_deleted_meanwhile_is_never_saved_over_another(
-    client: FlaskClient, actions: Actions, app: Flask, deleted: int, said: str
+    client: FlaskClient, actions: Actions, app: Flask, corrected: int, deleted: int, said: str
 ) -> None:
     public_id = actions.create_match()
     enter_worked_sheet(actions, public_id)
-    mine = actions.deal_form(public_id, 3) | {"sides-0-total": "90"}
+    mine = actions.deal_form(public_id, corrected) | {"sides-0-total": "90"}
     other_phone = form_values(client.get(f"/m/{public_id}/deals/{deleted}/delete"))
     assert client.post(f"/m/{public_id}/deals/{deleted}/delete", data=other_phone).status_code == 302
     before = bids_and_totals(app, public_id)
-    for _ in range(2):  # the message read, Save tapped again: still not saved over the deal now at 3
-        response = client.post(f"/m/{public_id}/deals/3/edit", data=mine)
+    for _ in range(2):  # the message read, Save tapped again: still not saved over the deal now at its number
+        response = client.post(f"/m/{public_id}/deals/{corrected}/edit", data=mine)
         assert response.status_code == 409
         assert said in response.get_data(as_text=True)
     assert bids_and_totals(app, public_id) == before

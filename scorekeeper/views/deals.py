@@ -55,6 +55,10 @@ def new(public_id: str) -> str | Response | tuple[str | Response, int]:
 def edit(public_id: str, number: int) -> str | Response | tuple[str | Response, int]:
     loaded = reading.load_match(public_id)
     row, match = loaded
+    if request.method == "POST" and not 1 <= number <= len(match.deals) and not request_wants_json():
+        moved = _moved(row, number, request.form.get("deal"))  # the last deal, moved up by a delete before it
+        if moved is not None:
+            return _moved_page(moved)
     reading.core_deal_or_404(match, number)  # the facts say whether it is there: the rows need not be read
     if request.method == "GET":
         remember_match(public_id)
@@ -171,7 +175,7 @@ def _save(loaded: reading.Loaded, form: DealForm, number: int | None) -> str | R
         except writing.StaleEdit as stale:
             moved = _moved(row, number, form.deal.data) if number is not None else None
             if moved is not None:  # the deal at this number is another now: not to be saved over
-                return render_template("errors/error.html", status=409, title="Deal moved", message=moved), 409
+                return _moved_page(moved)
             form.form_errors.append(stale.message + " Check the deal and save again to keep yours.")
             form.version.data = str(stale.current_version)
             if number is None:  # the deal comes after the one added meanwhile: dealt by the next player
@@ -207,6 +211,10 @@ def _moved(row: MatchRow, number: int, drawn: str | None) -> str | None:
         return f"While you were typing, deal {number} was deleted on another phone. Nothing was saved."
     return (f"While you were typing, a deal before it was deleted on another phone: deal {number} is now deal "
             f"{now}. Nothing was saved; open deal {now} on the sheet to correct it.")
+
+
+def _moved_page(message: str) -> tuple[str, int]:
+    return render_template("errors/error.html", status=409, title="Deal moved", message=message), 409
 
 
 def _after_save(written: writing.Written, added: bool) -> str:

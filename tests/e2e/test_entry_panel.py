@@ -20,6 +20,7 @@ from .sheet_only import players_match, sheet_only_phone
 from .table import (
     add_quick_deal,
     deal_row,
+    follow,
     import_match,
     set_counters,
     sheet_totals,
@@ -315,6 +316,28 @@ def test_a_draft_saved_after_another_phone_added_a_deal_is_refused_on_top_then_s
     expect(panel.get_by_role("textbox", name="Bid")).to_have_value("55")  # what was typed, kept
     panel.get_by_role("button", name="Save deal").tap()
     expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 4 deals")
+
+
+def test_a_correction_saved_after_another_phone_deleted_a_deal_before_it_is_not_saved_over_another(
+    page: Page, phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    import_match(page, PARTNERS)
+    public_id = public_id_of(page)
+    other = phones.open()
+    other.goto(page.url)
+    add_quick_deal(other, "Ann", 50, (30, 30))  # deal 3
+    expect(page.locator(".match-meta")).to_have_text("Playing to 500 · 3 deals", timeout=10_000)
+    page.get_by_role("link", name="Edit deal 2").tap()
+    panel = page.get_by_role("dialog", name="Correct deal 2")
+    type_number(panel.get_by_role("textbox", name="Bid"), 65)
+    stored = server_match(live_app.base_url, public_id)["match"]["deals"]
+    other.goto(f"/m/{public_id}/deals/1/delete")
+    follow(other, other.get_by_role("button", name="Delete deal 1"))  # meanwhile: deal 2 becomes deal 1
+    for _ in range(2):  # the message read, Save tapped again
+        panel.get_by_role("button", name="Save deal").tap()
+        expect(panel).to_contain_text("deal 2 is now deal 1")
+    assert take_expected_errors(guard, r"status of 409") == 2
+    assert server_match(live_app.base_url, public_id)["match"]["deals"] == stored[1:]  # nothing saved over it
 
 
 # The versions the sheet's live part shows, in order (recorded in the page from now on).
