@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Guard, LiveApp, Phones
+from .offline import wait_for_worker
 from .outbox import outbox, public_id_of, ready_offline, server_match, take_expected_errors, wait_until_sent
 from .table import follow, new_match, save_deal, type_number
 
@@ -145,6 +146,34 @@ def test_a_house_rule_changed_offline_leaves_a_rule_changed_elsewhere_meanwhile_
     wait_until_sent(bob)
     rules = server_match(live_app.base_url, public_id)["match"]["rules"]
     assert (rules["target"], rules["min_bid"]) == (300, 40)
+
+
+# The service worker's copies of a page taken away (every cache).
+FORGET_SHEET = """async (path) => {
+  for (const name of await caches.keys()) await (await caches.open(name)).delete(location.origin + path);
+}"""
+
+
+def test_a_phone_that_opened_only_the_house_rules_keeps_a_change_made_offline_on_that_page(
+    phones: Phones, live_app: LiveApp, guard: Guard
+) -> None:
+    """The worker holds no copy of the sheet it never opened: the change is shown kept where it was made, not
+    followed by the worker's "no connection" page in place of the sheet."""
+    ann, bob = phones.open(), phones.open()
+    new_match(ann, "Double deck to 500", name="Lake house")
+    public_id = public_id_of(ann)
+    bob.goto(f"/m/{public_id}/rules")  # a link to the house rules, followed
+    wait_for_worker(bob)
+    bob.reload()  # the worker now answers for the page
+    bob.get_by_label("Play to", exact=True).fill("300")
+    ready_offline(bob)
+    bob.evaluate(FORGET_SHEET, f"/m/{public_id}")  # as before the worker has fetched the sheet along
+    with guard.offline(bob):
+        bob.get_by_role("button", name="Preview the change").tap()
+        expect(outbox(bob)).to_contain_text("House rules changed")
+        expect(bob.get_by_role("heading", name="No connection")).to_have_count(0)
+    wait_until_sent(bob)
+    assert server_match(live_app.base_url, public_id)["match"]["rules"]["target"] == 300
 
 
 def test_a_deal_deleted_offline_is_deleted_when_back(phones: Phones, live_app: LiveApp, guard: Guard) -> None:

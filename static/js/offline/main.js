@@ -357,13 +357,19 @@ async function keepAndShow(ctx, form, submitter) {
   }
   await keep(ctx, form, submitter);
   const onSheet = location.pathname === ctx.config.sheet;
-  if (!onSheet && navigator.serviceWorker && navigator.serviceWorker.controller) {
+  if (!onSheet && navigator.serviceWorker && navigator.serviceWorker.controller && await sheetKept(ctx)) {
     leave(ctx, () => location.assign(`${ctx.config.sheet}#outbox`));  // the sheet, from the service worker's copy
     return;
   }
   ctx.replaced = !onSheet;
   await show(ctx);
   if (navigator.onLine) runSync(ctx);
+}
+
+// Whether the service worker keeps a copy of the match's sheet to show with no network (a phone that opened only
+// this page has none: the entry is shown here).
+async function sheetKept(ctx) {
+  return Boolean(await caches.match(new URL(ctx.config.sheet, location.href).href, { ignoreVary: true }).catch(() => null));
 }
 
 // Entries kept "in flight" whose form is back on this page (refused with a message, or the same page
