@@ -152,9 +152,7 @@ def current_deal_id(row: MatchRow, number: int) -> int | None:
 def rules_at(row: MatchRow, rules: HouseRules, version: int) -> HouseRules | None:
     """The house rules the match (its row, and ``rules``, those in force now) had at ``version``: what a page drawn
     then showed, each rule changed since put back as it was before its first change. None when the match was
-    rescaled since, or its rescaling undone (the recorded numbers moved too), or it never had ``version``."""
-    if not 0 < version <= row.version:
-        return None
+    rescaled since, or its rescaling undone (the recorded numbers moved too)."""
     since = [change for change in row.rule_changes if change.batch is not None and change.batch > version]
     if any("rescale" in (change.action or "") for change in since):
         return None
