@@ -363,7 +363,7 @@ async function keepAndShow(ctx, form, submitter) {
   }
   ctx.replaced = !onSheet;
   await show(ctx);
-  if (navigator.onLine) runSync(ctx);
+  if (navigator.onLine) runSync(ctx, true);
 }
 
 // Whether the service worker keeps a copy of the match's sheet to show with no network (a phone that opened only
@@ -403,9 +403,13 @@ function leave(ctx, go) {
   go();
 }
 
-async function runSync(ctx) {
+// A round of sending what is kept. Asked for while one is on its way, that one answers for it, unless `changed`: a
+// choice made or a form kept on this phone meanwhile, which the round under way read too early to see, goes in one
+// more round after it.
+async function runSync(ctx, changed = false) {
   if (ctx.leaving) return null;
-  if (ctx.running) {  // asked while a round is on its way: one more round after it, which sees what changed meanwhile
+  if (ctx.running) {
+    if (!changed) return ctx.running;
     const next = () => { ctx.again = null; return runSync(ctx); };
     ctx.again ??= ctx.running.then(next, next);
     return ctx.again;
@@ -526,5 +530,5 @@ async function answer(ctx, button) {
   }
   if (!left && navigator.onLine) await catchUp(ctx);
   await show(ctx);
-  if (navigator.onLine) runSync(ctx);
+  if (navigator.onLine) runSync(ctx, true);
 }
