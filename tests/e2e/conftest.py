@@ -228,6 +228,7 @@ class Guard:
     # try, with the keys it holds by then).
     offline_urls: set[str] = field(default_factory=set)
     phones_offline: int = 0  # how many ``offline`` windows are open
+    came_back: bool = False  # a phone of the test was offline and is back
 
     def request(self, request: Request) -> None:
         """Notes a request to another host (Chromium's resolver fails it: CHROMIUM_ARGS). Listening, not
@@ -241,7 +242,13 @@ class Guard:
     def request_failed(self, request: Request) -> None:
         """Notes a request cut off by a phone going offline while it was on its way (started before the window
         opened): Chromium may tell its console error only after the window has closed."""
-        if self.phones_offline and NO_NETWORK.search(request.failure or ""):
+        if not NO_NETWORK.search(request.failure or ""):
+            return
+        if self.phones_offline:
+            self.offline_urls.add(without_query(request.url))
+        elif self.came_back and urlsplit(request.url).path.endswith("/outbox"):
+            # The outbox's ask as the signal comes back, before the phone's service worker is online again too:
+            # the outbox asks again (a test then waits for what it keeps to be sent).
             self.offline_urls.add(without_query(request.url))
 
     def console(self, message: ConsoleMessage) -> None:
@@ -287,6 +294,7 @@ class Guard:
         finally:
             if back_online:
                 page.context.set_offline(False)  # the requests made meanwhile are told before its answer
+                self.came_back = True
             self.phones_offline -= 1
         self.offline_urls.update(without_query(location) for text, location in self.console_errors[failed_before:]
                                  if NO_NETWORK.search(text))
