@@ -155,10 +155,7 @@ def _may_refuse(text: str) -> bool:
 def _nests_within_bounds(text: str) -> bool:
     """Whether valid JSON ``text`` nests lists and objects at most ``MAX_JSON_DEPTH`` deep, told from its brackets:
     its strings are dropped, then an innermost pair of brackets is taken away at a time, a level each round."""
-    raw = text.encode("utf-8", "surrogatepass")
-    if b"\\" in raw:  # an escaped quote does not end a string (nor does one after an escaped backslash)
-        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
-    brackets = raw.translate(_OBJECTS_AS_LISTS, _NOT_BRACKET_OR_QUOTE).replace(b'""', b"")  # most strings
+    brackets = _unescaped(text).translate(_OBJECTS_AS_LISTS, _NOT_BRACKET_OR_QUOTE).replace(b'""', b"")  # most strings
     if b'"' in brackets:  # strings holding brackets
         brackets = b"".join(brackets.split(b'"')[::2])
     for _ in range(MAX_JSON_DEPTH):
@@ -177,8 +174,14 @@ def _each_key_once(keys: int, text: str) -> bool:
 
 def _colons_outside_strings(text: str) -> int:
     """How many colons of valid JSON ``text`` stand between a key and its value (a colon within a string is none)."""
-    unescaped = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
-    return b"".join(unescaped.translate(None, _NOT_COLON_OR_QUOTE).split(b'"')[::2]).count(b":")
+    return b"".join(_unescaped(text).translate(None, _NOT_COLON_OR_QUOTE).split(b'"')[::2]).count(b":")
+
+
+def _unescaped(text: str) -> bytes:
+    """The bytes of JSON ``text`` with its escaped backslashes and quotes taken out, so that each quote left opens or
+    closes a string."""
+    raw = text.encode("utf-8", "surrogatepass")
+    return raw.replace(b"\\\\", b"").replace(b'\\"', b"") if b"\\" in raw else raw
 
 
 def _decoded_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
