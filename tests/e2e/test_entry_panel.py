@@ -398,12 +398,17 @@ def test_a_hand_counted_in_sets_in_the_panel_is_saved_as_counted(page: Page, liv
     assert deal["sides"][0]["meld"] == [20, {"pinochle": 1}], deal
 
 
+def one_deal_sheet_only_phone(phones: Phones) -> Page:
+    """A phone that opened only the sheet of a match of one deal (We bid 60: Ann & Bo 67, Cy & Di 20)."""
+    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
+    return sheet_only_phone(phones, players_match([first]))[0]
+
+
 @pytest.mark.service_worker
 def test_offline_a_deal_entered_in_the_panel_waits_and_is_sent_once(
     phones: Phones, live_app: LiveApp, guard: Guard
 ) -> None:
-    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
-    page, _ = sheet_only_phone(phones, players_match([first]))
+    page = one_deal_sheet_only_phone(phones)
     public_id = public_id_of(page)
     loads = count_navigations(page)
     with guard.offline(page):
@@ -455,8 +460,7 @@ def enter_offline(page: Page) -> None:
 def test_offline_a_deal_not_sent_yet_tapped_on_the_sheet_opens_to_be_changed_not_as_a_new_deal(
     phones: Phones, live_app: LiveApp, guard: Guard
 ) -> None:
-    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
-    page, _ = sheet_only_phone(phones, players_match([first]))
+    page = one_deal_sheet_only_phone(phones)
     public_id = public_id_of(page)
     with guard.offline(page):
         enter_offline(page)  # deal 2, Di bid 55: Ann & Bo 20, Cy & Di 62; not sent yet
@@ -478,8 +482,7 @@ def test_offline_a_deal_not_sent_yet_tapped_on_the_sheet_opens_to_be_changed_not
 def test_offline_a_deal_not_sent_yet_opened_to_be_changed_is_headed_and_scored_as_its_own_deal(
     phones: Phones, live_app: LiveApp, guard: Guard
 ) -> None:
-    first = {"bidder": 0, "bid": 60, "sides": [{"total": 67}, {"total": 20}]}
-    page, _ = sheet_only_phone(phones, players_match([first]))
+    page = one_deal_sheet_only_phone(phones)
     dealer = page.locator("[data-dealer]").inner_text().removesuffix(" deals")  # who deals deal 2
     with guard.offline(page):
         enter_offline(page)  # deal 2
